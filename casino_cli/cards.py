@@ -1,0 +1,96 @@
+"""Cards as small integers and card sets as 52-bit masks.
+
+A card is ``rank * 4 + suit`` with ranks A23456789TJQK (0..12) and suits SHDC
+(0..3), so integer order is the notation's card order (rank first, then suit).
+A set of cards is an ``int`` whose bit ``card`` is set; iterating its bits
+from low to high yields the cards in card order.
+"""
+
+from __future__ import annotations
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+DECK_SIZE = 52
+FULL_DECK = (1 << DECK_SIZE) - 1
+
+ACE, TEN, JACK, QUEEN, KING = 0, 9, 10, 11, 12
+SPADES = 0
+BIG_CASINO = TEN * 4 + 2  # TD
+LITTLE_CASINO = 1 * 4 + SPADES  # 2S
+
+CODES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+SPADE_MASK = sum(1 << c for c in range(DECK_SIZE) if c % 4 == SPADES)
+ACE_MASK = sum(1 << c for c in range(4))
+
+_SUIT_ALIASES = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
+_INDEX = {code: i for i, code in enumerate(CODES)}
+
+
+class CardError(ValueError):
+    """A card text that does not parse."""
+
+
+def rank(card: int) -> int:
+    """Rank index 0..12 (A..K)."""
+    return card >> 2
+
+
+def suit(card: int) -> int:
+    """Suit index 0..3 (S, H, D, C)."""
+    return card & 3
+
+
+def parse_card(text: str) -> int:
+    """Read a card in any accepted form: ``TD``, ``10d``, ``t♦``, ``2♤``."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string like 'TD', not {text!r}")
+    raw = text.strip()
+    if len(raw) > 4:
+        raise CardError(f"{raw[:12]!r} is not a card (expected rank then suit, e.g. 'TD')")
+    code = raw.upper()
+    if code.startswith("10"):
+        code = "T" + code[2:]
+    if len(code) == 2:
+        code = code[0] + _SUIT_ALIASES.get(code[1], code[1])
+    card = _INDEX.get(code)
+    if card is None:
+        raise CardError(f"{raw!r} is not a card (expected rank A23456789TJQK then suit SHDC, e.g. 'TD')")
+    return card
+
+
+def card_code(card: int) -> str:
+    """Canonical two-character code."""
+    return CODES[card]
+
+
+def mask_of(cards) -> int:
+    """The set of the given card ints."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a set, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def lowest(mask: int) -> int:
+    """The lowest card of a non-empty set."""
+    return (mask & -mask).bit_length() - 1
+
+
+def count(mask: int) -> int:
+    """How many cards a set holds."""
+    return mask.bit_count()
+
+
+def codes_of(mask: int) -> list[str]:
+    """Canonical codes of a set, in card order."""
+    return [CODES[c] for c in cards_of(mask)]

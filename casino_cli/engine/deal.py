@@ -1,0 +1,85 @@
+"""Seeded decks (the ``casino-shuffle/1`` algorithm) and the start of a hand (D1, D2).
+
+casino-shuffle/1, for a seed string S and hand number h (1-based):
+
+* key = b"casino-shuffle/1" + len(S) as 8 bytes big-endian + UTF-8(S) + h as 8 bytes big-endian;
+* a byte stream: SHA-256(key + k as 8 bytes big-endian) for k = 0, 1, 2, ..., concatenated,
+  read as unsigned 32-bit big-endian words;
+* Fisher-Yates over the deck in card order (AS AH AD AC 2S ... KC): for i = 51 down to 1,
+  with m = i + 1, draw words until one is below 2**32 - (2**32 mod m), let j = word mod m,
+  and swap the cards at i and j;
+* the result is the deck in dealing order: index 0 is the top card, dealt first.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..cards import DECK_SIZE
+from .position import Position
+from .rules import Rules
+
+SHUFFLE = "casino-shuffle/1"
+MAX_SEED_BYTES = 1024
+
+
+def _words(seed: str, hand: int):
+    """The unbounded stream of 32-bit words for (seed, hand)."""
+    data = seed.encode("utf-8")
+    key = SHUFFLE.encode() + len(data).to_bytes(8, "big") + data + hand.to_bytes(8, "big")
+    block = 0
+    while True:
+        digest = hashlib.sha256(key + block.to_bytes(8, "big")).digest()
+        for k in range(0, 32, 4):
+            yield int.from_bytes(digest[k:k + 4], "big")
+        block += 1
+
+
+def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
+    """The deck for ``seed`` and hand number ``hand``, in dealing order (casino-shuffle/1)."""
+    if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
+        raise ValueError(f"a seed is at most {MAX_SEED_BYTES} bytes")
+    if not 1 <= hand < 2**63:
+        raise ValueError("the hand number starts at 1")
+    deck = list(range(DECK_SIZE))
+    words = _words(seed, hand)
+    for i in range(DECK_SIZE - 1, 0, -1):
+        m = i + 1
+        limit = 2**32 - (2**32 % m)
+        word = next(words)
+        while word >= limit:
+            word = next(words)
+        j = word % m
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def dealer_for_hand(first_dealer: int, hand: int, players: int) -> int:
+    """The deal passes to the next seat after every hand (D4)."""
+    return (first_dealer + hand - 1) % players
+
+
+def start_position(rules: Rules, deck: tuple[int, ...], dealer: int,
+                   scores: tuple[int, ...] | None = None) -> Position:
+    """The position after the first deal of a hand from ``deck`` (D2)."""
+    n = rules.players
+    if sorted(deck) != list(range(DECK_SIZE)):
+        raise ValueError("a deck holds each of the 52 cards exactly once")
+    if dealer not in range(n):
+        raise ValueError(f"dealer {dealer} is not a seat (0..{n - 1})")
+    first = (dealer + 1) % n
+    hands = [0] * n
+    table = 0
+    top = 0
+    for _ in range(2):
+        for k in range(n):
+            seat = (first + k) % n
+            if seat == dealer:
+                table |= (1 << deck[top]) | (1 << deck[top + 1])
+                top += 2
+            hands[seat] |= (1 << deck[top]) | (1 << deck[top + 1])
+            top += 2
+    return Position(rules=rules, dealer=dealer, turn=first, deal=1, loose=table, builds=(),
+                    hands=tuple(hands), stock=tuple(deck[top:]), captured=(0,) * n,
+                    sweeps=(0,) * n, last_capture=None,
+                    scores=tuple(scores) if scores is not None else (0,) * rules.sides)

@@ -1,0 +1,148 @@
+"""Rule sets: the three presets of RULES.md §1 and their option overrides."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..cards import ACE, DECK_SIZE, JACK, rank
+from .errors import RulesError
+
+VARIANTS = ("classic", "royal", "american-royal")
+ENDGAMES = ("highest", "ladder")
+LADDER_20 = ("little_casino", "most_spades")
+
+# Option names in the order of RULES.md §1 (the canonical output order).
+OPTIONS = (
+    "court_values", "ace_high", "court_takes_all", "must_take_equal", "raise_own",
+    "partner_builds", "sweeps", "sweeps_cancel", "endgame", "ladder_20", "target",
+)
+
+PRESETS: dict[str, dict[str, object]] = {
+    "classic": dict(court_values=False, ace_high=False, court_takes_all=False,
+                    must_take_equal=False, raise_own=True, partner_builds=True,
+                    sweeps=False, sweeps_cancel=False, endgame="highest",
+                    ladder_20=None, target=21),
+    "royal": dict(court_values=True, ace_high=True, court_takes_all=False,
+                  must_take_equal=True, raise_own=False, partner_builds=False,
+                  sweeps=True, sweeps_cancel=True, endgame="ladder",
+                  ladder_20="little_casino", target=21),
+    "american-royal": dict(court_values=True, ace_high=True, court_takes_all=False,
+                           must_take_equal=False, raise_own=True, partner_builds=True,
+                           sweeps=True, sweeps_cancel=False, endgame="highest",
+                           ladder_20=None, target=21),
+}
+
+MAX_TARGET = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete, checked rule set. Build one with :func:`make_rules`."""
+
+    variant: str
+    players: int
+    partnerships: bool
+    court_values: bool
+    ace_high: bool
+    court_takes_all: bool
+    must_take_equal: bool
+    raise_own: bool
+    partner_builds: bool
+    sweeps: bool
+    sweeps_cancel: bool
+    endgame: str
+    ladder_20: str | None
+    target: int
+    # Derived tables (not options): card values and the largest build value.
+    values: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    max_build: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def sides(self) -> int:
+        """How many scoring sides there are."""
+        return 2 if self.partnerships else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for."""
+        return seat % 2 if self.partnerships else seat
+
+    @property
+    def deals_per_hand(self) -> int:
+        """6, 4 or 3 deals for 2, 3 or 4 players (D2)."""
+        return (DECK_SIZE - 4) // (4 * self.players)
+
+    def overrides(self) -> dict[str, object]:
+        """The options that differ from the preset, in RULES.md order."""
+        preset = dict(PRESETS[self.variant], ladder_20=_default_ladder_20(self.endgame))
+        return {name: getattr(self, name) for name in OPTIONS if getattr(self, name) != preset[name]}
+
+
+def _default_ladder_20(endgame: object) -> str | None:
+    """ladder_20 when not given: 'little_casino' under the ladder, else absent."""
+    return "little_casino" if endgame == "ladder" else None
+
+
+def _card_values(court_values: bool) -> tuple[int, ...]:
+    """Value of each card: pips, ace 1, courts 11-13 with court_values else 0 (V1, V2)."""
+    out = []
+    for card in range(DECK_SIZE):
+        r = rank(card)
+        out.append(r + 1 if r < JACK or court_values else 0)
+    return tuple(out)
+
+
+def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | None = None,
+               **options: object) -> Rules:
+    """Check and build a rule set; every problem is a :class:`RulesError`."""
+    if variant not in PRESETS:
+        raise RulesError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
+    if type(players) is not int or players not in (2, 3, 4):
+        raise RulesError(f"players must be 2, 3 or 4, not {players!r}")
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RulesError(f"unknown option {unknown[0]!r} (options are {', '.join(OPTIONS)})")
+    merged = dict(PRESETS[variant])
+    merged.update(options)
+    for name in ("court_values", "ace_high", "court_takes_all", "must_take_equal", "raise_own",
+                 "partner_builds", "sweeps", "sweeps_cancel"):
+        if type(merged[name]) is not bool:
+            raise RulesError(f"option {name} must be true or false, not {merged[name]!r}")
+    if merged["endgame"] not in ENDGAMES:
+        raise RulesError(f"endgame must be 'highest' or 'ladder', not {merged['endgame']!r}")
+    if "ladder_20" not in options:
+        merged["ladder_20"] = _default_ladder_20(merged["endgame"])
+    if merged["ladder_20"] is not None:
+        if merged["endgame"] != "ladder":
+            raise RulesError("ladder_20 applies only with endgame 'ladder'")
+        if merged["ladder_20"] not in LADDER_20:
+            raise RulesError(f"ladder_20 must be 'little_casino' or 'most_spades', not {merged['ladder_20']!r}")
+    target = merged["target"]
+    if type(target) is not int or not 5 <= target <= MAX_TARGET:
+        raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {target!r}")
+    if partnerships is None:
+        partnerships = players == 4
+    if type(partnerships) is not bool:
+        raise RulesError(f"partnerships must be true or false, not {partnerships!r}")
+    if partnerships and players != 4:
+        raise RulesError("partnerships need exactly 4 players")
+    if variant == "royal" and players == 4 and not partnerships:
+        raise RulesError("royal with 4 players is played in partnerships")
+    if (merged["ace_high"] or merged["must_take_equal"]) and not merged["court_values"]:
+        raise RulesError("ace_high and must_take_equal need court_values")
+    if merged["court_takes_all"] and merged["court_values"]:
+        raise RulesError("court_takes_all cannot be combined with court_values")
+    if merged["sweeps_cancel"] and not merged["sweeps"]:
+        raise RulesError("sweeps_cancel needs sweeps")
+    max_build = 10 if not merged["court_values"] else (14 if merged["ace_high"] else 13)
+    return Rules(variant=variant, players=players, partnerships=partnerships,
+                 values=_card_values(bool(merged["court_values"])), max_build=max_build,
+                 **merged)
+
+
+def can_capture_value(rules: Rules, card: int, value: int) -> bool:
+    """Whether ``card`` played from the hand can capture a build of ``value``."""
+    if rules.ace_high and value == 14 and rank(card) == ACE:
+        return True
+    return rules.values[card] == value
+
+

@@ -1,0 +1,1 @@
+"""The JSON notation: readers that accept every input form, writers of the canonical form."""

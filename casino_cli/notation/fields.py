@@ -1,0 +1,138 @@
+"""Typed access to parsed JSON with precise errors: every failure names its JSON path."""
+
+from __future__ import annotations
+
+import orjson
+
+from ..cards import CardError, parse_card
+from .errors import NotationError
+
+MAX_INT = 10**9
+MAX_USER_DEPTH = 32
+
+
+def loads(data: bytes | str, path: str = "$") -> object:
+    """Parse one JSON document (a UTF-8 BOM is accepted); errors become NotationError."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if not data.strip():
+        raise NotationError("empty input: expected a JSON document", path)
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        raise NotationError(f"invalid JSON: {exc}", path) from None
+
+
+def dumps(obj: object) -> bytes:
+    """Canonical JSON: compact, keys in the order given."""
+    return orjson.dumps(obj)
+
+
+def type_name(value: object) -> str:
+    """The JSON name of a parsed value's type."""
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def expect_object(value: object, path: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
+    """An object whose keys are all known (or ``_``-prefixed user data), with the required ones."""
+    if not isinstance(value, dict):
+        raise NotationError(f"expected an object, found {type_name(value)}", path)
+    for key in value:
+        if key not in known and not key.startswith("_"):
+            raise NotationError(f"unknown key {key!r} (expected {', '.join(known)}; "
+                                f"keys starting with _ are free for your own data)", f"{path}.{key}")
+        if key.startswith("_"):
+            check_depth(value[key], f"{path}.{key}")
+    for key in required:
+        if key not in value:
+            raise NotationError(f"missing key {key!r}", path)
+    return value
+
+
+def user_keys(obj: dict) -> tuple[tuple[str, object], ...]:
+    """The ``_``-prefixed entries of an object, in their order."""
+    return tuple((k, v) for k, v in obj.items() if k.startswith("_"))
+
+
+def check_depth(value: object, path: str) -> None:
+    """Refuse user data nested deeper than MAX_USER_DEPTH (it must survive re-encoding)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_USER_DEPTH:
+            raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
+        if isinstance(item, dict):
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+
+
+def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> int:
+    """A whole number within [low, high]."""
+    if type(value) is not int:
+        if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
+            raise NotationError(f"number {value:.0f} is far too large", path)
+        raise NotationError(f"expected a whole number, found {type_name(value)}", path)
+    if not low <= value <= high:
+        shown = str(value) if abs(value) < 10**15 else f"a {len(str(abs(value)))}-digit number"
+        raise NotationError(f"{shown} is out of range ({low}..{high})", path)
+    return value
+
+
+def expect_bool(value: object, path: str) -> bool:
+    """true or false."""
+    if type(value) is not bool:
+        raise NotationError(f"expected true or false, found {type_name(value)}", path)
+    return value
+
+
+def expect_str(value: object, path: str) -> str:
+    """A string."""
+    if not isinstance(value, str):
+        raise NotationError(f"expected a string, found {type_name(value)}", path)
+    return value
+
+
+def expect_list(value: object, path: str, max_len: int = 1000) -> list:
+    """An array of at most ``max_len`` items."""
+    if not isinstance(value, list):
+        raise NotationError(f"expected an array, found {type_name(value)}", path)
+    if len(value) > max_len:
+        raise NotationError(f"array of {len(value)} items is too long (at most {max_len})", path)
+    return value
+
+
+def read_card(value: object, path: str) -> int:
+    """One card in any accepted text form."""
+    if not isinstance(value, str):
+        raise NotationError(f"expected a card such as \"TD\", found {type_name(value)}", path)
+    try:
+        return parse_card(value)
+    except CardError as exc:
+        raise NotationError(str(exc), path) from None
+
+
+def read_card_list(value: object, path: str) -> list[int]:
+    """An array of cards, each at most once."""
+    cards = []
+    seen = 0
+    for i, item in enumerate(expect_list(value, path, 52)):
+        card = read_card(item, f"{path}[{i}]")
+        if seen >> card & 1:
+            raise NotationError(f"{item!r} is listed twice", f"{path}[{i}]")
+        seen |= 1 << card
+        cards.append(card)
+    return cards
+
+
+def read_card_set(value: object, path: str) -> int:
+    """An array of cards as a mask."""
+    mask = 0
+    for card in read_card_list(value, path):
+        mask |= 1 << card
+    return mask

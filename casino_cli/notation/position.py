@@ -1,0 +1,219 @@
+"""Rule sets and positions (``casino.position/1``): lenient readers, canonical writers."""
+
+from __future__ import annotations
+
+from ..cards import CODES, cards_of, codes_of
+from ..engine.errors import PositionError, RulesError
+from ..engine.position import Position, Unseen, check_position, make_build
+from ..engine.rules import OPTIONS, Rules, make_rules
+from .errors import NotationError
+from .fields import (expect_bool, expect_int, expect_list, expect_object, expect_str,
+                     read_card_list, read_card_set, user_keys)
+
+POSITION_FORMAT = "casino.position/1"
+_RULE_KEYS = ("variant", "players", "partnerships") + OPTIONS
+_POSITION_KEYS = ("format", "rules", "dealer", "turn", "deal", "table", "hands", "stock",
+                  "captured", "sweeps", "last_capture", "scores")
+_BUILD_KEYS = ("value", "owner", "cards", "kind", "groups")
+
+
+def check_format(obj: dict, expected: str, path: str = "$") -> None:
+    """Refuse a document whose ``format`` is missing, unknown or of another major version."""
+    fmt = obj.get("format")
+    if fmt is None:
+        raise NotationError(f"missing key 'format' (expected {expected!r})", path)
+    fmt = expect_str(fmt, f"{path}.format")
+    name, _, version = fmt.partition("/")
+    want_name, _, want_version = expected.partition("/")
+    if name != want_name:
+        raise NotationError(f"format {fmt!r} is not {expected!r}", f"{path}.format")
+    if version != want_version:
+        raise NotationError(f"format version {version or '(none)'!r} of {name} is not supported "
+                            f"(this program reads version {want_version})", f"{path}.format")
+
+
+def read_rules(value: object, path: str = "$.rules") -> Rules:
+    """A rule set object: a preset and its overrides (RULES.md §1)."""
+    obj = expect_object(value, path, _RULE_KEYS, ("variant", "players"))
+    variant = expect_str(obj["variant"], f"{path}.variant")
+    players = expect_int(obj["players"], f"{path}.players", 2, 4)
+    partnerships = obj.get("partnerships")
+    if partnerships is not None:
+        partnerships = expect_bool(partnerships, f"{path}.partnerships")
+    options = {k: v for k, v in obj.items() if k in OPTIONS}
+    try:
+        return make_rules(variant, players, partnerships, **options)
+    except RulesError as exc:
+        bad = next((k for k in options if k in str(exc)), None)
+        where = f"{path}.{bad}" if bad else (f"{path}.variant" if "variant" in str(exc) else path)
+        raise NotationError(str(exc), where) from None
+
+
+def rules_json(rules: Rules) -> dict:
+    """Canonical rule set: variant, players, partnerships (4 players), changed options."""
+    out: dict = {"variant": rules.variant, "players": rules.players}
+    if rules.players == 4:
+        out["partnerships"] = rules.partnerships
+    out.update(rules.overrides())
+    return out
+
+
+def read_position(value: object, path: str = "$", check: bool = True) -> Position:
+    """A ``casino.position/1`` document; with ``check``, PositionError lists every inconsistency."""
+    obj = expect_object(value, path, _POSITION_KEYS, ("format", "rules", "turn", "table"))
+    check_format(obj, POSITION_FORMAT, path)
+    rules = read_rules(obj["rules"], f"{path}.rules")
+    n = rules.players
+    seat_max = n - 1
+    turn = obj["turn"]
+    turn = None if turn is None else expect_int(turn, f"{path}.turn", 0, seat_max)
+    dealer = obj.get("dealer")
+    if dealer is None:
+        if turn is None:
+            raise NotationError("a finished position (turn null) must give its dealer", path)
+        dealer = (turn - 1) % n
+    else:
+        dealer = expect_int(dealer, f"{path}.dealer", 0, seat_max)
+    loose, builds = _read_table(obj["table"], f"{path}.table", rules)
+    hands = _read_per_seat(obj.get("hands"), f"{path}.hands", n, _read_hand, None)
+    deals = rules.deals_per_hand
+    stock, deal = _read_stock_and_deal(obj, path, rules, deals)
+    captured = _read_per_seat(obj.get("captured"), f"{path}.captured", n, _read_pile, [])
+    sweeps = tuple(_read_per_seat(obj.get("sweeps"), f"{path}.sweeps", n,
+                                  lambda v, p: expect_int(v, p, 0, 52), 0))
+    last = obj.get("last_capture")
+    last = None if last is None else expect_int(last, f"{path}.last_capture", 0, seat_max)
+    scores = _read_per_seat(obj.get("scores"), f"{path}.scores", rules.sides,
+                            lambda v, p: expect_int(v, p, -10**6, 10**6), 0)
+    extra = tuple(("", k, v) for k, v in user_keys(obj))
+    pos = Position(rules=rules, dealer=dealer, turn=turn, deal=deal, loose=loose, builds=builds,
+                   hands=tuple(hands), stock=stock, captured=tuple(captured), sweeps=sweeps,
+                   last_capture=last, scores=tuple(scores), extra=extra + _nested_extra(obj))
+    if check:
+        check_position(pos)
+    return pos
+
+
+def _nested_extra(obj: dict) -> tuple:
+    """User keys of the rule set and the table, kept for the round trip."""
+    out = []
+    for where in ("rules", "table"):
+        if isinstance(obj.get(where), dict):
+            out += [(where, k, v) for k, v in user_keys(obj[where])]
+    return tuple(out)
+
+
+def _read_per_seat(value, path: str, size: int, read, empty) -> list:
+    """An array with one entry per seat (or side); missing means the empty start."""
+    if value is None:
+        return [read(empty, path) if empty is not None else None for _ in range(size)]
+    items = expect_list(value, path, 4)
+    if len(items) != size:
+        raise NotationError(f"expected {size} entries (one per {'side' if path.endswith('scores') else 'seat'}), "
+                            f"found {len(items)}", path)
+    return [read(item, f"{path}[{i}]") for i, item in enumerate(items)]
+
+
+def _read_hand(value, path: str) -> int | None:
+    return None if value is None else read_card_set(value, path)
+
+
+def _read_pile(value, path: str) -> int | Unseen:
+    if isinstance(value, list):
+        return read_card_set(value, path)
+    return Unseen(expect_int(value, path, 0, 52))
+
+
+def _read_stock_and_deal(obj: dict, path: str, rules: Rules, deals: int):
+    """The stock and the deal number, each defaulting from the other (an empty start)."""
+    per_deal = 4 * rules.players
+    deal = obj.get("deal")
+    if deal is not None:
+        deal = expect_int(deal, f"{path}.deal", 1, deals)
+    stock = obj.get("stock")
+    if stock is None:
+        deal = deals if deal is None else deal
+        return Unseen((deals - deal) * per_deal), deal
+    if isinstance(stock, list):
+        stock = tuple(read_card_list(stock, f"{path}.stock"))
+        size = len(stock)
+    else:
+        stock = Unseen(expect_int(stock, f"{path}.stock", 0, 52))
+        size = stock.count
+    if deal is None:
+        if size % per_deal:
+            raise NotationError(f"a stock of {size} cards is not a whole number of deals "
+                                f"of {per_deal}", f"{path}.stock")
+        deal = deals - size // per_deal
+        if deal < 1:
+            raise NotationError(f"a stock of {size} cards is more than a hand holds", f"{path}.stock")
+    return stock, deal
+
+
+def _read_table(value, path: str, rules: Rules):
+    obj = expect_object(value, path, ("loose", "builds"))
+    loose = read_card_set(obj.get("loose", []), f"{path}.loose")
+    builds = []
+    for i, item in enumerate(expect_list(obj.get("builds", []), f"{path}.builds", 26)):
+        bpath = f"{path}.builds[{i}]"
+        b = expect_object(item, bpath, _BUILD_KEYS, ("value", "owner", "cards"))
+        value = expect_int(b["value"], f"{bpath}.value", 0, 100)
+        owner = expect_int(b["owner"], f"{bpath}.owner", 0, rules.players - 1)
+        cards = read_card_set(b["cards"], f"{bpath}.cards")
+        build = make_build(rules, value, owner, cards)
+        _check_declared_kind(b, bpath, build, rules)
+        builds.append(build)
+    builds.sort(key=lambda b: (b.cards & -b.cards))
+    return loose, tuple(builds)
+
+
+def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
+    """Input may state ``kind`` and ``groups``; they must match the cards."""
+    if "kind" in obj:
+        kind = expect_str(obj["kind"], f"{path}.kind")
+        actual = "single" if build.single else "multiple"
+        if kind not in ("single", "multiple"):
+            raise NotationError(f"kind must be 'single' or 'multiple', not {kind!r}", f"{path}.kind")
+        if kind != actual:
+            raise PositionError([f"build at {path} is {actual}, not {kind} as stated"])
+    if "groups" in obj:
+        groups = expect_list(obj["groups"], f"{path}.groups", 26)
+        union = 0
+        for k, g in enumerate(groups):
+            gpath = f"{path}.groups[{k}]"
+            mask = read_card_set(g, gpath)
+            if mask & union:
+                raise NotationError("a card appears in two groups", gpath)
+            union |= mask
+            total = sum(rules.values[c] for c in cards_of(mask))
+            if total != build.value:
+                raise PositionError([f"group {' '.join(codes_of(mask))} at {gpath} adds up to "
+                                     f"{total}, not {build.value}"])
+        if union != build.cards:
+            raise PositionError([f"the groups at {path}.groups do not hold exactly the build's cards"])
+
+
+def position_json(pos: Position) -> dict:
+    """The canonical ``casino.position/1`` object."""
+    extra = {"": [], "rules": [], "table": []}
+    for where, key, val in pos.extra:
+        extra.setdefault(where, []).append((key, val))
+    rules = rules_json(pos.rules)
+    rules.update(extra["rules"])
+    table = {"loose": codes_of(pos.loose),
+             "builds": [{"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)}
+                        for b in pos.builds]}
+    table.update(extra["table"])
+    out = {"format": POSITION_FORMAT, "rules": rules, "dealer": pos.dealer, "turn": pos.turn,
+           "deal": pos.deal, "table": table,
+           "hands": [None if h is None else codes_of(h) for h in pos.hands],
+           "stock": pos.stock.count if isinstance(pos.stock, Unseen) else codes_of_seq(pos.stock),
+           "captured": [p.count if isinstance(p, Unseen) else codes_of(p) for p in pos.captured],
+           "sweeps": list(pos.sweeps), "last_capture": pos.last_capture, "scores": list(pos.scores)}
+    out.update(extra[""])
+    return out
+
+
+def codes_of_seq(cards) -> list[str]:
+    """Codes of a card sequence, keeping its order (a stock or a deck)."""
+    return [CODES[c] for c in cards]
