@@ -13,8 +13,6 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 
 from __future__ import annotations
 
-import hashlib
-
 from ..cards import DECK_SIZE
 from .position import Position
 from .rules import Rules
@@ -25,6 +23,8 @@ MAX_SEED_BYTES = 1024
 
 def _words(seed: str, hand: int):
     """The unbounded stream of 32-bit words for (seed, hand)."""
+    import hashlib  # imported here: it costs start-up time that listing moves does not need
+
     data = seed.encode("utf-8")
     key = SHUFFLE.encode() + len(data).to_bytes(8, "big") + data + hand.to_bytes(8, "big")
     block = 0

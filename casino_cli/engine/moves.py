@@ -8,7 +8,7 @@ so the listing, ``apply`` and the referee cannot disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
@@ -23,8 +23,7 @@ DEFAULT_LIMIT = 10_000
 DEFAULT_BUDGET = 300_000
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One play: ``cards`` is the set of table cards taken (capture) or used (build)."""
 
     type: str
@@ -48,8 +47,7 @@ class Move:
     __str__ = text
 
 
-@dataclass(frozen=True, slots=True)
-class MoveFacts:
+class MoveFacts(NamedTuple):
     """What a legal move does: ``kind`` is capture, trail, new, raise or add."""
 
     kind: str
@@ -58,8 +56,7 @@ class MoveFacts:
     build: Build | None = None  # the existing build used by a build move
 
 
-@dataclass(frozen=True, slots=True)
-class MoveList:
+class MoveList(NamedTuple):
     """The legal moves of a position, in canonical order; ``truncated`` if cut short."""
 
     moves: tuple[Move, ...]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..cards import count
 from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
 from .position import Build, Position, Unseen, make_build
@@ -36,7 +34,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts) -> Position:
         builds = tuple(sorted(kept, key=Build.lowest.fget))
     else:
         loose |= 1 << move.card
-    after = replace(pos, turn=(seat + 1) % rules.players, loose=loose, builds=builds,
+    after = pos._replace(turn=(seat + 1) % rules.players, loose=loose, builds=builds,
                     hands=tuple(hands), captured=captured, sweeps=sweeps, last_capture=last)
     if seat == pos.dealer and not hands[seat]:
         return next_deal(after) if after.stock_count else end_of_hand(after)
@@ -55,7 +53,7 @@ def next_deal(pos: Position) -> Position:
     n = pos.rules.players
     first = (pos.dealer + 1) % n
     if isinstance(pos.stock, Unseen):
-        return replace(pos, deal=pos.deal + 1, turn=first, hands=(None,) * n,
+        return pos._replace(deal=pos.deal + 1, turn=first, hands=(None,) * n,
                        stock=Unseen(pos.stock.count - 4 * n))
     hands = [0] * n
     cards = iter(pos.stock)
@@ -63,14 +61,14 @@ def next_deal(pos: Position) -> Position:
         for k in range(n):
             seat = (first + k) % n
             hands[seat] |= (1 << next(cards)) | (1 << next(cards))
-    return replace(pos, deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=pos.stock[4 * n:])
+    return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=pos.stock[4 * n:])
 
 
 def end_of_hand(pos: Position) -> Position:
     """The finished position: the residue goes to the last capturer, if any (S2)."""
     if pos.last_capture is None:
-        return replace(pos, turn=None)
+        return pos._replace(turn=None)
     residue = pos.table
-    return replace(pos, turn=None, loose=0, builds=(),
+    return pos._replace(turn=None, loose=0, builds=(),
                    captured=_add_to_pile(pos.captured, pos.last_capture, residue))
 

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import DECK_SIZE, cards_of, codes_of, count, lowest
 from .errors import PositionError
 from .rules import Rules, can_capture_value
 
 
-@dataclass(frozen=True, slots=True)
 class Unseen:
     """A number of cards whose identity is unknown (a stock or captured pile given as a count)."""
 
-    count: int
+    __slots__ = ("count",)
+
+    def __init__(self, count: int):
+        self.count = count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Unseen) and other.count == self.count
+
+    def __hash__(self) -> int:
+        return hash(("Unseen", self.count))
+
+    def __repr__(self) -> str:
+        return f"Unseen({self.count})"
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+class Build(NamedTuple):
     """A build on the table: its announced value, its owner (a seat) and its cards (a mask)."""
 
     value: int
@@ -37,8 +47,7 @@ def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
     return Build(value, owner, cards, sum(values[c] for c in cards_of(cards)) == value)
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """Everything needed to list the legal moves and continue the hand.
 
     Card sets are masks (see :mod:`casino_cli.cards`). ``hands[seat]`` is ``None``

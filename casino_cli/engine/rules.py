@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..cards import ACE, DECK_SIZE, JACK, rank
 from .errors import RulesError
@@ -35,8 +35,7 @@ PRESETS: dict[str, dict[str, object]] = {
 MAX_TARGET = 1_000_000
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(NamedTuple):
     """A complete, checked rule set. Build one with :func:`make_rules`."""
 
     variant: str
@@ -54,8 +53,8 @@ class Rules:
     ladder_20: str | None
     target: int
     # Derived tables (not options): card values and the largest build value.
-    values: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    max_build: int = field(default=0, compare=False, repr=False)
+    values: tuple[int, ...] = ()
+    max_build: int = 0
 
     @property
     def sides(self) -> int:

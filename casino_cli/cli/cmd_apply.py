@@ -1,0 +1,42 @@
+"""``casino apply``: play moves on a position and print the result."""
+
+from __future__ import annotations
+
+from ..engine import IllegalMove, judge, play_judged
+from ..notation.errors import NotationError
+from ..notation.fields import dumps
+from ..notation.moves import parse_move_text
+from ..notation.position import position_json
+from .common import position_of, single_document
+from .output import DATA_ERROR, VERDICT, Fail, Format, console, resolve_format, write_line
+from .plain import position_lines
+
+
+def run_apply(path: str, texts: list[str], fmt) -> None:
+    fmt = resolve_format(fmt)
+    pos = position_of(single_document(path))
+    steps = []
+    for number, text in enumerate(texts, 1):
+        try:
+            move = parse_move_text(text, "")
+        except NotationError as exc:
+            raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
+        try:
+            facts = judge(pos, move)
+        except IllegalMove as exc:
+            seat = "" if pos.turn is None else f" (seat {pos.turn})"
+            raise Fail(VERDICT, f"move {number}{seat}: {move.text()} is illegal: {exc.message} ({exc.rule})") from None
+        pos = play_judged(pos, move, facts)
+        steps.append(pos)
+    if fmt == Format.json:
+        write_line(dumps(position_json(pos)))
+    elif fmt == Format.jsonl:
+        for step in steps:
+            write_line(dumps(position_json(step)))
+    elif fmt == Format.text:
+        for line in position_lines(pos):
+            write_line(line)
+    else:
+        from .render import position_view
+
+        console().print(position_view(pos))

@@ -1,0 +1,65 @@
+"""Pieces shared by the commands: rule sets from options, documents to positions."""
+
+from __future__ import annotations
+
+import orjson
+
+from ..engine import PositionError, RulesError, make_rules
+from ..engine.rules import Rules
+from ..notation.errors import NotationError
+from ..notation.position import read_position
+from .inputs import Document, InputError, read_documents
+from .output import DATA_ERROR, USAGE, Fail
+
+
+def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
+    """A rule set from --variant, --players, --partnerships and -o NAME=VALUE (usage errors exit 2)."""
+    overrides: dict[str, object] = {}
+    for item in options:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise Fail(USAGE, f"--option takes NAME=VALUE, not {item!r}")
+        try:
+            overrides[name.strip()] = orjson.loads(value)
+        except orjson.JSONDecodeError:
+            overrides[name.strip()] = value
+    try:
+        return make_rules(variant, players, partnerships, **overrides)
+    except RulesError as exc:
+        raise Fail(USAGE, f"bad rules: {exc}") from None
+
+
+def documents(path: str):
+    """The documents of FILE; a file that cannot be opened is a usage error."""
+    try:
+        yield from read_documents(path)
+    except InputError as exc:
+        raise Fail(USAGE, str(exc)) from None
+
+
+def problem_text(doc: Document, exc: Exception) -> str:
+    """``file:line: $.path: message`` for a notation or position error."""
+    if isinstance(exc, NotationError):
+        return f"{doc.where()}: {exc}"
+    if isinstance(exc, PositionError):
+        return f"{doc.where()}: inconsistent position: " + "; ".join(exc.problems)
+    return f"{doc.where()}: {exc}"
+
+
+def position_of(doc: Document):
+    """The checked position of a document, or a Fail (exit 65) naming what is wrong."""
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
+    try:
+        return read_position(doc.value)
+    except (NotationError, PositionError) as exc:
+        raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+
+
+def single_document(path: str) -> Document:
+    """Exactly one document from FILE (a stream of several is refused)."""
+    docs = documents(path)
+    first = next(docs)
+    for extra in docs:
+        raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads one position)")
+    return first

@@ -1,0 +1,150 @@
+"""The ``casino`` command line: argument parsing, exit codes, and nothing else.
+
+Each command's work lives in its own module, imported only when that command runs,
+so ``casino moves`` does not pay for rich or for the other commands.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .. import __version__
+from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, Format, say
+
+app = typer.Typer(
+    name="casino",
+    help="Casino and Royal Casino: seeded deals, legal moves, playing moves, scoring and refereeing.\n\n"
+         "Example: casino deal --seed 7 | casino moves -",
+    no_args_is_help=True,
+    add_completion=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+FormatOpt = Annotated[Optional[Format], typer.Option(
+    "--format", "-f", help="Output: json, jsonl, text or pretty (default: pretty on a terminal, else json).",
+    case_sensitive=False, show_default=False)]
+FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"casino {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                help="Show the version and exit.")] = False) -> None:
+    """Casino and Royal Casino on the command line."""
+
+
+@app.command()
+def deal(
+    seed: Annotated[Optional[str], typer.Option(help="Seed text; the same seed gives the same deck everywhere. "
+                                                     "Default: a random seed, printed on stderr.")] = None,
+    variant: Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")] = "classic",
+    players: Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")] = 2,
+    partnerships: Annotated[Optional[bool], typer.Option(
+        "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
+        show_default=False)] = None,
+    option: Annotated[Optional[list[str]], typer.Option(
+        "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.",
+        metavar="NAME=VALUE")] = None,
+    dealer: Annotated[Optional[int], typer.Option(
+        help="Dealer of hand 1 (default: the last seat, so seat 0 plays first); later hands pass the "
+             "deal on (D4).", show_default=False)] = None,
+    hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
+    record: Annotated[bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")] = False,
+    fmt: FormatOpt = None,
+) -> None:
+    """The position at the start of a seeded hand.
+
+    Example: casino deal --seed 7 --variant royal --players 4
+    """
+    from .cmd_deal import run_deal
+
+    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt)
+
+
+@app.command()
+def moves(
+    file: FileArg,
+    limit: Annotated[int, typer.Option(help="List at most this many moves per position (then marked truncated).",
+                                       min=1)] = 10_000,
+    keep_going: Annotated[bool, typer.Option("--keep-going", help="In a JSON Lines stream, go on after a bad "
+                                                                   "line (an error line is written in its place).")] = False,
+    fmt: FormatOpt = None,
+) -> None:
+    """Every legal move of a position (or of each position of a JSON Lines stream).
+
+    Example: casino deal --seed 7 | casino moves -
+    """
+    from .cmd_moves import run_moves
+
+    run_moves(file, limit, keep_going, fmt)
+
+
+@app.command()
+def apply(
+    file: FileArg,
+    move: Annotated[list[str], typer.Argument(help="Moves in text form, played in order: 5D, 8Hx3C+5D, 2C+4H=6.",
+                                              metavar="MOVE...")],
+    fmt: FormatOpt = None,
+) -> None:
+    """Play moves on a position and print the new position (jsonl: one position per move).
+
+    Example: casino deal --seed 7 | casino apply - 8C
+    """
+    from .cmd_apply import run_apply
+
+    run_apply(file, move, fmt)
+
+
+def run(argv: list[str] | None = None) -> None:
+    """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
+    from typer import Abort, Exit
+    from typer._click.exceptions import ClickException
+
+    command = typer.main.get_command(app)
+    code = 0
+    try:
+        result = command.main(args=argv, prog_name="casino", standalone_mode=False)
+        code = result if isinstance(result, int) else 0
+    except Fail as exc:
+        if exc.message:
+            say(exc.message)
+        code = exc.code
+    except Exit as exc:
+        code = exc.exit_code
+    except ClickException as exc:
+        exc.show()
+        code = exc.exit_code or USAGE
+    except (KeyboardInterrupt, Abort):
+        say("interrupted")
+        code = INTERRUPTED
+    except BrokenPipeError:
+        code = BROKEN_PIPE
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+        if os.environ.get("CASINO_DEBUG"):
+            raise
+        say(f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
+            f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback).")
+        code = INTERNAL
+    _flush(code)
+
+
+def _flush(code: int) -> None:
+    """Flush stdout; a reader that went away early means exit 141, quietly."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        code = BROKEN_PIPE
+    if code == BROKEN_PIPE:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(code)

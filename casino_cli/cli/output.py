@@ -1,0 +1,55 @@
+"""Where results and messages go: data to stdout, diagnostics to stderr, and exit codes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+
+OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 130, 141
+
+
+class Format(str, Enum):
+    """Output formats (NOTATION.md, command line)."""
+
+    json = "json"
+    jsonl = "jsonl"
+    text = "text"
+    pretty = "pretty"
+
+
+def resolve_format(fmt: Format | None) -> Format:
+    """The chosen format, or pretty on a terminal and JSON otherwise."""
+    if fmt is not None:
+        return fmt
+    return Format.pretty if sys.stdout.isatty() else Format.json
+
+
+class Fail(Exception):
+    """Stop the command with this exit code after printing ``message`` to stderr."""
+
+    def __init__(self, code: int, message: str = ""):
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+def write_line(data: bytes | str) -> None:
+    """One line of data to stdout."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    sys.stdout.buffer.write(data + b"\n")
+
+
+def say(message: str) -> None:
+    """A diagnostic line to stderr."""
+    sys.stderr.write(f"casino: {message}\n")
+    sys.stderr.flush()
+
+
+def console(stderr: bool = False):
+    """A rich console (imported only when something is printed for people)."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False,
+                   soft_wrap=False)

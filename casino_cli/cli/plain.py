@@ -1,0 +1,21 @@
+"""Plain-text output (``--format text``): short lines, card codes, no colour."""
+
+from __future__ import annotations
+
+from ..cards import codes_of
+from ..engine import Position, Unseen
+
+
+def position_lines(pos: Position) -> list[str]:
+    """The table, the builds and each seat's hand, one item per line."""
+    status = "finished" if pos.finished else f"deal {pos.deal}/{pos.rules.deals_per_hand}, seat {pos.turn} to play"
+    lines = [f"{pos.rules.variant} {pos.rules.players}p, {status}", f"table: {' '.join(codes_of(pos.loose))}"]
+    for b in pos.builds:
+        lines.append(f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): "
+                     f"{' '.join(codes_of(b.cards))}")
+    for seat, hand in enumerate(pos.hands):
+        pile = pos.captured[seat]
+        taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()
+        shown = "?" if hand is None else " ".join(codes_of(hand))
+        lines.append(f"seat {seat}: {shown} (taken {taken}, sweeps {pos.sweeps[seat]})")
+    return lines
