@@ -19,8 +19,8 @@ from .rules import Rules
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
 
-DEFAULT_LIMIT = 10_000
-DEFAULT_BUDGET = 300_000
+DEFAULT_LIMIT = 2_000
+DEFAULT_BUDGET = 100_000
 
 
 class Move(NamedTuple):
@@ -252,37 +252,46 @@ def _rank_mask(card: int) -> int:
 # --- the listing -----------------------------------------------------------------
 
 def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT_BUDGET) -> MoveList:
-    """Every legal move of ``pos`` in canonical order (``truncated`` if ``limit`` or
-    ``budget`` steps ran out first). The mover's hand must be known."""
+    """Every legal move of ``pos`` in canonical order. The mover's hand must be known.
+
+    Work is bounded for crowded tables: each card of the hand gets an equal share of
+    ``limit`` moves and of ``budget`` search steps; a listing that hits a bound is
+    ``truncated`` (the moves found are all legal, but others may exist).
+    """
     if pos.turn is None:
         return MoveList((), (), False)
     hand = pos.hands[pos.turn]
     if hand is None:
         raise IllegalMove("card", f"seat {pos.turn}'s hand is unknown, so its moves cannot be listed")
-    work = Budget(budget)
+    cards = cards_of(hand)
+    shared = Budget(budget // 2)
+    sums = sum_groups(pos.loose, pos.rules.values, shared)
+    truncated = shared.exhausted
+    quota = max(1, limit // max(1, len(cards)))
     found: list[tuple[Move, MoveFacts]] = []
-    sums = sum_groups(pos.loose, pos.rules.values, work)
-    for card in cards_of(hand):
+    for card in cards:
+        work = Budget(budget // (2 * max(1, len(cards))))
+        listed = 0
         for candidate, facts in _candidates(pos, card, sums, work):
             try:
                 _check_policy(pos, candidate, facts)
             except IllegalMove:
                 continue
-            found.append((candidate, facts))
-            if len(found) >= limit:
+            listed += 1
+            if listed > quota:  # one more than the share: the listing is cut here
                 work.exhausted = True
                 break
-        if work.exhausted:
-            break
+            found.append((candidate, facts))
+        truncated = truncated or work.exhausted
     found.sort(key=lambda pair: pair[0].sort_key())
-    return MoveList(tuple(m for m, _ in found), tuple(f for _, f in found), work.exhausted)
+    return MoveList(tuple(m for m, _ in found), tuple(f for _, f in found), truncated)
 
 
 def _candidates(pos: Position, card: int, sums, work: Budget):
     """Well-formed captures, builds and trails with ``card`` (C1-C5, B1-B5, B8, T1)."""
+    yield Move(TRAIL, card), MoveFacts(TRAIL)
     yield from _capture_candidates(pos, card, sums, work)
     yield from _build_candidates(pos, card, sums, work)
-    yield Move(TRAIL, card), MoveFacts(TRAIL)
 
 
 def _capture_candidates(pos: Position, card: int, sums, work: Budget):

@@ -1,0 +1,138 @@
+"""deal, moves and apply from the command line: outputs, formats and exit codes."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from clirun import casino
+
+EXAMPLE_1 = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,
+             "table": {"loose": ["8D", "5C", "3H", "6S", "2D", "KH"]}, "hands": [["8S", "4C"], None]}
+
+
+def test_deal_is_reproducible_and_canonical():
+    a = casino("deal", "--seed", "7", "--variant", "royal")
+    b = casino("deal", "--seed", "7", "--variant", "royal")
+    assert a.returncode == 0 and a.stdout == b.stdout
+    doc = orjson.loads(a.stdout)
+    assert doc["format"] == "casino.position/1" and doc["turn"] == 0 and doc["dealer"] == 1
+    assert len(doc["stock"]) == 40 and len(doc["table"]["loose"]) == 4
+    assert casino("deal", "--seed", "8", "--variant", "royal").stdout != a.stdout
+
+
+def test_deal_pipes_into_moves():
+    dealt = casino("deal", "--seed", "7")
+    listing = casino("moves", "-", stdin=dealt.stdout)
+    assert listing.returncode == 0, listing.stderr
+    doc = orjson.loads(listing.stdout)
+    assert doc["format"] == "casino.moves/1" and doc["count"] == len(doc["moves"]) > 0
+    assert doc["truncated"] is False
+
+
+def test_moves_of_worked_example_1_text_and_json():
+    text = casino("moves", "-", "--format", "text", stdin=orjson.dumps(EXAMPLE_1))
+    assert text.stdout.decode().split() == [
+        "4C", "8Sx2D+3H+5C+6S", "8Sx2D+3H+5C+6S+8D", "8Sx2D+6S", "8Sx2D+6S+8D", "8Sx3H+5C",
+        "8Sx3H+5C+8D", "8Sx8D", "8S"]
+    doc = orjson.loads(casino("moves", "-", stdin=orjson.dumps(EXAMPLE_1)).stdout)
+    sweep = next(m for m in doc["moves"] if m["move"] == "8Sx2D+3H+5C+6S+8D")
+    assert sweep["sweep"] is False  # the king stays on the table
+    assert doc["moves"][0] == {"type": "trail", "card": "4C", "move": "4C"}
+
+
+def test_moves_streams_json_lines_one_result_per_line():
+    lines = b"\n".join(orjson.dumps(EXAMPLE_1) for _ in range(3)) + b"\n"
+    out = casino("moves", "-", stdin=lines)
+    assert out.returncode == 0
+    assert len(out.stdout.splitlines()) == 3
+
+
+def test_moves_bad_line_in_stream_names_line_and_keep_going():
+    lines = orjson.dumps(EXAMPLE_1) + b"\n{\"format\": 3}\n" + orjson.dumps(EXAMPLE_1) + b"\n"
+    stop = casino("moves", "-", stdin=lines)
+    assert stop.returncode == 65 and len(stop.stdout.splitlines()) == 1
+    assert b"<stdin>:2" in stop.stderr
+    going = casino("moves", "-", "--keep-going", stdin=lines)
+    assert going.returncode == 65 and len(going.stdout.splitlines()) == 3
+    assert orjson.loads(going.stdout.splitlines()[1])["line"] == 2
+
+
+def test_apply_plays_moves_and_refuses_with_rule():
+    pos = orjson.dumps(EXAMPLE_1)
+    out = casino("apply", "-", "8sx8d", stdin=pos)
+    assert out.returncode == 0, out.stderr
+    doc = orjson.loads(out.stdout)
+    assert doc["turn"] == 1 and doc["captured"][0] == ["8S", "8D"] and doc["last_capture"] == 0
+    bad = casino("apply", "-", "4C+5C=9", stdin=pos)
+    assert bad.returncode == 1 and bad.stdout == b""
+    assert b"4C+5C=9 is illegal: seat 0 would hold no card to capture 9 (B3)" in bad.stderr
+    unreadable = casino("apply", "-", "4Z", stdin=pos)
+    assert unreadable.returncode == 65 and b"'4Z' is not a card" in unreadable.stderr
+
+
+def test_apply_jsonl_gives_one_position_per_move():
+    dealt = casino("deal", "--seed", "7").stdout
+    moves = orjson.loads(casino("moves", "-", stdin=dealt).stdout)["moves"]
+    out = casino("apply", "-", moves[0]["move"], "--format", "jsonl", stdin=dealt)
+    assert out.returncode == 0 and len(out.stdout.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, code", [
+    (["deal", "--variant", "poker"], 2),
+    (["deal", "--players", "5"], 2),
+    (["deal", "-o", "court_takes_all=true", "--variant", "royal"], 2),
+    (["moves", "/nonexistent/file.json"], 2),
+    (["frobnicate"], 2),
+])
+def test_usage_errors_exit_2(args, code):
+    out = casino(*args)
+    assert out.returncode == code
+    assert b"Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("data, needle", [
+    (b"", b"empty input"),
+    (b"{not json", b"invalid JSON"),
+    (b"\x00\xff\xfe garbage", b"invalid JSON"),
+    (b'{"format": "casino.position/2", "rules": {}, "turn": 0, "table": {}}', b"version"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+     b' "table": {"loose": ["8D", "8D"]}, "hands": [["8S"], null]}', b"listed twice"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+     b' "table": {"loose": ["8D"]}, "hands": [["8D"], null]}', b"more than once"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+     b' "table": {"builds": [{"value": 9, "owner": 1, "cards": ["3C", "5H"]}]}, "hands": [["8S"], null]}',
+     b"do not add up"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 7,'
+     b' "table": {}}', b"$.turn"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+     b' "table": {}, "hands": [null, null]}', b"hand is unknown"),
+    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+     b' "table": {}, "hands": [["8S"], null], "colour": "red"}', b"unknown key 'colour'"),
+])
+def test_bad_positions_exit_65_with_location(data, needle):
+    out = casino("moves", "-", stdin=data)
+    assert out.returncode == 65, out.stderr
+    assert needle in out.stderr and b"Traceback" not in out.stderr
+
+
+def test_bom_and_crlf_are_accepted():
+    data = b"\xef\xbb\xbf" + orjson.dumps(EXAMPLE_1).replace(b",", b",\r\n") + b"\r\n"
+    out = casino("moves", "-", "--format", "text", stdin=data)
+    assert out.returncode == 0 and len(out.stdout.split()) == 9
+
+
+def test_every_problem_of_a_position_is_reported_at_once():
+    doc = dict(EXAMPLE_1, table={"loose": ["8D", "8S"], "builds": [{"value": 9, "owner": 0, "cards": ["3C", "5H"]}]},
+               hands=[["8S", "4C", "KD", "QD", "JD"], None])
+    out = casino("moves", "-", stdin=orjson.dumps(doc))
+    assert out.returncode == 65
+    err = out.stderr.decode()
+    assert "8S" in err and "more than once" in err and "do not add up" in err and "holds 5 cards" in err
+
+
+def test_version_and_help():
+    assert casino("--version").stdout.startswith(b"casino ")
+    for command in ("deal", "moves", "apply"):
+        out = casino(command, "--help")
+        assert out.returncode == 0 and b"Example" in out.stdout
