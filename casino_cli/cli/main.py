@@ -105,6 +105,58 @@ def apply(
     run_apply(file, move, fmt)
 
 
+RecordsArg = Annotated[str, typer.Argument(
+    help="A record, a JSON Lines stream of records, or - for standard input.", metavar="FILE")]
+
+
+@app.command()
+def score(file: RecordsArg, fmt: FormatOpt = None) -> None:
+    """The itemised score of each hand of a record (or of a finished position) and the game result.
+
+    Claimed scores and results in the record are checked; a difference exits 1.
+
+    Example: casino score game.json --format text
+    """
+    from .cmd_score import run_score
+
+    run_score(file, fmt)
+
+
+@app.command()
+def replay(
+    file: RecordsArg,
+    hand: Annotated[Optional[int], typer.Option(help="Stop at the end of this hand (1-based).", min=1)] = None,
+    to: Annotated[Optional[int], typer.Option(help="Stop after this move (of --hand, or of any hand).", min=1)] = None,
+    fmt: FormatOpt = None,
+) -> None:
+    """Every position of a record in order: JSON Lines (one position per move, with a
+    "_replay" note), or a step-by-step view on a terminal.
+
+    Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
+    """
+    from .cmd_replay import run_replay
+
+    run_replay(file, hand, to, fmt)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.",
+                                               metavar="FILE...")],
+    keep_going: Annotated[bool, typer.Option("--keep-going", help="List every finding, not only the first "
+                                                                   "illegal move of each record.")] = False,
+    fmt: FormatOpt = None,
+) -> None:
+    """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
+    mismatches, and a summary on stderr. Exit 0 if all are valid, 1 if not, 65 if unreadable.
+
+    Example: casino validate night.jsonl
+    """
+    from .cmd_validate import run_validate
+
+    run_validate(files, keep_going, fmt)
+
+
 def run(argv: list[str] | None = None) -> None:
     """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
     from typer import Abort, Exit

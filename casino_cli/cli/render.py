@@ -74,3 +74,22 @@ def moves_view(moves, facts, truncated: bool) -> Table:
             does = Text("trails")
         table.add_row(str(i), move.text(), card_text(move.card), does)
     return table
+
+
+def score_view(sheet: dict) -> Table:
+    """A score sheet: one row per hand and side with the items won."""
+    table = Table(title="score")
+    for name in ("hand", "side", "cards", "spades", "sweeps", "items won", "points", "game"):
+        table.add_column(name, justify="right" if name not in ("items won",) else "left")
+    for hand in sheet["hands"]:
+        for side, s in enumerate(hand["sides"]):
+            items = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["items"].items()) or "—"
+            table.add_row(str(hand["hand"] or "") if side == 0 else "", str(side), str(s["cards"]),
+                          str(s["spades"]), str(s["sweeps"]), items, str(s["points"]), str(hand["scores"][side]))
+        for item, why in hand["unwon"].items():
+            table.add_row("", "", "", "", "", Text(f"nobody: {item.replace('_', ' ')} ({why})", style="dim"), "", "")
+    if sheet["winner"] is not None:
+        table.caption = f"side {sheet['winner']} wins: {sheet.get('reason', '')}"
+    else:
+        table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
+    return table

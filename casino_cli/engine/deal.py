@@ -14,7 +14,7 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from .position import Position
+from .position import Position, Unseen
 from .rules import Rules
 
 SHUFFLE = "casino-shuffle/1"
@@ -79,7 +79,17 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int,
                 top += 2
             hands[seat] |= (1 << deck[top]) | (1 << deck[top + 1])
             top += 2
-    return Position(rules=rules, dealer=dealer, turn=first, deal=1, loose=table, builds=(),
-                    hands=tuple(hands), stock=tuple(deck[top:]), captured=(0,) * n,
+    return start_from_table(rules, table, tuple(hands), dealer, scores, stock=tuple(deck[top:]))
+
+
+def start_from_table(rules: Rules, table: int, hands: tuple[int | None, ...], dealer: int,
+                     scores: tuple[int, ...] | None = None, stock: tuple[int, ...] | None = None) -> Position:
+    """The start of a hand from its four table cards and the hands dealt. Without
+    ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
+    n = rules.players
+    if stock is None:
+        stock = Unseen(DECK_SIZE - 4 - 4 * n)
+    return Position(rules=rules, dealer=dealer, turn=(dealer + 1) % n, deal=1, loose=table, builds=(),
+                    hands=tuple(hands), stock=stock, captured=(0,) * n,
                     sweeps=(0,) * n, last_capture=None,
                     scores=tuple(scores) if scores is not None else (0,) * rules.sides)

@@ -2,7 +2,7 @@
 
 :func:`judge` is the one place that says why a move is refused. The listing builds
 only candidates that are well formed by construction (the grouping of C1 and B4)
-and passes each through the same rule checks the judge uses (:func:`_check_policy`),
+and passes each through the same rule checks the judge uses (:func:`check_policy`),
 so the listing, ``apply`` and the referee cannot disagree.
 """
 
@@ -68,6 +68,18 @@ class MoveList(NamedTuple):
 
 def judge(pos: Position, move: Move) -> MoveFacts:
     """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not."""
+    facts = judge_form(pos, move)
+    check_policy(pos, move, facts)
+    return facts
+
+
+# The rules whose check needs the mover's whole hand (what it keeps after the play).
+HAND_RULES = ("B3", "O1")
+
+
+def judge_form(pos: Position, move: Move) -> MoveFacts:
+    """The first half of :func:`judge`: whose turn, the card held, and the move's shape
+    (C1-C5, B1, B2, B4, B5, B8). Returns the facts :func:`check_policy` needs."""
     if pos.turn is None:
         raise IllegalMove("turn", "the hand is over; no move can be played")
     seat = pos.turn
@@ -82,7 +94,6 @@ def judge(pos: Position, move: Move) -> MoveFacts:
         facts = _capture_facts(pos, move)
     else:
         facts = _build_facts(pos, move)
-    _check_policy(pos, move, facts)
     return facts
 
 
@@ -205,8 +216,9 @@ def _hold_values(rules: Rules, hand: int) -> int:
     return bits & ~1
 
 
-def _check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
-    """The rules that depend on who owns what and on what the mover keeps (C6 B3 B6 B7 O1 T2 T3)."""
+def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
+    """The second half of :func:`judge`: who owns what and what the mover keeps
+    (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
     rules = pos.rules
     seat = pos.turn
     name = card_code(move.card)
@@ -274,7 +286,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
         listed = 0
         for candidate, facts in _candidates(pos, card, sums, work):
             try:
-                _check_policy(pos, candidate, facts)
+                check_policy(pos, candidate, facts)
             except IllegalMove:
                 continue
             listed += 1

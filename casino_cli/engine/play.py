@@ -12,8 +12,12 @@ def apply_move(pos: Position, move: Move) -> Position:
     return play_judged(pos, move, judge(pos, move))
 
 
-def play_judged(pos: Position, move: Move, facts: MoveFacts) -> Position:
-    """Carry out a move that :func:`judge` has accepted with these ``facts``."""
+def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | None = None) -> Position:
+    """Carry out a move that :func:`judge` has accepted with these ``facts``.
+
+    The deal is over when the dealer has played its last card; a caller that knows
+    only part of the hands (a record written at the table) says so with ``deal_over``.
+    """
     seat = pos.turn
     rules = pos.rules
     hands = list(pos.hands)
@@ -35,8 +39,10 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts) -> Position:
     else:
         loose |= 1 << move.card
     after = pos._replace(turn=(seat + 1) % rules.players, loose=loose, builds=builds,
-                    hands=tuple(hands), captured=captured, sweeps=sweeps, last_capture=last)
-    if seat == pos.dealer and not hands[seat]:
+                         hands=tuple(hands), captured=captured, sweeps=sweeps, last_capture=last)
+    if deal_over is None:
+        deal_over = seat == pos.dealer and not hands[seat]
+    if deal_over:
         return next_deal(after) if after.stock_count else end_of_hand(after)
     return after
 

@@ -1,0 +1,63 @@
+"""``casino validate``: referee records, one finding per line, a summary on stderr."""
+
+from __future__ import annotations
+
+from ..notation.errors import NotationError
+from ..notation.fields import dumps
+from ..records.record import read_record
+from ..records.referee import Finding, walk
+from .common import documents
+from .output import DATA_ERROR, OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+
+
+def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
+    fmt = resolve_format(fmt)
+    totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
+    out = console() if fmt == Format.pretty else None
+    for path in paths:
+        for doc in documents(path):
+            totals["records"] += 1
+            findings, unreadable = _referee(doc, keep_going)
+            bad = [f for f in findings if not f.unchecked]
+            totals["unreadable" if unreadable else ("invalid" if bad else "valid")] += 1
+            totals["findings"] += len(bad)
+            for finding in findings:
+                _emit(doc, finding, fmt, out)
+    say(f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
+        f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
+        + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""))
+    code = DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK)
+    if code:
+        raise Fail(code)
+
+
+def _referee(doc, keep_going: bool) -> tuple[list[Finding], bool]:
+    """The findings of one document, and whether it could not be read at all."""
+    if doc.error is not None:
+        return [Finding(None, None, None, None, "notation", str(doc.error))], True
+    try:
+        record = read_record(doc.value)
+    except NotationError as exc:
+        return [Finding(None, None, None, None, "notation", str(exc))], True
+    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], False
+
+
+def _emit(doc, finding: Finding, fmt, out) -> None:
+    data = {"file": doc.source, "line": doc.line, **finding.as_json()}
+    if fmt in (Format.json, Format.jsonl):
+        write_line(dumps(data))
+        return
+    where = f"{doc.source}:{doc.line}"
+    if finding.hand is not None:
+        where += f": hand {finding.hand}"
+        if finding.move is not None:
+            where += f", move {finding.move}"
+            if finding.seat is not None:
+                where += f" (seat {finding.seat})"
+    line = f"{where}: {finding.message} ({finding.rule})"
+    if finding.unchecked:
+        line = f"{where}: note: {finding.message} ({finding.rule})"
+    if out is None:
+        write_line(line)
+    else:
+        out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)

@@ -1,0 +1,1 @@
+"""Game records: one reader (:mod:`.record`), one walk (:mod:`.referee`), several consumers."""

@@ -1,0 +1,24 @@
+"""Moves explained in words, for people reading a replay."""
+
+from __future__ import annotations
+
+from ..cards import card_code, codes_of
+from .referee import Step
+
+
+def describe(step: Step) -> str:
+    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "seat 0 takes 3C 5D with 8H — sweep"."""
+    move, facts, seat = step.move, step.facts, step.seat
+    card = card_code(move.card)
+    table = " ".join(codes_of(move.cards))
+    if move.type == "trail":
+        return f"seat {seat} trails {card}"
+    if move.type == "capture":
+        return f"seat {seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
+    if facts.kind == "raise":
+        return f"seat {seat} raises the {facts.build.value}-build to {move.value} with {card}" + (
+            f" (and {' '.join(codes_of(move.cards & ~facts.build.cards))})" if facts.multiple else "")
+    if facts.kind == "add":
+        loose = codes_of(move.cards & ~facts.build.cards)
+        return f"seat {seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
+    return f"seat {seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")

@@ -1,0 +1,108 @@
+"""Reading game records (``casino.record/1``): the document, its hands and their claims.
+
+Moves are kept as written: an unreadable move is a finding of the referee at that
+move, not a failure of the whole record. Everything else that cannot be read is a
+:class:`NotationError` for the record.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine.rules import Rules
+from ..notation.errors import NotationError
+from ..notation.fields import (expect_int, expect_list, expect_object, expect_str, read_card_list,
+                               read_card_set, user_keys)
+from ..notation.position import check_format, read_rules
+
+RECORD_FORMAT = "casino.record/1"
+MAX_HANDS = 1000
+MAX_MOVES = 10_000
+_RECORD_KEYS = ("format", "rules", "players", "seed", "shuffle", "hands", "result")
+_HAND_KEYS = ("dealer", "deck", "table", "moves", "score")
+_RESULT_KEYS = ("scores", "winner")
+
+
+class HandRecord(NamedTuple):
+    """One hand as recorded: its cards are a ``deck``, the record's seed, or only ``table``."""
+
+    number: int                   # 1-based
+    dealer: int | None
+    deck: tuple[int, ...] | None  # dealing order
+    table: int | None             # the first four table cards (a hand written down at a table)
+    moves: list                   # as written: text or object
+    score: tuple[int, ...] | None  # claimed points per side
+    extra: tuple
+
+
+class Record(NamedTuple):
+    """A game record; ``result`` is the claimed final scores and winner, if given."""
+
+    rules: Rules
+    players: tuple[str, ...] | None
+    seed: str | None
+    shuffle: str | None
+    hands: tuple[HandRecord, ...]
+    result: tuple[tuple[int, ...], int | None] | None
+    extra: tuple
+
+
+def read_record(value: object, path: str = "$") -> Record:
+    """A ``casino.record/1`` document (moves left unread; see the module docstring)."""
+    obj = expect_object(value, path, _RECORD_KEYS, ("format", "rules", "hands"))
+    check_format(obj, RECORD_FORMAT, path)
+    rules = read_rules(obj["rules"], f"{path}.rules")
+    players = None
+    if "players" in obj:
+        names = expect_list(obj["players"], f"{path}.players", 4)
+        players = tuple(expect_str(n, f"{path}.players[{i}]") for i, n in enumerate(names))
+        if len(players) != rules.players:
+            raise NotationError(f"{len(players)} names for {rules.players} players", f"{path}.players")
+    seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
+    shuffle = expect_str(obj["shuffle"], f"{path}.shuffle") if "shuffle" in obj else None
+    hands = tuple(_read_hand(h, f"{path}.hands[{i}]", i + 1, rules, seed)
+                  for i, h in enumerate(expect_list(obj["hands"], f"{path}.hands", MAX_HANDS)))
+    result = _read_result(obj["result"], f"{path}.result", rules) if "result" in obj else None
+    return Record(rules, players, seed, shuffle, hands, result, user_keys(obj))
+
+
+def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | None) -> HandRecord:
+    obj = expect_object(value, path, _HAND_KEYS)
+    dealer = expect_int(obj["dealer"], f"{path}.dealer", 0, rules.players - 1) if "dealer" in obj else None
+    deck = table = None
+    if "deck" in obj:
+        if "table" in obj:
+            raise NotationError("a hand gives its deck or its table cards, not both", f"{path}.table")
+        deck = tuple(read_card_list(obj["deck"], f"{path}.deck"))
+        if len(deck) != 52:
+            raise NotationError(f"a deck holds 52 cards, not {len(deck)}", f"{path}.deck")
+    elif "table" in obj:
+        table = read_card_set(obj["table"], f"{path}.table")
+        if table.bit_count() != 4:
+            raise NotationError(f"the first deal puts 4 cards on the table, not {table.bit_count()}",
+                                f"{path}.table")
+        if dealer is None:
+            raise NotationError("a hand written down at the table (no deck) must give its dealer", path)
+    elif seed is None:
+        raise NotationError("the hand gives no deck and no table cards, and the record has no seed", path)
+    moves = expect_list(obj.get("moves", []), f"{path}.moves", MAX_MOVES)
+    score = None
+    if "score" in obj:
+        score = _read_per_side(obj["score"], f"{path}.score", rules)
+    return HandRecord(number, dealer, deck, table, moves, score, user_keys(obj))
+
+
+def _read_per_side(value: object, path: str, rules: Rules) -> tuple[int, ...]:
+    items = expect_list(value, path, 4)
+    if len(items) != rules.sides:
+        raise NotationError(f"expected {rules.sides} numbers (one per side), found {len(items)}", path)
+    return tuple(expect_int(v, f"{path}[{i}]", -10**6, 10**6) for i, v in enumerate(items))
+
+
+def _read_result(value: object, path: str, rules: Rules):
+    obj = expect_object(value, path, _RESULT_KEYS)
+    scores = _read_per_side(obj["scores"], f"{path}.scores", rules) if "scores" in obj else None
+    winner = obj.get("winner")
+    if winner is not None:
+        winner = expect_int(winner, f"{path}.winner", 0, rules.sides - 1)
+    return scores, winner

@@ -1,0 +1,55 @@
+"""The itemised score of a record (``casino.score/1``) built from the referee's walk."""
+
+from __future__ import annotations
+
+from ..engine import Position
+from ..engine.scoring import HandScore, game_after_hand, score_hand
+from .record import Record
+from .referee import Finding, HandEnd, walk
+
+SCORE_FORMAT = "casino.score/1"
+
+
+def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> dict:
+    """One hand: points per side, what each side took and won, items nobody won, running score."""
+    sides = [{"cards": s.cards, "spades": s.spades, "sweeps": s.sweeps, "items": s.items, "points": s.points}
+             for s in score.sides]
+    out = {"hand": number, "points": list(score.points), "sides": sides, "unwon": score.unwon,
+           "scores": list(totals)}
+    return out
+
+
+def record_score(record: Record) -> tuple[dict, list[Finding]]:
+    """The score document of a record, and the referee's findings met on the way."""
+    hands = []
+    findings: list[Finding] = []
+    scores = [0] * record.rules.sides
+    winner = None
+    reason = ""
+    for event in walk(record):
+        if isinstance(event, Finding):
+            findings.append(event)
+            if not event.unchecked:
+                break  # after an illegal move the game's score is unknown
+        elif isinstance(event, HandEnd):
+            scores = list(event.game.scores)
+            hands.append(hand_json(event.hand, event.score, event.game.scores))
+            if event.game.winner is not None:
+                winner, reason = event.game.winner, event.game.reason
+            elif event.game.reason:
+                reason = event.game.reason
+    doc = {"format": SCORE_FORMAT, "hands": hands, "scores": scores, "winner": winner}
+    if reason:
+        doc["reason"] = reason
+    return doc, findings
+
+
+def position_score(pos: Position) -> dict:
+    """The score document of one finished position (scores before the hand from the position)."""
+    score = score_hand(pos)
+    game = game_after_hand(pos.rules, pos.scores, score)
+    doc = {"format": SCORE_FORMAT, "hands": [hand_json(None, score, game.scores)],
+           "scores": list(game.scores), "winner": game.winner}
+    if game.reason:
+        doc["reason"] = game.reason
+    return doc
