@@ -64,6 +64,9 @@ class MoveList(NamedTuple):
     truncated: bool
 
 
+_TRAIL_FACTS = MoveFacts(TRAIL)
+
+
 # --- the judge -------------------------------------------------------------------
 
 def judge(pos: Position, move: Move) -> MoveFacts:
@@ -89,7 +92,7 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     if not hand >> move.card & 1:
         raise IllegalMove("card", f"seat {seat} does not hold {card_code(move.card)}")
     if move.type == TRAIL:
-        facts = MoveFacts(TRAIL)
+        facts = _TRAIL_FACTS
     elif move.type == CAPTURE:
         facts = _capture_facts(pos, move)
     else:
@@ -219,41 +222,76 @@ def _hold_values(rules: Rules, hand: int) -> int:
 def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
     (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
+    owned = _owned(pos)
+    rest = _hold_values(pos.rules, pos.hands[pos.turn] & ~(1 << move.card))
+    rule = policy_rule(pos, move, facts, owned, rest)
+    if rule is not None:
+        raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
+
+
+def _owned(pos: Position) -> tuple[Build, ...]:
+    """The builds the mover owns."""
+    return tuple(b for b in pos.builds if b.owner == pos.turn)
+
+
+def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build, ...], rest: int) -> str | None:
+    """The rule (C6 T2 T3 B6 B7 B3 O1) that refuses a well-formed move, or None.
+
+    ``owned``: the mover's builds; ``rest``: :func:`_hold_values` of the hand after the play.
+    This is the single place these rules are decided; the listing calls it directly.
+    """
     rules = pos.rules
+    kind = move.type
+    if kind == TRAIL:
+        if owned:
+            return "T2"
+        if rules.must_take_equal and pos.loose & (0b1111 << (move.card & ~3)):
+            return "T3"
+        return None
+    if kind == CAPTURE:
+        if rules.must_take_equal and pos.loose & (0b1111 << (move.card & ~3)) & ~move.cards:
+            return "C6"
+    else:
+        old = facts.build
+        if old is not None:
+            seat = pos.turn
+            if old.owner == seat:
+                if facts.kind == "raise" and not rules.raise_own:
+                    return "B6"
+            elif rules.partnerships and (old.owner - seat) % 2 == 0 and not rules.partner_builds:
+                return "B7"
+        if not rest >> move.value & 1:
+            return "B3"
+    for b in owned:
+        if not b.cards & move.cards and not rest >> b.value & 1:
+            return "O1"  # not taken, not replaced by the new build, and no card left for it
+    return None
+
+
+def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owned, rest: int) -> str:
+    """The sentence a player reads for a refusal by :func:`policy_rule`."""
     seat = pos.turn
     name = card_code(move.card)
-    owned = [b for b in pos.builds if b.owner == seat]
-    if move.type == TRAIL:
-        if owned:
-            b = owned[0]
-            raise IllegalMove("T2", f"seat {seat} owns the {b.value}-build {'+'.join(codes_of(b.cards))} "
-                                    f"and may not trail")
-        if rules.must_take_equal and pos.loose & _rank_mask(move.card):
-            raise IllegalMove("T3", f"{name} matches a loose {RANKS[rank(move.card)]} on the table and "
-                                    f"may not be trailed")
-        return
-    if move.type == CAPTURE and rules.must_take_equal:
+    rank_name = RANKS[rank(move.card)]
+    old = facts.build
+    if rule == "T2":
+        b = owned[0]
+        return f"seat {seat} owns the {b.value}-build {'+'.join(codes_of(b.cards))} and may not trail"
+    if rule == "T3":
+        return f"{name} matches a loose {rank_name} on the table and may not be trailed"
+    if rule == "C6":
         equal = pos.loose & _rank_mask(move.card)
-        if equal & ~move.cards:
-            raise IllegalMove("C6", f"{name} must take every loose {RANKS[rank(move.card)]} "
-                                    f"({' '.join(codes_of(equal))})")
-    if move.type == BUILD:
-        old = facts.build
-        if old is not None and old.owner == seat and facts.kind == "raise" and not rules.raise_own:
-            raise IllegalMove("B6", f"seat {seat} may not raise its own {old.value}-build in these rules")
-        if (old is not None and old.owner != seat and rules.partnerships
-                and rules.side_of(old.owner) == rules.side_of(seat) and not rules.partner_builds):
-            verb = "raise" if facts.kind == "raise" else "add to"
-            raise IllegalMove("B7", f"seat {seat} may not {verb} its partner's {old.value}-build in these rules")
-    rest = _hold_values(rules, pos.hands[seat] & ~(1 << move.card))
-    if move.type == BUILD and not rest >> move.value & 1:
-        raise IllegalMove("B3", f"seat {seat} would hold no card to capture {move.value}")
-    for b in owned:
-        if b.cards & move.cards:
-            continue  # taken, or replaced by the new build (B3 covers it)
-        if not rest >> b.value & 1:
-            raise IllegalMove("O1", f"seat {seat} would no longer hold a card to capture its "
-                                    f"{b.value}-build {'+'.join(codes_of(b.cards))}")
+        return f"{name} must take every loose {rank_name} ({' '.join(codes_of(equal))})"
+    if rule == "B6":
+        return f"seat {seat} may not raise its own {old.value}-build in these rules"
+    if rule == "B7":
+        verb = "raise" if facts.kind == "raise" else "add to"
+        return f"seat {seat} may not {verb} its partner's {old.value}-build in these rules"
+    if rule == "B3":
+        return f"seat {seat} would hold no card to capture {move.value}"
+    b = next(b for b in owned if not b.cards & move.cards and not rest >> b.value & 1)
+    return (f"seat {seat} would no longer hold a card to capture its "
+            f"{b.value}-build {'+'.join(codes_of(b.cards))}")
 
 
 def _rank_mask(card: int) -> int:
@@ -275,38 +313,54 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     hand = pos.hands[pos.turn]
     if hand is None:
         raise IllegalMove("card", f"seat {pos.turn}'s hand is unknown, so its moves cannot be listed")
+    rules = pos.rules
     cards = cards_of(hand)
     shared = Budget(budget // 2)
-    sums = sum_groups(pos.loose, pos.rules.values, shared)
+    sums = sum_groups(pos.loose, rules.values, shared)
     truncated = shared.exhausted
-    quota = max(1, limit // max(1, len(cards)))
-    found: list[tuple[Move, MoveFacts]] = []
+    quota = max(1, limit // len(cards))
+    owned = _owned(pos)
+    moves: list[Move] = []
+    facts: list[MoveFacts] = []
     for card in cards:
-        work = Budget(budget // (2 * max(1, len(cards))))
+        work = Budget(budget // (2 * len(cards)))
+        rest = _hold_values(rules, hand & ~(1 << card))
+        found: list[tuple[Move, MoveFacts]] = []
+        _capture_candidates(pos, card, sums, work, found)
+        _build_candidates(pos, card, sums, work, rest, found)
+        found.sort(key=_found_key)
+        found.append((Move(TRAIL, card), _TRAIL_FACTS))
         listed = 0
-        for candidate, facts in _candidates(pos, card, sums, work):
-            try:
-                check_policy(pos, candidate, facts)
-            except IllegalMove:
+        for move, fact in found:
+            if policy_rule(pos, move, fact, owned, rest) is not None:
                 continue
             listed += 1
             if listed > quota:  # one more than the share: the listing is cut here
                 work.exhausted = True
                 break
-            found.append((candidate, facts))
+            moves.append(move)
+            facts.append(fact)
         truncated = truncated or work.exhausted
-    found.sort(key=lambda pair: pair[0].sort_key())
-    return MoveList(tuple(m for m, _ in found), tuple(f for _, f in found), truncated)
+    return MoveList(tuple(moves), tuple(facts), truncated)
 
 
-def _candidates(pos: Position, card: int, sums, work: Budget):
-    """Well-formed captures, builds and trails with ``card`` (C1-C5, B1-B5, B8, T1)."""
-    yield Move(TRAIL, card), MoveFacts(TRAIL)
-    yield from _capture_candidates(pos, card, sums, work)
-    yield from _build_candidates(pos, card, sums, work)
+_lex_cache: dict[int, tuple[int, ...]] = {}
 
 
-def _capture_candidates(pos: Position, card: int, sums, work: Budget):
+def _found_key(pair: tuple[Move, MoveFacts]) -> tuple:
+    """Order of one card's captures and builds: captures first, builds by value, then
+    the table cards compared in card order."""
+    move = pair[0]
+    lex = _lex_cache.get(move.cards)
+    if lex is None:
+        if len(_lex_cache) > 100_000:
+            _lex_cache.clear()
+        lex = _lex_cache[move.cards] = tuple(cards_of(move.cards))
+    return (move.value, lex)  # captures have value 0, builds 2..14
+
+
+def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list) -> None:
+    """Well-formed captures with ``card`` (C1-C5), appended to ``out``."""
     rules = pos.rules
     table = pos.table
     same = pos.loose & _rank_mask(card)
@@ -320,32 +374,35 @@ def _capture_candidates(pos: Position, card: int, sums, work: Budget):
         else:
             takes = {1 << c for c in pairs}
         for t in takes:
-            yield Move(CAPTURE, card, t), MoveFacts(CAPTURE, sweep=t == table)
+            out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, sweep=t == table)))
         return
     v = values[0]
-    groups = {low: list(gs) for low, gs in sums.get(v, {}).items()}
-    for c in cards_of(same):  # pairing: an ace taken by an ace played as 14
-        if rules.values[c] != v:
+    groups = sums.get(v)
+    if same and rules.values[card] != v:  # pairing: an ace taken by an ace played as 14
+        groups = {low: list(gs) for low, gs in (groups or {}).items()}
+        for c in cards_of(same):
             groups.setdefault(c, []).append(1 << c)
-    loose_sets: set[int] = set()
-    unions(groups, 0, work, loose_sets)
-    takeable = [b.cards for b in pos.builds if b.value == v]
-    build_sets = {0}
-    for cards in takeable:
-        build_sets |= {s | cards for s in build_sets}
+    loose_sets = {0}
+    if groups:
+        unions(groups, 0, work, loose_sets)
+    build_sets = [0]
+    for b in pos.builds:
+        if b.value == v:
+            build_sets += [s | b.cards for s in build_sets]
     for ls in loose_sets:
         for bs in build_sets:
             t = ls | bs
             if t:
-                yield Move(CAPTURE, card, t), MoveFacts(CAPTURE, sweep=t == table)
+                out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, t == table)))
 
 
-def _build_candidates(pos: Position, card: int, sums, work: Budget):
+def _build_candidates(pos: Position, card: int, sums, work: Budget, rest: int, out: list) -> None:
+    """Well-formed builds with ``card`` (B1, B2, B4, B5, B8) whose value it can hold (B3)."""
     rules = pos.rules
-    a = rules.values[card]
+    values = rules.values
+    a = values[card]
     if a == 0:
         return
-    rest = _hold_values(rules, pos.hands[pos.turn] & ~(1 << card))
     for value in range(max(a, 2), rules.max_build + 1):
         if not rest >> value & 1:
             continue  # B3 would refuse every build of this value
@@ -361,10 +418,10 @@ def _build_candidates(pos: Position, card: int, sums, work: Budget):
         same_value = [b for b in pos.builds if b.value == value]
         for ls in loose_sets:
             if ls:
-                total = a + sum(rules.values[c] for c in cards_of(ls))
-                yield (Move(BUILD, card, ls, value), MoveFacts("new", multiple=total != value))
+                total = a + sum(values[c] for c in cards_of(ls))
+                out.append((Move(BUILD, card, ls, value), MoveFacts("new", False, total != value)))
             for b in same_value:
-                yield (Move(BUILD, card, ls | b.cards, value), MoveFacts("add", multiple=True, build=b))
+                out.append((Move(BUILD, card, ls | b.cards, value), MoveFacts("add", False, True, b)))
         # Raises: the card alone on a single build worth value - a, plus loose groups.
         raisable = [b for b in pos.builds if b.single and b.value == value - a]
         if raisable:
@@ -372,5 +429,5 @@ def _build_candidates(pos: Position, card: int, sums, work: Budget):
             unions(vgroups, 0, work, extra)
             for b in raisable:
                 for ls in extra:
-                    yield (Move(BUILD, card, ls | b.cards, value),
-                           MoveFacts("raise", multiple=bool(ls), build=b))
+                    out.append((Move(BUILD, card, ls | b.cards, value),
+                                MoveFacts("raise", False, bool(ls), b)))
