@@ -157,6 +157,62 @@ def validate(
     run_validate(files, keep_going, fmt)
 
 
+VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
+PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
+PartnershipsOpt = Annotated[Optional[bool], typer.Option(
+    "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
+    show_default=False)]
+OptionOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE")]
+BotsOpt = Annotated[str, typer.Option(help="Bots by seat, comma-separated, repeated round the table: "
+                                           "random, greedy.")]
+
+
+@app.command()
+def play(
+    seed: Annotated[str, typer.Option(help="Seed of the game's decks.")] = "1",
+    variant: VariantOpt = "classic",
+    players: PlayersOpt = 2,
+    partnerships: PartnershipsOpt = None,
+    option: OptionOpt = None,
+    bots: BotsOpt = "greedy",
+    watch: Annotated[bool, typer.Option("--watch", help="Let bots play every seat and show the game.")] = False,
+    delay: Annotated[float, typer.Option(help="With --watch, seconds to wait after each move.", min=0)] = 0.0,
+    save: Annotated[Optional[str], typer.Option(help="Write the game's record to this file.",
+                                                metavar="FILE")] = None,
+    fmt: FormatOpt = None,
+) -> None:
+    """Play a seeded game against bots (you are seat 0), or watch bots play with --watch.
+
+    Example: casino play --watch --seed 7 --variant royal
+    """
+    from .cmd_play import run_play
+
+    run_play(seed, variant, players, partnerships, option or [], bots, watch, delay, save, fmt)
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option(help="How many games.", min=1)] = 1,
+    seed: Annotated[str, typer.Option(help="Seed of the run; game i uses seed SEED/i.")] = "1",
+    variant: VariantOpt = "classic",
+    players: PlayersOpt = 2,
+    partnerships: PartnershipsOpt = None,
+    option: OptionOpt = None,
+    bots: BotsOpt = "random",
+    hands: Annotated[Optional[int], typer.Option(help="Play only this many hands of each game.", min=1)] = None,
+    jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).",
+                                      min=1)] = 1,
+) -> None:
+    """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
+
+    Example: casino simulate --games 100 --seed s --variant royal --bots greedy,random | casino validate -
+    """
+    from .cmd_simulate import run_simulate
+
+    run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
+
+
 def run(argv: list[str] | None = None) -> None:
     """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
     from typer import Abort, Exit

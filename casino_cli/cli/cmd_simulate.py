@@ -1,0 +1,68 @@
+"""``casino simulate``: bots play seeded games; one record per line (JSON Lines)."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from ..engine.bots import BOTS
+from ..notation.fields import dumps
+from ..records.selfplay import play_game
+from .common import rules_from_options
+from .output import USAGE, Fail, write_line
+
+
+def parse_bots(text: str, players: int) -> list[str]:
+    """``random,greedy`` -> one bot name per seat (the list repeats round the table)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if not names or unknown:
+        raise Fail(USAGE, f"unknown bot {unknown[0] if unknown else text!r} (bots: {', '.join(BOTS)})")
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+def game_seed(seed: str, number: int) -> str:
+    """The seed of game ``number`` (1-based) of a simulation."""
+    return f"{seed}/{number}"
+
+
+def _one_game(job: tuple) -> bytes:
+    rules, seed, number, bots, hands = job
+    rng = random.Random(f"{game_seed(seed, number)}/bots")
+    return dumps(play_game(rules, game_seed(seed, number), [BOTS[b] for b in bots], rng, hands))
+
+
+def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:
+    rules = rules_from_options(variant, players, partnerships, options)
+    seats = parse_bots(bots, rules.players)
+    work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
+    progress = _progress(games) if sys.stderr.isatty() else None
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            _write_all(pool.imap(_one_game, work, chunksize=8), progress)
+    else:
+        _write_all(map(_one_game, work), progress)
+
+
+def _write_all(lines, progress) -> None:
+    if progress is None:
+        for line in lines:
+            write_line(line)
+        return
+    bar, task = progress
+    with bar:
+        for line in lines:
+            write_line(line)
+            bar.advance(task)
+
+
+def _progress(total: int):
+    """A rich progress bar on stderr."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from .output import console
+
+    bar = Progress("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console(stderr=True))
+    return bar, bar.add_task("games", total=total)
