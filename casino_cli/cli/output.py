@@ -42,7 +42,8 @@ def write_line(data: bytes | str) -> None:
 
 
 def say(message: str) -> None:
-    """A diagnostic line to stderr."""
+    """A diagnostic line to stderr (after the data already written, so the two interleave in order)."""
+    sys.stdout.flush()
     sys.stderr.write(f"casino: {message}\n")
     sys.stderr.flush()
 
