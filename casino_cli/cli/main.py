@@ -213,6 +213,28 @@ def simulate(
     run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
 
 
+@app.command("schema")
+def schema_command(
+    name: Annotated[Optional[str], typer.Argument(
+        help="position, record, moves, score or finding; leave out to list them.")] = None,
+) -> None:
+    """Print the JSON Schema of a document type (self-contained, draft 2020-12).
+
+    Example: casino schema position > position.schema.json
+    """
+    from ..notation.fields import dumps
+    from ..notation.schema import NAMES, schema
+    from .output import write_line
+
+    if name is None:
+        for known in NAMES:
+            write_line(known)
+        return
+    if name not in NAMES:
+        raise Fail(USAGE, f"no schema named {name!r} (known: {', '.join(NAMES)})")
+    write_line(dumps(schema(name)))
+
+
 def run(argv: list[str] | None = None) -> None:
     """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
     from typer import Abort, Exit
