@@ -241,10 +241,14 @@ def run(argv: list[str] | None = None) -> None:
     from typer._click.exceptions import ClickException
 
     command = typer.main.get_command(app)
+    if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
+        command.main(prog_name="casino")
     code = 0
     try:
-        result = command.main(args=argv, prog_name="casino", standalone_mode=False)
-        code = result if isinstance(result, int) else 0
+        args = sys.argv[1:] if argv is None else argv
+        # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
+        with command.make_context("casino", list(args)) as ctx:
+            command.invoke(ctx)
     except Fail as exc:
         if exc.message:
             say(exc.message)

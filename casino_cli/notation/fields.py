@@ -76,7 +76,7 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
     """A whole number within [low, high]."""
     if type(value) is not int:
         if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
-            raise NotationError(f"number {value:.0f} is far too large", path)
+            raise NotationError(f"number {value:.3g} is far too large", path)
         raise NotationError(f"expected a whole number, found {type_name(value)}", path)
     if not low <= value <= high:
         shown = str(value) if abs(value) < 10**15 else f"a {len(str(abs(value)))}-digit number"

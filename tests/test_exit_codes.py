@@ -1,0 +1,46 @@
+"""Exit codes of NOTATION.md: 70 internal error, 130 interrupted, 141 output closed early."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from casino_cli.cli import main
+
+
+def test_internal_error_exits_70_with_a_bug_report_request(monkeypatch, capsys):
+    def boom(*args, **kwargs):
+        raise RuntimeError("simulated fault")
+
+    monkeypatch.setattr("casino_cli.cli.cmd_deal.run_deal", boom)
+    monkeypatch.delenv("CASINO_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        main.run(["deal", "--seed", "1"])
+    assert exit_info.value.code == 70
+    err = capsys.readouterr().err
+    assert "internal error" in err and "report" in err and "Traceback" not in err
+
+
+def test_ctrl_c_exits_130():
+    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", "simulate", "--games", "100000"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err
+
+
+def test_closed_stdout_exits_141_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", "simulate", "--games", "2000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert first.startswith(b'{"format":"casino.record/1"')
+    assert proc.returncode == 141 and err == b""
