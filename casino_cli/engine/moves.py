@@ -39,10 +39,9 @@ class Move(NamedTuple):
         """The canonical one-line text (NOTATION.md, Moves)."""
         if self.type == TRAIL:
             return card_code(self.card)
-        table = "+".join(codes_of(self.cards))
         if self.type == CAPTURE:
-            return f"{card_code(self.card)}x{table}"
-        return f"{card_code(self.card)}+{table}={self.value}"
+            return f"{card_code(self.card)}x{'+'.join(codes_of(self.cards))}"
+        return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
 
     __str__ = text
 
@@ -156,6 +155,8 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
         reasons.append(("C1", f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
                               + (" (or paired)" if same_rank else "")))
     rule, text = reasons[0]
+    if rank(card) == ACE and not rules.ace_high and _loose_splits(rules, loose, 14, same_rank):
+        rule, text = "C3", f"{name} counts 1 in these rules (no ace_high), not 14"
     raise IllegalMove(rule, text)
 
 

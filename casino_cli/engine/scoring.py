@@ -9,9 +9,8 @@ from .errors import CasinoError
 from .position import Position, Unseen, side_cards
 from .rules import Rules
 
-# The counting order of P4 (aces by suit: spades, hearts, diamonds, clubs).
+# The counting order of P4 (aces by suit: spades, clubs, hearts, diamonds).
 ITEM_ORDER = ("cards", "spades", "big_casino", "little_casino", "AS", "AC", "AH", "AD", "sweeps")
-ACE_ORDER = ("AS", "AC", "AH", "AD")
 
 
 class SideScore(NamedTuple):
@@ -146,7 +145,8 @@ def _ladder(rules: Rules, before: tuple[int, ...], hand: HandScore, totals: tupl
     capped = tuple(min(total, t - 1) if t - 3 <= b < t else total for b, total in zip(before, totals))
     if qualified:
         _, side, words = min(qualified)
-        return GameStep(capped, side, f"won on {before[side]} by taking {words}")
+        final = capped[:side] + (totals[side],) + capped[side + 1:]  # the winner is not capped
+        return GameStep(final, side, f"won on {before[side]} by taking {words}")
     climbers = [s for s, b in enumerate(before) if b < t - 3 and capped[s] >= t]
     if not climbers:
         return GameStep(capped, None, "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..engine.deal import SHUFFLE
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
 from ..notation.fields import (expect_int, expect_list, expect_object, expect_str, read_card_list,
@@ -60,7 +61,9 @@ def read_record(value: object, path: str = "$") -> Record:
             raise NotationError(f"{len(players)} names for {rules.players} players", f"{path}.players")
     seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
     shuffle = expect_str(obj["shuffle"], f"{path}.shuffle") if "shuffle" in obj else None
-    hands = tuple(_read_hand(h, f"{path}.hands[{i}]", i + 1, rules, seed)
+    # A seed deals the hands only for this project's shuffle; for another it is provenance.
+    dealing_seed = seed if shuffle in (None, SHUFFLE) else None
+    hands = tuple(_read_hand(h, f"{path}.hands[{i}]", i + 1, rules, dealing_seed)
                   for i, h in enumerate(expect_list(obj["hands"], f"{path}.hands", MAX_HANDS)))
     result = _read_result(obj["result"], f"{path}.result", rules) if "result" in obj else None
     return Record(rules, players, seed, shuffle, hands, result, user_keys(obj))
@@ -84,7 +87,8 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
         if dealer is None:
             raise NotationError("a hand written down at the table (no deck) must give its dealer", path)
     elif seed is None:
-        raise NotationError("the hand gives no deck and no table cards, and the record has no seed", path)
+        raise NotationError("the hand gives no deck and no table cards, and the record has no seed "
+                            "for the casino-shuffle/1 algorithm", path)
     moves = expect_list(obj.get("moves", []), f"{path}.moves", MAX_MOVES)
     score = None
     if "score" in obj:

@@ -92,7 +92,7 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
             if not keep_going:
                 return
         dealer_before = dealer
-        end = yield from _walk_hand(record, hand, dealer, scores or (0,) * rules.sides, keep_going)
+        end = yield from _walk_hand(record, hand, dealer, scores, keep_going)
         if end is _BROKEN:
             if not keep_going:
                 return
@@ -141,7 +141,8 @@ _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going: bool):
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
-    through it (a game in progress), or _BROKEN after a finding."""
+    through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
+    hand is None when an earlier hand broke off (then taken as zeros, and said so)."""
     rules = record.rules
     n = rules.players
     parsed: list[Move | NotationError] = []
@@ -156,7 +157,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
                           f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}")
             if not keep_going:
                 return _BROKEN
-    pos, inferred = _hand_start(record, hand, dealer, scores, parsed)
+    pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
     yield HandStart(hand.number, pos)
     per_deal = 4 * n
     clean = True
@@ -201,20 +202,29 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         yield Step(hand.number, number, seat, item, facts, pos)
     if not pos.finished:
         if record.hands[-1].number == hand.number:
+            if hand.score is not None:
+                yield Finding(hand.number, None, None, None, "claim",
+                              f"the record claims a score for hand {hand.number}, but the hand stops "
+                              f"unfinished after {len(parsed)} moves")
             return None
         yield Finding(hand.number, None, None, None, "notation",
                       f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows")
         return _BROKEN
-    return (yield from _end_hand(record, hand, pos))
+    return (yield from _end_hand(record, hand, pos, scores is not None))
 
 
-def _end_hand(record: Record, hand: HandRecord, pos: Position):
+def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool):
     score = score_hand(pos)
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
-        yield Finding(hand.number, None, None, None, "claim",
-                      f"the record claims {_dash(hand.score)} for hand {hand.number}, "
-                      f"but it scores {_dash(score.points)}")
+        if scores_known or record.rules.endgame != "ladder":
+            yield Finding(hand.number, None, None, None, "claim",
+                          f"the record claims {_dash(hand.score)} for hand {hand.number}, "
+                          f"but it scores {_dash(score.points)}")
+        else:  # under the ladder a hand's sweeps depend on the score before it (P3)
+            yield Finding(hand.number, None, None, None, "claim",
+                          f"the claimed score {_dash(hand.score)} could not be checked: the game's score "
+                          f"before hand {hand.number} is unknown after an earlier broken hand", unchecked=True)
     end = HandEnd(hand.number, pos, score, game)
     yield end
     return end
