@@ -30,8 +30,8 @@ class Budget:
         return not self.exhausted
 
 
-def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> dict[int, dict[int, list[int]]]:
-    """Subsets of ``loose`` by total (<= 14), then by lowest card: ``{total: {low: [mask]}}``.
+def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> list[list[int]]:
+    """Subsets of ``loose`` by total: ``groups[t]`` lists the masks adding up to t (t <= 14).
 
     Cards of value 0 (classic court cards) never take part in a sum (V2).
     """
@@ -39,27 +39,22 @@ def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> dict[int,
     hit = _sums_cache.get(key)
     if hit is not None:
         return hit
-    cards = sorted((c for c in cards_of(loose) if values[c]), key=lambda c: values[c])
-    vals = [values[c] for c in cards]
-    out: dict[int, dict[int, list[int]]] = {}
+    subsets = [(0, 0)]  # (mask, total)
     complete = True
-
-    def grow(start: int, mask: int, total: int, low: int) -> None:
-        nonlocal complete
-        for i in range(start, len(cards)):
-            t = total + vals[i]
-            if t > MAX_SUM:
-                break
-            if not budget.spend():
-                complete = False
-                return
-            c = cards[i]
-            m = mask | (1 << c)
-            lo = c if c < low else low
-            out.setdefault(t, {}).setdefault(lo, []).append(m)
-            grow(i + 1, m, t, lo)
-
-    grow(0, 0, 0, 64)
+    for c in cards_of(loose):
+        v = values[c]
+        if not v:
+            continue
+        bit, room = 1 << c, MAX_SUM - v
+        grown = [(m | bit, t + v) for m, t in subsets if t <= room]
+        if not budget.spend(len(grown)):
+            complete = False
+            break
+        subsets += grown
+    out: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
+    for m, t in subsets:
+        out[t].append(m)
+    out[0] = []
     if complete:
         if len(_sums_cache) >= _CACHE_LIMIT:
             _sums_cache.clear()
@@ -67,29 +62,17 @@ def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> dict[int,
     return out
 
 
-def unions(groups: dict[int, list[int]], start: int, budget: Budget, into: set[int]) -> None:
-    """Add to ``into`` every union of ``start`` with disjoint groups (``{low: [mask]}``).
+def unions(groups: list[int], start: int, budget: Budget, into: set[int]) -> None:
+    """Add to ``into`` every union of ``start`` with disjoint ``groups`` (``start`` included).
 
-    ``start`` itself is added. Each way of splitting is visited once (groups are taken
-    in the order of their lowest card), so the work is the number of splittings.
+    Each group is offered to every union found so far, so the work is about the number
+    of groups times the number of unions; the budget bounds it on crowded tables.
     """
-    into.add(start)
-    if not groups:
-        return
-    lows = sorted(groups)
-
-    def extend(used: int, first: int) -> None:
-        for k in range(first, len(lows)):
-            low = lows[k]
-            if used >> low & 1:
-                continue
-            for g in groups[low]:
-                if g & used:
-                    continue
-                if not budget.spend():
-                    return
-                u = used | g
-                into.add(u)
-                extend(u, k + 1)
-
-    extend(start, 0)
+    found = {start}
+    for g in groups:
+        if g & start:
+            continue
+        if not budget.spend(len(found)):
+            break
+        found |= {u | g for u in found if not u & g}
+    into |= found

@@ -209,15 +209,27 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     return MoveFacts(kind, multiple=total != value, build=old)
 
 
+_hold_tables: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def _hold_table(rules: Rules) -> tuple[int, ...]:
+    """Per card, the bit of each build value it can capture (bit 14 for an ace under ace_high)."""
+    key = (rules.values[40], rules.ace_high)
+    table = _hold_tables.get(key)
+    if table is None:
+        table = _hold_tables[key] = tuple(
+            ((1 << rules.values[c]) | (1 << 14 if rules.ace_high and rank(c) == ACE else 0)) & ~1
+            for c in range(52))
+    return table
+
+
 def _hold_values(rules: Rules, hand: int) -> int:
     """Bit v set when some card of ``hand`` can capture value v (v = 1..14)."""
     bits = 0
-    values = rules.values
+    table = _hold_table(rules)
     for c in cards_of(hand):
-        bits |= 1 << values[c]
-        if rank(c) == ACE and rules.ace_high:
-            bits |= 1 << 14
-    return bits & ~1
+        bits |= table[c]
+    return bits
 
 
 def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
@@ -323,9 +335,14 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     owned = _owned(pos)
     moves: list[Move] = []
     facts: list[MoveFacts] = []
-    for card in cards:
+    table = _hold_table(rules)
+    holds = [table[c] for c in cards]
+    for i, card in enumerate(cards):
         work = Budget(budget // (2 * len(cards)))
-        rest = _hold_values(rules, hand & ~(1 << card))
+        rest = 0
+        for j, bits in enumerate(holds):
+            if j != i:
+                rest |= bits
         found: list[tuple[Move, MoveFacts]] = []
         _capture_candidates(pos, card, sums, work, found)
         _build_candidates(pos, card, sums, work, rest, found)
@@ -370,19 +387,19 @@ def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list)
         pairs = cards_of(same)
         if rules.court_takes_all:
             takes = set()
-            unions({c: [1 << c] for c in pairs}, 0, work, takes)
+            unions([1 << c for c in pairs], 0, work, takes)
             takes.discard(0)
         else:
             takes = {1 << c for c in pairs}
         for t in takes:
+            if not work.spend():
+                return
             out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, sweep=t == table)))
         return
     v = values[0]
-    groups = sums.get(v)
+    groups = sums[v]
     if same and rules.values[card] != v:  # pairing: an ace taken by an ace played as 14
-        groups = {low: list(gs) for low, gs in (groups or {}).items()}
-        for c in cards_of(same):
-            groups.setdefault(c, []).append(1 << c)
+        groups = groups + [1 << c for c in cards_of(same)]
     loose_sets = {0}
     if groups:
         unions(groups, 0, work, loose_sets)
@@ -394,33 +411,41 @@ def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list)
         for bs in build_sets:
             t = ls | bs
             if t:
+                if not work.spend():  # each candidate costs a step: bounded on crowded tables
+                    return
                 out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, t == table)))
 
 
 def _build_candidates(pos: Position, card: int, sums, work: Budget, rest: int, out: list) -> None:
     """Well-formed builds with ``card`` (B1, B2, B4, B5, B8) whose value it can hold (B3)."""
     rules = pos.rules
-    values = rules.values
-    a = values[card]
+    a = rules.values[card]
     if a == 0:
         return
-    for value in range(max(a, 2), rules.max_build + 1):
-        if not rest >> value & 1:
-            continue  # B3 would refuse every build of this value
-        vgroups = sums.get(value, {})
-        # New builds and additions: the card with loose cards worth value - a, plus groups.
+    low = max(a, 2)
+    wanted = rest >> low << low & ((2 << rules.max_build) - 1)  # values it could still capture
+    while wanted:
+        value = (wanted & -wanted).bit_length() - 1
+        wanted &= wanted - 1
+        vgroups = sums[value]
+        # New builds and additions: the card with loose cards worth value - a (a start),
+        # plus groups worth value; the build is single exactly when nothing joins the start.
         loose_sets: set[int] = set()
         if a == value:
+            starts = {0}
             unions(vgroups, 0, work, loose_sets)
         else:
-            for gs in sums.get(value - a, {}).values():
-                for g in gs:
-                    unions(vgroups, g, work, loose_sets)
+            starts = set(sums[value - a])
+            for g in starts:
+                if work.exhausted:
+                    return
+                unions(vgroups, g, work, loose_sets)
         same_value = [b for b in pos.builds if b.value == value]
         for ls in loose_sets:
+            if not work.spend(1 + len(same_value)):
+                return
             if ls:
-                total = a + sum(values[c] for c in cards_of(ls))
-                out.append((Move(BUILD, card, ls, value), MoveFacts("new", False, total != value)))
+                out.append((Move(BUILD, card, ls, value), MoveFacts("new", False, ls not in starts)))
             for b in same_value:
                 out.append((Move(BUILD, card, ls | b.cards, value), MoveFacts("add", False, True, b)))
         # Raises: the card alone on a single build worth value - a, plus loose groups.
@@ -430,5 +455,7 @@ def _build_candidates(pos: Position, card: int, sums, work: Budget, rest: int, o
             unions(vgroups, 0, work, extra)
             for b in raisable:
                 for ls in extra:
+                    if not work.spend():
+                        return
                     out.append((Move(BUILD, card, ls | b.cards, value),
                                 MoveFacts("raise", False, bool(ls), b)))
