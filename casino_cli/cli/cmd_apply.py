@@ -8,11 +8,11 @@ from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import position_json
 from .common import position_of, single_document
-from .output import DATA_ERROR, VERDICT, Fail, Format, console, resolve_format, write_line
+from .output import DATA_ERROR, VERDICT, Fail, Format, Screen, resolve_format, write_line
 from .plain import position_lines
 
 
-def run_apply(path: str, texts: list[str], fmt) -> None:
+def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
     pos = position_of(single_document(path))
     steps = []
@@ -36,7 +36,9 @@ def run_apply(path: str, texts: list[str], fmt) -> None:
     elif fmt == Format.text:
         for line in position_lines(pos):
             write_line(line)
-    else:
+    screen = Screen(fmt == Format.pretty, svg)
+    if screen.active:
         from .render import position_view
 
-        console().print(position_view(pos))
+        screen.print(position_view(pos))
+    screen.close()

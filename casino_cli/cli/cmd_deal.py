@@ -10,10 +10,10 @@ from ..notation.fields import dumps
 from ..notation.position import position_json, rules_json
 from .common import rules_from_options
 from .plain import position_lines
-from .output import USAGE, Fail, Format, console, resolve_format, say, write_line
+from .output import USAGE, Fail, Format, Screen, resolve_format, say, write_line
 
 
-def run_deal(seed, variant, players, partnerships, options, dealer, hand, record, fmt) -> None:
+def run_deal(seed, variant, players, partnerships, options, dealer, hand, record, fmt, svg=None) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     if seed is None:
         seed = secrets.token_hex(6)
@@ -37,7 +37,9 @@ def run_deal(seed, variant, players, partnerships, options, dealer, hand, record
     elif fmt == Format.text:
         for line in position_lines(pos):
             write_line(line)
-    else:
+    screen = Screen(fmt == Format.pretty, svg)
+    if screen.active:
         from .render import position_view
 
-        console().print(position_view(pos))
+        screen.print(position_view(pos))
+    screen.close()

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from ..engine import IllegalMove, legal_moves
+from ..engine import legal_moves
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, position_of
-from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, write_line
 
 MOVES_FORMAT = "casino.moves/1"
 
 
-def run_moves(path: str, limit: int, keep_going: bool, fmt) -> None:
+def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
+    screen = Screen(fmt == Format.pretty, svg)
     code = OK
     stream = False
     for index, doc in enumerate(documents(path)):
@@ -31,14 +32,15 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt) -> None:
                 write_line(dumps({"format": MOVES_FORMAT, "line": doc.line, "error": exc.message}))
             continue
         listing = legal_moves(pos, limit=limit)
-        _print(pos, listing, fmt, doc.line)
+        _print(pos, listing, fmt, doc.line, screen)
         if listing.truncated:
             say(f"{doc.where()}: listing truncated after {len(listing.moves)} moves (crowded table)")
+    screen.close()
     if code:
         raise Fail(code)
 
 
-def _print(pos, listing, fmt, line: int) -> None:
+def _print(pos, listing, fmt, line: int, screen) -> None:
     if fmt == Format.json:
         write_line(dumps({"format": MOVES_FORMAT, "turn": pos.turn, "count": len(listing.moves),
                           "truncated": listing.truncated,
@@ -49,10 +51,9 @@ def _print(pos, listing, fmt, line: int) -> None:
             obj["line"] = line
             write_line(dumps(obj))
     elif fmt == Format.text:
-        write_line(" ".join(m.text() for m in listing.moves) if pos.finished is False else "")
-    else:
+        write_line(" ".join(m.text() for m in listing.moves))
+    if screen.active:
         from .render import moves_view, position_view
 
-        out = console()
-        out.print(position_view(pos))
-        out.print(moves_view(listing.moves, listing.facts, listing.truncated))
+        screen.print(position_view(pos))
+        screen.print(moves_view(listing.moves, listing.facts, listing.truncated))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import position_json
@@ -9,13 +11,14 @@ from ..records.describe import describe
 from ..records.record import read_record
 from ..records.referee import Finding, HandEnd, HandStart, Step, walk
 from .common import documents, problem_text
-from .output import DATA_ERROR, OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 
 
-def run_replay(path: str, hand: int | None, to: int | None, fmt) -> None:
+def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
     code = OK
-    out = console() if fmt == Format.pretty else None
+    screen = Screen(fmt == Format.pretty, svg)
+    stepper = _Stepper(screen) if fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() else None
     for doc in documents(path):
         if doc.error is not None:
             raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -31,24 +34,25 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt) -> None:
                 continue
             if hand is not None and event.hand > hand:
                 break
-            _show(event, fmt, out)
+            _show(event, fmt, screen)
             if (isinstance(event, Step) and to is not None and event.number >= to
                     and (hand is None or event.hand == hand)):
                 break
+            if stepper is not None and not stepper.wait(event):
+                break
+    screen.close()
     if code:
         raise Fail(code)
 
 
-def _show(event, fmt, out) -> None:
+def _show(event, fmt, screen) -> None:
     if isinstance(event, HandEnd):
+        words = (f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
+                 f"game {'–'.join(map(str, event.game.scores))}"
+                 + (f"; {event.game.reason}" if event.game.reason else ""))
         if fmt == Format.text:
-            write_line(f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
-                       f"game {'–'.join(map(str, event.game.scores))}"
-                       + (f"; {event.game.reason}" if event.game.reason else ""))
-        elif out is not None:
-            out.print(f"hand {event.hand} ends: points {' – '.join(map(str, event.score.points))}; "
-                      f"game {' – '.join(map(str, event.game.scores))}"
-                      + (f" — {event.game.reason}" if event.game.reason else ""), style="bold")
+            write_line(words)
+        screen.print(words, style="bold green", markup=False)
         return
     number = event.number if isinstance(event, Step) else 0
     if fmt in (Format.json, Format.jsonl):
@@ -57,13 +61,40 @@ def _show(event, fmt, out) -> None:
             info.update(seat=event.seat, text=event.move.text())
         pos = event.position
         write_line(dumps(position_json(pos._replace(extra=pos.extra + (("", "_replay", info),)))))
-        return
     words = f"hand {event.hand} starts" if isinstance(event, HandStart) else (
         f"hand {event.hand}, move {number}: {describe(event)}")
     if fmt == Format.text:
         write_line(words)
-    else:
+    if screen.active:
         from .render import position_view
 
-        out.rule(words)
-        out.print(position_view(event.position))
+        screen.rule(words)
+        screen.print(position_view(event.position))
+
+
+class _Stepper:
+    """On a terminal: wait for a key after each step; a number jumps ahead to that move."""
+
+    def __init__(self, screen: Screen):
+        self.screen = screen
+        self.target: tuple[int, int] | None = None  # (hand, move) to run to without stopping
+        self.running = False
+
+    def wait(self, event) -> bool:
+        """False when the person quits."""
+        if self.running or not isinstance(event, Step):
+            return True
+        if self.target is not None and (event.hand, event.number) < self.target:
+            return True
+        self.target = None
+        answer = self.screen.out.input("[dim]Enter: next · N: to move N · h N: to hand N · a: all · q: quit[/dim] ")
+        answer = answer.strip().lower()
+        if answer == "q":
+            return False
+        if answer == "a":
+            self.running = True
+        elif answer.isdigit():
+            self.target = (event.hand, int(answer))
+        elif answer.startswith("h") and answer[1:].strip().isdigit():
+            self.target = (int(answer[1:].strip()), 0)
+        return True

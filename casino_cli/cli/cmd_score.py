@@ -9,11 +9,12 @@ from ..notation.position import read_position
 from ..records.record import read_record
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
-from .output import DATA_ERROR, OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 
 
-def run_score(path: str, fmt) -> None:
+def run_score(path: str, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
+    screen = Screen(fmt == Format.pretty, svg)
     code = OK
     for doc in documents(path):
         if doc.error is not None:
@@ -33,21 +34,22 @@ def run_score(path: str, fmt) -> None:
                 + f"{finding.message} ({finding.rule})")
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt)
+        _print(sheet, fmt, screen)
+    screen.close()
     if code:
         raise Fail(code)
 
 
-def _print(sheet: dict, fmt) -> None:
+def _print(sheet: dict, fmt, screen) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
         for line in sheet_lines(sheet):
             write_line(line)
-    else:
+    if screen.active:
         from .render import score_view
 
-        console().print(score_view(sheet))
+        screen.print(score_view(sheet))
 
 
 def sheet_lines(sheet: dict) -> list[str]:

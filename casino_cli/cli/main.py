@@ -29,6 +29,8 @@ FormatOpt = Annotated[Optional[Format], typer.Option(
     "--format", "-f", help="Output: json, jsonl, text or pretty (default: pretty on a terminal, else json).",
     case_sensitive=False, show_default=False)]
 FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
+SvgOpt = Annotated[Optional[str], typer.Option(
+    "--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE")]
 
 
 def _version(value: bool) -> None:
@@ -61,6 +63,7 @@ def deal(
     hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
     record: Annotated[bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")] = False,
     fmt: FormatOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """The position at the start of a seeded hand.
 
@@ -68,17 +71,18 @@ def deal(
     """
     from .cmd_deal import run_deal
 
-    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt)
+    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt, svg)
 
 
 @app.command()
 def moves(
     file: FileArg,
-    limit: Annotated[int, typer.Option(help="List at most this many moves per position (then marked truncated).",
-                                       min=1)] = 10_000,
+    limit: Annotated[int, typer.Option(help="List at most this many moves per position, shared equally by the "
+                                            "cards of the hand (then marked truncated).", min=1)] = 2_000,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="In a JSON Lines stream, go on after a bad "
                                                                    "line (an error line is written in its place).")] = False,
     fmt: FormatOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """Every legal move of a position (or of each position of a JSON Lines stream).
 
@@ -86,7 +90,7 @@ def moves(
     """
     from .cmd_moves import run_moves
 
-    run_moves(file, limit, keep_going, fmt)
+    run_moves(file, limit, keep_going, fmt, svg)
 
 
 @app.command()
@@ -95,6 +99,7 @@ def apply(
     move: Annotated[list[str], typer.Argument(help="Moves in text form, played in order: 5D, 8Hx3C+5D, 2C+4H=6.",
                                               metavar="MOVE...")],
     fmt: FormatOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """Play moves on a position and print the new position (jsonl: one position per move).
 
@@ -102,7 +107,7 @@ def apply(
     """
     from .cmd_apply import run_apply
 
-    run_apply(file, move, fmt)
+    run_apply(file, move, fmt, svg)
 
 
 RecordsArg = Annotated[str, typer.Argument(
@@ -110,7 +115,7 @@ RecordsArg = Annotated[str, typer.Argument(
 
 
 @app.command()
-def score(file: RecordsArg, fmt: FormatOpt = None) -> None:
+def score(file: RecordsArg, fmt: FormatOpt = None, svg: SvgOpt = None) -> None:
     """The itemised score of each hand of a record (or of a finished position) and the game result.
 
     Claimed scores and results in the record are checked; a difference exits 1.
@@ -119,7 +124,7 @@ def score(file: RecordsArg, fmt: FormatOpt = None) -> None:
     """
     from .cmd_score import run_score
 
-    run_score(file, fmt)
+    run_score(file, fmt, svg)
 
 
 @app.command()
@@ -128,15 +133,16 @@ def replay(
     hand: Annotated[Optional[int], typer.Option(help="Stop at the end of this hand (1-based).", min=1)] = None,
     to: Annotated[Optional[int], typer.Option(help="Stop after this move (of --hand, or of any hand).", min=1)] = None,
     fmt: FormatOpt = None,
+    svg: SvgOpt = None,
 ) -> None:
     """Every position of a record in order: JSON Lines (one position per move, with a
-    "_replay" note), or a step-by-step view on a terminal.
+    "_replay" note), or a step-by-step view on a terminal (Enter steps, a number jumps).
 
     Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
     """
     from .cmd_replay import run_replay
 
-    run_replay(file, hand, to, fmt)
+    run_replay(file, hand, to, fmt, svg)
 
 
 @app.command()
