@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..engine import IllegalMove, judge, play_judged
 from ..notation.errors import NotationError
-from ..notation.fields import dumps
-from ..notation.moves import parse_move_text
+from ..notation.fields import dumps, loads
+from ..notation.moves import read_move
 from ..notation.position import position_json
 from .common import position_of, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, Screen, resolve_format, write_line
@@ -18,7 +18,7 @@ def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
     steps = []
     for number, text in enumerate(texts, 1):
         try:
-            move = parse_move_text(text, "")
+            move = read_move(loads(text) if text.lstrip().startswith("{") else text, "")
         except NotationError as exc:
             raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
         try:

@@ -14,19 +14,24 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
     fmt = resolve_format(fmt)
     totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
+    worst = OK
     for path in paths:
-        for doc in documents(path):
-            totals["records"] += 1
-            findings, unreadable = _referee(doc, keep_going)
-            bad = [f for f in findings if not f.unchecked]
-            totals["unreadable" if unreadable else ("invalid" if bad else "valid")] += 1
-            totals["findings"] += len(bad)
-            for finding in findings:
-                _emit(doc, finding, fmt, out)
+        try:
+            for doc in documents(path):
+                totals["records"] += 1
+                findings, unreadable = _referee(doc, keep_going)
+                bad = [f for f in findings if not f.unchecked]
+                totals["unreadable" if unreadable else ("invalid" if bad else "valid")] += 1
+                totals["findings"] += 0 if unreadable else len(bad)
+                for finding in findings:
+                    _emit(doc, finding, fmt, out)
+        except Fail as exc:  # a file that cannot be opened: say so, check the others
+            say(exc.message)
+            worst = max(worst, exc.code)
     say(f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
         f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""))
-    code = DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK)
+    code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK))
     if code:
         raise Fail(code)
 

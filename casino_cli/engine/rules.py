@@ -108,7 +108,7 @@ def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | 
             raise RulesError(f"option {name} must be true or false, not {merged[name]!r}")
     if merged["endgame"] not in ENDGAMES:
         raise RulesError(f"endgame must be 'highest' or 'ladder', not {merged['endgame']!r}")
-    if "ladder_20" not in options:
+    if options.get("ladder_20") is None:  # absent, or null: the endgame's default
         merged["ladder_20"] = _default_ladder_20(merged["endgame"])
     if merged["ladder_20"] is not None:
         if merged["endgame"] != "ladder":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import CardError, card_code, codes_of, parse_card
 from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
 from .errors import NotationError
-from .fields import expect_int, expect_object, expect_str, read_card, read_card_list
+from .fields import expect_bool, expect_int, expect_object, expect_str, read_card, read_card_list
 
 MOVE_KEYS = ("type", "card", "takes", "value", "uses", "move", "kind", "sweep", "multiple",
              "seat", "comment")
@@ -85,6 +85,11 @@ def read_move(value: object, path: str = "$") -> Move:
         move = _checked(Move(kind, card, mask, value), kind, f"{path}.{key}")
     if "seat" in obj:
         expect_int(obj["seat"], f"{path}.seat", 0, 3)
+    for key in ("sweep", "multiple"):
+        if key in obj:
+            expect_bool(obj[key], f"{path}.{key}")
+    if "kind" in obj and obj["kind"] not in ("new", "raise", "add"):
+        raise NotationError("kind must be new, raise or add", f"{path}.kind")
     if "comment" in obj:
         expect_str(obj["comment"], f"{path}.comment")
     if "move" in obj:

@@ -158,7 +158,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
             if not keep_going:
                 return _BROKEN
     pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
-    yield HandStart(hand.number, pos)
+    yield HandStart(hand.number, _shown(pos, inferred))
     per_deal = 4 * n
     clean = True
     for index, item in enumerate(parsed):
@@ -199,7 +199,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         pos = play_judged(pos, item, facts, deal_over)
         if inferred is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=inferred[0][pos.deal - 1])
-        yield Step(hand.number, number, seat, item, facts, pos)
+        yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
@@ -228,6 +228,15 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     end = HandEnd(hand.number, pos, score, game)
     yield end
     return end
+
+
+def _shown(pos: Position, inferred) -> Position:
+    """The position as others may see it: in a table-only hand, a hand the record does not
+    show in full (its seat has not played all its cards of the deal yet) is unknown (null)."""
+    if inferred is None or pos.finished:
+        return pos
+    complete = inferred[2][pos.deal - 1]
+    return pos._replace(hands=tuple(h if complete[seat] else None for seat, h in enumerate(pos.hands)))
 
 
 def _infer_hands(rules, dealer: int, table: int, parsed: list):

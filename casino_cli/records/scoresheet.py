@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Position
-from ..engine.scoring import HandScore, game_after_hand, score_hand
+from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand
 from .record import Record
 from .referee import Finding, HandEnd, walk
 
@@ -14,9 +14,9 @@ def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> 
     """One hand: points per side, what each side took and won, items nobody won, running score."""
     sides = [{"cards": s.cards, "spades": s.spades, "sweeps": s.sweeps, "items": s.items, "points": s.points}
              for s in score.sides]
-    out = {"hand": number, "points": list(score.points), "sides": sides, "unwon": score.unwon,
-           "scores": list(totals)}
-    return out
+    items = {name: [s.items.get(name, 0) for s in score.sides] for name in ITEM_ORDER}
+    return {"hand": number, "points": list(score.points), "items": items, "sides": sides,
+            "unwon": score.unwon, "scores": list(totals)}
 
 
 def record_score(record: Record) -> tuple[dict, list[Finding]]:
@@ -29,7 +29,7 @@ def record_score(record: Record) -> tuple[dict, list[Finding]]:
     for event in walk(record):
         if isinstance(event, Finding):
             findings.append(event)
-            if not event.unchecked:
+            if not event.unchecked and event.rule != "claim":
                 break  # after an illegal move the game's score is unknown
         elif isinstance(event, HandEnd):
             scores = list(event.game.scores)
