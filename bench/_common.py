@@ -1,0 +1,126 @@
+"""Shared helpers of the benchmark scripts: pinning to one core, machine facts,
+positions from seeded random play, and printing a table or one JSON object.
+
+Not a benchmark itself. The scripts import it as ``_common`` (they run as
+``python bench/NAME.py``, so this directory is first on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import subprocess
+import time
+
+from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
+from casino_cli.engine import groups, moves
+
+
+def _cpu() -> float:
+    """CPU time used so far by this process and its finished children."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+_WALL0, _CPU0 = time.perf_counter(), _cpu()  # for the CPU share printed with the figures (see report)
+
+# The configurations benchmarked: (label, variant, players). 4 players means partnerships.
+CONFIGS = [
+    ("classic 2p", "classic", 2),
+    ("royal 2p", "royal", 2),
+    ("american-royal 2p", "american-royal", 2),
+    ("classic 4p", "classic", 4),
+    ("royal 4p", "royal", 4),
+]
+
+
+def pin_one_core() -> str:
+    """Run on CPU 0 only (children started later inherit it); say what was done."""
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, {0})
+            return "pinned to CPU 0 (os.sched_setaffinity)"
+        except OSError as exc:
+            return f"not pinned ({exc})"
+    return "not pinned (os.sched_setaffinity unavailable)"
+
+
+def machine_facts(pinning: str) -> dict:
+    """The facts to record next to any figure: cores, Python, load at the start."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else None
+    return {"nproc": os.cpu_count(), "python": platform.python_version(),
+            "implementation": platform.python_implementation(), "platform": platform.platform(),
+            "commit": project_commit(), "pinning": pinning, "loadavg_start": [round(x, 2) for x in load] if load else None}
+
+
+def clear_caches() -> None:
+    """Forget the engine's memo tables (module-level dicts named ``*_cache`` in the
+    listing's modules, e.g. group sums by loose set), so a timed pass starts cold, as a
+    fresh ``casino`` process would. Per-rule-set tables (built once) are left alone."""
+    for module in (groups, moves):
+        for name, value in vars(module).items():
+            if name.endswith("_cache") and isinstance(value, dict):
+                value.clear()
+
+
+def project_commit() -> str | None:
+    """The project's git commit (``+dirty`` if casino_cli/ has changes): the engine being timed."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--", "casino_cli"],
+                               capture_output=True, text=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("+dirty" if dirty else "")
+
+
+def random_hand(rules, seed: str, rng: random.Random, visit=None) -> int:
+    """Play one hand from seeded_deck(seed) with uniformly random legal moves.
+
+    ``visit(pos)`` is called on every position with a player to move. Returns the move count."""
+    pos = start_position(rules, seeded_deck(seed), rules.players - 1)
+    played = 0
+    while not pos.finished:
+        if visit is not None:
+            visit(pos)
+        listing = legal_moves(pos)
+        i = rng.randrange(len(listing.moves))
+        pos = play_judged(pos, listing.moves[i], listing.facts[i])
+        played += 1
+    return played
+
+
+def collect_positions(variant: str, players: int, count: int, seed: str) -> list:
+    """The first ``count`` positions (player to move) met in seeded random play."""
+    rules = make_rules(variant, players)
+    rng = random.Random(f"{seed}/{variant}/{players}")
+    out: list = []
+    hand = 0
+    while len(out) < count:
+        hand += 1
+        random_hand(rules, f"{seed}/{variant}/{players}/{hand}", rng, out.append)
+    return out[:count]
+
+
+def report(title: str, header: list[str], rows: list[list], figures: dict, facts: dict,
+           as_json: bool) -> None:
+    """Print the figures as one JSON object (``as_json``, from --json) or as an aligned table."""
+    # CPU time of this process and its finished children over wall time since this module
+    # loaded: near 1.0 when the core was ours; well below, other work shared it (noisy timings).
+    facts = dict(facts, cpu_share=round((_cpu() - _CPU0) / (time.perf_counter() - _WALL0), 2))
+    if as_json:
+        print(json.dumps({"benchmark": title, "machine": facts, **figures}))
+        return
+    cells = [header] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[k]) for r in cells) for k in range(len(header))]
+    print(title)
+    print(f"[commit {facts['commit']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
+          f"load {facts['loadavg_start']}; cpu share {facts['cpu_share']}]")
+    for i, row in enumerate(cells):
+        print("  ".join(c.rjust(w) if k else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths))))
+        if i == 0:
+            print("  ".join("-" * w for w in widths))
