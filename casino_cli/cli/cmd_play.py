@@ -17,6 +17,7 @@ from ..records.selfplay import play_game
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
 from .output import INTERRUPTED, Fail, Format, console, resolve_format, write_line
+from .plain import card_name
 
 
 class _Quit(Exception):
@@ -72,7 +73,8 @@ class _Show:
             else:
                 self.say(f"hand {event.hand}")
         elif isinstance(event, Step):
-            self.say(f"  {event.number:>2}. {describe(event)}", "bold" if event.facts.sweep else "")
+            words = describe(event, card_name) if self.out is not None else describe(event)
+            self.say(f"  {event.number:>2}. {words}", "bold" if event.facts.sweep else "")
             if self.delay:
                 time.sleep(self.delay)
         elif isinstance(event, HandEnd):

@@ -12,6 +12,7 @@ from ..records.record import read_record
 from ..records.referee import Finding, HandEnd, HandStart, Step, walk
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .plain import card_name
 
 
 def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> None:
@@ -61,14 +62,14 @@ def _show(event, fmt, screen) -> None:
             info.update(seat=event.seat, text=event.move.text())
         pos = event.position
         write_line(dumps(position_json(pos._replace(extra=pos.extra + (("", "_replay", info),)))))
-    words = f"hand {event.hand} starts" if isinstance(event, HandStart) else (
-        f"hand {event.hand}, move {number}: {describe(event)}")
     if fmt == Format.text:
-        write_line(words)
+        write_line(f"hand {event.hand} starts" if isinstance(event, HandStart) else
+                   f"hand {event.hand}, move {number}: {describe(event)}")
     if screen.active:
         from .render import position_view
 
-        screen.rule(words)
+        screen.rule(f"hand {event.hand} starts" if isinstance(event, HandStart) else
+                    f"hand {event.hand}, move {number}: {describe(event, card_name)}")
         screen.print(position_view(event.position))
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from ..cards import codes_of
+from ..cards import RANKS, codes_of, rank, suit
 from ..engine import Position, Unseen
+
+
+def card_name(card: int) -> str:
+    """One card as rank and suit symbol, for people: 10♦."""
+    return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
 
 
 def position_lines(pos: Position) -> list[str]:

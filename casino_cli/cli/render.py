@@ -8,16 +8,16 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from ..cards import RANKS, cards_of, rank, suit
+from ..cards import cards_of, suit
 from ..engine import Position, Unseen
+from .plain import card_name
 
-_SYMBOLS = "♠♥♦♣"
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
 
 def card_text(card: int) -> Text:
     """One card as rank and suit symbol, red for hearts and diamonds."""
-    return Text(RANKS[rank(card)].replace("T", "10") + _SYMBOLS[suit(card)], style=_STYLES[suit(card)])
+    return Text(card_name(card), style=_STYLES[suit(card)])
 
 
 def cards_text(mask_or_cards, empty: str = "—") -> Text:
@@ -35,9 +35,10 @@ def position_view(pos: Position) -> Table:
     if rules.partnerships:
         title += " in partnerships"
     status = "hand finished" if pos.finished else f"deal {pos.deal} of {rules.deals_per_hand}, seat {pos.turn} to play"
-    grid = Table(title=f"{title} — {status}", show_header=False, box=None, padding=(0, 1))
+    grid = Table(show_header=False, box=None, padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
+    grid.add_row("game", Text(f"{title} — {status}", style="bold"))
     grid.add_row("table", cards_text(pos.loose))
     for b in pos.builds:
         kind = "single" if b.single else "multiple"

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from ..cards import card_code, codes_of
+from typing import Callable
+
+from ..cards import card_code, cards_of
 from .referee import Step
 
 
-def describe(step: Step) -> str:
-    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "seat 0 takes 3C 5D with 8H — sweep"."""
+def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
+    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "seat 0 takes 3C 5D with 8H — sweep".
+
+    ``name`` writes a card (the code by default; a view may use suit symbols)."""
     move, facts, seat = step.move, step.facts, step.seat
-    card = card_code(move.card)
+
+    def codes_of(mask: int) -> list[str]:
+        return [name(c) for c in cards_of(mask)]
+
+    card = name(move.card)
     table = " ".join(codes_of(move.cards))
     if move.type == "trail":
         return f"seat {seat} trails {card}"

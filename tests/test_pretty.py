@@ -1,0 +1,117 @@
+"""What people see: pretty views, colour and NO_COLOR, SVG pictures, watching and playing."""
+
+from __future__ import annotations
+
+import random
+import xml.dom.minidom
+
+import pytest
+from typer.testing import CliRunner
+
+from casino_cli.cli.main import app
+from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+
+runner = CliRunner()
+WORKED_1 = "fixtures/examples/worked-1.json"
+
+
+def invoke(*args: str, **env: str):
+    result = runner.invoke(app, list(args), env=env)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "--seed", "7", "--variant", "royal"],
+    ["moves", WORKED_1],
+    ["apply", WORKED_1, "8Sx8D"],
+    ["score", "fixtures/records/corpus/classic-2.jsonl"],
+    ["replay", "fixtures/records/corpus/royal-2.jsonl", "--hand", "1", "--to", "3"],
+])
+def test_pretty_views_use_suit_symbols_and_no_colour_with_no_color(args):
+    out = invoke(*args, "--format", "pretty", NO_COLOR="1")
+    assert "\x1b[" not in out
+    if args[0] == "score":
+        assert "items won" in out and "wins" in out
+    else:
+        assert any(symbol in out for symbol in "♠♥♦♣")
+
+
+def test_colour_on_a_colour_terminal():
+    out = invoke("deal", "--seed", "7", "--format", "pretty", FORCE_COLOR="1", TERM="xterm-256color")
+    assert "\x1b[" in out and "31m" in out  # red hearts and diamonds
+
+
+def test_moves_view_lists_numbered_moves_with_what_they_do():
+    out = invoke("moves", WORKED_1, "--format", "pretty", NO_COLOR="1")
+    assert "9 legal moves" in out and "trails" in out and "takes" in out
+
+
+def test_narrow_terminal_still_shows_the_table():
+    out = invoke("deal", "--seed", "7", "--format", "pretty", NO_COLOR="1", COLUMNS="40")
+    assert "table" in out and max(len(line) for line in out.splitlines()) <= 40
+
+
+@pytest.mark.parametrize("args", [
+    ["deal", "--seed", "7"],
+    ["moves", WORKED_1],
+    ["apply", WORKED_1, "8Sx8D"],
+    ["score", "fixtures/records/corpus/classic-2.jsonl"],
+    ["replay", "fixtures/records/corpus/classic-2.jsonl", "--hand", "1", "--to", "2"],
+])
+def test_svg_pictures_are_well_formed(args, tmp_path):
+    picture = tmp_path / "view.svg"
+    out = invoke(*args, "--format", "json", "--svg", str(picture))
+    assert out.startswith("{")  # the data still goes to stdout
+    document = xml.dom.minidom.parse(str(picture))
+    assert document.documentElement.tagName == "svg"
+    text = picture.read_text(encoding="utf-8")
+    assert "items" in text if args[0] == "score" else any(symbol in text for symbol in "♠♥♦♣")
+
+
+def test_watch_shows_every_move_in_words_and_the_result(tmp_path):
+    saved = tmp_path / "game.json"
+    out = invoke("play", "--watch", "--seed", "7", "--format", "text", "--save", str(saved))
+    assert "seat 0 trails JD" in out and "wins" in out
+    assert "1 record checked: 1 valid" in invoke("validate", str(saved), "--format", "text")
+
+
+def test_replay_explains_moves_in_words(tmp_path):
+    first = tmp_path / "one.json"
+    with open("fixtures/records/corpus/classic-2.jsonl", "rb") as fh:
+        first.write_bytes(fh.readline())
+    out = invoke("replay", str(first), "--format", "text", "--hand", "1")
+    words = out.splitlines()
+    assert words[0] == "hand 1 starts"
+    assert all(line.startswith("hand 1, move ") for line in words[1:-1])
+    assert words[-1].startswith("hand 1 ends: points")
+
+
+def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refused():
+    from casino_cli.cli.cmd_play import _human
+
+    class FakeConsole:
+        def __init__(self, answers):
+            self.answers = list(answers)
+            self.printed = []
+
+        def print(self, *items, **options):
+            self.printed.append(" ".join(map(str, items)))
+
+        def input(self, prompt):
+            return self.answers.pop(0)
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
+    listing = legal_moves(pos)
+    console = FakeConsole(["9H+2C=11", "zz", "2"])
+    move = _human(console)(pos, listing, random.Random(0))
+    assert move == listing.moves[1]
+    said = "\n".join(console.printed)
+    assert "does not hold 9H" in said and "not a card" in said
+
+
+def test_version_help_and_completion():
+    assert invoke("--version").startswith("casino ")
+    for command in ("deal", "moves", "apply", "score", "replay", "validate", "play", "simulate", "schema"):
+        assert "Example" in invoke(command, "--help")
+    assert "complete" in invoke("--show-completion", "bash")
