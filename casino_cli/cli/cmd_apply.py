@@ -7,9 +7,8 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
-from .common import position_of, single_document
-from .output import DATA_ERROR, VERDICT, Fail, Format, Screen, resolve_format, write_line
-from .plain import position_lines
+from .common import position_of, print_position, single_document
+from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_line
 
 
 def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
@@ -28,17 +27,7 @@ def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
             raise Fail(VERDICT, f"move {number}{seat}: {move.text()} is illegal: {exc.message} ({exc.rule})") from None
         pos = play_judged(pos, move, facts)
         steps.append(pos)
-    if fmt == Format.json:
-        write_line(dumps(position_json(pos)))
-    elif fmt == Format.jsonl:
-        for step in steps:
+    if fmt == Format.jsonl:  # every position on the way, the last one below
+        for step in steps[:-1]:
             write_line(dumps(position_json(step)))
-    elif fmt == Format.text:
-        for line in position_lines(pos):
-            write_line(line)
-    screen = Screen(fmt == Format.pretty, svg)
-    if screen.active:
-        from .render import position_view
-
-        screen.print(position_view(pos))
-    screen.close()
+    print_position(pos, fmt, svg)

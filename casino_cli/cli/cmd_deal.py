@@ -7,10 +7,9 @@ import secrets
 from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from ..engine.deal import MAX_SEED_BYTES
 from ..notation.fields import dumps
-from ..notation.position import position_json, rules_json
-from .common import rules_from_options
-from .plain import position_lines
-from .output import USAGE, Fail, Format, Screen, resolve_format, say, write_line
+from ..notation.position import rules_json
+from .common import print_position, rules_from_options
+from .output import USAGE, Fail, resolve_format, say, write_line
 
 
 def run_deal(seed, variant, players, partnerships, options, dealer, hand, record, fmt, svg=None) -> None:
@@ -32,14 +31,4 @@ def run_deal(seed, variant, players, partnerships, options, dealer, hand, record
         write_line(dumps(doc))
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(first_dealer, hand, rules.players))
-    if fmt in (Format.json, Format.jsonl):
-        write_line(dumps(position_json(pos)))
-    elif fmt == Format.text:
-        for line in position_lines(pos):
-            write_line(line)
-    screen = Screen(fmt == Format.pretty, svg)
-    if screen.active:
-        from .render import position_view
-
-        screen.print(position_view(pos))
-    screen.close()
+    print_position(pos, fmt, svg)

@@ -7,9 +7,11 @@ import orjson
 from ..engine import PositionError, RulesError, make_rules
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
-from ..notation.position import read_position
+from ..notation.fields import dumps
+from ..notation.position import position_json, read_position
 from .inputs import Document, InputError, read_documents
-from .output import DATA_ERROR, USAGE, Fail
+from .output import DATA_ERROR, USAGE, Fail, Format, Screen, write_line
+from .plain import position_lines
 
 
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
@@ -54,6 +56,21 @@ def position_of(doc: Document):
         return read_position(doc.value)
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+
+
+def print_position(pos, fmt, svg: str | None) -> None:
+    """One position in the chosen format (and as an SVG picture if asked for)."""
+    if fmt in (Format.json, Format.jsonl):
+        write_line(dumps(position_json(pos)))
+    elif fmt == Format.text:
+        for line in position_lines(pos):
+            write_line(line)
+    screen = Screen(fmt == Format.pretty, svg)
+    if screen.active:
+        from .render import position_view
+
+        screen.print(position_view(pos))
+    screen.close()
 
 
 def single_document(path: str) -> Document:

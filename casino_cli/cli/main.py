@@ -31,6 +31,15 @@ FormatOpt = Annotated[Optional[Format], typer.Option(
 FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
 SvgOpt = Annotated[Optional[str], typer.Option(
     "--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE")]
+VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
+PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
+PartnershipsOpt = Annotated[Optional[bool], typer.Option(
+    "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
+    show_default=False)]
+OptionOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE")]
+BotsOpt = Annotated[str, typer.Option(help="Bots by seat, comma-separated, repeated round the table: "
+                                           "random, greedy.")]
 
 
 def _version(value: bool) -> None:
@@ -49,14 +58,10 @@ def _root(version: Annotated[bool, typer.Option("--version", callback=_version, 
 def deal(
     seed: Annotated[Optional[str], typer.Option(help="Seed text; the same seed gives the same deck everywhere. "
                                                      "Default: a random seed, printed on stderr.")] = None,
-    variant: Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")] = "classic",
-    players: Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")] = 2,
-    partnerships: Annotated[Optional[bool], typer.Option(
-        "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
-        show_default=False)] = None,
-    option: Annotated[Optional[list[str]], typer.Option(
-        "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.",
-        metavar="NAME=VALUE")] = None,
+    variant: VariantOpt = "classic",
+    players: PlayersOpt = 2,
+    partnerships: PartnershipsOpt = None,
+    option: OptionOpt = None,
     dealer: Annotated[Optional[int], typer.Option(
         help="Dealer of hand 1 (default: the last seat, so seat 0 plays first); later hands pass the "
              "deal on (D4).", show_default=False)] = None,
@@ -161,17 +166,6 @@ def validate(
     from .cmd_validate import run_validate
 
     run_validate(files, keep_going, fmt)
-
-
-VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
-PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
-PartnershipsOpt = Annotated[Optional[bool], typer.Option(
-    "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
-    show_default=False)]
-OptionOpt = Annotated[Optional[list[str]], typer.Option(
-    "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE")]
-BotsOpt = Annotated[str, typer.Option(help="Bots by seat, comma-separated, repeated round the table: "
-                                           "random, greedy.")]
 
 
 @app.command()
