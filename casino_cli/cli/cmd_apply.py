@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine import IllegalMove, judge, play_judged
+from ..engine.position import TooComplex
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
@@ -22,6 +23,8 @@ def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
             raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
         try:
             facts = judge(pos, move)
+        except TooComplex as exc:
+            raise Fail(DATA_ERROR, f"move {number}: {move.text()} cannot be checked: {exc}") from None
         except IllegalMove as exc:
             seat = "" if pos.turn is None else f" (seat {pos.turn})"
             raise Fail(VERDICT, f"move {number}{seat}: {move.text()} is illegal: {exc.message} ({exc.rule})") from None

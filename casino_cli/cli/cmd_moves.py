@@ -34,7 +34,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
         listing = legal_moves(pos, limit=limit)
         _print(pos, listing, fmt, doc.line, screen)
         if listing.truncated:
-            say(f"{doc.where()}: listing truncated after {len(listing.moves)} moves (crowded table)")
+            say(f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)")
     screen.close()
     if code:
         raise Fail(code)

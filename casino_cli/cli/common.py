@@ -77,6 +77,8 @@ def single_document(path: str) -> Document:
     """Exactly one document from FILE (a stream of several is refused)."""
     docs = documents(path)
     first = next(docs)
+    if first.error is not None:
+        return first  # what is wrong with it comes first
     for extra in docs:
         raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads one position)")
     return first

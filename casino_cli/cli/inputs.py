@@ -67,15 +67,23 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         return
     number, line, too_long = first
     doc = _parse_line(name, number, line, too_long)
+    lines = _lines(stream, number)
     if doc.error is None or too_long:
         yield doc
-        for number, line, too_long in _lines(stream, number):
-            if line.strip() or too_long:
-                yield _parse_line(name, number, line, too_long)
+        yield from _parsed(name, lines)
         return
-    # Not a document on one line: read the rest as one multi-line document.
-    rest = stream.read(MAX_DOCUMENT + 1 - len(line))
-    data = line + rest
+    # The first line is not a document on its own. If the next one is, this is JSON Lines
+    # with a bad first line; otherwise the whole input is one multi-line document.
+    following = next(((n, ln, long) for n, ln, long in lines if ln.strip() or long), None)
+    if following is not None:
+        second = _parse_line(name, *following)
+        if second.error is None and isinstance(second.value, dict):
+            yield doc
+            yield second
+            yield from _parsed(name, lines)
+            return
+    rest = stream.read(MAX_DOCUMENT + 1)
+    data = line + (following[1] if following else b"") + rest
     if len(data) > MAX_DOCUMENT:
         yield Document(name, number, error=NotationError(
             f"document larger than {MAX_DOCUMENT // (1024 * 1024)} MB (use JSON Lines for many documents)"))
@@ -84,6 +92,13 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         yield Document(name, number, loads(data))
     except NotationError as exc:
         yield Document(name, number, error=exc)
+
+
+def _parsed(name: str, lines) -> Iterator[Document]:
+    """The documents of the remaining non-blank lines."""
+    for number, line, too_long in lines:
+        if line.strip() or too_long:
+            yield _parse_line(name, number, line, too_long)
 
 
 def _lines(stream: BinaryIO, start: int = 0) -> Iterator[tuple[int, bytes, bool]]:

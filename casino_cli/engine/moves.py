@@ -317,9 +317,10 @@ def _rank_mask(card: int) -> int:
 def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT_BUDGET) -> MoveList:
     """Every legal move of ``pos`` in canonical order. The mover's hand must be known.
 
-    Work is bounded for crowded tables: each card of the hand gets an equal share of
-    ``limit`` moves and of ``budget`` search steps; a listing that hits a bound is
-    ``truncated`` (the moves found are all legal, but others may exist).
+    Work is bounded for crowded tables: the cards of the hand, in card order, each get
+    an equal share of what is left of ``limit`` moves and of ``budget`` search steps
+    (rounded up), so a share one card does not use passes to the next; a listing that
+    hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
     """
     if pos.turn is None:
         return MoveList((), (), False)
@@ -331,14 +332,20 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     shared = Budget(budget // 2)
     sums = sum_groups(pos.loose, rules.values, shared)
     truncated = shared.exhausted
-    quota = max(1, limit // len(cards))
     owned = _owned(pos)
     moves: list[Move] = []
     facts: list[MoveFacts] = []
     table = _hold_table(rules)
     holds = [table[c] for c in cards]
+    moves_left, steps_left = limit, budget - budget // 2
     for i, card in enumerate(cards):
-        work = Budget(budget // (2 * len(cards)))
+        cards_left = len(cards) - i
+        quota = -(-moves_left // cards_left)  # this card's share, rounded up
+        if not quota:
+            truncated = True
+            continue
+        steps = -(-steps_left // cards_left)
+        work = Budget(steps)
         rest = 0
         for j, bits in enumerate(holds):
             if j != i:
@@ -358,6 +365,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
                 break
             moves.append(move)
             facts.append(fact)
+        moves_left -= min(listed, quota)
+        steps_left -= steps - max(work.left, 0)
         truncated = truncated or work.exhausted
     return MoveList(tuple(moves), tuple(facts), truncated)
 

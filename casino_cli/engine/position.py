@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import DECK_SIZE, cards_of, codes_of, count, lowest
-from .errors import PositionError
+from ..cards import CODES, DECK_SIZE, cards_of, codes_of, count, lowest
+from .errors import CasinoError, PositionError
 from .rules import Rules, can_capture_value
 
 
@@ -95,27 +95,24 @@ class Position(NamedTuple):
 
 
 def check_position(pos: Position) -> None:
-    """Raise :class:`PositionError` listing every inconsistency of ``pos`` at once."""
+    """Raise :class:`PositionError` listing every inconsistency of ``pos`` at once; each
+    problem starts with the JSON path of the notation it concerns."""
     problems: list[str] = []
     rules = pos.rules
     n = rules.players
-    seat_ok = range(n)
-    if pos.dealer not in seat_ok:
-        problems.append(f"dealer {pos.dealer} is not a seat (0..{n - 1})")
-    if pos.turn is not None and pos.turn not in seat_ok:
-        problems.append(f"turn {pos.turn} is not a seat (0..{n - 1})")
-    if pos.last_capture is not None and pos.last_capture not in seat_ok:
-        problems.append(f"last_capture {pos.last_capture} is not a seat (0..{n - 1})")
+    for key, seat in (("dealer", pos.dealer), ("turn", pos.turn), ("last_capture", pos.last_capture)):
+        if seat is not None and seat not in range(n):
+            problems.append(f"$.{key}: {seat} is not a seat (0..{n - 1})")
     for what, seq, size in (("hands", pos.hands, n), ("captured", pos.captured, n),
                             ("sweeps", pos.sweeps, n), ("scores", pos.scores, rules.sides)):
         if len(seq) != size:
-            problems.append(f"{what} has {len(seq)} entries but there are {size} "
+            problems.append(f"$.{what}: {len(seq)} entries, but there are {size} "
                             f"{'sides' if what == 'scores' else 'seats'}")
     deals = rules.deals_per_hand
     if not 1 <= pos.deal <= deals:
-        problems.append(f"deal {pos.deal} is out of range (1..{deals} with {n} players)")
+        problems.append(f"$.deal: deal {pos.deal} is out of range (1..{deals} with {n} players)")
     elif pos.stock_count != (deals - pos.deal) * 4 * n:
-        problems.append(f"the stock holds {pos.stock_count} cards, but before deal {pos.deal + 1} "
+        problems.append(f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
                         f"of {deals} it must hold {(deals - pos.deal) * 4 * n}")
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
@@ -124,34 +121,32 @@ def check_position(pos: Position) -> None:
         raise PositionError(problems)
 
 
+def _piles(pos: Position) -> list[tuple[str, int]]:
+    """Every known pile of cards with its JSON path."""
+    piles = [("$.table.loose", pos.loose)]
+    piles += [(f"$.table.builds ({'+'.join(codes_of(b.cards))})", b.cards) for b in pos.builds]
+    piles += [(f"$.hands[{s}]", h) for s, h in enumerate(pos.hands) if h is not None]
+    piles += [(f"$.captured[{s}]", p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
+    if not isinstance(pos.stock, Unseen):
+        piles += [(f"$.stock[{i}]", 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
+    return piles
+
+
 def _duplicate_problems(pos: Position) -> list[str]:
-    """Cards found twice, and a total other than 52 when every card is known."""
-    seen = 0
-    dups = 0
-    known_all = True
-    piles = [pos.loose] + [b.cards for b in pos.builds]
-    piles += [h for h in pos.hands if h is not None]
-    piles += [p for p in pos.captured if not isinstance(p, Unseen)]
-    if isinstance(pos.stock, Unseen):
-        known_all = False
-    else:
-        stock_mask = 0
-        for card in pos.stock:
-            if not 0 <= card < DECK_SIZE:
-                continue
-            dups |= stock_mask & (1 << card)
-            stock_mask |= 1 << card
-        piles.append(stock_mask)
-    if any(h is None for h in pos.hands) or any(isinstance(p, Unseen) for p in pos.captured):
-        known_all = False
-    for pile in piles:
+    """Cards found twice (with where), and a total other than 52 when every card is known."""
+    piles = _piles(pos)
+    seen = dups = 0
+    for _, pile in piles:
         dups |= seen & pile
         seen |= pile
     problems = []
-    if dups:
-        problems.append("cards appear more than once: " + " ".join(codes_of(dups)))
+    for card in cards_of(dups):
+        places = ", ".join(path for path, pile in piles if pile >> card & 1)
+        problems.append(f"{places}: {CODES[card]} appears more than once")
+    known_all = (not isinstance(pos.stock, Unseen) and all(h is not None for h in pos.hands)
+                 and not any(isinstance(p, Unseen) for p in pos.captured))
     if known_all and not dups and count(seen) != DECK_SIZE:
-        problems.append(f"the table, hands, stock and captured piles hold {count(seen)} cards, not 52"
+        problems.append(f"$: the table, hands, stock and captured piles hold {count(seen)} cards, not 52"
                         f" (missing: {' '.join(codes_of(((1 << DECK_SIZE) - 1) & ~seen))})")
     return problems
 
@@ -161,9 +156,9 @@ def _build_problems(pos: Position) -> list[str]:
     rules = pos.rules
     problems = []
     if pos.finished and pos.builds:
-        problems.append("the hand is finished but builds remain on the table")
+        problems.append("$.table.builds: the hand is finished but builds remain on the table")
     for b in pos.builds:
-        name = f"build {'+'.join(codes_of(b.cards))}={b.value}"
+        name = f"$.table.builds ({'+'.join(codes_of(b.cards))}={b.value})"
         if b.owner not in range(rules.players):
             problems.append(f"{name}: owner {b.owner} is not a seat")
         if not 2 <= b.value <= rules.max_build:
@@ -175,7 +170,12 @@ def _build_problems(pos: Position) -> list[str]:
         if any(rules.values[c] == 0 for c in cards_of(b.cards)):
             problems.append(f"{name}: court cards have no value and cannot be built (B1)")
             continue
-        if not splits_into_groups(rules, b.cards, b.value):
+        try:
+            splits = splits_into_groups(rules, b.cards, b.value)
+        except TooComplex as exc:
+            problems.append(f"{name}: {exc}")
+            continue
+        if not splits:
             problems.append(f"{name}: its cards do not add up to {b.value} or split into groups of {b.value}")
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
@@ -192,48 +192,85 @@ def _hand_problems(pos: Position) -> list[str]:
     sizes = {seat: count(h) for seat, h in enumerate(pos.hands) if h is not None}
     for seat, size in sizes.items():
         if size > 4:
-            problems.append(f"seat {seat} holds {size} cards; a deal gives 4")
+            problems.append(f"$.hands[{seat}]: seat {seat} holds {size} cards; a deal gives 4")
     if pos.finished:
         if any(sizes.values()) or pos.stock_count:
-            problems.append("turn is null (hand finished) but cards remain in hands or stock")
+            problems.append("$.turn: null (hand finished) but cards remain in hands or stock")
         return problems
     if pos.turn is None or pos.turn >= n or pos.dealer >= n:
         return problems
     if pos.turn in sizes and sizes[pos.turn] == 0:
-        problems.append(f"seat {pos.turn} is to move but holds no card")
+        problems.append(f"$.hands[{pos.turn}]: seat {pos.turn} is to move but holds no card")
     first = (pos.dealer + 1) % n
     played = (pos.turn - first) % n  # seats that have already played this round
     expected_gap = {seat: 1 if (seat - first) % n < played else 0 for seat in range(n)}
     full = {size + expected_gap[seat] for seat, size in sizes.items() if seat < n}
     if len(full) > 1:
         shown = ", ".join(f"seat {s}: {c}" for s, c in sorted(sizes.items()))
-        problems.append(f"hand sizes ({shown}) do not fit seat {pos.turn} being to move "
+        problems.append(f"$.hands: hand sizes ({shown}) do not fit seat {pos.turn} being to move "
                         f"with seat {first} playing first")
     return problems
 
 
+SPLIT_STEPS = 200_000
+
+
+class TooComplex(CasinoError):
+    """A question the engine will not answer exactly within its bounded work."""
+
+
 def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
-    """Whether ``cards`` split into groups whose values each add up to ``value``."""
+    """Whether ``cards`` split into groups whose values each add up to ``value``.
+
+    Each group is built around the largest card left (any split can be ordered so), and
+    the search remembers the card values it has already failed to split. Work is
+    bounded: beyond SPLIT_STEPS steps it raises :class:`TooComplex` rather than guess.
+    """
     values = rules.values
-    vals = sorted((values[c] for c in cards_of(cards)), reverse=True)
-    if sum(vals) % value or any(v == 0 or v > value for v in vals):
+    counts = [0] * 14
+    total = 0
+    for c in cards_of(cards):
+        v = values[c]
+        if v == 0 or v > value:
+            return False
+        counts[v] += 1
+        total += v
+    if total % value:
         return False
-    bins = [0] * (sum(vals) // value)
+    failed: set[tuple[int, ...]] = set()
+    steps = [SPLIT_STEPS]
 
-    def place(i: int) -> bool:
-        if i == len(vals):
+    def split(left: list[int]) -> bool:
+        top = next((v for v in range(13, 0, -1) if left[v]), 0)
+        if not top:
             return True
-        tried = set()
-        for k, filled in enumerate(bins):
-            if filled + vals[i] <= value and filled not in tried:
-                tried.add(filled)
-                bins[k] += vals[i]
-                if place(i + 1):
-                    return True
-                bins[k] -= vals[i]
+        key = tuple(left)
+        if key in failed:
+            return False
+        left[top] -= 1
+        if fill(left, value - top, top):
+            return True
+        left[top] += 1
+        failed.add(key)
         return False
 
-    return place(0)
+    def fill(left: list[int], need: int, cap: int) -> bool:
+        """Complete the current group with ``need`` more from values <= cap, then split the rest."""
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise TooComplex(f"{total // value} groups of {value} from {len(cards_of(cards))} cards are "
+                             f"too many to check within the engine's bounded work")
+        if need == 0:
+            return split(left)
+        for v in range(min(cap, need), 0, -1):
+            if left[v]:
+                left[v] -= 1
+                if fill(left, need - v, v):
+                    return True
+                left[v] += 1
+        return False
+
+    return split(counts)
 
 
 def side_cards(pos: Position, side: int) -> int | Unseen:

@@ -66,6 +66,8 @@ def check_depth(value: object, path: str) -> None:
         item, depth = stack.pop()
         if depth > MAX_USER_DEPTH:
             raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
+        if type(item) is int and not -2**63 <= item < 2**64:
+            raise NotationError("user data holds an integer beyond 64 bits", path)
         if isinstance(item, dict):
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):

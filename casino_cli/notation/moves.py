@@ -24,7 +24,7 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             left, _, value_text = raw.partition("=")
             parts = left.split("+")
             value_text = value_text.strip()
-            if not value_text.isdigit() or len(value_text) > 3:
+            if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 3:
                 raise NotationError(f"{raw!r}: the value after '=' must be a number", path)
             card, uses = parts[0], parts[1:]
             return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)),

@@ -7,7 +7,7 @@ from ..engine.errors import PositionError, RulesError
 from ..engine.position import Position, Unseen, check_position, make_build
 from ..engine.rules import OPTIONS, Rules, make_rules
 from .errors import NotationError
-from .fields import (expect_bool, expect_int, expect_list, expect_object, expect_str,
+from .fields import (expect_bool, expect_int, expect_list, expect_object, expect_str, type_name,
                      read_card_list, read_card_set, user_keys)
 
 POSITION_FORMAT = "casino.position/1"
@@ -17,8 +17,11 @@ _POSITION_KEYS = ("format", "rules", "dealer", "turn", "deal", "table", "hands",
 _BUILD_KEYS = ("value", "owner", "cards", "kind", "groups")
 
 
-def check_format(obj: dict, expected: str, path: str = "$") -> None:
-    """Refuse a document whose ``format`` is missing, unknown or of another major version."""
+def check_format(obj: object, expected: str, path: str = "$") -> None:
+    """Refuse a document whose ``format`` is missing, unknown or of another major version
+    (checked before its keys, so a newer version is named as such)."""
+    if not isinstance(obj, dict):
+        raise NotationError(f"expected an object, found {type_name(obj)}", path)
     fmt = obj.get("format")
     if fmt is None:
         raise NotationError(f"missing key 'format' (expected {expected!r})", path)
@@ -60,8 +63,8 @@ def rules_json(rules: Rules) -> dict:
 
 def read_position(value: object, path: str = "$", check: bool = True) -> Position:
     """A ``casino.position/1`` document; with ``check``, PositionError lists every inconsistency."""
+    check_format(value, POSITION_FORMAT, path)
     obj = expect_object(value, path, _POSITION_KEYS, ("format", "rules", "turn", "table"))
-    check_format(obj, POSITION_FORMAT, path)
     rules = read_rules(obj["rules"], f"{path}.rules")
     n = rules.players
     seat_max = n - 1
@@ -74,7 +77,7 @@ def read_position(value: object, path: str = "$", check: bool = True) -> Positio
         dealer = (turn - 1) % n
     else:
         dealer = expect_int(dealer, f"{path}.dealer", 0, seat_max)
-    loose, builds = _read_table(obj["table"], f"{path}.table", rules)
+    loose, builds, build_extra = _read_table(obj["table"], f"{path}.table", rules)
     hands = _read_per_seat(obj.get("hands"), f"{path}.hands", n, _read_hand, None)
     deals = rules.deals_per_hand
     stock, deal = _read_stock_and_deal(obj, path, rules, deals)
@@ -88,7 +91,8 @@ def read_position(value: object, path: str = "$", check: bool = True) -> Positio
     extra = tuple(("", k, v) for k, v in user_keys(obj))
     pos = Position(rules=rules, dealer=dealer, turn=turn, deal=deal, loose=loose, builds=builds,
                    hands=tuple(hands), stock=stock, captured=tuple(captured), sweeps=sweeps,
-                   last_capture=last, scores=tuple(scores), extra=extra + _nested_extra(obj))
+                   last_capture=last, scores=tuple(scores),
+                   extra=extra + _nested_extra(obj) + build_extra)
     if check:
         check_position(pos)
     return pos
@@ -154,6 +158,7 @@ def _read_table(value, path: str, rules: Rules):
     obj = expect_object(value, path, ("loose", "builds"))
     loose = read_card_set(obj.get("loose", []), f"{path}.loose")
     builds = []
+    extra = []  # user keys of builds, tied to the build by its lowest card
     for i, item in enumerate(expect_list(obj.get("builds", []), f"{path}.builds", 26)):
         bpath = f"{path}.builds[{i}]"
         b = expect_object(item, bpath, _BUILD_KEYS, ("value", "owner", "cards"))
@@ -163,8 +168,15 @@ def _read_table(value, path: str, rules: Rules):
         build = make_build(rules, value, owner, cards)
         _check_declared_kind(b, bpath, build, rules)
         builds.append(build)
+        if cards:
+            extra += [(_build_key(build), k, v) for k, v in user_keys(b)]
     builds.sort(key=lambda b: (b.cards & -b.cards))
-    return loose, tuple(builds)
+    return loose, tuple(builds), tuple(extra)
+
+
+def _build_key(build) -> str:
+    """Where a build's user keys are kept: ``build:`` and its lowest card."""
+    return f"build:{CODES[build.lowest]}"
 
 
 def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
@@ -201,8 +213,8 @@ def position_json(pos: Position) -> dict:
     rules = rules_json(pos.rules)
     rules.update(extra["rules"])
     table = {"loose": codes_of(pos.loose),
-             "builds": [{"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)}
-                        for b in pos.builds]}
+             "builds": [dict({"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)},
+                             **dict(extra.get(_build_key(b), ()))) for b in pos.builds]}
     table.update(extra["table"])
     out = {"format": POSITION_FORMAT, "rules": rules, "dealer": pos.dealer, "turn": pos.turn,
            "deal": pos.deal, "table": table,

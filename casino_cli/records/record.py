@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..engine.deal import SHUFFLE
+from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
 from ..notation.fields import (expect_int, expect_list, expect_object, expect_str, read_card_list,
@@ -50,8 +50,8 @@ class Record(NamedTuple):
 
 def read_record(value: object, path: str = "$") -> Record:
     """A ``casino.record/1`` document (moves left unread; see the module docstring)."""
+    check_format(value, RECORD_FORMAT, path)
     obj = expect_object(value, path, _RECORD_KEYS, ("format", "rules", "hands"))
-    check_format(obj, RECORD_FORMAT, path)
     rules = read_rules(obj["rules"], f"{path}.rules")
     players = None
     if "players" in obj:
@@ -60,6 +60,8 @@ def read_record(value: object, path: str = "$") -> Record:
         if len(players) != rules.players:
             raise NotationError(f"{len(players)} names for {rules.players} players", f"{path}.players")
     seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
+    if seed is not None and len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
+        raise NotationError(f"a seed is at most {MAX_SEED_BYTES} bytes", f"{path}.seed")
     shuffle = expect_str(obj["shuffle"], f"{path}.shuffle") if "shuffle" in obj else None
     # A seed deals the hands only for this project's shuffle; for another it is provenance.
     dealing_seed = seed if shuffle in (None, SHUFFLE) else None

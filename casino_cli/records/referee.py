@@ -15,6 +15,7 @@ from ..cards import card_code
 from ..engine import (HAND_RULES, SHUFFLE, IllegalMove, Move, MoveFacts, Position, check_policy,
                       judge_form, play_judged, seeded_deck, start_position)
 from ..engine.deal import start_from_table
+from ..engine.position import TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
@@ -184,6 +185,9 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         try:
             facts = judge_form(pos, item)
             check_policy(pos, item, facts)
+        except TooComplex as exc:
+            yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
+            return _BROKEN
         except IllegalMove as exc:
             deal, _ = divmod(index, per_deal)
             if inferred is not None and exc.rule in HAND_RULES and not inferred[2][deal][seat]:
