@@ -11,7 +11,7 @@ check_position, so it is one ``casino moves`` would accept.
 timed on each, memo caches cleared first (cold, as in a fresh process), best of
 --repeat; the table shows per variant and table size the worst time, its move count
 and whether it was truncated, and the mean. For the worst position of each variant
-also: in-process with limit=10,000 (the CLI's default --limit) and the wall time of
+also: in-process with a larger limit of 10,000 moves and the wall time of
 ``casino moves FILE --format json`` from the shell (best of 3, start-up included).
 
 Deterministic seeds; one core (pinned to CPU 0 with os.sched_setaffinity where
@@ -131,7 +131,7 @@ def main() -> None:
            ["variant", "loose", "positions", "worst ms", "moves", "truncated", "builds", "mean ms"], rows,
            {"samples": args.samples, "repeat": args.repeat, "results": results, "worst": worst}, facts, args.json)
     if not args.json:
-        print("\nworst position per variant: library default vs limit=10,000 (the CLI's) vs `casino moves` wall")
+        print("\nworst position per variant: default limit (2,000) vs limit=10,000 vs `casino moves` wall")
         for w in worst:
             print(f"  {w['variant']:15} {w['loose']} loose, {w['builds']} builds: "
                   f"{w['ms_default']} ms ({w['moves_default']} moves, truncated {w['truncated_default']}) | "
