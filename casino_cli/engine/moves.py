@@ -64,6 +64,7 @@ class MoveList(NamedTuple):
 
 
 _TRAIL_FACTS = MoveFacts(TRAIL)
+_CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by sweep
 
 
 # --- the judge -------------------------------------------------------------------
@@ -337,6 +338,13 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     facts: list[MoveFacts] = []
     table = _hold_table(rules)
     holds = [table[c] for c in cards]
+    before = [0]  # before[i] | after[i + 1]: what the rest of the hand can capture
+    for bits in holds:
+        before.append(before[-1] | bits)
+    after = [0]
+    for bits in reversed(holds):
+        after.append(after[-1] | bits)
+    after.reverse()
     moves_left, steps_left = limit, budget - budget // 2
     for i, card in enumerate(cards):
         cards_left = len(cards) - i
@@ -346,14 +354,12 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             continue
         steps = -(-steps_left // cards_left)
         work = Budget(steps)
-        rest = 0
-        for j, bits in enumerate(holds):
-            if j != i:
-                rest |= bits
+        rest = before[i] | after[i + 1]
         found: list[tuple[Move, MoveFacts]] = []
         _capture_candidates(pos, card, sums, work, found)
         _build_candidates(pos, card, sums, work, rest, found)
-        found.sort(key=_found_key)
+        if len(found) > 1:
+            found.sort(key=_found_key)
         found.append((Move(TRAIL, card), _TRAIL_FACTS))
         listed = 0
         for move, fact in found:
@@ -403,7 +409,7 @@ def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list)
         for t in takes:
             if not work.spend():
                 return
-            out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, sweep=t == table)))
+            out.append((Move(CAPTURE, card, t), _CAPTURE_FACTS[t == table]))
         return
     v = values[0]
     groups = sums[v]
@@ -422,7 +428,7 @@ def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list)
             if t:
                 if not work.spend():  # each candidate costs a step: bounded on crowded tables
                     return
-                out.append((Move(CAPTURE, card, t), MoveFacts(CAPTURE, t == table)))
+                out.append((Move(CAPTURE, card, t), _CAPTURE_FACTS[t == table]))
 
 
 def _build_candidates(pos: Position, card: int, sums, work: Budget, rest: int, out: list) -> None:
