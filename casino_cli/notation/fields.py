@@ -47,7 +47,7 @@ def expect_object(value: object, path: str, known: tuple[str, ...], required: tu
             raise NotationError(f"unknown key {key!r} (expected {', '.join(known)}; "
                                 f"keys starting with _ are free for your own data)", f"{path}.{key}")
         if key.startswith("_"):
-            check_depth(value[key], f"{path}.{key}")
+            check_depth([key, value[key]], f"{path}.{key}")
     for key in required:
         if key not in value:
             raise NotationError(f"missing key {key!r}", path)
@@ -60,7 +60,8 @@ def user_keys(obj: dict) -> tuple[tuple[str, object], ...]:
 
 
 def check_depth(value: object, path: str) -> None:
-    """Refuse user data nested deeper than MAX_USER_DEPTH (it must survive re-encoding)."""
+    """Refuse user data that could not be written back: nested deeper than MAX_USER_DEPTH,
+    integers beyond 64 bits, text that is not valid UTF-8 (a lone surrogate)."""
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -68,10 +69,21 @@ def check_depth(value: object, path: str) -> None:
             raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
         if type(item) is int and not -2**63 <= item < 2**64:
             raise NotationError("user data holds an integer beyond 64 bits", path)
+        if isinstance(item, str) and not _utf8(item):
+            raise NotationError("user data holds text that is not valid UTF-8", path)
         if isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
             stack.extend((v, depth + 1) for v in item.values())
         elif isinstance(item, list):
             stack.extend((v, depth + 1) for v in item)
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> int:
