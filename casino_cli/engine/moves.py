@@ -2,7 +2,7 @@
 
 :func:`judge` is the one place that says why a move is refused. The listing builds
 only candidates that are well formed by construction (the grouping of C1 and B4)
-and passes each through the same rule checks the judge uses (:func:`check_policy`),
+and passes each through the same rule checks the judge uses (:func:`policy_rule`),
 so the listing, ``apply`` and the referee cannot disagree.
 """
 
@@ -14,7 +14,7 @@ from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
 from .groups import Budget, sum_groups, unions
 from .position import Build, Position, splits_into_groups
-from .rules import Rules
+from .rules import Rules, hold_bits
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
@@ -104,8 +104,9 @@ def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]
     """Split the move's table cards into loose cards and whole builds, or refuse."""
     missing = move.cards & ~pos.table
     if missing:
+        verb = "is" if missing & (missing - 1) == 0 else "are"
         raise IllegalMove("C1" if move.type == CAPTURE else "B4",
-                          f"{' '.join(codes_of(missing))} {'is' if missing & (missing - 1) == 0 else 'are'} not on the table")
+                          f"{' '.join(codes_of(missing))} {verb} not on the table")
     used = []
     for b in pos.builds:
         overlap = b.cards & move.cards
@@ -142,7 +143,7 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
             raise IllegalMove("C5", f"{name} has no value: it can only take a loose {RANKS[rank(card)]} by pairing")
         if len(same_rank) > 1 and not rules.court_takes_all:
             raise IllegalMove("C5", f"{name} takes one loose card of its rank, not {len(same_rank)}")
-        return MoveFacts(CAPTURE, sweep=move.cards == pos.table)
+        return _CAPTURE_FACTS[move.cards == pos.table]
     reasons = []
     for v in values:
         wrong = [b for b in builds if b.value != v]
@@ -152,7 +153,7 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
                                   f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by a {b.value}"))
             continue
         if _loose_splits(rules, loose, v, same_rank):
-            return MoveFacts(CAPTURE, sweep=move.cards == pos.table)
+            return _CAPTURE_FACTS[move.cards == pos.table]
         reasons.append(("C1", f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
                               + (" (or paired)" if same_rank else "")))
     rule, text = reasons[0]
@@ -210,24 +211,10 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     return MoveFacts(kind, multiple=total != value, build=old)
 
 
-_hold_tables: dict[tuple[int, bool], tuple[int, ...]] = {}
-
-
-def _hold_table(rules: Rules) -> tuple[int, ...]:
-    """Per card, the bit of each build value it can capture (bit 14 for an ace under ace_high)."""
-    key = (rules.values[40], rules.ace_high)
-    table = _hold_tables.get(key)
-    if table is None:
-        table = _hold_tables[key] = tuple(
-            ((1 << rules.values[c]) | (1 << 14 if rules.ace_high and rank(c) == ACE else 0)) & ~1
-            for c in range(52))
-    return table
-
-
 def _hold_values(rules: Rules, hand: int) -> int:
     """Bit v set when some card of ``hand`` can capture value v (v = 1..14)."""
     bits = 0
-    table = _hold_table(rules)
+    table = hold_bits(rules)
     for c in cards_of(hand):
         bits |= table[c]
     return bits
@@ -336,7 +323,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     owned = _owned(pos)
     moves: list[Move] = []
     facts: list[MoveFacts] = []
-    table = _hold_table(rules)
+    table = hold_bits(rules)
     holds = [table[c] for c in cards]
     before = [0]  # before[i] | after[i + 1]: what the rest of the hand can capture
     for bits in holds:
@@ -348,10 +335,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     moves_left, steps_left = limit, budget - budget // 2
     for i, card in enumerate(cards):
         cards_left = len(cards) - i
-        quota = -(-moves_left // cards_left)  # this card's share, rounded up
-        if not quota:
-            truncated = True
-            continue
+        quota = -(-moves_left // cards_left)  # this card's share, rounded up (may be 0)
         steps = -(-steps_left // cards_left)
         work = Budget(steps)
         rest = before[i] | after[i + 1]

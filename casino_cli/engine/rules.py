@@ -138,10 +138,23 @@ def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | 
                  **merged)
 
 
+_hold_tables: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+
+def hold_bits(rules: Rules) -> tuple[int, ...]:
+    """Per card, bit v set when the card played from the hand can capture a build of
+    value v: its own value, or 14 for an ace under ace_high (B3, O1)."""
+    key = (rules.values[40], rules.ace_high)
+    table = _hold_tables.get(key)
+    if table is None:
+        table = _hold_tables[key] = tuple(
+            ((1 << rules.values[c]) | (1 << 14 if rules.ace_high and rank(c) == ACE else 0)) & ~1
+            for c in range(DECK_SIZE))
+    return table
+
+
 def can_capture_value(rules: Rules, card: int, value: int) -> bool:
     """Whether ``card`` played from the hand can capture a build of ``value``."""
-    if rules.ace_high and value == 14 and rank(card) == ACE:
-        return True
-    return rules.values[card] == value
+    return bool(hold_bits(rules)[card] >> value & 1)
 
 
