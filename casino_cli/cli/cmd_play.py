@@ -7,7 +7,7 @@ import sys
 import time
 
 from ..engine import IllegalMove, judge
-from ..engine.bots import BOTS
+from ..engine.bots import find_bot
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
@@ -27,7 +27,7 @@ class _Quit(Exception):
 def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     fmt = resolve_format(fmt)
-    seats = [BOTS[name] for name in parse_bots(bots, rules.players)]
+    seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
     out = console() if fmt == Format.pretty else None
     show = _Show(out, delay if watch else 0)
     if not watch:

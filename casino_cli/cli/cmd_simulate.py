@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import sys
 
-from ..engine.bots import BOTS
+from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
 from .common import rules_from_options
@@ -13,11 +13,16 @@ from .output import USAGE, Fail, write_line
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    """``random,greedy`` -> one bot name per seat (the list repeats round the table)."""
+    """``random,greedy`` -> one bot name per seat (the list repeats round the table);
+    a name may be ``module:function`` for a bot of your own."""
     names = [n.strip() for n in text.split(",") if n.strip()]
-    unknown = [n for n in names if n not in BOTS]
-    if not names or unknown:
-        raise Fail(USAGE, f"unknown bot {unknown[0] if unknown else text!r} (bots: {', '.join(BOTS)})")
+    if not names:
+        raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, or module:function)")
+    for name in names:
+        try:
+            find_bot(name)
+        except LookupError as exc:
+            raise Fail(USAGE, str(exc)) from None
     return [names[seat % len(names)] for seat in range(players)]
 
 
@@ -29,7 +34,7 @@ def game_seed(seed: str, number: int) -> str:
 def _one_game(job: tuple) -> bytes:
     rules, seed, number, bots, hands = job
     rng = random.Random(f"{game_seed(seed, number)}/bots")
-    return dumps(play_game(rules, game_seed(seed, number), [BOTS[b] for b in bots], rng, hands))
+    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
 
 
 def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:

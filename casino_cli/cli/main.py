@@ -39,7 +39,7 @@ PartnershipsOpt = Annotated[Optional[bool], typer.Option(
 OptionOpt = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE")]
 BotsOpt = Annotated[str, typer.Option(help="Bots by seat, comma-separated, repeated round the table: "
-                                           "random, greedy.")]
+                                           "random, greedy, or module:function for your own.")]
 
 
 def _version(value: bool) -> None:

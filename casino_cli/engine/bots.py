@@ -3,7 +3,8 @@ the legal ``moves`` (a :class:`MoveList`) of ``position``; ``rng`` is a
 :class:`random.Random` owned by the game, so seeded games are reproducible.
 
 Two bots ship: ``random`` (uniform) and ``greedy`` (best immediate gain by the scoring
-items of P1). Plug your own in with :func:`register` or pass the callable directly.
+items of P1). Plug your own in with :func:`register`, pass the callable directly, or name
+it as ``package.module:function`` (e.g. ``casino simulate --bots mybots:cautious,random``).
 """
 
 from __future__ import annotations
@@ -55,3 +56,22 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 def register(name: str, bot: Bot) -> None:
     """Make a bot available by name (for ``casino simulate --bots``)."""
     BOTS[name] = bot
+
+
+def find_bot(name: str) -> Bot:
+    """A bot by name: a registered one, or ``module:function`` imported on demand."""
+    if name in BOTS:
+        return BOTS[name]
+    module_name, sep, attribute = name.partition(":")
+    if not sep or not module_name or not attribute:
+        raise LookupError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, or module:function)")
+    import importlib
+
+    try:
+        bot = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise LookupError(f"cannot load bot {name!r}: {exc}") from None
+    if not callable(bot):
+        raise LookupError(f"bot {name!r} is not callable")
+    BOTS[name] = bot
+    return bot

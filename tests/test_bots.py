@@ -1,0 +1,72 @@
+"""Bots: the documented interface, plugging your own in by name, and the greedy bot's gain."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import orjson
+
+from casino_cli.engine import make_rules
+from casino_cli.engine.bots import BOTS, find_bot
+from casino_cli.records.selfplay import play_game
+from clirun import casino
+
+
+def first_move(position, moves, rng):
+    """A bot of a user's own: always the first listed move."""
+    return moves.moves[0]
+
+
+def test_a_bot_named_module_function_plays_from_simulate(tmp_path):
+    (tmp_path / "mybots.py").write_text("def first(position, moves, rng):\n    return moves.moves[0]\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    out = casino("simulate", "--games", "2", "--seed", "own", "--bots", "mybots:first,random", env=env)
+    assert out.returncode == 0, out.stderr
+    check = casino("validate", "-", stdin=out.stdout)
+    assert check.returncode == 0 and b"2 valid" in check.stderr
+
+
+def test_unknown_bots_are_usage_errors():
+    for name in ("nope", "nope:x", "json:nothing_here"):
+        out = casino("simulate", "--bots", name)
+        assert out.returncode == 2 and b"bot" in out.stderr
+
+
+def test_find_bot_imports_and_remembers():
+    sys.modules.setdefault("test_bots", sys.modules[__name__])
+    assert find_bot("test_bots:first_move") is first_move
+    assert "test_bots:first_move" in BOTS
+
+
+def test_a_bot_choosing_an_illegal_move_is_refused():
+    rules = make_rules("classic", 2)
+
+    def cheat(position, moves, rng):
+        return moves.moves[0]._replace(card=(moves.moves[0].card + 1) % 52)
+
+    try:
+        play_game(rules, "cheat", [cheat, BOTS["random"]], random.Random(0), hands=1)
+    except ValueError as exc:
+        assert "not a legal move" in str(exc)
+    else:
+        raise AssertionError("an illegal bot move was played")
+
+
+def test_greedy_beats_random_over_many_games():
+    rules = make_rules("classic", 2)
+    wins = 0
+    for game in range(30):
+        bots = [BOTS["greedy"], BOTS["random"]] if game % 2 == 0 else [BOTS["random"], BOTS["greedy"]]
+        record = play_game(rules, f"duel/{game}", bots, random.Random(game))
+        greedy_side = 0 if game % 2 == 0 else 1
+        wins += record["result"]["winner"] == greedy_side
+    assert wins >= 20, wins
+
+
+def test_simulated_records_are_reproducible_whatever_the_jobs():
+    one = casino("simulate", "--games", "5", "--seed", "jobs", "--bots", "greedy,random", "--jobs", "1").stdout
+    two = casino("simulate", "--games", "5", "--seed", "jobs", "--bots", "greedy,random", "--jobs", "2").stdout
+    assert one == two and len(one.splitlines()) == 5
+    assert all(orjson.loads(line)["seed"] == f"jobs/{i}" for i, line in enumerate(one.splitlines(), 1))
