@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import random
 import xml.dom.minidom
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from casino_cli.cli.main import app
@@ -91,12 +93,17 @@ def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refu
     from casino_cli.cli.cmd_play import _human
 
     class FakeConsole:
+        """Answers from a list; what is printed is rendered as plain text."""
+
         def __init__(self, answers):
             self.answers = list(answers)
+            self.screen = Console(file=io.StringIO(), width=100, no_color=True)
             self.printed = []
 
         def print(self, *items, **options):
-            self.printed.append(" ".join(map(str, items)))
+            with self.screen.capture() as captured:
+                self.screen.print(*items, **options)
+            self.printed.append(captured.get())
 
         def input(self, prompt):
             return self.answers.pop(0)
@@ -108,6 +115,7 @@ def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refu
     assert move == listing.moves[1]
     said = "\n".join(console.printed)
     assert "does not hold 9H" in said and "not a card" in said
+    assert "seat 1    unknown" in said and "8♠" not in said  # the bot's hand (4D 5H 8S QC) is hidden
 
 
 def test_version_help_and_completion():

@@ -89,7 +89,8 @@ def _human(out):
     from .render import moves_view, position_view
 
     def choose(position, listing, rng):
-        out.print(position_view(position))
+        hidden = tuple(h if seat == position.turn else None for seat, h in enumerate(position.hands))
+        out.print(position_view(position._replace(hands=hidden)))  # the bots' hands stay hidden
         out.print(moves_view(listing.moves, listing.facts, listing.truncated))
         while True:
             answer = out.input("Your move (number or text, q to quit): ").strip()
