@@ -63,14 +63,6 @@ def card_code(card: int) -> str:
     return CODES[card]
 
 
-def mask_of(cards) -> int:
-    """The set of the given card ints."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def cards_of(mask: int) -> list[int]:
     """The cards of a set, in card order."""
     out = []

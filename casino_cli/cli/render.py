@@ -34,7 +34,8 @@ def position_view(pos: Position) -> Table:
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
         title += " in partnerships"
-    status = "hand finished" if pos.finished else f"deal {pos.deal} of {rules.deals_per_hand}, seat {pos.turn} to play"
+    status = "hand finished" if pos.finished else (f"deal {pos.deal} of {rules.deals_per_hand}"
+                                                   f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn} to play")
     grid = Table(show_header=False, box=None, padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
