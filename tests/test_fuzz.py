@@ -12,10 +12,9 @@ Then the command line: exit code in {0, 1, 65} and no traceback (in-process, and
 real processes). Each property runs twice: a short run by default (the whole file stays
 well under 40 s) and a long run marked ``slow`` (``pytest -m slow tests/test_fuzz.py``).
 
-Known bugs (each pinned by a strict xfail) are kept out of the general properties by
-:func:`known_bug`, so that these stay green and deterministic; when a bug is fixed its
-xfail turns into a failure and the exclusion should go. Bugs this file found and that are
-now fixed keep a plain regression test (``@example`` or a named test).
+Bugs this suite found (and that are now fixed) keep a named regression test. Should a new
+bug need pinning, mark a named test ``xfail(strict=True)`` and keep its inputs out of the
+general properties with ``assume`` until it is fixed, so that these stay deterministic.
 """
 
 from __future__ import annotations
@@ -279,46 +278,6 @@ def mangled_bytes(draw, docs):
     return bytes(data)
 
 
-# --- known bugs, kept out of the general properties ----------------------------------------------
-
-def known_bug(value) -> bool:
-    """Inputs that hit a bug pinned elsewhere by a strict xfail:
-
-    * user data (``_`` keys) holding a lone surrogate, in a key or a value (only a Python
-      caller can pass one, e.g. from json.loads; orjson never produces them): accepted by
-      the reader, refused by the writer (UnicodeEncodeError / TypeError).
-    """
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if any(k.startswith("_") and (_unwritable(k) or _unwritable(v)) for k, v in node.items()
-                   if isinstance(k, str)):
-                return True
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
-
-
-def _unwritable(value) -> bool:
-    """Whether ``value`` holds a string that is not valid Unicode (a lone surrogate)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, str):
-            try:
-                node.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        if isinstance(node, dict):
-            stack.extend(node.keys())
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return False
-
-
 # --- reader properties --------------------------------------------------------------------------
 
 
@@ -385,7 +344,6 @@ def test_position_reader_only_raises_reader_errors(budget):
     @fuzz(budget)
     @given(doc=st.one_of(positions(), corrupted(positions())))
     def check(doc):
-        assume(not known_bug(doc))
         check_position(doc)
 
     check()
@@ -396,7 +354,6 @@ def test_position_bytes_through_loads_and_reader(budget):
     @fuzz(budget)
     @given(data=mangled_bytes(positions()))
     def check(data):
-        assume(not known_bug(data))
         value = check_loads(data)
         if value is not None:
             check_position(value)
@@ -443,7 +400,6 @@ def test_move_readers_only_raise_notation_error(budget):
     @example(value="8Sx8D+8D")
     @example(value={"type": "build", "card": "2C", "value": 6, "uses": ["4H"], "move": "2C+4H=6"})
     def check(value):
-        assume(not known_bug(value))
         check_move(value)
         if isinstance(value, str):
             try:
@@ -468,7 +424,8 @@ def test_move_text_with_a_unicode_digit_value_is_a_notation_error(text):
     pytest.param(["ok", {"x": "\udc00"}], id="surrogate-nested"),
 ])
 def test_user_data_that_cannot_be_written_is_refused_when_read(value):
-    """(Found by this file: integers beyond 64 bits were kept, then could not be written.)"""
+    """(Found by this file: integers beyond 64 bits and lone surrogates — both come out of
+    json.loads — were kept, then could not be written.)"""
     doc = dict(position_pool()[0], _n=value)
     try:
         pos = read_position(doc)
@@ -482,7 +439,6 @@ def test_record_reader_and_walk_never_raise(budget):
     @fuzz(budget)
     @given(doc=st.one_of(records(), corrupted(records())))
     def check(doc):
-        assume(not known_bug(doc))
         check_record(doc)
 
     check()
@@ -493,7 +449,6 @@ def test_record_bytes_through_loads_reader_and_walk(budget):
     @fuzz(budget)
     @given(data=mangled_bytes(records()))
     def check(data):
-        assume(not known_bug(data))
         value = check_loads(data)
         if value is not None:
             check_record(value)
@@ -566,7 +521,6 @@ def test_cli_in_process_exit_codes(budget):
     @given(case=cli_inputs())
     def check(case):
         command, data = case
-        assume(not known_bug(data) and not known_bug(" ".join(command)))
         check_cli(cli(*command, stdin=data), command)
 
     check()
@@ -578,7 +532,6 @@ def test_cli_subprocess_exit_codes(budget):
     @given(case=cli_inputs())
     def check(case):
         command, data = case
-        assume(not known_bug(data) and not known_bug(" ".join(command)))
         check_cli(casino(*command, stdin=data), command)
 
     check()

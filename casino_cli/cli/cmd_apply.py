@@ -14,7 +14,7 @@ from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_lin
 
 def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
-    pos = position_of(single_document(path))
+    pos = position_of(single_document(path), playable=True)
     steps = []
     for number, text in enumerate(texts, 1):
         try:

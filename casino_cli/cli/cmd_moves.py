@@ -19,10 +19,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
     for index, doc in enumerate(documents(path)):
         stream = stream or index > 0
         try:
-            pos = position_of(doc)
-            if pos.turn is not None and pos.hands[pos.turn] is None:
-                raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn} is to move but its hand is unknown "
-                                       f"($.hands[{pos.turn}] is null)")
+            pos = position_of(doc, playable=True)
         except Fail as exc:
             if not keep_going:
                 raise

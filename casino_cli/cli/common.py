@@ -48,14 +48,19 @@ def problem_text(doc: Document, exc: Exception) -> str:
     return f"{doc.where()}: {exc}"
 
 
-def position_of(doc: Document):
-    """The checked position of a document, or a Fail (exit 65) naming what is wrong."""
+def position_of(doc: Document, playable: bool = False):
+    """The checked position of a document, or a Fail (exit 65) naming what is wrong.
+    With ``playable``, the hand of the seat to move must be known."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:
-        return read_position(doc.value)
+        pos = read_position(doc.value)
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+    if playable and pos.turn is not None and pos.hands[pos.turn] is None:
+        raise Fail(DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its "
+                               f"hand is unknown (null)")
+    return pos
 
 
 def print_position(pos, fmt, svg: str | None) -> None:
