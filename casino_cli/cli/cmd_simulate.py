@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-import sys
 
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
 from .common import rules_from_options
-from .output import USAGE, Fail, write_line
+from .output import USAGE, Fail, Progress, write_line
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -41,33 +40,20 @@ def run_simulate(games, seed, variant, players, partnerships, options, bots, han
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
-    progress = _progress(games) if sys.stderr.isatty() else None
-    if jobs > 1:
-        import multiprocessing
+    progress = Progress("games", games)
+    try:
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.Pool(jobs) as pool:
-            _write_all(pool.imap(_one_game, work, chunksize=8), progress)
-    else:
-        _write_all(map(_one_game, work), progress)
-
-
-def _write_all(lines, progress) -> None:
-    if progress is None:
-        for line in lines:
-            write_line(line)
-        return
-    bar, task = progress
-    with bar:
-        for line in lines:
-            write_line(line)
-            bar.advance(task)
+            with multiprocessing.Pool(jobs) as pool:
+                _write_all(pool.imap(_one_game, work, chunksize=8), progress)
+        else:
+            _write_all(map(_one_game, work), progress)
+    finally:
+        progress.close()
 
 
-def _progress(total: int):
-    """A rich progress bar on stderr."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from .output import console
-
-    bar = Progress("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console(stderr=True))
-    return bar, bar.add_task("games", total=total)
+def _write_all(lines, progress: Progress) -> None:
+    for line in lines:
+        write_line(line)
+        progress.advance()

@@ -7,7 +7,7 @@ from ..notation.fields import dumps
 from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
-from .output import DATA_ERROR, OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 
 
 def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
@@ -15,9 +15,11 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
     totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
     worst = OK
+    progress = Progress("records")
     for path in paths:
         try:
             for doc in documents(path):
+                progress.advance()
                 totals["records"] += 1
                 findings, unreadable = _referee(doc, keep_going)
                 bad = [f for f in findings if not f.unchecked]
@@ -28,6 +30,7 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
         except Fail as exc:  # a file that cannot be opened: say so, check the others
             say(exc.message)
             worst = max(worst, exc.code)
+    progress.close()
     say(f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
         f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""))

@@ -56,6 +56,32 @@ def console(stderr: bool = False):
                    soft_wrap=False)
 
 
+class Progress:
+    """A progress bar on stderr, shown only when stderr is a terminal and stdout is not
+    (so it never mixes with what is printed for people); otherwise it does nothing."""
+
+    def __init__(self, label: str, total: int | None = None):
+        self.bar = None
+        if sys.stderr.isatty() and not sys.stdout.isatty():
+            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+            from rich.progress import Progress as Bar
+
+            columns = [label, BarColumn(), MofNCompleteColumn()] if total else [label, "{task.completed}"]
+            self.bar = Bar(*columns, TimeElapsedColumn(), console=console(stderr=True), transient=True)
+            self.task = self.bar.add_task(label, total=total)
+            self.bar.start()
+
+    def advance(self) -> None:
+        """One more item done."""
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def close(self) -> None:
+        """Take the bar away."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
 class Screen:
     """Output for people: to the terminal (pretty format) and/or into an SVG picture."""
 
