@@ -161,7 +161,6 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
     yield HandStart(hand.number, _shown(pos, inferred))
     per_deal = 4 * n
-    clean = True
     for index, item in enumerate(parsed):
         number = index + 1
         raw = hand.moves[index]
