@@ -82,8 +82,8 @@ def deal(
 @app.command()
 def moves(
     file: FileArg,
-    limit: Annotated[int, typer.Option(help="List at most this many moves per position, shared equally by the "
-                                            "cards of the hand (then marked truncated).", min=1)] = 2_000,
+    limit: Annotated[int, typer.Option(help="List at most this many moves per position, shared out card by card "
+                                            "(then marked truncated).", min=1)] = 2_000,
     keep_going: Annotated[bool, typer.Option("--keep-going", help="In a JSON Lines stream, go on after a bad "
                                                                    "line (an error line is written in its place).")] = False,
     fmt: FormatOpt = None,
