@@ -21,12 +21,12 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
             for doc in documents(path):
                 progress.advance()
                 totals["records"] += 1
-                findings, unreadable = _referee(doc, keep_going)
+                findings, names, unreadable = _referee(doc, keep_going)
                 bad = [f for f in findings if not f.unchecked]
                 totals["unreadable" if unreadable else ("invalid" if bad else "valid")] += 1
                 totals["findings"] += 0 if unreadable else len(bad)
                 for finding in findings:
-                    _emit(doc, finding, fmt, out)
+                    _emit(doc, finding, names, fmt, out)
         except Fail as exc:  # a file that cannot be opened: say so, check the others
             say(exc.message)
             worst = max(worst, exc.code)
@@ -39,18 +39,19 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
         raise Fail(code)
 
 
-def _referee(doc, keep_going: bool) -> tuple[list[Finding], bool]:
-    """The findings of one document, and whether it could not be read at all."""
+def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
+    """The findings of one document, its players' names, and whether it was unreadable."""
     if doc.error is not None:
-        return [Finding(None, None, None, None, "notation", str(doc.error))], True
+        return [Finding(None, None, None, None, "notation", str(doc.error))], None, True
     try:
         record = read_record(doc.value)
     except NotationError as exc:
-        return [Finding(None, None, None, None, "notation", str(exc))], True
-    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], False
+        return [Finding(None, None, None, None, "notation", str(exc))], None, True
+    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
 
 
-def _emit(doc, finding: Finding, fmt, out) -> None:
+def _emit(doc, finding: Finding, names, fmt, out) -> None:
+    """One finding: a JSON object, or a line for people naming the player if the record does."""
     data = {"file": doc.source, "line": doc.line, **finding.as_json()}
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(data))
@@ -61,7 +62,7 @@ def _emit(doc, finding: Finding, fmt, out) -> None:
         if finding.move is not None:
             where += f", move {finding.move}"
             if finding.seat is not None:
-                where += f" (seat {finding.seat})"
+                where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     line = f"{where}: {finding.message} ({finding.rule})"
     if finding.unchecked:
         line = f"{where}: note: {finding.message} ({finding.rule})"
