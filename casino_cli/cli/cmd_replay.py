@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import sys
 
-from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.describe import describe
-from ..records.record import read_record
 from ..records.referee import Finding, HandEnd, HandStart, Step, walk
-from .common import documents, problem_text
-from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .common import documents
+from .records_io import finding_line, record_of
+from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .plain import card_name
 
 
@@ -21,16 +20,10 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
     screen = Screen(fmt == Format.pretty, svg)
     stepper = _Stepper(screen) if fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() else None
     for doc in documents(path):
-        if doc.error is not None:
-            raise Fail(DATA_ERROR, problem_text(doc, doc.error))
-        try:
-            record = read_record(doc.value)
-        except NotationError as exc:
-            raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+        record = record_of(doc)
         for event in walk(record):
             if isinstance(event, Finding):
-                say(f"{doc.where()}: " + (f"hand {event.hand}, move {event.move}: " if event.move else "")
-                    + f"{event.message} ({event.rule})")
+                say(finding_line(doc, event, record.players))
                 code = code if event.unchecked else VERDICT
                 continue
             if hand is not None and event.hand > hand:

@@ -6,9 +6,9 @@ from ..engine import CasinoError, PositionError
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
-from ..records.record import read_record
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
+from .records_io import finding_line, record_of
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 
 
@@ -22,16 +22,17 @@ def run_score(path: str, fmt, svg=None) -> None:
         try:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
-                sheet, findings = position_score(read_position(doc.value)), []
+                sheet, findings, names = position_score(read_position(doc.value)), [], None
             else:
-                sheet, findings = record_score(read_record(doc.value))
+                record = record_of(doc)
+                sheet, findings = record_score(record)
+                names = record.players
         except (NotationError, PositionError) as exc:
             raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
         except CasinoError as exc:
             raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
         for finding in findings:
-            say(f"{doc.where()}: " + (f"hand {finding.hand}: " if finding.hand else "")
-                + f"{finding.message} ({finding.rule})")
+            say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
         _print(sheet, fmt, screen)

@@ -7,6 +7,7 @@ from ..notation.fields import dumps
 from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
+from .records_io import finding_line
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 
 
@@ -52,20 +53,10 @@ def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | No
 
 def _emit(doc, finding: Finding, names, fmt, out) -> None:
     """One finding: a JSON object, or a line for people naming the player if the record does."""
-    data = {"file": doc.source, "line": doc.line, **finding.as_json()}
     if fmt in (Format.json, Format.jsonl):
-        write_line(dumps(data))
+        write_line(dumps({"file": doc.source, "line": doc.line, **finding.as_json()}))
         return
-    where = f"{doc.source}:{doc.line}"
-    if finding.hand is not None:
-        where += f": hand {finding.hand}"
-        if finding.move is not None:
-            where += f", move {finding.move}"
-            if finding.seat is not None:
-                where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
-    line = f"{where}: {finding.message} ({finding.rule})"
-    if finding.unchecked:
-        line = f"{where}: note: {finding.message} ({finding.rule})"
+    line = finding_line(doc, finding, names)
     if out is None:
         write_line(line)
     else:

@@ -52,9 +52,8 @@ def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> list[list
             break
         subsets += grown
     out: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
-    for m, t in subsets:
+    for m, t in subsets[1:]:  # not the empty set
         out[t].append(m)
-    out[0] = []
     if complete:
         if len(_sums_cache) >= _CACHE_LIMIT:
             _sums_cache.clear()

@@ -60,7 +60,7 @@ def next_deal(pos: Position) -> Position:
     first = (pos.dealer + 1) % n
     if isinstance(pos.stock, Unseen):
         return pos._replace(deal=pos.deal + 1, turn=first, hands=(None,) * n,
-                       stock=Unseen(pos.stock.count - 4 * n))
+                            stock=Unseen(pos.stock.count - 4 * n))
     hands = [0] * n
     cards = iter(pos.stock)
     for _ in range(2):
@@ -76,5 +76,5 @@ def end_of_hand(pos: Position) -> Position:
         return pos._replace(turn=None)
     residue = pos.table
     return pos._replace(turn=None, loose=0, builds=(),
-                   captured=_add_to_pile(pos.captured, pos.last_capture, residue))
+                        captured=_add_to_pile(pos.captured, pos.last_capture, residue))
 

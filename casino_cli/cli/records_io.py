@@ -1,0 +1,37 @@
+"""Records for the commands that read them: the record of a document, findings for people.
+
+Kept apart from :mod:`.common` so that the position commands do not import records.
+"""
+
+from __future__ import annotations
+
+from ..notation.errors import NotationError
+from ..records.record import Record, read_record
+from ..records.referee import Finding
+from .common import problem_text
+from .inputs import Document
+from .output import DATA_ERROR, Fail
+
+
+def record_of(doc: Document) -> Record:
+    """The record of a document, or a Fail (exit 65) naming what is wrong."""
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
+    try:
+        return read_record(doc.value)
+    except NotationError as exc:
+        raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+
+
+def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None) -> str:
+    """A referee's finding for people: where (file, line, hand, move, seat and the
+    player's name if the record gives it), what, and the rule."""
+    where = doc.where()
+    if finding.hand is not None:
+        where += f": hand {finding.hand}"
+        if finding.move is not None:
+            where += f", move {finding.move}"
+            if finding.seat is not None:
+                where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
+    note = "note: " if finding.unchecked else ""
+    return f"{where}: {note}{finding.message} ({finding.rule})"
