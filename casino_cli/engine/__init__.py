@@ -10,7 +10,8 @@ Standard library only; positions are immutable. Typical use::
 
 from .deal import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError, IllegalMove, PositionError, RulesError
-from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form, legal_moves
+from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form
+from .listing import legal_moves
 from .play import apply_move, play_judged
 from .position import Build, Position, Unseen, check_position, make_build
 from .rules import Rules, make_rules

@@ -1,7 +1,10 @@
 """Groups of loose cards: subsets that add up to a value, and their disjoint unions.
 
-This is the combinatorial core shared by captures (C1) and builds (B4). Work is
-bounded by a :class:`Budget`; when it runs out the caller's listing is truncated.
+This is the combinatorial core of the listing, shared by captures (C1) and builds
+(B4). Work is counted in steps; a caller whose steps run out gets a partial answer
+and says its listing is truncated. Complete answers are remembered by loose set, with
+what they cost, so a repeated question costs the same steps as the first (the same
+position always gets the same listing) but not the same time.
 """
 
 from __future__ import annotations
@@ -9,69 +12,90 @@ from __future__ import annotations
 from ..cards import cards_of
 
 MAX_SUM = 14
-_CACHE_LIMIT = 20_000
-_sums_cache: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
+_CACHE_LIMIT = 64  # recent tables only: most repeats are a few moves apart, and a big cache of
+# lists costs more in garbage-collector passes than it saves
+# (loose, value table) -> (sums, their cost, {value: (unions, their cost)})
+_groups_cache: dict[tuple[int, int], tuple[list[list[int]], int, dict[int, tuple[set[int], int]]]] = {}
 
 
-class Budget:
-    """A count of elementary steps still allowed; ``exhausted`` once it hits zero."""
-
-    __slots__ = ("left", "exhausted")
-
-    def __init__(self, steps: int):
-        self.left = steps
-        self.exhausted = False
-
-    def spend(self, steps: int = 1) -> bool:
-        """Use some steps; False (and ``exhausted``) when none are left."""
-        self.left -= steps
-        if self.left < 0:
-            self.exhausted = True
-        return not self.exhausted
+_ONLY_EMPTY = frozenset((0,))
 
 
-def sum_groups(loose: int, values: tuple[int, ...], budget: Budget) -> list[list[int]]:
-    """Subsets of ``loose`` by total: ``groups[t]`` lists the masks adding up to t (t <= 14).
+class TableGroups:
+    """The groups of one set of loose cards.
 
-    Cards of value 0 (classic court cards) never take part in a sum (V2).
+    ``sums[t]`` lists the non-empty subsets adding up to ``t`` (t <= 14; cards of value 0,
+    classic court cards, never take part: V2), found within ``steps`` steps (``complete``
+    says whether all were). :meth:`unions` gives, per value, every union of disjoint groups.
     """
-    key = (loose, values[40])  # values[40] (JS) tells the two value tables apart
-    hit = _sums_cache.get(key)
-    if hit is not None:
-        return hit
-    subsets = [(0, 0)]  # (mask, total)
-    complete = True
+
+    __slots__ = ("sums", "complete", "_unions")
+
+    def __init__(self, loose: int, values: tuple[int, ...], steps: int):
+        key = (loose, values[40])  # values[40] (JS) tells the two value tables apart
+        hit = _groups_cache.get(key)
+        if hit is not None and hit[1] <= steps:
+            self.sums, _, self._unions = hit
+            self.complete = True
+            return
+        self.sums, cost = _subset_sums(loose, values, steps)
+        self.complete = cost <= steps
+        self._unions = {}
+        if self.complete:
+            if len(_groups_cache) >= _CACHE_LIMIT:
+                _groups_cache.clear()
+            _groups_cache[key] = (self.sums, cost, self._unions)
+
+    def unions(self, value: int, steps: int) -> tuple[set[int] | frozenset[int], int, bool]:
+        """Every union of disjoint groups worth ``value`` (the empty one included), found
+        within half of ``steps`` (the other half is kept for the moves made of them); the
+        steps left, and whether some unions may be missing."""
+        groups = self.sums[value]
+        if len(groups) < 2:  # most often: nothing to combine
+            return ({0, groups[0]} if groups else _ONLY_EMPTY), steps - len(groups), False
+        hit = self._unions.get(value)
+        if hit is not None and hit[1] <= steps - steps // 2:
+            return hit[0], steps - hit[1], False
+        half = steps // 2
+        found, left = disjoint_unions(groups, steps - half)
+        if left < 0:
+            return found, half, True
+        if self.complete:
+            self._unions[value] = (found, steps - half - left)
+        return found, half + left, False
+
+
+def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[list[int]], int]:
+    """Subsets of ``loose`` by total (at most 14), and the steps spent (one per subset;
+    more than ``steps`` when it stopped short)."""
+    by_total: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
+    spent = top = 0  # top: the largest total so far
     for c in cards_of(loose):
         v = values[c]
         if not v:
             continue
-        bit, room = 1 << c, MAX_SUM - v
-        grown = [(m | bit, t + v) for m, t in subsets if t <= room]
-        if not budget.spend(len(grown)):
-            complete = False
-            break
-        subsets += grown
-    out: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
-    for m, t in subsets[1:]:  # not the empty set
-        out[t].append(m)
-    if complete:
-        if len(_sums_cache) >= _CACHE_LIMIT:
-            _sums_cache.clear()
-        _sums_cache[key] = out
-    return out
+        bit = 1 << c
+        for t in range(top if top < MAX_SUM - v else MAX_SUM - v, 0, -1):  # downwards: once per subset
+            src = by_total[t]
+            if src:
+                spent += len(src)
+                if spent > steps:
+                    return by_total, spent
+                by_total[t + v] += [m | bit for m in src]
+        by_total[v].append(bit)
+        spent += 1
+        top += v
+    return by_total, spent
 
 
-def unions(groups: list[int], start: int, budget: Budget, into: set[int]) -> None:
-    """Add to ``into`` every union of ``start`` with disjoint ``groups`` (``start`` included).
-
-    Each group is offered to every union found so far, so the work is about the number
-    of groups times the number of unions; the budget bounds it on crowded tables.
-    """
-    found = {start}
+def disjoint_unions(groups: list[int], steps: int) -> tuple[set[int], int]:
+    """Every union of pairwise disjoint ``groups``, the empty one included, and the steps
+    left (offering a group to the unions found so far costs one step per union; below
+    zero the set is partial)."""
+    found = {0}
     for g in groups:
-        if g & start:
-            continue
-        if not budget.spend(len(found)):
+        steps -= len(found)
+        if steps < 0:
             break
         found |= {u | g for u in found if not u & g}
-    into |= found
+    return found, steps

@@ -12,15 +12,11 @@ from typing import NamedTuple
 
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
-from .groups import Budget, sum_groups, unions
 from .position import Build, Position, splits_into_groups
 from .rules import Rules, hold_bits
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
-
-DEFAULT_LIMIT = 2_000
-DEFAULT_BUDGET = 100_000
 
 
 class Move(NamedTuple):
@@ -63,8 +59,8 @@ class MoveList(NamedTuple):
     truncated: bool
 
 
-_TRAIL_FACTS = MoveFacts(TRAIL)
-_CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by sweep
+TRAIL_FACTS = MoveFacts(TRAIL)
+CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by sweep
 
 
 # --- the judge -------------------------------------------------------------------
@@ -92,7 +88,7 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     if not hand >> move.card & 1:
         raise IllegalMove("card", f"seat {seat} does not hold {card_code(move.card)}")
     if move.type == TRAIL:
-        facts = _TRAIL_FACTS
+        facts = TRAIL_FACTS
     elif move.type == CAPTURE:
         facts = _capture_facts(pos, move)
     else:
@@ -143,7 +139,7 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
             raise IllegalMove("C5", f"{name} has no value: it can only take a loose {RANKS[rank(card)]} by pairing")
         if len(same_rank) > 1 and not rules.court_takes_all:
             raise IllegalMove("C5", f"{name} takes one loose card of its rank, not {len(same_rank)}")
-        return _CAPTURE_FACTS[move.cards == pos.table]
+        return CAPTURE_FACTS[move.cards == pos.table]
     reasons = []
     for v in values:
         wrong = [b for b in builds if b.value != v]
@@ -153,7 +149,7 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
                                   f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by a {b.value}"))
             continue
         if _loose_splits(rules, loose, v, same_rank):
-            return _CAPTURE_FACTS[move.cards == pos.table]
+            return CAPTURE_FACTS[move.cards == pos.table]
         reasons.append(("C1", f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
                               + (" (or paired)" if same_rank else "")))
     rule, text = reasons[0]
@@ -298,163 +294,3 @@ def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owne
 def _rank_mask(card: int) -> int:
     """The four cards of ``card``'s rank."""
     return 0b1111 << (rank(card) * 4)
-
-
-# --- the listing -----------------------------------------------------------------
-
-def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT_BUDGET) -> MoveList:
-    """Every legal move of ``pos`` in canonical order. The mover's hand must be known.
-
-    Work is bounded for crowded tables: the cards of the hand, in card order, each get
-    an equal share of what is left of ``limit`` moves and of ``budget`` search steps
-    (rounded up), so a share one card does not use passes to the next; a listing that
-    hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
-    """
-    if pos.turn is None:
-        return MoveList((), (), False)
-    hand = pos.hands[pos.turn]
-    if hand is None:
-        raise IllegalMove("card", f"seat {pos.turn}'s hand is unknown, so its moves cannot be listed")
-    rules = pos.rules
-    cards = cards_of(hand)
-    shared = Budget(budget // 2)
-    sums = sum_groups(pos.loose, rules.values, shared)
-    truncated = shared.exhausted
-    owned = _owned(pos)
-    moves: list[Move] = []
-    facts: list[MoveFacts] = []
-    table = hold_bits(rules)
-    holds = [table[c] for c in cards]
-    before = [0]  # before[i] | after[i + 1]: what the rest of the hand can capture
-    for bits in holds:
-        before.append(before[-1] | bits)
-    after = [0]
-    for bits in reversed(holds):
-        after.append(after[-1] | bits)
-    after.reverse()
-    moves_left, steps_left = limit, budget - budget // 2
-    for i, card in enumerate(cards):
-        cards_left = len(cards) - i
-        quota = -(-moves_left // cards_left)  # this card's share, rounded up (may be 0)
-        steps = -(-steps_left // cards_left)
-        work = Budget(steps)
-        rest = before[i] | after[i + 1]
-        found: list[tuple[Move, MoveFacts]] = []
-        _capture_candidates(pos, card, sums, work, found)
-        _build_candidates(pos, card, sums, work, rest, found)
-        if len(found) > 1:
-            found.sort(key=_found_key)
-        found.append((Move(TRAIL, card), _TRAIL_FACTS))
-        listed = 0
-        for move, fact in found:
-            if policy_rule(pos, move, fact, owned, rest) is not None:
-                continue
-            listed += 1
-            if listed > quota:  # one more than the share: the listing is cut here
-                work.exhausted = True
-                break
-            moves.append(move)
-            facts.append(fact)
-        moves_left -= min(listed, quota)
-        steps_left -= steps - max(work.left, 0)
-        truncated = truncated or work.exhausted
-    return MoveList(tuple(moves), tuple(facts), truncated)
-
-
-_lex_cache: dict[int, tuple[int, ...]] = {}
-
-
-def _found_key(pair: tuple[Move, MoveFacts]) -> tuple:
-    """Order of one card's captures and builds: captures first, builds by value, then
-    the table cards compared in card order."""
-    move = pair[0]
-    lex = _lex_cache.get(move.cards)
-    if lex is None:
-        if len(_lex_cache) > 100_000:
-            _lex_cache.clear()
-        lex = _lex_cache[move.cards] = tuple(cards_of(move.cards))
-    return (move.value, lex)  # captures have value 0, builds 2..14
-
-
-def _capture_candidates(pos: Position, card: int, sums, work: Budget, out: list) -> None:
-    """Well-formed captures with ``card`` (C1-C5), appended to ``out``."""
-    rules = pos.rules
-    table = pos.table
-    same = pos.loose & _rank_mask(card)
-    values = _capture_values(rules, card)
-    if not values:  # classic court card: pairing only (C5)
-        pairs = cards_of(same)
-        if rules.court_takes_all:
-            takes = set()
-            unions([1 << c for c in pairs], 0, work, takes)
-            takes.discard(0)
-        else:
-            takes = {1 << c for c in pairs}
-        for t in takes:
-            if not work.spend():
-                return
-            out.append((Move(CAPTURE, card, t), _CAPTURE_FACTS[t == table]))
-        return
-    v = values[0]
-    groups = sums[v]
-    if same and rules.values[card] != v:  # pairing: an ace taken by an ace played as 14
-        groups = groups + [1 << c for c in cards_of(same)]
-    loose_sets = {0}
-    if groups:
-        unions(groups, 0, work, loose_sets)
-    build_sets = [0]
-    for b in pos.builds:
-        if b.value == v:
-            build_sets += [s | b.cards for s in build_sets]
-    for ls in loose_sets:
-        for bs in build_sets:
-            t = ls | bs
-            if t:
-                if not work.spend():  # each candidate costs a step: bounded on crowded tables
-                    return
-                out.append((Move(CAPTURE, card, t), _CAPTURE_FACTS[t == table]))
-
-
-def _build_candidates(pos: Position, card: int, sums, work: Budget, rest: int, out: list) -> None:
-    """Well-formed builds with ``card`` (B1, B2, B4, B5, B8) whose value it can hold (B3)."""
-    rules = pos.rules
-    a = rules.values[card]
-    if a == 0:
-        return
-    low = max(a, 2)
-    wanted = rest >> low << low & ((2 << rules.max_build) - 1)  # values it could still capture
-    while wanted:
-        value = (wanted & -wanted).bit_length() - 1
-        wanted &= wanted - 1
-        vgroups = sums[value]
-        # New builds and additions: the card with loose cards worth value - a (a start),
-        # plus groups worth value; the build is single exactly when nothing joins the start.
-        loose_sets: set[int] = set()
-        if a == value:
-            starts = {0}
-            unions(vgroups, 0, work, loose_sets)
-        else:
-            starts = set(sums[value - a])
-            for g in starts:
-                if work.exhausted:
-                    return
-                unions(vgroups, g, work, loose_sets)
-        same_value = [b for b in pos.builds if b.value == value]
-        for ls in loose_sets:
-            if not work.spend(1 + len(same_value)):
-                return
-            if ls:
-                out.append((Move(BUILD, card, ls, value), MoveFacts("new", False, ls not in starts)))
-            for b in same_value:
-                out.append((Move(BUILD, card, ls | b.cards, value), MoveFacts("add", False, True, b)))
-        # Raises: the card alone on a single build worth value - a, plus loose groups.
-        raisable = [b for b in pos.builds if b.single and b.value == value - a]
-        if raisable:
-            extra: set[int] = set()
-            unions(vgroups, 0, work, extra)
-            for b in raisable:
-                for ls in extra:
-                    if not work.spend():
-                        return
-                    out.append((Move(BUILD, card, ls | b.cards, value),
-                                MoveFacts("raise", False, bool(ls), b)))

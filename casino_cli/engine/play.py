@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ..cards import count
 from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
-from .position import Build, Position, Unseen, make_build
+from .position import Build, Position, Unseen
+
+_new = tuple.__new__
 
 
 def apply_move(pos: Position, move: Move) -> Position:
@@ -18,30 +20,30 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     The deal is over when the dealer has played its last card; a caller that knows
     only part of the hands (a record written at the table) says so with ``deal_over``.
     """
-    seat = pos.turn
-    rules = pos.rules
-    hands = list(pos.hands)
-    hands[seat] &= ~(1 << move.card)
-    loose, builds = pos.loose, pos.builds
-    captured, sweeps, last = pos.captured, pos.sweeps, pos.last_capture
-    if move.type == CAPTURE:
-        loose &= ~move.cards
-        builds = tuple(b for b in builds if not b.cards & move.cards)
-        captured = _add_to_pile(captured, seat, move.cards | (1 << move.card))
+    (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
+    kind, card, cards, value = move
+    held = hands[seat] & ~(1 << card)
+    hands = hands[:seat] + (held,) + hands[seat + 1:]
+    if kind == CAPTURE:
+        loose &= ~cards
+        if builds:
+            builds = tuple(b for b in builds if not b.cards & cards)
+        captured = _add_to_pile(captured, seat, cards | (1 << card))
         last = seat
         if facts.sweep:
             sweeps = sweeps[:seat] + (sweeps[seat] + 1,) + sweeps[seat + 1:]
-    elif move.type == BUILD:
-        loose &= ~move.cards
-        kept = [b for b in builds if not b.cards & move.cards]
-        kept.append(make_build(rules, move.value, seat, move.cards | (1 << move.card)))
-        builds = tuple(sorted(kept, key=Build.lowest.fget))
+    elif kind == BUILD:
+        loose &= ~cards
+        kept = [b for b in builds if not b.cards & cards]
+        kept.append(_new(Build, (value, seat, cards | (1 << card), not facts.multiple)))
+        builds = tuple(sorted(kept, key=Build.lowest.fget)) if len(kept) > 1 else tuple(kept)
     else:
-        loose |= 1 << move.card
-    after = pos._replace(turn=(seat + 1) % rules.players, loose=loose, builds=builds,
-                         hands=tuple(hands), captured=captured, sweeps=sweeps, last_capture=last)
+        loose |= 1 << card
+    turn = seat + 1 if seat + 1 < rules.players else 0
+    after = _new(Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last,
+                            scores, extra))
     if deal_over is None:
-        deal_over = seat == pos.dealer and not hands[seat]
+        deal_over = seat == dealer and not held
     if deal_over:
         return next_deal(after) if after.stock_count else end_of_hand(after)
     return after
