@@ -7,7 +7,7 @@ many again with two builds (one per seat, two cards each, worth a card its owner
 holds) where the table has room (up to 40 loose). Each position passes the engine's
 check_position, so it is one ``casino moves`` would accept.
 
-``legal_moves(pos)`` (library defaults: limit 2,000 moves, budget 100,000 steps) is
+``legal_moves(pos)`` (library defaults: limit 2,000 moves, budget 200,000 steps) is
 timed on each, memo caches cleared first (cold, as in a fresh process), best of
 --repeat; the table shows per variant and table size the worst time, its move count
 and whether it was truncated, and the mean. For the worst position of each variant

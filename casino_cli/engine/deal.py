@@ -21,18 +21,22 @@ SHUFFLE = "casino-shuffle/1"
 MAX_SEED_BYTES = 1024
 
 
-def _words(seed: str, hand: int):
-    """The unbounded stream of 32-bit words for (seed, hand)."""
+def _word_blocks(seed: str, hand: int):
+    """The unbounded stream of 32-bit words for (seed, hand), eight at a time."""
     import hashlib  # imported here: it costs start-up time that listing moves does not need
+    from struct import Struct
 
     data = seed.encode("utf-8")
     key = SHUFFLE.encode() + len(data).to_bytes(8, "big") + data + hand.to_bytes(8, "big")
+    unpack = Struct(">8I").unpack
     block = 0
     while True:
-        digest = hashlib.sha256(key + block.to_bytes(8, "big")).digest()
-        for k in range(0, 32, 4):
-            yield int.from_bytes(digest[k:k + 4], "big")
+        yield unpack(hashlib.sha256(key + block.to_bytes(8, "big")).digest())
         block += 1
+
+
+# For i = 51 down to 1: m = i + 1, and the largest multiple of m that fits in 32 bits.
+_DRAWS = tuple((i, i + 1, 2**32 - (2**32 % (i + 1))) for i in range(DECK_SIZE - 1, 0, -1))
 
 
 def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
@@ -42,13 +46,17 @@ def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     if not 1 <= hand < 2**63:
         raise ValueError("the hand number starts at 1")
     deck = list(range(DECK_SIZE))
-    words = _words(seed, hand)
-    for i in range(DECK_SIZE - 1, 0, -1):
-        m = i + 1
-        limit = 2**32 - (2**32 % m)
-        word = next(words)
-        while word >= limit:
-            word = next(words)
+    blocks = _word_blocks(seed, hand)
+    words: list[int] = []
+    k = 0
+    for i, m, limit in _DRAWS:
+        while True:
+            if k == len(words):
+                words += next(blocks)
+            word = words[k]
+            k += 1
+            if word < limit:
+                break
         j = word % m
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)

@@ -9,8 +9,6 @@ position always gets the same listing) but not the same time.
 
 from __future__ import annotations
 
-from ..cards import cards_of
-
 MAX_SUM = 14
 _CACHE_LIMIT = 64  # recent tables only: most repeats are a few moves apart, and a big cache of
 # lists costs more in garbage-collector passes than it saves
@@ -70,11 +68,12 @@ def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[
     more than ``steps`` when it stopped short)."""
     by_total: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
     spent = top = 0  # top: the largest total so far
-    for c in cards_of(loose):
-        v = values[c]
+    while loose:
+        bit = loose & -loose  # the cards in card order
+        loose ^= bit
+        v = values[bit.bit_length() - 1]
         if not v:
             continue
-        bit = 1 << c
         for t in range(top if top < MAX_SUM - v else MAX_SUM - v, 0, -1):  # downwards: once per subset
             src = by_total[t]
             if src:

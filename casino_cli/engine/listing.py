@@ -87,7 +87,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return MoveList(tuple(moves), tuple(facts), truncated)
+    return _new(MoveList, (tuple(moves), tuple(facts), truncated))
 
 
 _lex_cache: dict[int, tuple[int, ...]] = {}
@@ -137,6 +137,8 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
         for b in pos.builds:
             if b.value == v:
                 build_sets = build_sets + [s | b.cards for s in build_sets]
+    if len(sets) == 1 and len(build_sets) == 1:
+        return -1 if short else steps  # nothing to take (sets and build_sets hold the empty set)
     for bs in build_sets:
         takes = [ls | bs for ls in sets if ls | bs]
         if len(takes) > steps:
@@ -166,6 +168,8 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
     while wanted and steps > 0:
         value = (wanted & -wanted).bit_length() - 1
         wanted &= wanted - 1
+        if not builds and a != value and not sums[value - a]:
+            continue  # no loose cards to make the value with, no build to add to or raise
         unions, steps, cut = groups.unions(value, steps)
         short = short or cut
         # New builds and additions: the card with loose cards worth value - a (a start),
