@@ -12,8 +12,8 @@ from __future__ import annotations
 MAX_SUM = 14
 _CACHE_LIMIT = 64  # recent tables only: most repeats are a few moves apart, and a big cache of
 # lists costs more in garbage-collector passes than it saves
-# (loose, value table) -> (sums, their cost, {value: (unions, their cost)})
-_groups_cache: dict[tuple[int, int], tuple[list[list[int]], int, dict[int, tuple[set[int], int]]]] = {}
+# (loose, value table) -> (sums, totals, their cost, {value: (unions, their cost)})
+_groups_cache: dict[tuple[int, int], tuple[list[list[int]], int, int, dict[int, tuple[set[int], int]]]] = {}
 
 
 _ONLY_EMPTY = frozenset((0,))
@@ -24,25 +24,26 @@ class TableGroups:
 
     ``sums[t]`` lists the non-empty subsets adding up to ``t`` (t <= 14; cards of value 0,
     classic court cards, never take part: V2), found within ``steps`` steps (``complete``
-    says whether all were). :meth:`unions` gives, per value, every union of disjoint groups.
+    says whether all were); bit t of ``totals`` is set when ``sums[t]`` is not empty.
+    :meth:`unions` gives, per value, every union of disjoint groups.
     """
 
-    __slots__ = ("sums", "complete", "_unions")
+    __slots__ = ("sums", "totals", "complete", "_unions")
 
     def __init__(self, loose: int, values: tuple[int, ...], steps: int):
         key = (loose, values[40])  # values[40] (JS) tells the two value tables apart
         hit = _groups_cache.get(key)
-        if hit is not None and hit[1] <= steps:
-            self.sums, _, self._unions = hit
+        if hit is not None and hit[2] <= steps:
+            self.sums, self.totals, _, self._unions = hit
             self.complete = True
             return
-        self.sums, cost = _subset_sums(loose, values, steps)
+        self.sums, self.totals, cost = _subset_sums(loose, values, steps)
         self.complete = cost <= steps
         self._unions = {}
         if self.complete:
             if len(_groups_cache) >= _CACHE_LIMIT:
                 _groups_cache.clear()
-            _groups_cache[key] = (self.sums, cost, self._unions)
+            _groups_cache[key] = (self.sums, self.totals, cost, self._unions)
 
     def unions(self, value: int, steps: int) -> tuple[set[int] | frozenset[int], int, bool]:
         """Every union of disjoint groups worth ``value`` (the empty one included), found
@@ -63,28 +64,31 @@ class TableGroups:
         return found, half + left, False
 
 
-def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[list[int]], int]:
-    """Subsets of ``loose`` by total (at most 14), and the steps spent (one per subset;
-    more than ``steps`` when it stopped short)."""
+def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[list[int]], int, int]:
+    """Subsets of ``loose`` by total (at most 14), the totals met (a bit mask), and the
+    steps spent (one per subset; more than ``steps`` when it stopped short)."""
     by_total: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
-    spent = top = 0  # top: the largest total so far
+    spent = totals = 0
     while loose:
         bit = loose & -loose  # the cards in card order
         loose ^= bit
         v = values[bit.bit_length() - 1]
         if not v:
             continue
-        for t in range(top if top < MAX_SUM - v else MAX_SUM - v, 0, -1):  # downwards: once per subset
+        below = totals & ((1 << (MAX_SUM + 1 - v)) - 1)  # the totals the card can join
+        while below:
+            t = below.bit_length() - 1  # downwards: a subset takes the card once
+            below ^= 1 << t
             src = by_total[t]
-            if src:
-                spent += len(src)
-                if spent > steps:
-                    return by_total, spent
-                by_total[t + v] += [m | bit for m in src]
+            spent += len(src)
+            if spent > steps:
+                return by_total, totals, spent
+            by_total[t + v] += [m | bit for m in src]
+            totals |= 1 << t + v
         by_total[v].append(bit)
+        totals |= 1 << v
         spent += 1
-        top += v
-    return by_total, spent
+    return by_total, totals, spent
 
 
 def disjoint_unions(groups: list[int], steps: int) -> tuple[set[int], int]:

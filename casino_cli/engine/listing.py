@@ -14,7 +14,6 @@ from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .moves import BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList, policy_rule
 from .position import Position
-from .rules import hold_bits
 
 DEFAULT_LIMIT = 2_000
 DEFAULT_BUDGET = 200_000
@@ -50,10 +49,14 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     half = budget // 2
     groups = TableGroups(pos.loose, rules.values, half)
     truncated = not groups.complete
-    holds = hold_bits(rules)
-    cards = cards_of(hand)
+    holds = rules.holds
+    cards = []
     anyone = twice = 0  # values some card of the hand can capture; values two cards can
-    for card in cards:
+    while hand:
+        bit = hand & -hand
+        hand ^= bit
+        card = bit.bit_length() - 1
+        cards.append(card)
         twice |= anyone & holds[card]
         anyone |= holds[card]
     moves: list[Move] = []
@@ -126,12 +129,12 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
     else:
         if rules.ace_high and card >> 2 == ACE:
             v = 14  # the ace captures as 14 and pairs with aces (its 1 adds nothing: docs/rules.md)
-            if same:
-                half = steps // 2
-                sets, left = disjoint_unions(groups.sums[14] + [1 << c for c in cards_of(same)], steps - half)
-                steps, short = half + (left if left > 0 else 0), left < 0
-            else:
-                sets, steps, short = groups.unions(14, steps)
+        if same and rules.values[card] != v:  # that pairing
+            half = steps // 2
+            sets, left = disjoint_unions(groups.sums[14] + [1 << c for c in cards_of(same)], steps - half)
+            steps, short = half + (left if left > 0 else 0), left < 0
+        elif not pos.builds and not groups.totals >> v & 1:
+            return steps  # nothing worth v on the table
         else:
             sets, steps, short = groups.unions(v, steps)
         for b in pos.builds:
@@ -164,12 +167,12 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
     builds = pos.builds
     low = a if a > 2 else 2
     wanted = rest >> low << low & ((2 << rules.max_build) - 1)
+    if not builds:  # then a value needs loose cards worth value - a, or groups worth a
+        wanted &= groups.totals << a | groups.totals & 1 << a
     short = False
     while wanted and steps > 0:
         value = (wanted & -wanted).bit_length() - 1
         wanted &= wanted - 1
-        if not builds and a != value and not sums[value - a]:
-            continue  # no loose cards to make the value with, no build to add to or raise
         unions, steps, cut = groups.unions(value, steps)
         short = short or cut
         # New builds and additions: the card with loose cards worth value - a (a start),

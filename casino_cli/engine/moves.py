@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
 from .position import Build, Position, splits_into_groups
-from .rules import Rules, hold_bits
+from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
@@ -210,7 +210,7 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
 def _hold_values(rules: Rules, hand: int) -> int:
     """Bit v set when some card of ``hand`` can capture value v (v = 1..14)."""
     bits = 0
-    table = hold_bits(rules)
+    table = rules.holds
     for c in cards_of(hand):
         bits |= table[c]
     return bits

@@ -52,9 +52,11 @@ class Rules(NamedTuple):
     endgame: str
     ladder_20: str | None
     target: int
-    # Derived tables (not options): card values and the largest build value.
+    # Derived tables (not options): card values, the largest build value, and per card
+    # the build values it can capture from the hand (bit v set; see hold_bits).
     values: tuple[int, ...] = ()
     max_build: int = 0
+    holds: tuple[int, ...] = ()
 
     @property
     def sides(self) -> int:
@@ -133,28 +135,32 @@ def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | 
     if merged["sweeps_cancel"] and not merged["sweeps"]:
         raise RulesError("sweeps_cancel needs sweeps")
     max_build = 10 if not merged["court_values"] else (14 if merged["ace_high"] else 13)
-    return Rules(variant=variant, players=players, partnerships=partnerships,
-                 values=_card_values(bool(merged["court_values"])), max_build=max_build,
-                 **merged)
+    values, holds = _tables(merged["court_values"], merged["ace_high"])
+    return Rules(variant=variant, players=players, partnerships=partnerships, values=values,
+                 max_build=max_build, holds=holds, **merged)
 
 
-_hold_tables: dict[tuple[int, bool], tuple[int, ...]] = {}
+_TABLES: dict[tuple[bool, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def hold_bits(rules: Rules) -> tuple[int, ...]:
+def _tables(court_values: bool, ace_high: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The card values and hold bits of these options, made once."""
+    key = (court_values, ace_high)
+    if key not in _TABLES:
+        values = _card_values(court_values)
+        _TABLES[key] = values, hold_bits(values, ace_high)
+    return _TABLES[key]
+
+
+def hold_bits(values: tuple[int, ...], ace_high: bool) -> tuple[int, ...]:
     """Per card, bit v set when the card played from the hand can capture a build of
     value v: its own value, or 14 for an ace under ace_high (B3, O1)."""
-    key = (rules.values[40], rules.ace_high)
-    table = _hold_tables.get(key)
-    if table is None:
-        table = _hold_tables[key] = tuple(
-            ((1 << rules.values[c]) | (1 << 14 if rules.ace_high and rank(c) == ACE else 0)) & ~1
-            for c in range(DECK_SIZE))
-    return table
+    return tuple(((1 << values[c]) | (1 << 14 if ace_high and rank(c) == ACE else 0)) & ~1
+                 for c in range(DECK_SIZE))
 
 
 def can_capture_value(rules: Rules, card: int, value: int) -> bool:
     """Whether ``card`` played from the hand can capture a build of ``value``."""
-    return bool(hold_bits(rules)[card] >> value & 1)
+    return bool(rules.holds[card] >> value & 1)
 
 
