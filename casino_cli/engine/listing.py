@@ -9,7 +9,7 @@ shared facts, and the groups of a value are found once per listing.
 
 from __future__ import annotations
 
-from ..cards import ACE, DECK_SIZE, cards_of
+from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .moves import BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList, policy_rule
@@ -112,27 +112,25 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
     """Append the well-formed captures with ``card`` (C1-C5); return the steps left
     (one per capture found; below zero when some may be missing)."""
     rules = pos.rules
-    same = pos.loose & (0b1111 << (card & ~3))  # loose cards of its rank
     v = rules.values[card]
     short = False
     build_sets = _NO_BUILD
     if not v:  # classic court card: pairing only (C5)
+        same = pos.loose & (0b1111 << (card & ~3))  # the loose cards of its rank
         if not same:
             return steps
         pairs = [1 << c for c in cards_of(same)]
         if rules.court_takes_all:
-            half = steps // 2
-            sets, left = disjoint_unions(pairs, steps - half)
-            steps, short = half + (left if left > 0 else 0), left < 0
+            sets, steps, short = _own_unions(pairs, steps)
         else:
             sets = [0] + pairs
     else:
+        aces = 0
         if rules.ace_high and card >> 2 == ACE:
             v = 14  # the ace captures as 14 and pairs with aces (its 1 adds nothing: docs/rules.md)
-        if same and rules.values[card] != v:  # that pairing
-            half = steps // 2
-            sets, left = disjoint_unions(groups.sums[14] + [1 << c for c in cards_of(same)], steps - half)
-            steps, short = half + (left if left > 0 else 0), left < 0
+            aces = pos.loose & ACE_MASK
+        if aces:
+            sets, steps, short = _own_unions(groups.sums[14] + [1 << c for c in cards_of(aces)], steps)
         elif not pos.builds and not groups.totals >> v & 1:
             return steps  # nothing worth v on the table
         else:
@@ -154,6 +152,13 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
 
 
 _NO_BUILD = [0]
+
+
+def _own_unions(groups: list[int], steps: int) -> tuple[set[int], int, bool]:
+    """As :meth:`TableGroups.unions`, for groups of one's own (pairings)."""
+    half = steps // 2
+    found, left = disjoint_unions(groups, steps - half)
+    return found, half + (left if left > 0 else 0), left < 0
 
 
 def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int, out: list) -> int:

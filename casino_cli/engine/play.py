@@ -63,13 +63,13 @@ def next_deal(pos: Position) -> Position:
     if isinstance(pos.stock, Unseen):
         return pos._replace(deal=pos.deal + 1, turn=first, hands=(None,) * n,
                             stock=Unseen(pos.stock.count - 4 * n))
+    stock = pos.stock
     hands = [0] * n
-    cards = iter(pos.stock)
-    for _ in range(2):
-        for k in range(n):
-            seat = (first + k) % n
-            hands[seat] |= (1 << next(cards)) | (1 << next(cards))
-    return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=pos.stock[4 * n:])
+    for k in range(n):  # seat first + k gets cards 2k, 2k+1 and, in the second round, 2(n+k), 2(n+k)+1
+        j = 2 * k
+        hands[(first + k) % n] = (1 << stock[j]) | (1 << stock[j + 1]) | (1 << stock[j + 2 * n]) | (
+            1 << stock[j + 2 * n + 1])
+    return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=stock[4 * n:])
 
 
 def end_of_hand(pos: Position) -> Position:
