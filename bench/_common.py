@@ -15,7 +15,7 @@ import subprocess
 import time
 
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
-from casino_cli.engine import groups, moves
+from casino_cli.engine import groups, listing
 
 
 def _cpu() -> float:
@@ -59,7 +59,7 @@ def clear_caches() -> None:
     """Forget the engine's memo tables (module-level dicts named ``*_cache`` in the
     listing's modules, e.g. group sums by loose set), so a timed pass starts cold, as a
     fresh ``casino`` process would. Per-rule-set tables (built once) are left alone."""
-    for module in (groups, moves):
+    for module in (groups, listing):
         for name, value in vars(module).items():
             if name.endswith("_cache") and isinstance(value, dict):
                 value.clear()
@@ -87,9 +87,9 @@ def random_hand(rules, seed: str, rng: random.Random, visit=None) -> int:
     while not pos.finished:
         if visit is not None:
             visit(pos)
-        listing = legal_moves(pos)
-        i = rng.randrange(len(listing.moves))
-        pos = play_judged(pos, listing.moves[i], listing.facts[i])
+        choices = legal_moves(pos)
+        i = rng.randrange(len(choices.moves))
+        pos = play_judged(pos, choices.moves[i], choices.facts[i])
         played += 1
     return played
 
