@@ -18,7 +18,8 @@ from strategies import (MOVES_PER_HAND, full_hands, hand_numbers, lines,  # noqa
 from casino_cli.cards import CODES, card_code, cards_of, count  # noqa: E402
 from casino_cli.engine import (IllegalMove, Move, Unseen, apply_move, check_position,  # noqa: E402
                                judge, legal_moves, seeded_deck)
-from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL  # noqa: E402
+from casino_cli.engine.moves import (BUILD, CAPTURE, TRAIL, judge_form, policy_may_refuse,  # noqa: E402
+                                     policy_rule)
 from casino_cli.notation.fields import dumps, loads  # noqa: E402
 from casino_cli.notation.moves import move_json, parse_move_text, read_move  # noqa: E402
 from casino_cli.notation.position import (position_json, read_position, read_rules,  # noqa: E402
@@ -201,6 +202,36 @@ def test_judge_agrees_with_listing_exhaustively(line):
                                    sorted(m.text() for m in legal - accepted),
                                    dumps(position_json(pos)).decode())
 
+
+
+@settings(max_examples=40)
+@given(lines())
+def test_policy_may_refuse_is_false_only_when_nothing_but_b3_can_refuse(line):
+    """The listing skips policy_rule where policy_may_refuse says so: there, every
+    well-formed move (judge_form accepts it) is refused by B3 or by nothing."""
+    for pos in line.positions[-3:]:
+        table = cards_of(pos.table)
+        if pos.finished or len(table) > 7:
+            continue
+        owned = tuple(b for b in pos.builds if b.owner == pos.turn)
+        if policy_may_refuse(pos, owned):
+            continue
+        hand = pos.hands[pos.turn]
+        for card in cards_of(hand):
+            rest = 0
+            for other in cards_of(hand & ~(1 << card)):
+                rest |= pos.rules.holds[other]
+            candidates = [Move(TRAIL, card)]
+            for subset in range(1, 1 << len(table)):
+                cards = sum(1 << c for i, c in enumerate(table) if subset >> i & 1)
+                candidates.append(Move(CAPTURE, card, cards))
+                candidates += [Move(BUILD, card, cards, v) for v in range(2, 15)]
+            for move in candidates:
+                try:
+                    facts = judge_form(pos, move)
+                except IllegalMove:
+                    continue
+                assert policy_rule(pos, move, facts, owned, rest) in (None, "B3"), move.text()
 
 # --- whole hands ------------------------------------------------------------------------
 

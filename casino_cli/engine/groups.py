@@ -16,7 +16,7 @@ _CACHE_LIMIT = 64  # recent tables only: most repeats are a few moves apart, and
 _groups_cache: dict[tuple[int, int], tuple[list[list[int]], int, int, dict[int, tuple[set[int], int]]]] = {}
 
 
-_ONLY_EMPTY = frozenset((0,))
+_ONLY_EMPTY = (0,)
 
 
 class TableGroups:
@@ -45,13 +45,13 @@ class TableGroups:
                 _groups_cache.clear()
             _groups_cache[key] = (self.sums, self.totals, cost, self._unions)
 
-    def unions(self, value: int, steps: int) -> tuple[set[int] | frozenset[int], int, bool]:
+    def unions(self, value: int, steps: int) -> tuple[set[int] | tuple[int, ...], int, bool]:
         """Every union of disjoint groups worth ``value`` (the empty one included), found
         within half of ``steps`` (the other half is kept for the moves made of them); the
         steps left, and whether some unions may be missing."""
         groups = self.sums[value]
         if len(groups) < 2:  # most often: nothing to combine
-            return ({0, groups[0]} if groups else _ONLY_EMPTY), steps - len(groups), False
+            return ((0, groups[0]) if groups else _ONLY_EMPTY), steps - len(groups), False
         hit = self._unions.get(value)
         if hit is not None and hit[1] <= steps - steps // 2:
             return hit[0], steps - hit[1], False

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
-from .moves import BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList, policy_rule
+from .moves import BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList, policy_may_refuse, policy_rule
 from .position import Position
 
 DEFAULT_LIMIT = 2_000
@@ -59,6 +59,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
         cards.append(card)
         twice |= anyone & holds[card]
         anyone |= holds[card]
+    checked = policy_may_refuse(pos, owned)  # builds are made only of values the hand holds (B3)
     moves: list[Move] = []
     facts: list[MoveFacts] = []
     moves_left, steps_left = limit, budget - half
@@ -72,18 +73,17 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
         left = _captures(pos, card, groups, table, steps, found)
         if left >= 0:
             left = _builds(pos, card, groups, rest, left, found)
-        if len(found) > 1:
-            found.sort(key=_found_key)
         found.append((_TRAILS[card], TRAIL_FACTS))
         listed = 0
         for move, fact in found:
-            if policy_rule(pos, move, fact, owned, rest) is None:
-                if listed == quota:  # one more than the share: the listing is cut here
-                    truncated = True
-                    break
-                listed += 1
-                moves.append(move)
-                facts.append(fact)
+            if checked and policy_rule(pos, move, fact, owned, rest) is not None:
+                continue
+            if listed == quota:  # one more than the share: the listing is cut here
+                truncated = True
+                break
+            listed += 1
+            moves.append(move)
+            facts.append(fact)
         moves_left -= listed
         if left < 0:
             truncated = True
@@ -93,19 +93,24 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     return _new(MoveList, (tuple(moves), tuple(facts), truncated))
 
 
-_lex_cache: dict[int, tuple[int, ...]] = {}
+_lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards
 
 
-def _found_key(pair: tuple[Move, MoveFacts]) -> tuple:
-    """Order of one card's captures and builds: captures first, builds by value, then
-    the table cards compared in card order."""
-    move = pair[0]
-    lex = _lex_cache.get(move.cards)
+def _lex(cards: int) -> bytes:
+    """The sort key of a set of table cards: its cards in card order, as bytes (which,
+    unlike tuples, the garbage collector need not track). A card's captures, then its
+    builds value by value, are each made in this order (canonical order)."""
+    lex = _lex_cache.get(cards)
     if lex is None:
         if len(_lex_cache) > 100_000:
             _lex_cache.clear()
-        lex = _lex_cache[move.cards] = tuple(cards_of(move.cards))
-    return (move.value, lex)  # captures have value 0, builds 2..14
+        lex = _lex_cache[cards] = bytes(cards_of(cards))
+    return lex
+
+
+def _play_lex(play: tuple[Move, MoveFacts]) -> bytes:
+    """:func:`_lex` of a play's table cards."""
+    return _lex(play[0].cards)
 
 
 def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: int, out: list) -> int:
@@ -140,14 +145,15 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
                 build_sets = build_sets + [s | b.cards for s in build_sets]
     if len(sets) == 1 and len(build_sets) == 1:
         return -1 if short else steps  # nothing to take (sets and build_sets hold the empty set)
-    for bs in build_sets:
-        takes = [ls | bs for ls in sets if ls | bs]
-        if len(takes) > steps:
-            del takes[steps:]
-            short = True
-        steps -= len(takes)
-        for t in takes:
-            out.append((_new(Move, (CAPTURE, card, t, 0)), CAPTURE_FACTS[t == table]))
+    takes = [ls | bs for bs in build_sets for ls in sets if ls | bs]
+    if len(takes) > steps:
+        del takes[steps:]
+        short = True
+    steps -= len(takes)
+    if len(takes) > 1:
+        takes.sort(key=_lex)
+    for t in takes:
+        out.append((_new(Move, (CAPTURE, card, t, 0)), CAPTURE_FACTS[t == table]))
     return -1 if short else steps
 
 
@@ -213,5 +219,7 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
             del made[steps:]
             short = True
         steps -= len(made)
+        if len(made) > 1:
+            made.sort(key=_play_lex)
         out += made
     return -1 if short or wanted else steps

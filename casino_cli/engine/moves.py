@@ -231,6 +231,19 @@ def _owned(pos: Position) -> tuple[Build, ...]:
     return tuple(b for b in pos.builds if b.owner == pos.turn)
 
 
+def policy_may_refuse(pos: Position, owned: tuple[Build, ...]) -> bool:
+    """Whether :func:`policy_rule` could refuse a move of this position for another reason
+    than B3. When not, its only refusal is a build of a value the rest of the hand cannot
+    capture, which the listing never makes, so the listing skips asking. Keep this in
+    step with :func:`policy_rule` (a property test checks that it is)."""
+    rules = pos.rules
+    if owned or rules.must_take_equal:  # T2 B6 O1 need an owned build; T3 C6 forced equality
+        return True
+    if rules.partnerships and not rules.partner_builds:  # B7
+        return any((b.owner - pos.turn) % 2 == 0 for b in pos.builds)
+    return False
+
+
 def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build, ...], rest: int) -> str | None:
     """The rule (C6 T2 T3 B6 B7 B3 O1) that refuses a well-formed move, or None.
 
