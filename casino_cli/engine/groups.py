@@ -10,13 +10,14 @@ position always gets the same listing) but not the same time.
 from __future__ import annotations
 
 MAX_SUM = 14
+Sums = list  # sums[t]: the masks of the subsets adding up to t, a list (or () when none)
+_NONE = ()  # an empty bucket of sums (shared: buckets are never changed once made)
+_ONLY_EMPTY = (0,)  # the unions of no groups
+
 _CACHE_LIMIT = 64  # recent tables only: most repeats are a few moves apart, and a big cache of
 # lists costs more in garbage-collector passes than it saves
 # (loose, value table) -> (sums, totals, their cost, {value: (unions, their cost)})
-_groups_cache: dict[tuple[int, int], tuple[list[list[int]], int, int, dict[int, tuple[set[int], int]]]] = {}
-
-
-_ONLY_EMPTY = (0,)
+_groups_cache: dict[tuple[int, int], tuple[Sums, int, int, dict[int, tuple[set[int], int]]]] = {}
 
 
 class TableGroups:
@@ -64,10 +65,10 @@ class TableGroups:
         return found, half + left, False
 
 
-def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[list[int]], int, int]:
+def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[Sums, int, int]:
     """Subsets of ``loose`` by total (at most 14), the totals met (a bit mask), and the
     steps spent (one per subset; more than ``steps`` when it stopped short)."""
-    by_total: list[list[int]] = [[] for _ in range(MAX_SUM + 1)]
+    by_total: Sums = [_NONE] * (MAX_SUM + 1)
     spent = totals = 0
     while loose:
         bit = loose & -loose  # the cards in card order
@@ -83,10 +84,16 @@ def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[list[
             spent += len(src)
             if spent > steps:
                 return by_total, totals, spent
-            by_total[t + v] += [m | bit for m in src]
-            totals |= 1 << t + v
-        by_total[v].append(bit)
-        totals |= 1 << v
+            if totals >> t + v & 1:
+                by_total[t + v] += [m | bit for m in src]
+            else:
+                by_total[t + v] = [m | bit for m in src]
+                totals |= 1 << t + v
+        if totals >> v & 1:
+            by_total[v].append(bit)
+        else:
+            by_total[v] = [bit]
+            totals |= 1 << v
         spent += 1
     return by_total, totals, spent
 

@@ -135,7 +135,7 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
             v = 14  # the ace captures as 14 and pairs with aces (its 1 adds nothing: docs/rules.md)
             aces = pos.loose & ACE_MASK
         if aces:
-            sets, steps, short = _own_unions(groups.sums[14] + [1 << c for c in cards_of(aces)], steps)
+            sets, steps, short = _own_unions([*groups.sums[14], *(1 << c for c in cards_of(aces))], steps)
         elif not pos.builds and not groups.totals >> v & 1:
             return steps  # nothing worth v on the table
         else:
