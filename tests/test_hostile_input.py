@@ -29,9 +29,10 @@ from clirun import casino
 from inproc import cli
 
 from casino_cli.cards import CODES
-from casino_cli.engine import make_rules, seeded_deck
+from casino_cli.engine import groups, legal_moves, listing, make_rules, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.notation.moves import move_json, read_move
+from casino_cli.notation.position import read_position
 from casino_cli.records.selfplay import play_game
 
 # --- documents --------------------------------------------------------------------------------
@@ -831,6 +832,34 @@ def test_crowded_position_is_answered_quickly_and_truncated(variant, limit):
     assert out["count"] <= (limit or 10_000)
     assert b"truncated" in res.stderr
     assert elapsed < 3, elapsed
+
+
+def forget_engine_caches():
+    for module in (groups, listing):
+        for name, value in vars(module).items():
+            if name.endswith("_cache") and isinstance(value, dict):
+                value.clear()
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal", "american-royal"])
+def test_a_listing_does_not_depend_on_what_was_listed_before(variant):
+    """The caches save time, never steps: the same position gets the same (here truncated)
+    listing after others, and after itself with a larger budget."""
+    crowded = read_position(crowded_position(variant))
+    budgets = (200_000, 20_000, 3_000, 300)
+    forget_engine_caches()
+    cold = {}
+    for budget in budgets:
+        cold[budget] = legal_moves(crowded, budget=budget)
+        forget_engine_caches()
+    assert all(listing.truncated for listing in cold.values())
+    assert len({len(listing.moves) for listing in cold.values()}) > 1, "the budgets should matter"
+    rules = make_rules(variant, 2)
+    for seed in range(3):  # other tables first
+        pos = start_position(rules, seeded_deck(f"caches/{seed}"), 1)
+        legal_moves(pos)
+    for budget in budgets:  # the largest first: later ones find everything cached
+        assert legal_moves(crowded, budget=budget) == cold[budget], budget
 
 
 @pytest.mark.parametrize("limit", [1, 2, 3])
