@@ -10,8 +10,8 @@ Standard library only; positions are immutable. Typical use::
 
 from .deal import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError, IllegalMove, PositionError, RulesError
-from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form
 from .listing import legal_moves
+from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form
 from .play import apply_move, play_judged
 from .position import Build, Position, Unseen, check_position, make_build
 from .rules import Rules, make_rules
@@ -19,6 +19,6 @@ from .rules import Rules, make_rules
 __all__ = [
     "SHUFFLE", "dealer_for_hand", "seeded_deck", "start_position", "CasinoError", "IllegalMove",
     "PositionError", "RulesError", "BUILD", "CAPTURE", "TRAIL", "Move", "MoveFacts", "MoveList",
-    "judge", "judge_form", "check_policy", "HAND_RULES", "legal_moves", "apply_move", "play_judged", "Build", "Position", "Unseen",
-    "check_position", "make_build", "Rules", "make_rules",
+    "judge", "judge_form", "check_policy", "HAND_RULES", "legal_moves", "apply_move", "play_judged",
+    "Build", "Position", "Unseen", "check_position", "make_build", "Rules", "make_rules",
 ]

@@ -1,10 +1,12 @@
 """The legal-move listing: every legal move of a position, in canonical order.
 
 Candidates are well formed by construction (the groupings of C1 and B4, from the
-loose cards' :class:`TableGroups`) and each passes through :func:`policy_rule`, the
-judge's own check of C6 T2 T3 B6 B7 B3 O1, so the listing and the judge cannot
-disagree. This is the engine's hot path: moves are made with ``tuple.__new__`` and
-shared facts, and the groups of a value are found once per listing.
+loose cards' :class:`TableGroups`), only of values the rest of the hand can capture
+(B3), and each passes through :func:`policy_rule`, the judge's own check of C6 T2 T3
+B6 B7 B3 O1, unless :func:`policy_may_refuse` shows that nothing but B3 could refuse
+it; so the listing and the judge cannot disagree. This is the engine's hot path: moves
+are made with ``tuple.__new__`` and shared facts, and the groups worth a value are
+found once per listing.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
-from .moves import BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList, policy_may_refuse, policy_rule
+from .moves import (BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList,
+                    policy_may_refuse, policy_rule)
 from .position import Position
 
 DEFAULT_LIMIT = 2_000
@@ -21,6 +24,7 @@ DEFAULT_BUDGET = 200_000
 _NO_MOVES = MoveList((), (), False)
 _new = tuple.__new__
 _NEW_FACTS = (MoveFacts("new", False, False), MoveFacts("new", False, True))  # by multiple
+_NO_BUILD = [0]  # the sets of builds a capture takes when none can be taken: only the empty one
 _TRAILS = tuple(_new(Move, (TRAIL, card, 0, 0)) for card in range(DECK_SIZE))
 
 
@@ -155,9 +159,6 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
     for t in takes:
         out.append((_new(Move, (CAPTURE, card, t, 0)), CAPTURE_FACTS[t == table]))
     return -1 if short else steps
-
-
-_NO_BUILD = [0]
 
 
 def _own_unions(groups: list[int], steps: int) -> tuple[set[int], int, bool]:

@@ -1,9 +1,9 @@
-"""Moves, the judge that decides whether one is legal, and the legal-move listing.
+"""Moves and the judge that decides whether one is legal.
 
-:func:`judge` is the one place that says why a move is refused. The listing builds
-only candidates that are well formed by construction (the grouping of C1 and B4)
-and passes each through the same rule checks the judge uses (:func:`policy_rule`),
-so the listing, ``apply`` and the referee cannot disagree.
+:func:`judge` is the one place that says why a move is refused: :func:`judge_form` for
+the move's shape, :func:`policy_rule` for who owns what and what the mover keeps. The
+listing (:mod:`.listing`) builds only well-formed candidates and passes them through
+the same :func:`policy_rule`, so the listing, ``apply`` and the referee cannot disagree.
 """
 
 from __future__ import annotations
