@@ -18,8 +18,8 @@ from strategies import (MOVES_PER_HAND, full_hands, hand_numbers, lines,  # noqa
 from casino_cli.cards import CODES, card_code, cards_of, count  # noqa: E402
 from casino_cli.engine import (IllegalMove, Move, Unseen, apply_move, check_position,  # noqa: E402
                                judge, legal_moves, seeded_deck)
-from casino_cli.engine.moves import (BUILD, CAPTURE, TRAIL, judge_form, policy_may_refuse,  # noqa: E402
-                                     policy_rule)
+from casino_cli.engine.moves import (BUILD, CAPTURE, TRAIL, judge_form, owned_builds,  # noqa: E402
+                                     policy_may_refuse, policy_rule)
 from casino_cli.notation.fields import dumps, loads  # noqa: E402
 from casino_cli.notation.moves import move_json, parse_move_text, read_move  # noqa: E402
 from casino_cli.notation.position import (position_json, read_position, read_rules,  # noqa: E402
@@ -213,7 +213,7 @@ def test_policy_may_refuse_is_false_only_when_nothing_but_b3_can_refuse(line):
         table = cards_of(pos.table)
         if pos.finished or len(table) > 7:
             continue
-        owned = tuple(b for b in pos.builds if b.owner == pos.turn)
+        owned = owned_builds(pos)
         if policy_may_refuse(pos, owned):
             continue
         hand = pos.hands[pos.turn]

@@ -15,7 +15,7 @@ from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .moves import (BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList,
-                    policy_may_refuse, policy_rule)
+                    owned_builds, policy_may_refuse, policy_rule)
 from .position import Position
 
 DEFAULT_LIMIT = 2_000
@@ -44,12 +44,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     if hand is None:
         raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its moves cannot be listed")
     rules = pos.rules
-    table = pos.loose
-    owned = ()
-    if pos.builds:
-        for b in pos.builds:
-            table |= b.cards
-        owned = tuple(b for b in pos.builds if b.owner == seat)
+    table = pos.table
+    owned = owned_builds(pos) if pos.builds else ()
     half = budget // 2
     groups = TableGroups(pos.loose, rules.values, half)
     truncated = not groups.complete

@@ -219,14 +219,14 @@ def _hold_values(rules: Rules, hand: int) -> int:
 def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
     (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
-    owned = _owned(pos)
+    owned = owned_builds(pos)
     rest = _hold_values(pos.rules, pos.hands[pos.turn] & ~(1 << move.card))
     rule = policy_rule(pos, move, facts, owned, rest)
     if rule is not None:
         raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
 
 
-def _owned(pos: Position) -> tuple[Build, ...]:
+def owned_builds(pos: Position) -> tuple[Build, ...]:
     """The builds the mover owns."""
     return tuple(b for b in pos.builds if b.owner == pos.turn)
 
