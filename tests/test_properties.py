@@ -176,6 +176,17 @@ def test_judge_agrees_with_listing(line, data):
             f"{'omits' if accepted else 'has'} it\n{dumps(position_json(pos)).decode()}")
 
 
+def every_shape(card, table):
+    """Every move of ``card`` on the cards ``table``: the trail, and every set of table
+    cards as a capture and as a build of each value 0-15 (most of them malformed)."""
+    yield Move(TRAIL, card)
+    for subset in range(1, 1 << len(table)):
+        cards = sum(1 << c for i, c in enumerate(table) if subset >> i & 1)
+        yield Move(CAPTURE, card, cards)
+        for v in range(0, 16):
+            yield Move(BUILD, card, cards, v)
+
+
 @settings(max_examples=25)
 @given(lines())
 def test_judge_agrees_with_listing_exhaustively(line):
@@ -187,12 +198,7 @@ def test_judge_agrees_with_listing_exhaustively(line):
         legal = set(legal_moves(pos).moves)
         accepted = set()
         for card in cards_of(pos.hands[pos.turn]):
-            candidates = [Move(TRAIL, card)]
-            for subset in range(1, 1 << len(table)):
-                cards = sum(1 << c for i, c in enumerate(table) if subset >> i & 1)
-                candidates.append(Move(CAPTURE, card, cards))
-                candidates += [Move(BUILD, card, cards, v) for v in range(0, 16)]
-            for move in candidates:
+            for move in every_shape(card, table):
                 try:
                     judge(pos, move)
                 except IllegalMove:
@@ -201,7 +207,6 @@ def test_judge_agrees_with_listing_exhaustively(line):
         assert accepted == legal, (sorted(m.text() for m in accepted - legal),
                                    sorted(m.text() for m in legal - accepted),
                                    dumps(position_json(pos)).decode())
-
 
 
 @settings(max_examples=40)
@@ -221,12 +226,7 @@ def test_policy_may_refuse_is_false_only_when_nothing_but_b3_can_refuse(line):
             rest = 0
             for other in cards_of(hand & ~(1 << card)):
                 rest |= pos.rules.holds[other]
-            candidates = [Move(TRAIL, card)]
-            for subset in range(1, 1 << len(table)):
-                cards = sum(1 << c for i, c in enumerate(table) if subset >> i & 1)
-                candidates.append(Move(CAPTURE, card, cards))
-                candidates += [Move(BUILD, card, cards, v) for v in range(2, 15)]
-            for move in candidates:
+            for move in every_shape(card, table):
                 try:
                     facts = judge_form(pos, move)
                 except IllegalMove:

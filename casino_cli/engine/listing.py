@@ -146,15 +146,22 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
     if len(sets) == 1 and len(build_sets) == 1:
         return -1 if short else steps  # nothing to take (sets and build_sets hold the empty set)
     takes = [ls | bs for bs in build_sets for ls in sets if ls | bs]
-    if len(takes) > steps:
-        del takes[steps:]
-        short = True
-    steps -= len(takes)
-    if len(takes) > 1:
-        takes.sort(key=_lex)
+    steps, cut = _keep(takes, steps, _lex)
     for t in takes:
         out.append((_new(Move, (CAPTURE, card, t, 0)), CAPTURE_FACTS[t == table]))
-    return -1 if short else steps
+    return -1 if short or cut else steps
+
+
+def _keep(found: list, steps: int, key) -> tuple[int, bool]:
+    """Cut ``found`` (one card's captures, or its builds of one value) to the ``steps``
+    left, one step each, and sort the rest by ``key`` into canonical order; return the
+    steps left and whether some were cut."""
+    cut = len(found) > steps
+    if cut:
+        del found[steps:]
+    if len(found) > 1:
+        found.sort(key=key)
+    return steps - len(found), cut
 
 
 def _own_unions(groups: list[int], steps: int) -> tuple[set[int], int, bool]:
@@ -212,11 +219,7 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
                     plain, grown = MoveFacts("raise", False, False, b), MoveFacts("raise", False, True, b)
                     made += [(_new(Move, (BUILD, card, ls | b.cards, value)), grown if ls else plain)
                              for ls in unions]
-        if len(made) > steps:
-            del made[steps:]
-            short = True
-        steps -= len(made)
-        if len(made) > 1:
-            made.sort(key=_play_lex)
+        steps, cut = _keep(made, steps, _play_lex)
+        short = short or cut
         out += made
     return -1 if short or wanted else steps
