@@ -14,8 +14,7 @@ import random
 import subprocess
 import time
 
-from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
-from casino_cli.engine import groups, listing
+from casino_cli.engine import groups, legal_moves, listing, make_rules, play_judged, seeded_deck, start_position
 
 
 def _cpu() -> float:
@@ -50,9 +49,15 @@ def pin_one_core() -> str:
 def machine_facts(pinning: str) -> dict:
     """The facts to record next to any figure: cores, Python, load at the start."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
-    return {"nproc": os.cpu_count(), "python": platform.python_version(),
-            "implementation": platform.python_implementation(), "platform": platform.platform(),
-            "commit": project_commit(), "pinning": pinning, "loadavg_start": [round(x, 2) for x in load] if load else None}
+    return {
+        "nproc": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "commit": project_commit(),
+        "pinning": pinning,
+        "loadavg_start": [round(x, 2) for x in load] if load else None,
+    }
 
 
 def clear_caches() -> None:
@@ -69,10 +74,12 @@ def project_commit() -> str | None:
     """The project's git commit (``+dirty`` if casino_cli/ has changes): the engine being timed."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
-        head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", root, "status", "--porcelain", "--", "casino_cli"],
-                               capture_output=True, text=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", root, "status", "--porcelain", "--", "casino_cli"], capture_output=True, text=True
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return None
     return head + ("+dirty" if dirty else "")
@@ -106,8 +113,7 @@ def collect_positions(variant: str, players: int, count: int, seed: str) -> list
     return out[:count]
 
 
-def report(title: str, header: list[str], rows: list[list], figures: dict, facts: dict,
-           as_json: bool) -> None:
+def report(title: str, header: list[str], rows: list[list], figures: dict, facts: dict, as_json: bool) -> None:
     """Print the figures as one JSON object (``as_json``, from --json) or as an aligned table."""
     # CPU time of this process and its finished children over wall time since this module
     # loaded: near 1.0 when the core was ours; well below, other work shared it (noisy timings).
@@ -118,8 +124,10 @@ def report(title: str, header: list[str], rows: list[list], figures: dict, facts
     cells = [header] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[k]) for r in cells) for k in range(len(header))]
     print(title)
-    print(f"[commit {facts['commit']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
-          f"load {facts['loadavg_start']}; cpu share {facts['cpu_share']}]")
+    print(
+        f"[commit {facts['commit']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
+        f"load {facts['loadavg_start']}; cpu share {facts['cpu_share']}]"
+    )
     for i, row in enumerate(cells):
         print("  ".join(c.rjust(w) if k else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths))))
         if i == 0:

@@ -52,14 +52,19 @@ def validate_rate(games: int, repeat: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "records.jsonl"
         with open(path, "wb") as out:
-            subprocess.run([CASINO, "simulate", "--games", str(games), "--seed", "bench"],
-                           stdout=out, check=True)
+            subprocess.run([CASINO, "simulate", "--games", str(games), "--seed", "bench"], stdout=out, check=True)
         lines = path.read_bytes().splitlines()
         moves = sum(len(hand["moves"]) for line in lines for hand in json.loads(line)["hands"])
         best = min(wall([CASINO, "validate", str(path)]) for _ in range(repeat))
         size = path.stat().st_size
-    return {"records": len(lines), "moves": moves, "bytes": size, "best_seconds": round(best, 4),
-            "records_per_s": round(len(lines) / best, 1), "moves_per_s": round(moves / best)}
+    return {
+        "records": len(lines),
+        "moves": moves,
+        "bytes": size,
+        "best_seconds": round(best, 4),
+        "records_per_s": round(len(lines) / best, 1),
+        "moves_per_s": round(moves / best),
+    }
 
 
 def startup(runs: int) -> dict:
@@ -70,13 +75,15 @@ def startup(runs: int) -> dict:
         "casino --version": [CASINO, "--version"],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
-    for name, cmd in commands.items():  # one untimed run each: warm the OS file cache
+    for cmd in commands.values():  # one untimed run each: warm the OS file cache
         wall(cmd)
     for _ in range(runs):
         for name, cmd in commands.items():
             times[name].append(wall(cmd))
-    return {name: {"best_ms": round(min(t) * 1e3, 1), "median_ms": round(statistics.median(t) * 1e3, 1)}
-            for name, t in times.items()}
+    return {
+        name: {"best_ms": round(min(t) * 1e3, 1), "median_ms": round(statistics.median(t) * 1e3, 1)}
+        for name, t in times.items()
+    }
 
 
 def main() -> None:
@@ -93,17 +100,36 @@ def main() -> None:
     val = validate_rate(args.games, args.repeat)
     start = startup(args.runs)
     moves_t, orjson_t = start["casino moves (small position)"], start["python -c 'import orjson'"]
-    ratio = {"best": round(moves_t["best_ms"] / orjson_t["best_ms"], 2),
-             "median": round(moves_t["median_ms"] / orjson_t["median_ms"], 2)}
+    ratio = {
+        "best": round(moves_t["best_ms"] / orjson_t["best_ms"], 2),
+        "median": round(moves_t["median_ms"] / orjson_t["median_ms"], 2),
+    }
 
-    rows = [[f"casino validate ({val['records']} records, {val['moves']} moves, {val['bytes']} B)",
-             f"{val['best_seconds'] * 1e3:.0f}", "", f"{val['records_per_s']} records/s, {val['moves_per_s']} moves/s"]]
+    rows = [
+        [
+            f"casino validate ({val['records']} records, {val['moves']} moves, {val['bytes']} B)",
+            f"{val['best_seconds'] * 1e3:.0f}",
+            "",
+            f"{val['records_per_s']} records/s, {val['moves_per_s']} moves/s",
+        ]
+    ]
     rows += [[name, t["best_ms"], t["median_ms"], ""] for name, t in start.items()]
     rows.append(["ratio casino moves / import orjson", ratio["best"], ratio["median"], ""])
-    report("cli: casino validate throughput and command start-up (wall time, ms)",
-           ["command", "best ms", "median ms", "rate"], rows,
-           {"casino": CASINO, "validate": val, "validate_repeat": args.repeat,
-            "startup_runs": args.runs, "startup": start, "ratio_moves_to_orjson": ratio}, facts, args.json)
+    report(
+        "cli: casino validate throughput and command start-up (wall time, ms)",
+        ["command", "best ms", "median ms", "rate"],
+        rows,
+        {
+            "casino": CASINO,
+            "validate": val,
+            "validate_repeat": args.repeat,
+            "startup_runs": args.runs,
+            "startup": start,
+            "ratio_moves_to_orjson": ratio,
+        },
+        facts,
+        args.json,
+    )
     if not args.json:
         print(f"(validate: best of {args.repeat}, start-up included; start-up: {args.runs} interleaved runs each)")
 

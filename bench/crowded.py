@@ -49,19 +49,36 @@ def crowded(rules, loose_n: int, with_builds: bool, rng: random.Random) -> Posit
     builds = []
     for owner in (0, 1) if with_builds else ():
         targets = [rules.values[c] for c in hands[owner] if rules.values[c] >= 3]
-        pairs = [(a, b) for v in targets for i, a in enumerate(pool) for b in pool[i + 1:]
-                 if rules.values[a] and rules.values[b] and rules.values[a] + rules.values[b] == v
-                 and v not in (bb.value for bb in builds)]
+        pairs = [
+            (a, b)
+            for v in targets
+            for i, a in enumerate(pool)
+            for b in pool[i + 1 :]
+            if rules.values[a]
+            and rules.values[b]
+            and rules.values[a] + rules.values[b] == v
+            and v not in (bb.value for bb in builds)
+        ]
         if pairs:
             a, b = rng.choice(pairs)
             pool.remove(a), pool.remove(b)
             builds.append(make_build(rules, rules.values[a] + rules.values[b], owner, (1 << a) | (1 << b)))
     mask = lambda cards: sum(1 << c for c in cards)  # noqa: E731
     rest = mask(pool[loose_n:])
-    pos = Position(rules=rules, dealer=1, turn=0, deal=rules.deals_per_hand, loose=mask(pool[:loose_n]),
-                   builds=tuple(sorted(builds, key=lambda b: b.lowest)),
-                   hands=(mask(hands[0]), mask(hands[1])), stock=(), captured=(rest, 0), sweeps=(0, 0),
-                   last_capture=0 if rest else None, scores=(0, 0))
+    pos = Position(
+        rules=rules,
+        dealer=1,
+        turn=0,
+        deal=rules.deals_per_hand,
+        loose=mask(pool[:loose_n]),
+        builds=tuple(sorted(builds, key=lambda b: b.lowest)),
+        hands=(mask(hands[0]), mask(hands[1])),
+        stock=(),
+        captured=(rest, 0),
+        sweeps=(0, 0),
+        last_capture=0 if rest else None,
+        scores=(0, 0),
+    )
     check_position(pos)
     return pos
 
@@ -111,33 +128,69 @@ def main() -> None:
                     timed.append((secs, listing, pos))
             secs, listing, pos = max(timed, key=lambda t: t[0])
             mean = sum(t[0] for t in timed) / len(timed)
-            results.append({"variant": variant, "loose": n, "positions": len(timed), "worst_ms": round(secs * 1e3, 1),
-                            "mean_ms": round(mean * 1e3, 1), "moves": len(listing.moves),
-                            "truncated": listing.truncated, "builds": len(pos.builds)})
-            rows.append([variant, n, len(timed), results[-1]["worst_ms"], len(listing.moves), listing.truncated,
-                         len(pos.builds), results[-1]["mean_ms"]])
+            results.append(
+                {
+                    "variant": variant,
+                    "loose": n,
+                    "positions": len(timed),
+                    "worst_ms": round(secs * 1e3, 1),
+                    "mean_ms": round(mean * 1e3, 1),
+                    "moves": len(listing.moves),
+                    "truncated": listing.truncated,
+                    "builds": len(pos.builds),
+                }
+            )
+            rows.append(
+                [
+                    variant,
+                    n,
+                    len(timed),
+                    results[-1]["worst_ms"],
+                    len(listing.moves),
+                    listing.truncated,
+                    len(pos.builds),
+                    results[-1]["mean_ms"],
+                ]
+            )
             if secs > worst_of.get(variant, (0,))[0]:
                 worst_of[variant] = (secs, pos, results[-1])
 
     worst = []
-    for variant, (secs, pos, res) in worst_of.items():
+    for variant, (_secs, pos, res) in worst_of.items():
         big, listing = cold_time(pos, args.repeat, limit=10_000)
-        worst.append({"variant": variant, "loose": res["loose"], "builds": len(pos.builds),
-                      "ms_default": res["worst_ms"], "moves_default": res["moves"], "truncated_default": res["truncated"],
-                      "ms_limit_10000": round(big * 1e3, 1), "moves_limit_10000": len(listing.moves),
-                      "truncated_limit_10000": listing.truncated, **shell_time(pos)})
+        worst.append(
+            {
+                "variant": variant,
+                "loose": res["loose"],
+                "builds": len(pos.builds),
+                "ms_default": res["worst_ms"],
+                "moves_default": res["moves"],
+                "truncated_default": res["truncated"],
+                "ms_limit_10000": round(big * 1e3, 1),
+                "moves_limit_10000": len(listing.moves),
+                "truncated_limit_10000": listing.truncated,
+                **shell_time(pos),
+            }
+        )
 
-    report("crowded: legal_moves on crowded 2-player tables (cold, ms)",
-           ["variant", "loose", "positions", "worst ms", "moves", "truncated", "builds", "mean ms"], rows,
-           {"samples": args.samples, "repeat": args.repeat, "results": results, "worst": worst}, facts, args.json)
+    report(
+        "crowded: legal_moves on crowded 2-player tables (cold, ms)",
+        ["variant", "loose", "positions", "worst ms", "moves", "truncated", "builds", "mean ms"],
+        rows,
+        {"samples": args.samples, "repeat": args.repeat, "results": results, "worst": worst},
+        facts,
+        args.json,
+    )
     if not args.json:
         print("\nworst position per variant: default limit (2,000) vs limit=10,000 vs `casino moves` wall")
         for w in worst:
-            print(f"  {w['variant']:15} {w['loose']} loose, {w['builds']} builds: "
-                  f"{w['ms_default']} ms ({w['moves_default']} moves, truncated {w['truncated_default']}) | "
-                  f"limit 10000: {w['ms_limit_10000']} ms ({w['moves_limit_10000']} moves, truncated "
-                  f"{w['truncated_limit_10000']}) | casino moves: {w['cli_best_ms']} ms "
-                  f"({w['cli_moves']} moves, truncated {w['cli_truncated']})")
+            print(
+                f"  {w['variant']:15} {w['loose']} loose, {w['builds']} builds: "
+                f"{w['ms_default']} ms ({w['moves_default']} moves, truncated {w['truncated_default']}) | "
+                f"limit 10000: {w['ms_limit_10000']} ms ({w['moves_limit_10000']} moves, truncated "
+                f"{w['truncated_limit_10000']}) | casino moves: {w['cli_best_ms']} ms "
+                f"({w['cli_moves']} moves, truncated {w['cli_truncated']})"
+            )
 
 
 if __name__ == "__main__":

@@ -71,8 +71,12 @@ def time_listing(positions: list, repeat: int) -> tuple[float, float, float, int
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=200, help="hands per configuration (default 200)")
-    ap.add_argument("--positions", type=int, default=4000,
-                    help="positions per configuration for the listing (default 4000; 20,000 in all)")
+    ap.add_argument(
+        "--positions",
+        type=int,
+        default=4000,
+        help="positions per configuration for the listing (default 4000; 20,000 in all)",
+    )
     ap.add_argument("--repeat", type=int, default=3, help="timed repeats, best counts (default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     args = ap.parse_args()
@@ -84,26 +88,65 @@ def main() -> None:
         positions = collect_positions(variant, players, args.positions, "bench-list")
         cold, cold_cpu, warm, listed, truncated = time_listing(positions, args.repeat)
         n = len(positions)
-        results.append({"config": label, "variant": variant, "players": players,
-                        "hands": args.hands, "hands_seconds": round(secs, 4),
-                        "hands_per_s": round(args.hands / secs, 1), "hands_per_cpu_s": round(args.hands / cpu, 1),
-                        "moves_per_hand": round(played / args.hands, 1),
-                        "moves_per_s": round(played / secs), "positions": n,
-                        "listings_per_s_cold": round(n / cold), "listings_per_cpu_s_cold": round(n / cold_cpu),
-                        "listings_per_s_warm": round(n / warm),
-                        "us_per_listing_cold": round(cold / n * 1e6, 1),
-                        "mean_moves_listed": round(listed / n, 2), "truncated_listings": truncated})
+        results.append(
+            {
+                "config": label,
+                "variant": variant,
+                "players": players,
+                "hands": args.hands,
+                "hands_seconds": round(secs, 4),
+                "hands_per_s": round(args.hands / secs, 1),
+                "hands_per_cpu_s": round(args.hands / cpu, 1),
+                "moves_per_hand": round(played / args.hands, 1),
+                "moves_per_s": round(played / secs),
+                "positions": n,
+                "listings_per_s_cold": round(n / cold),
+                "listings_per_cpu_s_cold": round(n / cold_cpu),
+                "listings_per_s_warm": round(n / warm),
+                "us_per_listing_cold": round(cold / n * 1e6, 1),
+                "mean_moves_listed": round(listed / n, 2),
+                "truncated_listings": truncated,
+            }
+        )
         r = results[-1]
-        rows.append([label, r["hands_per_s"], r["hands_per_cpu_s"], r["moves_per_s"], r["listings_per_s_cold"],
-                     r["listings_per_cpu_s_cold"], r["listings_per_s_warm"], r["mean_moves_listed"], truncated])
-    header = ["config", "hands/s", "hands/cpu-s", "moves/s", "list/s cold", "list/cpu-s cold",
-              "list/s warm", "moves/list", "truncated"]
-    report("hands: random full hands and legal-move listings, in-process", header, rows,
-           {"repeat": args.repeat, "results": results}, facts, args.json)
+        rows.append(
+            [
+                label,
+                r["hands_per_s"],
+                r["hands_per_cpu_s"],
+                r["moves_per_s"],
+                r["listings_per_s_cold"],
+                r["listings_per_cpu_s_cold"],
+                r["listings_per_s_warm"],
+                r["mean_moves_listed"],
+                truncated,
+            ]
+        )
+    header = [
+        "config",
+        "hands/s",
+        "hands/cpu-s",
+        "moves/s",
+        "list/s cold",
+        "list/cpu-s cold",
+        "list/s warm",
+        "moves/list",
+        "truncated",
+    ]
+    report(
+        "hands: random full hands and legal-move listings, in-process",
+        header,
+        rows,
+        {"repeat": args.repeat, "results": results},
+        facts,
+        args.json,
+    )
     if not args.json:
-        print(f"(hands: {args.hands} per config, {results[0]['moves_per_hand']} moves each; listings: "
-              f"{args.positions} random-play positions per config; best of {args.repeat}; cold = memo caches "
-              "cleared first; cpu-s = per second of this process's CPU time, less hurt by a busy core)")
+        print(
+            f"(hands: {args.hands} per config, {results[0]['moves_per_hand']} moves each; listings: "
+            f"{args.positions} random-play positions per config; best of {args.repeat}; cold = memo caches "
+            "cleared first; cpu-s = per second of this process's CPU time, less hurt by a busy core)"
+        )
 
 
 if __name__ == "__main__":

@@ -27,10 +27,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 import orjson  # noqa: E402
+from mutation_oracle import MUTATIONS, TABLES, mutate, oracle, source_record, with_deck  # noqa: E402
 
 from casino_cli.records.record import read_record  # noqa: E402
 from casino_cli.records.referee import Finding, walk  # noqa: E402
-from mutation_oracle import MUTATIONS, TABLES, mutate, oracle, source_record, with_deck  # noqa: E402
 
 OUT = ROOT / "fixtures" / "records" / "mutated"
 TRIES = 40  # seeds tried per (mutation, table) for one that makes the record invalid

@@ -39,7 +39,9 @@ def where(file: str, line: int, name: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--positions", type=int, default=4000, help="positions per configuration (default 4000; 20,000 in all)")
+    ap.add_argument(
+        "--positions", type=int, default=4000, help="positions per configuration (default 4000; 20,000 in all)"
+    )
     ap.add_argument("--config", choices=[c[0] for c in CONFIGS], help="profile one configuration only")
     ap.add_argument("--top", type=int, default=15, help="functions shown (default 15)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
@@ -62,21 +64,42 @@ def main() -> None:
     stats.sort_stats("tottime")
     total = stats.total_tt
     rows, top = [], []
-    for func in stats.fcn_list[:args.top]:
+    for func in stats.fcn_list[: args.top]:
         prim, calls, tottime, cumtime, _ = stats.stats[func]
         name = where(*func)
-        top.append({"function": name, "calls": calls, "primitive_calls": prim, "tottime_s": round(tottime, 4),
-                    "cumtime_s": round(cumtime, 4), "share": round(tottime / total, 4)})
-        rows.append([name, calls if calls == prim else f"{calls}/{prim}", f"{tottime:.3f}",
-                     f"{cumtime:.3f}", f"{100 * tottime / total:.1f}%"])
-    report(f"profile_listing: legal_moves over {len(positions)} random-play positions "
-           f"({args.config or 'all configurations'}), top {args.top} by tottime",
-           ["function", "calls", "tottime s", "cumtime s", "share"], rows,
-           {"positions": len(positions), "config": args.config or "all", "profiled_total_s": round(total, 4),
-            "top": top}, facts, args.json)
+        top.append(
+            {
+                "function": name,
+                "calls": calls,
+                "primitive_calls": prim,
+                "tottime_s": round(tottime, 4),
+                "cumtime_s": round(cumtime, 4),
+                "share": round(tottime / total, 4),
+            }
+        )
+        rows.append(
+            [
+                name,
+                calls if calls == prim else f"{calls}/{prim}",
+                f"{tottime:.3f}",
+                f"{cumtime:.3f}",
+                f"{100 * tottime / total:.1f}%",
+            ]
+        )
+    report(
+        f"profile_listing: legal_moves over {len(positions)} random-play positions "
+        f"({args.config or 'all configurations'}), top {args.top} by tottime",
+        ["function", "calls", "tottime s", "cumtime s", "share"],
+        rows,
+        {"positions": len(positions), "config": args.config or "all", "profiled_total_s": round(total, 4), "top": top},
+        facts,
+        args.json,
+    )
     if not args.json:
-        print(f"(profiled total {total:.3f} s incl. cProfile overhead; "
-              f"{total / len(positions) * 1e6:.0f} us per listing under the profiler)")
+        print(
+            f"(profiled total {total:.3f} s incl. cProfile overhead; "
+            f"{total / len(positions) * 1e6:.0f} us per listing under the profiler)"
+        )
 
 
 if __name__ == "__main__":

@@ -25,8 +25,11 @@ from pathlib import Path
 
 def build_stream(path: Path, megabytes: float, games: int, seed: str) -> int:
     """Write the stream; returns the number of records."""
-    sim = subprocess.run([sys.executable, "-m", "casino_cli", "simulate", "--games", str(games), "--seed", seed],
-                         capture_output=True, check=True)
+    sim = subprocess.run(
+        [sys.executable, "-m", "casino_cli", "simulate", "--games", str(games), "--seed", seed],
+        capture_output=True,
+        check=True,
+    )
     lines = [line + b"\n" for line in sim.stdout.splitlines()]
     target = int(megabytes * 1024 * 1024)
     written = records = 0
@@ -54,8 +57,9 @@ def poll_hwm(pid: int, peak: list[int], done: threading.Event) -> None:
 def validate(path: Path) -> tuple[int, int, float, bytes]:
     """(exit code, peak RSS in kB, seconds, stderr) of ``casino validate PATH``."""
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", "validate", str(path)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", "validate", str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     peak, done = [0], threading.Event()
     poller = threading.Thread(target=poll_hwm, args=(proc.pid, peak, done), daemon=True)
     poller.start()
@@ -81,8 +85,10 @@ def main() -> int:
         size = path.stat().st_size
         print(f"stream: {records} records, {size / 1024 / 1024:.1f} MB (built in {time.perf_counter() - t0:.1f} s)")
         code, peak_kb, seconds, err = validate(path)
-        print(f"casino validate: exit {code}, {seconds:.1f} s, {records / seconds:,.0f} records/s, "
-              f"{size / 1024 / 1024 / seconds:.2f} MB/s")
+        print(
+            f"casino validate: exit {code}, {seconds:.1f} s, {records / seconds:,.0f} records/s, "
+            f"{size / 1024 / 1024 / seconds:.2f} MB/s"
+        )
         print(f"peak RSS: {peak_kb / 1024:.1f} MB")
         print(err.decode().strip())
     return 0 if code == 0 else 1

@@ -10,5 +10,6 @@ def casino(*args: str, stdin: bytes | str | None = None, env: dict | None = None
     """``python -m casino_cli ARGS`` with bytes in and out."""
     if isinstance(stdin, str):
         stdin = stdin.encode()
-    return subprocess.run([sys.executable, "-m", "casino_cli", *args], input=stdin, capture_output=True,
-                          timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "casino_cli", *args], input=stdin, capture_output=True, timeout=60, env=env
+    )

@@ -16,22 +16,41 @@ import copy
 import random
 from typing import NamedTuple
 
+from reference import reference_moves
+
 from casino_cli.cards import CODES, card_code, cards_of, parse_card
-from casino_cli.engine import (BUILD, CAPTURE, TRAIL, Move, legal_moves, make_rules, play_judged, seeded_deck,
-                               start_position)
+from casino_cli.engine import (
+    BUILD,
+    CAPTURE,
+    TRAIL,
+    Move,
+    legal_moves,
+    make_rules,
+    play_judged,
+    seeded_deck,
+    start_position,
+)
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.scoring import game_after_hand, score_hand
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_move
 from casino_cli.notation.position import position_json, read_rules
 from casino_cli.records.selfplay import play_game
-from reference import reference_moves
 
 #: Every table: (variant, players, partnerships).
-TABLES = [("classic", 2, None), ("classic", 3, None), ("classic", 4, True), ("classic", 4, False),
-          ("royal", 2, None), ("royal", 3, None), ("royal", 4, True),
-          ("american-royal", 2, None), ("american-royal", 3, None), ("american-royal", 4, True),
-          ("american-royal", 4, False)]
+TABLES = [
+    ("classic", 2, None),
+    ("classic", 3, None),
+    ("classic", 4, True),
+    ("classic", 4, False),
+    ("royal", 2, None),
+    ("royal", 3, None),
+    ("royal", 4, True),
+    ("american-royal", 2, None),
+    ("american-royal", 3, None),
+    ("american-royal", 4, True),
+    ("american-royal", 4, False),
+]
 
 REFERENCE_MAX_ITEMS = 10  # table items (loose cards + builds) up to which the brute force is asked
 
@@ -57,9 +76,9 @@ class Expected(NamedTuple):
 
 
 class Verdict(NamedTuple):
-    first: Expected | None           # None: the record is valid
-    moves_legal: bool                # every move is legal and every hand is complete or last
-    truthful: dict                   # the record with every claim recomputed
+    first: Expected | None  # None: the record is valid
+    moves_legal: bool  # every move is legal and every hand is complete or last
+    truthful: dict  # the record with every claim recomputed
 
 
 class ReferenceMismatch(AssertionError):
@@ -82,8 +101,10 @@ def cross_check(pos) -> None:
     engine = {m.text() for m in listing.moves}
     reference = reference_moves(position_json(pos))
     if engine != reference:
-        raise ReferenceMismatch(f"listing and reference disagree at {position_json(pos)}: "
-                                f"only engine {sorted(engine - reference)}, only reference {sorted(reference - engine)}")
+        raise ReferenceMismatch(
+            f"listing and reference disagree at {position_json(pos)}: "
+            f"only engine {sorted(engine - reference)}, only reference {sorted(reference - engine)}"
+        )
 
 
 def oracle(record: dict, check_at: set[tuple[int, int]] = frozenset()) -> Verdict:
@@ -162,15 +183,13 @@ def oracle(record: dict, check_at: set[tuple[int, int]] = frozenset()) -> Verdic
         scores = game.scores
         if game.winner is not None:
             winner = game.winner
-    if moves_legal:
-        if "result" in record:
-            result = record["result"]
-            truth = {"scores": list(scores), "winner": winner}
-            claimed_scores = result.get("scores")
-            if (claimed_scores is not None and list(claimed_scores) != truth["scores"]) \
-                    or result.get("winner") != winner:
-                found(Expected(None, None, "claim"))
-            truthful["result"] = {k: truth[k] for k in ("scores", "winner") if k in result or k == "winner"}
+    if moves_legal and "result" in record:
+        result = record["result"]
+        truth = {"scores": list(scores), "winner": winner}
+        claimed_scores = result.get("scores")
+        if (claimed_scores is not None and list(claimed_scores) != truth["scores"]) or result.get("winner") != winner:
+            found(Expected(None, None, "claim"))
+        truthful["result"] = {k: truth[k] for k in ("scores", "winner") if k in result or k == "winner"}
     return Verdict(first, moves_legal, truthful)
 
 
@@ -180,7 +199,7 @@ def oracle(record: dict, check_at: set[tuple[int, int]] = frozenset()) -> Verdic
 class Mutation(NamedTuple):
     record: dict
     name: str
-    hand: int | None   # where the change was made (1-based), for the reference cross-check
+    hand: int | None  # where the change was made (1-based), for the reference cross-check
     move: int | None
 
 
@@ -234,8 +253,9 @@ def replace_played_card(rec: dict, rng: random.Random) -> Mutation | None:
 
 def replace_table_card(rec: dict, rng: random.Random) -> Mutation | None:
     """A capture or build names another table card instead of one it took or used."""
-    candidates = [(h, i) for h, hand in enumerate(rec["hands"]) for i, m in enumerate(hand["moves"])
-                  if _move_of(m).type != TRAIL]
+    candidates = [
+        (h, i) for h, hand in enumerate(rec["hands"]) for i, m in enumerate(hand["moves"]) if _move_of(m).type != TRAIL
+    ]
     if not candidates:
         return None
     h, i = rng.choice(candidates)
@@ -247,8 +267,9 @@ def replace_table_card(rec: dict, rng: random.Random) -> Mutation | None:
 
 
 def change_build_value(rec: dict, rng: random.Random) -> Mutation | None:
-    candidates = [(h, i) for h, hand in enumerate(rec["hands"]) for i, m in enumerate(hand["moves"])
-                  if _move_of(m).type == BUILD]
+    candidates = [
+        (h, i) for h, hand in enumerate(rec["hands"]) for i, m in enumerate(hand["moves"]) if _move_of(m).type == BUILD
+    ]
     if not candidates:
         return None
     h, i = rng.choice(candidates)
@@ -260,8 +281,12 @@ def change_build_value(rec: dict, rng: random.Random) -> Mutation | None:
 
 def capture_to_trail(rec: dict, rng: random.Random) -> Mutation | None:
     """A capture written as a trail of its card (or a trail as a capture of a table card)."""
-    candidates = [(h, i) for h, hand in enumerate(rec["hands"]) for i, m in enumerate(hand["moves"])
-                  if _move_of(m).type == CAPTURE]
+    candidates = [
+        (h, i)
+        for h, hand in enumerate(rec["hands"])
+        for i, m in enumerate(hand["moves"])
+        if _move_of(m).type == CAPTURE
+    ]
     if not candidates:
         return None
     h, i = rng.choice(candidates)
@@ -302,9 +327,20 @@ def change_dealer(rec: dict, rng: random.Random) -> Mutation | None:
     return Mutation(rec, "change-dealer", h + 1, None)
 
 
-MUTATIONS = {f.__name__.replace("_", "-"): f for f in (
-    swap_moves, drop_move, replace_played_card, replace_table_card, change_build_value, capture_to_trail,
-    change_hand_score, change_result, change_dealer)}
+MUTATIONS = {
+    f.__name__.replace("_", "-"): f
+    for f in (
+        swap_moves,
+        drop_move,
+        replace_played_card,
+        replace_table_card,
+        change_build_value,
+        capture_to_trail,
+        change_hand_score,
+        change_result,
+        change_dealer,
+    )
+}
 
 
 def mutate(record: dict, name: str, rng: random.Random) -> Mutation | None:

@@ -4,7 +4,8 @@ Used only by the test suite to cross-check the engine. Written from /work/shared
 and /work/shared/NOTATION.md alone; standard library only. Favours obvious correctness:
 every card x every subset of table items x every way of splitting into groups.
 """
-from functools import lru_cache
+
+from functools import cache
 from itertools import combinations
 
 RANKS = "A23456789TJQK"
@@ -12,12 +13,30 @@ SUITS = "SHDC"
 
 # RULES.md §1 presets (only the options that matter for move legality are used).
 PRESETS = {
-    "classic": dict(court_values=False, ace_high=False, court_takes_all=False,
-                    must_take_equal=False, raise_own=True, partner_builds=True),
-    "royal": dict(court_values=True, ace_high=True, court_takes_all=False,
-                  must_take_equal=True, raise_own=False, partner_builds=False),
-    "american-royal": dict(court_values=True, ace_high=True, court_takes_all=False,
-                           must_take_equal=False, raise_own=True, partner_builds=True),
+    "classic": dict(
+        court_values=False,
+        ace_high=False,
+        court_takes_all=False,
+        must_take_equal=False,
+        raise_own=True,
+        partner_builds=True,
+    ),
+    "royal": dict(
+        court_values=True,
+        ace_high=True,
+        court_takes_all=False,
+        must_take_equal=True,
+        raise_own=False,
+        partner_builds=False,
+    ),
+    "american-royal": dict(
+        court_values=True,
+        ace_high=True,
+        court_takes_all=False,
+        must_take_equal=False,
+        raise_own=True,
+        partner_builds=True,
+    ),
 }
 
 
@@ -81,7 +100,7 @@ def subsets(items):
         yield from combinations(items, k)
 
 
-@lru_cache(maxsize=None)
+@cache
 def splits(cards, v):
     """Can these loose cards be split into groups each worth v?
 
@@ -109,8 +128,9 @@ def splits(cards, v):
 
 def loose_split(loose, v, o, pair_rank=None):
     """Split loose card codes into groups of v; pairing only when pair_rank is given."""
-    key = tuple(sorted(((value(c, o), c[0] == pair_rank) for c in loose),
-                       key=lambda t: (t[0] is None, t[0] or 0, t[1])))
+    key = tuple(
+        sorted(((value(c, o), c[0] == pair_rank) for c in loose), key=lambda t: (t[0] is None, t[0] or 0, t[1]))
+    )
     return splits(key, v)
 
 
@@ -119,7 +139,7 @@ def loose_values(loose, o):
     return tuple(sorted((value(c, o) for c in loose), key=lambda v: (v is None, v or 0)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_group_split(cv, vals, V):
     """B4(a): played value cv plus some loose values make V; the rest split into V-groups."""
     if None in vals or (cv + sum(vals)) % V:  # V2: courts never sum; groups total k*V
@@ -141,8 +161,9 @@ def reference_moves(position):
     hand = [norm(c) for c in position["hands"][me]]
     table = position.get("table") or {}
     loose = [norm(c) for c in table.get("loose", [])]
-    builds = [dict(value=b["value"], owner=b["owner"], cards=[norm(c) for c in b["cards"]])
-              for b in table.get("builds", [])]
+    builds = [
+        dict(value=b["value"], owner=b["owner"], cards=[norm(c) for c in b["cards"]]) for b in table.get("builds", [])
+    ]
     # Items: ("L", card) for a loose card, ("B", index) for a build (always whole).
     items = [("L", c) for c in loose] + [("B", i) for i in range(len(builds))]
 
@@ -168,9 +189,8 @@ def reference_moves(position):
 
         # --- Trail (T1-T3) ---
         owns_build = any(b["owner"] == me for b in builds)
-        if not owns_build and not (o["must_take_equal"] and same_rank):  # T2/O2, T3
-            if owner_ok(rest_hand, range(len(builds))):
-                moves.add(card)
+        if not owns_build and not (o["must_take_equal"] and same_rank) and owner_ok(rest_hand, range(len(builds))):
+            moves.add(card)  # T2/O2, T3
 
         for used in subsets(items):
             if not used:
@@ -183,14 +203,18 @@ def reference_moves(position):
             if value(card, o) is None:
                 # C5: classic court takes exactly one loose card of its rank
                 # (court_takes_all: any number of them), nothing else.
-                ok = (not u_builds and all(c[0] == card[0] for c in u_loose)
-                      and (len(u_loose) == 1 or o["court_takes_all"]))
+                ok = (
+                    not u_builds
+                    and all(c[0] == card[0] for c in u_loose)
+                    and (len(u_loose) == 1 or o["court_takes_all"])
+                )
             else:
                 # C1/C2: each build is a group alone (value v); loose cards split into
                 # sum-v groups or same-rank pairs; C3: ace_high ace tries 1 and 14.
-                ok = any(all(builds[i]["value"] == v for i in u_builds)
-                         and loose_split(u_loose, v, o, pair_rank=card[0])
-                         for v in capture_values(card, o))
+                ok = any(
+                    all(builds[i]["value"] == v for i in u_builds) and loose_split(u_loose, v, o, pair_rank=card[0])
+                    for v in capture_values(card, o)
+                )
             if ok and o["must_take_equal"] and not set(same_rank) <= set(u_loose):
                 ok = False  # C6: must include every loose card of the played rank
             if ok and owner_ok(rest_hand, kept):  # O1
@@ -208,15 +232,19 @@ def reference_moves(position):
                 # B4(a): card with zero or more loose cards makes a group worth V; the
                 # other loose cards form V-groups; a used build must itself be worth V
                 # (adding to it). Adding to your own build is allowed (B6 limits raises).
-                if b is None or (b["value"] == V and (b["owner"] != partner
-                                                      or o["partner_builds"])):  # B7
+                if b is None or (b["value"] == V and (b["owner"] != partner or o["partner_builds"])):  # B7
                     legal = card_group_split(cv, loose_values(u_loose, o), V)
                 # B4(b): card alone with a SINGLE build of value V - value(card) (B5);
                 # loose cards may only join as further groups worth V.
-                if (not legal and b is not None and b["value"] == V - cv and is_single(b)
-                        and (b["owner"] != me or o["raise_own"])  # B6
-                        and (b["owner"] != partner or o["partner_builds"])  # B7
-                        and loose_split(u_loose, V, o)):
+                if (
+                    not legal
+                    and b is not None
+                    and b["value"] == V - cv
+                    and is_single(b)
+                    and (b["owner"] != me or o["raise_own"])  # B6
+                    and (b["owner"] != partner or o["partner_builds"])  # B7
+                    and loose_split(u_loose, V, o)
+                ):
                     legal = True
                 if legal and owner_ok(rest_hand, kept, extra=[V]):  # B3 + O1
                     moves.add(card + "+" + "+".join(cards_of(used)) + "=" + str(V))

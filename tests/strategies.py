@@ -18,16 +18,14 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from casino_cli.engine import (Move, Position, legal_moves, make_rules, seeded_deck,
-                               start_position)
+from casino_cli.engine import Move, Position, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.deal import dealer_for_hand
 from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL
 from casino_cli.engine.rules import PRESETS, Rules
 
 # --- profiles -------------------------------------------------------------------------
 
-_COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                     HealthCheck.data_too_large])
+_COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 settings.register_profile("casino-dev", max_examples=100, **_COMMON)
 settings.register_profile("casino-ci", max_examples=500, **_COMMON)
 settings.register_profile("casino-slow", max_examples=5000, **_COMMON)
@@ -80,8 +78,7 @@ def option_overrides(draw, variant: str) -> dict:
     resolved["target"] = draw(st.one_of(st.just(21), st.integers(5, 1_000_000)))
     options = {}
     for name, val in resolved.items():
-        default = preset[name] if name != "ladder_20" else (
-            "little_casino" if endgame == "ladder" else None)
+        default = preset[name] if name != "ladder_20" else ("little_casino" if endgame == "ladder" else None)
         if val != default or draw(st.booleans()):
             options[name] = val
     return options
@@ -145,8 +142,9 @@ def start_positions(draw, rules=None) -> Position:
     first_dealer = draw(st.integers(0, rules.players - 1))
     dealer = dealer_for_hand(first_dealer, hand, rules.players)
     # Game scores before the hand (later hands of a game); they never affect the moves.
-    scores = draw(st.one_of(st.none(), st.lists(st.integers(0, rules.target + 3),
-                                                 min_size=rules.sides, max_size=rules.sides)))
+    scores = draw(
+        st.one_of(st.none(), st.lists(st.integers(0, rules.target + 3), min_size=rules.sides, max_size=rules.sides))
+    )
     return start_position(rules, seeded_deck(seed, hand), dealer, scores)
 
 
@@ -182,10 +180,12 @@ def full_hands(rules=None):
 
 def _apply(pos: Position, move: Move) -> Position:
     from casino_cli.engine import apply_move
+
     return apply_move(pos, move)
 
 
 # --- deterministic positions (no Hypothesis), for the reference comparison -------------
+
 
 def random_line(rules: Rules, rng: random.Random, moves: int) -> list[Position]:
     """A seeded start and up to ``moves`` random legal moves, driven by ``rng``.

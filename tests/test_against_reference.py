@@ -57,17 +57,20 @@ def compare(label, variant, players, partnerships, overrides, count_, max_items,
             mismatches.append(
                 f"{label} #{i}: {dumps(doc).decode()}\n"
                 f"  engine only:    {sorted(engine - reference)}\n"
-                f"  reference only: {sorted(reference - engine)}")
+                f"  reference only: {sorted(reference - engine)}"
+            )
     return compared, skipped, truncated, mismatches
 
 
-@pytest.mark.parametrize("label, variant, players, partnerships, overrides", GROUPS,
-                         ids=[g[0] for g in GROUPS])
+@pytest.mark.parametrize("label, variant, players, partnerships, overrides", GROUPS, ids=[g[0] for g in GROUPS])
 def test_listing_matches_reference(label, variant, players, partnerships, overrides):
     compared, skipped, truncated, mismatches = compare(
-        label, variant, players, partnerships, overrides, PER_TABLE, MAX_ITEMS, "reference-v1")
-    print(f"{label}: {compared} positions compared, {skipped} skipped (> {MAX_ITEMS} table items), "
-          f"{truncated} with a truncated listing")
+        label, variant, players, partnerships, overrides, PER_TABLE, MAX_ITEMS, "reference-v1"
+    )
+    print(
+        f"{label}: {compared} positions compared, {skipped} skipped (> {MAX_ITEMS} table items), "
+        f"{truncated} with a truncated listing"
+    )
     assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])
     # At most a fifth skipped, and at least 1,000 positions compared over all the groups.
     assert compared >= PER_TABLE * 0.8
@@ -75,10 +78,10 @@ def test_listing_matches_reference(label, variant, players, partnerships, overri
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("label, variant, players, partnerships, overrides", GROUPS,
-                         ids=[g[0] for g in GROUPS])
+@pytest.mark.parametrize("label, variant, players, partnerships, overrides", GROUPS, ids=[g[0] for g in GROUPS])
 def test_listing_matches_reference_long(label, variant, players, partnerships, overrides):
     compared, skipped, truncated, mismatches = compare(
-        label, variant, players, partnerships, overrides, 1500, MAX_ITEMS + 1, "reference-long-v1")
+        label, variant, players, partnerships, overrides, 1500, MAX_ITEMS + 1, "reference-long-v1"
+    )
     print(f"{label}: {compared} positions compared, {skipped} skipped, {truncated} truncated")
     assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:20])

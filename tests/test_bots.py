@@ -7,11 +7,11 @@ import random
 import sys
 
 import orjson
+from clirun import casino
 
 from casino_cli.engine import make_rules
 from casino_cli.engine.bots import BOTS, find_bot
 from casino_cli.records.selfplay import play_game
-from clirun import casino
 
 
 def first_move(position, moves, rng):

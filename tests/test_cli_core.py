@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import orjson
 import pytest
-
 from clirun import casino
 
-EXAMPLE_1 = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,
-             "table": {"loose": ["8D", "5C", "3H", "6S", "2D", "KH"]}, "hands": [["8S", "4C"], None]}
+EXAMPLE_1 = {
+    "format": "casino.position/1",
+    "rules": {"variant": "classic", "players": 2},
+    "turn": 0,
+    "table": {"loose": ["8D", "5C", "3H", "6S", "2D", "KH"]},
+    "hands": [["8S", "4C"], None],
+}
 
 
 def test_deal_is_reproducible_and_canonical():
@@ -33,8 +37,16 @@ def test_deal_pipes_into_moves():
 def test_moves_of_worked_example_1_text_and_json():
     text = casino("moves", "-", "--format", "text", stdin=orjson.dumps(EXAMPLE_1))
     assert text.stdout.decode().split() == [
-        "4C", "8Sx2D+3H+5C+6S", "8Sx2D+3H+5C+6S+8D", "8Sx2D+6S", "8Sx2D+6S+8D", "8Sx3H+5C",
-        "8Sx3H+5C+8D", "8Sx8D", "8S"]
+        "4C",
+        "8Sx2D+3H+5C+6S",
+        "8Sx2D+3H+5C+6S+8D",
+        "8Sx2D+6S",
+        "8Sx2D+6S+8D",
+        "8Sx3H+5C",
+        "8Sx3H+5C+8D",
+        "8Sx8D",
+        "8S",
+    ]
     doc = orjson.loads(casino("moves", "-", stdin=orjson.dumps(EXAMPLE_1)).stdout)
     sweep = next(m for m in doc["moves"] if m["move"] == "8Sx2D+3H+5C+6S+8D")
     assert sweep["sweep"] is False  # the king stays on the table
@@ -49,7 +61,7 @@ def test_moves_streams_json_lines_one_result_per_line():
 
 
 def test_moves_bad_line_in_stream_names_line_and_keep_going():
-    lines = orjson.dumps(EXAMPLE_1) + b"\n{\"format\": 3}\n" + orjson.dumps(EXAMPLE_1) + b"\n"
+    lines = orjson.dumps(EXAMPLE_1) + b'\n{"format": 3}\n' + orjson.dumps(EXAMPLE_1) + b"\n"
     stop = casino("moves", "-", stdin=lines)
     assert stop.returncode == 65 and len(stop.stdout.splitlines()) == 1
     assert b"<stdin>:2" in stop.stderr
@@ -78,38 +90,60 @@ def test_apply_jsonl_gives_one_position_per_move():
     assert out.returncode == 0 and len(out.stdout.splitlines()) == 1
 
 
-@pytest.mark.parametrize("args, code", [
-    (["deal", "--variant", "poker"], 2),
-    (["deal", "--players", "5"], 2),
-    (["deal", "-o", "court_takes_all=true", "--variant", "royal"], 2),
-    (["moves", "/nonexistent/file.json"], 2),
-    (["frobnicate"], 2),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["deal", "--variant", "poker"], 2),
+        (["deal", "--players", "5"], 2),
+        (["deal", "-o", "court_takes_all=true", "--variant", "royal"], 2),
+        (["moves", "/nonexistent/file.json"], 2),
+        (["frobnicate"], 2),
+    ],
+)
 def test_usage_errors_exit_2(args, code):
     out = casino(*args)
     assert out.returncode == code
     assert b"Traceback" not in out.stderr
 
 
-@pytest.mark.parametrize("data, needle", [
-    (b"", b"empty input"),
-    (b"{not json", b"invalid JSON"),
-    (b"\x00\xff\xfe garbage", b"invalid JSON"),
-    (b'{"format": "casino.position/2", "rules": {}, "turn": 0, "table": {}}', b"version"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
-     b' "table": {"loose": ["8D", "8D"]}, "hands": [["8S"], null]}', b"listed twice"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
-     b' "table": {"loose": ["8D"]}, "hands": [["8D"], null]}', b"more than once"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
-     b' "table": {"builds": [{"value": 9, "owner": 1, "cards": ["3C", "5H"]}]}, "hands": [["8S"], null]}',
-     b"do not add up"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 7,'
-     b' "table": {}}', b"$.turn"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
-     b' "table": {}, "hands": [null, null]}', b"hand is unknown"),
-    (b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
-     b' "table": {}, "hands": [["8S"], null], "colour": "red"}', b"unknown key 'colour'"),
-])
+@pytest.mark.parametrize(
+    "data, needle",
+    [
+        (b"", b"empty input"),
+        (b"{not json", b"invalid JSON"),
+        (b"\x00\xff\xfe garbage", b"invalid JSON"),
+        (b'{"format": "casino.position/2", "rules": {}, "turn": 0, "table": {}}', b"version"),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+            b' "table": {"loose": ["8D", "8D"]}, "hands": [["8S"], null]}',
+            b"listed twice",
+        ),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+            b' "table": {"loose": ["8D"]}, "hands": [["8D"], null]}',
+            b"more than once",
+        ),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+            b' "table": {"builds": [{"value": 9, "owner": 1, "cards": ["3C", "5H"]}]}, "hands": [["8S"], null]}',
+            b"do not add up",
+        ),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 7, "table": {}}',
+            b"$.turn",
+        ),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+            b' "table": {}, "hands": [null, null]}',
+            b"hand is unknown",
+        ),
+        (
+            b'{"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0,'
+            b' "table": {}, "hands": [["8S"], null], "colour": "red"}',
+            b"unknown key 'colour'",
+        ),
+    ],
+)
 def test_bad_positions_exit_65_with_location(data, needle):
     out = casino("moves", "-", stdin=data)
     assert out.returncode == 65, out.stderr
@@ -123,8 +157,11 @@ def test_bom_and_crlf_are_accepted():
 
 
 def test_every_problem_of_a_position_is_reported_at_once():
-    doc = dict(EXAMPLE_1, table={"loose": ["8D", "8S"], "builds": [{"value": 9, "owner": 0, "cards": ["3C", "5H"]}]},
-               hands=[["8S", "4C", "KD", "QD", "JD"], None])
+    doc = dict(
+        EXAMPLE_1,
+        table={"loose": ["8D", "8S"], "builds": [{"value": 9, "owner": 0, "cards": ["3C", "5H"]}]},
+        hands=[["8S", "4C", "KD", "QD", "JD"], None],
+    )
     out = casino("moves", "-", stdin=orjson.dumps(doc))
     assert out.returncode == 65
     err = out.stderr.decode()

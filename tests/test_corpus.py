@@ -7,10 +7,10 @@ from pathlib import Path
 
 import orjson
 import pytest
+from clirun import casino
 
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, HandEnd, walk
-from clirun import casino
 
 CORPUS = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "records" / "corpus").glob("*.jsonl"))
 
@@ -38,14 +38,28 @@ def test_corpus_records_are_valid_and_finished(path):
 def test_corpus_validates_from_the_command_line():
     out = casino("validate", *map(str, CORPUS))
     assert out.returncode == 0
-    assert out.stderr.decode().strip().endswith(f"{sum(len(p.read_bytes().splitlines()) for p in CORPUS)} valid, "
-                                                "0 not valid (0 findings)")
+    assert (
+        out.stderr.decode()
+        .strip()
+        .endswith(f"{sum(len(p.read_bytes().splitlines()) for p in CORPUS)} valid, 0 not valid (0 findings)")
+    )
 
 
 def test_simulation_is_reproducible():
     first = orjson.loads((CORPUS[0]).read_bytes().splitlines()[0])
     rules = first["rules"]
-    args = ["simulate", "--games", "3", "--seed", first["seed"].rsplit("/", 1)[0],
-            "--variant", rules["variant"], "--players", str(rules["players"]), "--bots", "greedy,random"]
+    args = [
+        "simulate",
+        "--games",
+        "3",
+        "--seed",
+        first["seed"].rsplit("/", 1)[0],
+        "--variant",
+        rules["variant"],
+        "--players",
+        str(rules["players"]),
+        "--bots",
+        "greedy,random",
+    ]
     assert casino(*args).stdout == CORPUS[0].read_bytes()
     assert casino(*args, "--jobs", "2").stdout == CORPUS[0].read_bytes()

@@ -26,8 +26,11 @@ def test_internal_error_exits_70_with_a_bug_report_request(monkeypatch, capsys):
 
 
 def test_ctrl_c_exits_130():
-    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", "simulate", "--games", "100000"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", "simulate", "--games", "100000"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
@@ -36,8 +39,11 @@ def test_ctrl_c_exits_130():
 
 
 def test_closed_stdout_exits_141_quietly():
-    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", "simulate", "--games", "2000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", "simulate", "--games", "2000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     first = proc.stdout.readline()
     proc.stdout.close()
     err = proc.stderr.read()

@@ -11,6 +11,7 @@ documents the score of a finished hand (11, 12: checked where scoring is tested)
 A refused ``move`` is text, or an object when the notation cannot write it (a build using
 no table card, a capture taking none): the Move is then built directly for the judge.
 """
+
 import json
 import os
 import sys
@@ -34,8 +35,11 @@ FILES = sorted(FIXTURE_DIR.glob("*.json"))
 NAMES = [f.name for f in FILES]
 
 MOVE_RULES = (
-    [f"C{i}" for i in range(1, 8)] + [f"B{i}" for i in range(1, 9)] + ["T1", "T2", "T3"]
-    + ["O1", "O2", "O3"] + [f"V{i}" for i in range(1, 5)]
+    [f"C{i}" for i in range(1, 8)]
+    + [f"B{i}" for i in range(1, 9)]
+    + ["T1", "T2", "T3"]
+    + ["O1", "O2", "O3"]
+    + [f"V{i}" for i in range(1, 5)]
 )
 OTHER_RULES = {"P1", "P2", "P3", "P4", "S1", "S2", "G1", "G2", "G3", "G4", "D1", "D2", "D3", "D4"}
 JUDGE_IDS = set(MOVE_RULES) | {"turn", "card"}
@@ -43,36 +47,38 @@ JUDGE_IDS = set(MOVE_RULES) | {"turn", "card"}
 # Rules that only ever permit: no move can be refused *by* them, so they cannot have a
 # refusing role. C7 says where captured cards go; T1 says a trail is allowed (its
 # exceptions are the separate IDs T2 and T3).
-NEVER_REFUSE = {"C7": "says where taken cards go; it forbids nothing",
-                "T1": "permits trailing; its exceptions are T2 and T3"}
+NEVER_REFUSE = {
+    "C7": "says where taken cards go; it forbids nothing",
+    "T1": "permits trailing; its exceptions are T2 and T3",
+}
 
 # One named witness per rule for the allowing role: a listed move of that fixture which
 # the rule permits (the fixture must also list the rule in rules_tested).
 ALLOW_WITNESSES = {
     "C1": ("01", "8Sx3H+5C"),
-    "C2": ("26", "9Dx2D+4S+5H+7C"),         # a build taken beside a loose group of 9
-    "C3": ("04", "AHx5D+9C"),               # the ace captures as 14
-    "C4": ("42", "TDxAH+2C+3D+4S+5H+5C"),   # one move, three groupings; partial takes listed
+    "C2": ("26", "9Dx2D+4S+5H+7C"),  # a build taken beside a loose group of 9
+    "C3": ("04", "AHx5D+9C"),  # the ace captures as 14
+    "C4": ("42", "TDxAH+2C+3D+4S+5H+5C"),  # one move, three groupings; partial takes listed
     "C5": ("18", "JCxJH"),
     "C6": ("13", "QCxQS+QH"),
-    "C7": ("34", "8Sx3C+5D+8D"),            # effects checked by test_capture_effects
+    "C7": ("34", "8Sx3C+5D+8D"),  # effects checked by test_capture_effects
     "B1": ("07", "8D+2C=10"),
     "B2": ("55", "6H+4D=10"),
-    "B3": ("04", "5S+9C=14"),               # a held ace answers for 14
+    "B3": ("04", "5S+9C=14"),  # a held ace answers for 14
     "B4": ("08", "2S+3C+4H+9D=9"),
-    "B5": ("36", "3S+2H+3D+4S+6C=6"),       # adding to a multiple build keeps its value
-    "B6": ("14", "2S+4H+6C=12"),            # raise_own
-    "B7": ("29", "3H+AS+4D=8"),             # partner_builds
-    "B8": ("17", "4S+4H=8"),                # a third 8-build beside two others
-    "T1": ("51", "5H"),                     # trails although it could capture
-    "T2": ("07", "3H"),                     # a non-owner trails while a build stands
-    "T3": ("24", "TD"),                     # no must_take_equal: trails beside the tens
-    "O1": ("25", "7Sx7D"),                  # the owner keeps another 7
-    "O2": ("06", "8Cx3H+5S"),               # an owner who can do nothing else captures
-    "O3": ("44", "9Sx9H"),                  # a non-owner spends its only 9
+    "B5": ("36", "3S+2H+3D+4S+6C=6"),  # adding to a multiple build keeps its value
+    "B6": ("14", "2S+4H+6C=12"),  # raise_own
+    "B7": ("29", "3H+AS+4D=8"),  # partner_builds
+    "B8": ("17", "4S+4H=8"),  # a third 8-build beside two others
+    "T1": ("51", "5H"),  # trails although it could capture
+    "T2": ("07", "3H"),  # a non-owner trails while a build stands
+    "T3": ("24", "TD"),  # no must_take_equal: trails beside the tens
+    "O1": ("25", "7Sx7D"),  # the owner keeps another 7
+    "O2": ("06", "8Cx3H+5S"),  # an owner who can do nothing else captures
+    "O3": ("44", "9Sx9H"),  # a non-owner spends its only 9
     "V1": ("02", "8SxAC+2D+5S"),
     "V2": ("20", "KCx2C+JS"),
-    "V3": ("61", "AS+6C+7H=14"),            # an ace in a build counts 1
+    "V3": ("61", "AS+6C+7H=14"),  # an ace in a build counts 1
     "V4": ("21", "AH+KD=14"),
 }
 
@@ -106,8 +112,7 @@ def test_fixtures_present():
 def test_fixture_shape(fx):
     data, _ = fx
     assert set(data) >= {"name", "rules_tested", "note", "position", "moves", "refused"}
-    assert set(data) <= {"name", "rules_tested", "note", "position", "moves", "refused",
-                         "sweeps", "expected"}
+    assert set(data) <= {"name", "rules_tested", "note", "position", "moves", "refused", "sweeps", "expected"}
     assert set(data["rules_tested"]) <= set(MOVE_RULES) | OTHER_RULES
     for text in data["moves"]:
         assert parse_move_text(text).text() == text, "moves must be in canonical text"
@@ -223,6 +228,5 @@ def test_rule_coverage():
         assert move in data["moves"], (rule, num, move)
     # Rules the engine itself cites must be refused under their own ID somewhere.
     cited = {r["rule"] for d in fixtures.values() for r in d["refused"]}
-    for rule in ("C1", "C2", "C5", "C6", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8",
-                 "T2", "T3", "O1"):
+    for rule in ("C1", "C2", "C5", "C6", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "T2", "T3", "O1"):
         assert rule in cited, rule

@@ -11,8 +11,7 @@ import random
 import pytest
 
 from casino_cli.cards import CODES, parse_card
-from casino_cli.engine import (Position, apply_move, legal_moves, make_rules, seeded_deck,
-                               start_position)
+from casino_cli.engine import Position, apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
 
 
@@ -42,6 +41,7 @@ CLASSIC = make_rules("classic", 2)
 
 
 # --- G1: carry-over -----------------------------------------------------------------------
+
 
 def test_g1_scores_carry_over_from_hand_to_hand():
     rules = CLASSIC
@@ -73,16 +73,20 @@ def test_g1_carry_over_through_real_hands():
 
 # --- G2: highest --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("before,gain,winner", [
-    ((15, 10), (5, 4), None),     # nobody reaches 21
-    ((15, 10), (6, 4), 0),        # exactly the target
-    ((18, 19), (5, 6), 1),        # both reach it: the highest total wins
-    ((18, 19), (6, 3), 0),        # 24 v 22
-    ((16, 20), (8, 4), None),     # 24 - 24: another hand
-    ((24, 24), (1, 0), 0),        # the next hand decides
-    ((24, 24), (0, 0), None),
-    ((10, 19), (11, 1), 0),       # 21 v 20
-])
+
+@pytest.mark.parametrize(
+    "before,gain,winner",
+    [
+        ((15, 10), (5, 4), None),  # nobody reaches 21
+        ((15, 10), (6, 4), 0),  # exactly the target
+        ((18, 19), (5, 6), 1),  # both reach it: the highest total wins
+        ((18, 19), (6, 3), 0),  # 24 v 22
+        ((16, 20), (8, 4), None),  # 24 - 24: another hand
+        ((24, 24), (1, 0), 0),  # the next hand decides
+        ((24, 24), (0, 0), None),
+        ((10, 19), (11, 1), 0),  # 21 v 20
+    ],
+)
 def test_g2_highest(before, gain, winner):
     g = step(CLASSIC, before, points(gain[0]), points(gain[1]))
     totals = (before[0] + gain[0], before[1] + gain[1])
@@ -95,8 +99,8 @@ def test_g2_highest(before, gain, winner):
 def test_g2_highest_three_sides_tie_at_the_top_only():
     rules = make_rules("classic", 3)
     assert step(rules, (20, 20, 5), points(3), points(3), points(5)).winner is None  # 23 - 23 - 10
-    assert step(rules, (20, 18, 5), points(3), points(6), points(5)).winner == 1    # 23 - 24 - 10
-    g = step(rules, (20, 20, 19), points(2), points(1), points(3))                   # 22 - 21 - 22
+    assert step(rules, (20, 18, 5), points(3), points(6), points(5)).winner == 1  # 23 - 24 - 10
+    g = step(rules, (20, 20, 19), points(2), points(1), points(3))  # 22 - 21 - 22
     assert g.winner is None and g.scores == (22, 21, 22)
 
 
@@ -119,12 +123,13 @@ def test_g2_highest_is_not_affected_by_the_ladder_items():
 
 def test_g2_custom_target():
     rules = make_rules("classic", 2, target=11)
-    assert step(rules, (5, 8), points(6), points(2)).winner == 0     # 11 v 10
+    assert step(rules, (5, 8), points(6), points(2)).winner == 0  # 11 v 10
     assert step(rules, (5, 8), points(5), points(2)).winner is None  # 10 v 10
     assert step(rules, (5, 8), points(6), points(3)).winner is None  # 11 v 11: tied
 
 
 # --- G3: the ladder -----------------------------------------------------------------------
+
 
 def test_g3_18_wins_with_most_cards():
     g = step(ROYAL, (18, 10), {"cards": 3}, points(8))
@@ -156,11 +161,17 @@ def test_g3_20_with_ladder_20_most_spades_needs_most_spades():
     assert g.winner is None and g.scores == (20, 11)  # Little Casino is not enough
 
 
-@pytest.mark.parametrize("before,items", [
-    (18, {"big_casino": 2}), (18, {"little_casino": 1}),
-    (19, {"cards": 3}), (19, {"little_casino": 1}),
-    (20, {"cards": 3}), (20, {"big_casino": 2, "spades": 1}),
-])
+@pytest.mark.parametrize(
+    "before,items",
+    [
+        (18, {"big_casino": 2}),
+        (18, {"little_casino": 1}),
+        (19, {"cards": 3}),
+        (19, {"little_casino": 1}),
+        (20, {"cards": 3}),
+        (20, {"big_casino": 2, "spades": 1}),
+    ],
+)
 def test_g3_only_the_item_of_your_rung_counts(before, items):
     g = step(ROYAL, (before, 0), items, {})
     assert g.winner is None
@@ -169,19 +180,29 @@ def test_g3_only_the_item_of_your_rung_counts(before, items):
 
 def test_worked_example_12():
     """Royal: A 18, B 16 before the hand; A takes most cards (3), B takes 8 points: A wins."""
-    g = step(ROYAL, (18, 16), {"cards": 3}, {"big_casino": 2, "little_casino": 1, "spades": 1,
-                                             "AS": 1, "AC": 1, "AH": 1, "AD": 1})
+    g = step(
+        ROYAL,
+        (18, 16),
+        {"cards": 3},
+        {"big_casino": 2, "little_casino": 1, "spades": 1, "AS": 1, "AC": 1, "AH": 1, "AD": 1},
+    )
     assert g.winner == 0
     assert g.scores[1] == 24  # B, not on the ladder, adds its points
 
 
 def test_worked_example_12_winner_keeps_its_points():
-    g = step(ROYAL, (18, 16), {"cards": 3}, {"big_casino": 2, "little_casino": 1, "spades": 1,
-                                             "AS": 1, "AC": 1, "AH": 1, "AD": 1})
+    g = step(
+        ROYAL,
+        (18, 16),
+        {"cards": 3},
+        {"big_casino": 2, "little_casino": 1, "spades": 1, "AS": 1, "AC": 1, "AH": 1, "AD": 1},
+    )
     assert g.scores == (21, 24)
 
 
-@pytest.mark.parametrize("before,items", [(18, {"cards": 3}), (19, {"big_casino": 2, "AS": 1, "spades": 1, "cards": 3})])
+@pytest.mark.parametrize(
+    "before,items", [(18, {"cards": 3}), (19, {"big_casino": 2, "AS": 1, "spades": 1, "cards": 3})]
+)
 def test_g3_a_ladder_winner_reaches_the_target(before, items):
     g = step(ROYAL, (before, 0), items, {})
     assert g.winner == 0
@@ -196,24 +217,38 @@ def test_worked_example_12_from_real_piles():
     a_cards, b_cards = rest[:27], b_cards + rest[27:]
     assert sum(c[1] == "S" for c in b_cards) > sum(c[1] == "S" for c in a_cards)
     mask = lambda codes: sum(1 << parse_card(c) for c in codes)  # noqa: E731
-    pos = Position(rules=rules, dealer=1, turn=None, deal=rules.deals_per_hand, loose=0, builds=(),
-                   hands=(0, 0), stock=(), captured=(mask(a_cards), mask(b_cards)), sweeps=(0, 0),
-                   last_capture=0, scores=(18, 16))
+    pos = Position(
+        rules=rules,
+        dealer=1,
+        turn=None,
+        deal=rules.deals_per_hand,
+        loose=0,
+        builds=(),
+        hands=(0, 0),
+        stock=(),
+        captured=(mask(a_cards), mask(b_cards)),
+        sweeps=(0, 0),
+        last_capture=0,
+        scores=(18, 16),
+    )
     score = score_hand(pos)
     assert score.points == (3, 8)
     g = game_after_hand(rules, (18, 16), score)
     assert g.winner == 0 and g.scores[1] == 24
 
 
-@pytest.mark.parametrize("before,a,b,winner", [
-    # 18/cards beats 19/Big Casino (docs: A 19 takes BC, B 18 takes cards -> B)
-    ((19, 18), {"big_casino": 2}, {"cards": 3}, 1),
-    ((18, 19), {"cards": 3}, {"big_casino": 2}, 0),
-    # 19/Big Casino beats 20/Little Casino
-    ((20, 19), {"little_casino": 1}, {"big_casino": 2}, 1),
-    # 18/cards beats 20/Little Casino
-    ((20, 18), {"little_casino": 1}, {"cards": 3}, 1),
-])
+@pytest.mark.parametrize(
+    "before,a,b,winner",
+    [
+        # 18/cards beats 19/Big Casino (docs: A 19 takes BC, B 18 takes cards -> B)
+        ((19, 18), {"big_casino": 2}, {"cards": 3}, 1),
+        ((18, 19), {"cards": 3}, {"big_casino": 2}, 0),
+        # 19/Big Casino beats 20/Little Casino
+        ((20, 19), {"little_casino": 1}, {"big_casino": 2}, 1),
+        # 18/cards beats 20/Little Casino
+        ((20, 18), {"little_casino": 1}, {"cards": 3}, 1),
+    ],
+)
 def test_g3_two_sides_qualify_the_counting_order_decides(before, a, b, winner):
     g = step(ROYAL, before, a, b)
     assert g.winner == winner
@@ -248,8 +283,12 @@ def test_g3_missed_requirement_caps_at_target_minus_1(before, gain):
 def test_g3_a_side_below_18_reaching_21_wins():
     g = step(ROYAL, (17, 5), points(4), points(3))
     assert g.winner == 0 and g.scores == (21, 8)
-    g = step(ROYAL, (10, 5), {"cards": 3, "spades": 1, "big_casino": 2, "little_casino": 1, "AS": 1, "AC": 1,
-                              "AH": 1, "AD": 1, "sweeps": 3}, {})
+    g = step(
+        ROYAL,
+        (10, 5),
+        {"cards": 3, "spades": 1, "big_casino": 2, "little_casino": 1, "AS": 1, "AC": 1, "AH": 1, "AD": 1, "sweeps": 3},
+        {},
+    )
     assert g.winner == 0 and g.scores == (24, 5)
     g = step(ROYAL, (17, 5), points(3), points(3))
     assert g.winner is None and g.scores == (20, 8)  # 20: on the ladder next hand
@@ -306,15 +345,18 @@ def test_g3_climbers_tied_but_a_ladder_side_qualifies():
     assert g.winner == 2
 
 
-@pytest.mark.parametrize("before,items,winner", [
-    ((8, 0), {"cards": 3}, 0),              # 8 = 11 - 3: most cards
-    ((9, 0), {"big_casino": 2}, 0),         # 9: Big Casino
-    ((10, 0), {"little_casino": 1}, 0),     # 10: Little Casino
-    ((9, 0), {"cards": 3}, None),           # 9 needs Big Casino
-    ((7, 0), {"cards": 3, "AS": 1}, 0),     # a climber from 7 reaching 11
-    ((7, 0), {"cards": 3}, None),           # 7 + 3 = 10: now on the ladder
-    ((18, 0), {"cards": 3}, 0),             # above the target before the hand: play-on, highest wins
-])
+@pytest.mark.parametrize(
+    "before,items,winner",
+    [
+        ((8, 0), {"cards": 3}, 0),  # 8 = 11 - 3: most cards
+        ((9, 0), {"big_casino": 2}, 0),  # 9: Big Casino
+        ((10, 0), {"little_casino": 1}, 0),  # 10: Little Casino
+        ((9, 0), {"cards": 3}, None),  # 9 needs Big Casino
+        ((7, 0), {"cards": 3, "AS": 1}, 0),  # a climber from 7 reaching 11
+        ((7, 0), {"cards": 3}, None),  # 7 + 3 = 10: now on the ladder
+        ((18, 0), {"cards": 3}, 0),  # above the target before the hand: play-on, highest wins
+    ],
+)
 def test_g3_custom_target_11(before, items, winner):
     rules = make_rules("royal", 2, target=11)
     g = step(rules, before, items, {})
@@ -349,6 +391,7 @@ def test_ladder_with_partnerships_uses_side_scores():
 
 def test_make_rules_minimum_target_is_5():
     from casino_cli.engine import RulesError
+
     with pytest.raises(RulesError):
         make_rules("classic", 2, target=4)
     assert make_rules("classic", 2, target=5).target == 5

@@ -24,7 +24,6 @@ from pathlib import Path
 
 import orjson
 import pytest
-
 from clirun import casino
 from inproc import cli
 
@@ -42,11 +41,15 @@ from casino_cli.records.selfplay import play_game
 POSITION = {
     "format": "casino.position/1",
     "rules": {"variant": "classic", "players": 2},
-    "dealer": 1, "turn": 0, "deal": 6,
+    "dealer": 1,
+    "turn": 0,
+    "deal": 6,
     "table": {"loose": ["5C", "8D", "KH"], "builds": [{"value": 8, "owner": 1, "cards": ["3C", "5H"]}]},
     "hands": [["2H", "4C", "8S"], ["2D", "8C", "9S"]],
     "stock": 0,
-    "captured": [["AS", "AH"], ["AD", "AC"]], "sweeps": [0, 0], "last_capture": 1,
+    "captured": [["AS", "AH"], ["AD", "AC"]],
+    "sweeps": [0, 0],
+    "last_capture": 1,
     "scores": [3, 5],
 }
 LEGAL = "4C"  # a legal move of POSITION, for ``casino apply``
@@ -109,6 +112,7 @@ def mutated(base: dict, change) -> bytes:
 
 def setp(path: str, value):
     """A change that sets ``path`` (dots and [i]) to ``value``; ``DEL`` removes the key."""
+
     def change(doc):
         *parents, last = _steps(path)
         target = doc
@@ -118,6 +122,7 @@ def setp(path: str, value):
             del target[last]
         else:
             target[last] = value
+
     return change
 
 
@@ -136,8 +141,7 @@ def no_traceback(res) -> None:
     assert "Traceback" not in text and "internal error" not in text, text[:2000]
 
 
-def assert_unreadable(res, path: str, source: str = "<stdin>", line: int | None = 1,
-                      needle: str = "") -> None:
+def assert_unreadable(res, path: str, source: str = "<stdin>", line: int | None = 1, needle: str = "") -> None:
     """Exit 65, and a message naming ``source``, the line and the JSON ``path``."""
     no_traceback(res)
     assert res.returncode == 65, (res.returncode, res.stderr[:2000])
@@ -156,18 +160,25 @@ def _finding_at(res, source: str, line: int | None) -> bool:
         return False
     for raw in res.stdout.splitlines():
         f = orjson.loads(raw)
-        if f["rule"] == "notation" and f["file"] == source and (line is None or f["line"] == line) \
-                and f["message"].startswith("$"):
+        if (
+            f["rule"] == "notation"
+            and f["file"] == source
+            and (line is None or f["line"] == line)
+            and f["message"].startswith("$")
+        ):
             return True
     return False
 
 
 def reader_commands(kind: str) -> list[tuple[str, ...]]:
-    return {"position": [("moves", "-"), ("apply", "-", LEGAL)],
-            "record": [("validate", "-"), ("score", "-"), ("replay", "-")]}[kind]
+    return {
+        "position": [("moves", "-"), ("apply", "-", LEGAL)],
+        "record": [("validate", "-"), ("score", "-"), ("replay", "-")],
+    }[kind]
 
 
 # --- the hostile cases ------------------------------------------------------------------------
+
 
 def case(id_, change, path, needle="", marks=()):
     return pytest.param(change, path, needle, id=id_, marks=marks)
@@ -258,8 +269,12 @@ POSITION_CASES = [
     case("dup-hand", setp("hands.0", ["2H", "2H", "8S"]), "$.hands[0][1]", "twice"),
     case("dup-build", setp("table.builds.0.cards", ["3C", "5H", "3C"]), "$.table.builds[0].cards[2]", "twice"),
     case("53-stock", setp("stock", CODES + ("AS",)), "$.stock", ""),
-    case("53-known-cards", lambda d: d.update(stock=[c for c in CODES if c not in _placed(d)] + ["8S"]),
-         "$.stock[", "8S appears more than once"),
+    case(
+        "53-known-cards",
+        lambda d: d.update(stock=[c for c in CODES if c not in _placed(d)] + ["8S"]),
+        "$.stock[",
+        "8S appears more than once",
+    ),
     case("hand-and-table", setp("hands.0.0", "8D"), "$.table.loose, $.hands[0]", "8D appears more than once"),
     case("hand-and-build", setp("hands.0.0", "3C"), "$.hands[0]", "3C appears more than once"),
     case("captured-and-hand", setp("captured.1.0", "8S"), "$.captured[1]", "8S appears more than once"),
@@ -267,10 +282,18 @@ POSITION_CASES = [
     # kept in card order, so the index it had in the input is not known)
     case("build-value-wrong", setp("table.builds.0.value", 9), "$.table.builds (3C+5H=9)", "do not add up"),
     case("build-value-0", setp("table.builds.0.value", 0), "$.table.builds (3C+5H=0)", "V4"),
-    case("build-one-card", setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["8H"]}),
-         "$.table.builds (8H=8)", "B2"),
-    case("build-court", setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["3C", "5H", "KS"]}),
-         "$.table.builds (3C+5H+KS=8)", "B1"),
+    case(
+        "build-one-card",
+        setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["8H"]}),
+        "$.table.builds (8H=8)",
+        "B2",
+    ),
+    case(
+        "build-court",
+        setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["3C", "5H", "KS"]}),
+        "$.table.builds (3C+5H+KS=8)",
+        "B1",
+    ),
     case("build-kind-wrong", setp("table.builds.0.kind", "multiple"), "$.table.builds[0]", "single"),
     case("build-groups-wrong", setp("table.builds.0.groups", [["3C"], ["5H"]]), "$.table.builds[0].groups"),
     case("build-owner-cannot-capture", setp("hands.1", ["2D", "7C", "9S"]), "$.table.builds (3C+5H=8)", "O1"),
@@ -295,21 +318,34 @@ POSITION_CASES = [
     case("players-5", setp("rules.players", 5), "$.rules.players"),
     case("option-unknown", setp("rules.wild_jokers", True), "$.rules.wild_jokers"),
     case("option-endgame", setp("rules.endgame", "sudden_death"), "$.rules.endgame"),
-    case("option-ladder-20-value", lambda d: d["rules"].update(variant="royal", ladder_20="most_hearts"),
-         "$.rules.ladder_20"),
+    case(
+        "option-ladder-20-value",
+        lambda d: d["rules"].update(variant="royal", ladder_20="most_hearts"),
+        "$.rules.ladder_20",
+    ),
     case("option-target-4", setp("rules.target", 4), "$.rules.target"),
     case("option-target-huge", setp("rules.target", 10**7), "$.rules.target"),
     case("combo-ace-high-classic", setp("rules.ace_high", True), "$.rules.ace_high", "court_values"),
     case("combo-must-take-equal-classic", setp("rules.must_take_equal", True), "$.rules.must_take_equal"),
-    case("combo-royal-no-court-values", setp("rules", {"variant": "royal", "players": 2, "court_values": False}),
-         "$.rules.court_values"),
-    case("combo-court-takes-all-royal", setp("rules", {"variant": "royal", "players": 2, "court_takes_all": True}),
-         "$.rules.court_takes_all"),
+    case(
+        "combo-royal-no-court-values",
+        setp("rules", {"variant": "royal", "players": 2, "court_values": False}),
+        "$.rules.court_values",
+    ),
+    case(
+        "combo-court-takes-all-royal",
+        setp("rules", {"variant": "royal", "players": 2, "court_takes_all": True}),
+        "$.rules.court_takes_all",
+    ),
     case("combo-sweeps-cancel-no-sweeps", setp("rules.sweeps_cancel", True), "$.rules.sweeps_cancel"),
     case("combo-ladder-20-highest", setp("rules.ladder_20", "most_spades"), "$.rules.ladder_20"),
     case("combo-partnerships-2", setp("rules.partnerships", True), "$.rules", "partnerships"),
-    case("combo-royal-4-individuals", setp("rules", {"variant": "royal", "players": 4, "partnerships": False}),
-         "$.rules", "partnerships"),
+    case(
+        "combo-royal-4-individuals",
+        setp("rules", {"variant": "royal", "players": 4, "partnerships": False}),
+        "$.rules",
+        "partnerships",
+    ),
     # huge numbers
     case("huge-turn", setp("turn", Raw("1" + "0" * 30)), "$.turn", "too large"),
     case("huge-negative-turn", setp("turn", Raw("-1" + "0" * 30)), "$.turn"),
@@ -378,10 +414,13 @@ def test_position_errors_name_the_file(tmp_path, command):
     assert_unreadable(res, "$.table.loose[0]", source=str(path), needle="'1D' is not a card")
 
 
-@pytest.mark.parametrize("command, doc", [
-    (("moves", "-"), {"format": "casino.position/2", "board": {}, "to_move": 0}),
-    (("validate", "-"), {"format": "casino.record/2", "games": []}),
-])
+@pytest.mark.parametrize(
+    "command, doc",
+    [
+        (("moves", "-"), {"format": "casino.position/2", "board": {}, "to_move": 0}),
+        (("validate", "-"), {"format": "casino.record/2", "games": []}),
+    ],
+)
 def test_unknown_major_version_is_reported_before_unknown_keys(command, doc):
     res = cli(*command, stdin=encode(doc))
     assert_unreadable(res, "$.format", needle="version")
@@ -390,8 +429,24 @@ def test_unknown_major_version_is_reported_before_unknown_keys(command, doc):
 # --- the moves given to ``casino apply`` --------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["ZZ", "x", "=", "8S+=8", "8Sx8D+8D", "4C+5C", "4Cx4C", "\x00", "8S" * 150,
-                                  "8S+5C=1e3", "8S+5C=-8", "8S+5C=8.0", "8S+5C=１３x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ZZ",
+        "x",
+        "=",
+        "8S+=8",
+        "8Sx8D+8D",
+        "4C+5C",
+        "4Cx4C",
+        "\x00",
+        "8S" * 150,
+        "8S+5C=1e3",
+        "8S+5C=-8",
+        "8S+5C=8.0",
+        "8S+5C=１３x",
+    ],
+)
 def test_apply_unreadable_move_exits_65(text):
     res = cli("apply", "-", text, stdin=encode(POSITION))
     no_traceback(res)
@@ -485,8 +540,12 @@ RECORD_CASES = [
     case("missing-rules", setp("rules", DEL), "$", "rules"),
     case("missing-hands", setp("hands", DEL), "$", "hands"),
     case("missing-cards", lambda d: (d.pop("seed"), d["hands"][0].pop("deck")) and None, "$.hands[0]", "deck"),
-    case("missing-dealer-table-only", lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "AC"], dealer=False),
-         "$.hands[0]", "dealer"),
+    case(
+        "missing-dealer-table-only",
+        lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "AC"], dealer=False),
+        "$.hands[0]",
+        "dealer",
+    ),
     case("unknown-key", setp("date", "2024-01-01"), "$.date", "unknown key"),
     case("unknown-key-hand", setp("hands.0.winner", 0), "$.hands[0].winner", "unknown key"),
     case("unknown-key-rules", setp("rules.jokers", 2), "$.rules.jokers", "unknown key"),
@@ -496,14 +555,19 @@ RECORD_CASES = [
     case("format-other", setp("format", "pgn"), "$.format"),
     case("card-in-deck", setp("hands.0.deck.3", "1D"), "$.hands[0].deck[3]", "is not a card"),
     case("card-in-deck-type", setp("hands.0.deck.3", 10), "$.hands[0].deck[3]"),
-    case("card-in-table", lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "XX"]),
-         "$.hands[0].table[3]", "is not a card"),
+    case(
+        "card-in-table",
+        lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "XX"]),
+        "$.hands[0].table[3]",
+        "is not a card",
+    ),
     case("dup-deck", setp("hands.0.deck.51", "AS"), "$.hands[0].deck", "twice"),
     case("53-deck", lambda d: d["hands"][0]["deck"].append(d["hands"][0]["deck"][0]), "$.hands[0].deck", "53"),
     case("51-deck", lambda d: d["hands"][0]["deck"].pop(), "$.hands[0].deck", "52"),
     case("deck-and-table", setp("hands.0.table", ["AS", "AH", "AD", "AC"]), "$.hands[0].table", "not both"),
-    case("table-5-cards", lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "AC", "KS"]),
-         "$.hands[0].table", "4"),
+    case(
+        "table-5-cards", lambda d: _table_only(d["hands"][0], ["AS", "AH", "AD", "AC", "KS"]), "$.hands[0].table", "4"
+    ),
     case("dealer-2", setp("hands.0.dealer", 2), "$.hands[0].dealer", "out of range"),
     case("dealer-negative", setp("hands.0.dealer", -1), "$.hands[0].dealer", "out of range"),
     case("winner-2", setp("result", {"winner": 2}), "$.result.winner", "out of range"),
@@ -557,8 +621,12 @@ def test_record_errors_name_the_file(tmp_path, command):
 @pytest.mark.parametrize("command", reader_commands("record"), ids=" ".join)
 def test_record_seed_too_long_is_unreadable(command):
     """(Found by this suite: exit 70, a ValueError of seeded_deck, before the fix.)"""
-    rec = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "seed": "x" * 1025,
-           "hands": [{}]}
+    rec = {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2},
+        "seed": "x" * 1025,
+        "hands": [{}],
+    }
     res = cli(*command, stdin=encode(rec))
     assert_unreadable(res, "$.seed")
 
@@ -617,8 +685,12 @@ def test_record_with_thousands_of_moves_in_a_hand_is_a_finding_quickly():
 
 def test_record_with_a_hundred_hands_of_thousands_of_illegal_moves():
     hand = {"moves": ["KS"] * 5_000}
-    rec = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "seed": "s",
-           "hands": [hand] * 100}
+    rec = {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2},
+        "seed": "s",
+        "hands": [hand] * 100,
+    }
     data = encode(rec)
     for keep in ((), ("--keep-going",)):
         started = time.perf_counter()
@@ -670,8 +742,11 @@ BAD_LINES = [
     pytest.param(lambda base: base[:40], "$", id="invalid-json"),
     pytest.param(lambda base: b"\x00\xff" * 30, "$", id="garbage"),
     pytest.param(lambda base: b"[" * 100_000, "$", id="nested"),
-    pytest.param(lambda base: base.replace(b'.position/1"', b'.position/9"').replace(b'.record/1"', b'.record/9"'),
-                 "$.format", id="version"),
+    pytest.param(
+        lambda base: base.replace(b'.position/1"', b'.position/9"').replace(b'.record/1"', b'.record/9"'),
+        "$.format",
+        id="version",
+    ),
     pytest.param(lambda base: b"42", "$", id="not-an-object"),
 ]
 
@@ -752,7 +827,7 @@ def test_validate_stream_reports_an_invalid_and_an_unreadable_record_and_exits_6
 @pytest.mark.parametrize("command", [("score", "-"), ("replay", "-")], ids=" ".join)
 def test_score_and_replay_streams_name_the_bad_line(command):
     data, line = _stream(RECORD_BYTES, b'{"format": "casino.record/1", "rules": {"variant": "classic"}, "hands": []}')
-    data = b"\n".join(data.split(b"\n")[:BAD_AT + 3]) + b"\n"
+    data = b"\n".join(data.split(b"\n")[: BAD_AT + 3]) + b"\n"
     res = cli(*command, stdin=data)
     assert_unreadable(res, "$.rules", line=line, needle="players")
 
@@ -809,12 +884,20 @@ def crowded_position(variant: str) -> dict:
     """36 loose cards and three builds: far more captures and builds than any listing holds."""
     hand0 = ["9S", "TS", "5S", "AS"]
     hand1 = ["9H", "TH", "8S", "7S"] if variant == "classic" else ["9H", "TH", "KS", "KH"]
-    builds = [{"value": 9, "owner": 1, "cards": ["4D", "5D"]}, {"value": 10, "owner": 1, "cards": ["3D", "7D"]},
-              {"value": 9, "owner": 0, "cards": ["2D", "7C"]}]
+    builds = [
+        {"value": 9, "owner": 1, "cards": ["4D", "5D"]},
+        {"value": 10, "owner": 1, "cards": ["3D", "7D"]},
+        {"value": 9, "owner": 0, "cards": ["2D", "7C"]},
+    ]
     used = set(hand0 + hand1 + [c for b in builds for c in b["cards"]])
     loose = [c for c in CODES if c not in used][:36]
-    return {"format": "casino.position/1", "rules": {"variant": variant, "players": 2}, "turn": 0,
-            "table": {"loose": loose, "builds": builds}, "hands": [hand0, hand1]}
+    return {
+        "format": "casino.position/1",
+        "rules": {"variant": variant, "players": 2},
+        "turn": 0,
+        "table": {"loose": loose, "builds": builds},
+        "hands": [hand0, hand1],
+    }
 
 
 @pytest.mark.parametrize("limit", [None, 50, 7])
@@ -877,11 +960,17 @@ HARD_BUILD = [r + s for r in "234567" for s in "SHDC"] + ["8S", "8H", "9S", "JS"
 
 
 def test_unsplittable_big_build_is_refused_quickly():
-    doc = {"format": "casino.position/1", "rules": {"variant": "royal", "players": 2}, "turn": 0,
-           "table": {"builds": [{"value": 14, "owner": 1, "cards": HARD_BUILD}]}, "hands": [["AS"], ["AH"]]}
+    doc = {
+        "format": "casino.position/1",
+        "rules": {"variant": "royal", "players": 2},
+        "turn": 0,
+        "table": {"builds": [{"value": 14, "owner": 1, "cards": HARD_BUILD}]},
+        "hands": [["AS"], ["AH"]],
+    }
     try:
-        res = subprocess.run([sys.executable, "-m", "casino_cli", "moves", "-"], input=orjson.dumps(doc),
-                             capture_output=True, timeout=3)
+        res = subprocess.run(
+            [sys.executable, "-m", "casino_cli", "moves", "-"], input=orjson.dumps(doc), capture_output=True, timeout=3
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("casino moves did not answer within 3 s")
     assert res.returncode == 65 and b"Traceback" not in res.stderr
@@ -922,8 +1011,7 @@ def test_a_move_too_complex_to_check_is_reported_not_guessed(monkeypatch):
 
 def _peak_rss_kb(args: list[str]) -> tuple[int, subprocess.CompletedProcess]:
     """Run ``casino ARGS``; poll /proc/<pid>/status for VmHWM (the peak resident set)."""
-    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     peak = 0
     status = Path(f"/proc/{proc.pid}/status")
     out: dict = {}
@@ -961,8 +1049,10 @@ def test_validate_long_stream_in_flat_memory(tmp_path, simulated_lines):
             for i in range(count):
                 f.write(simulated_lines[i % len(simulated_lines)] + b"\n")
     results: dict = {}
-    threads = [threading.Thread(target=lambda c=c: results.__setitem__(c, _peak_rss_kb(["validate", str(files[c])])))
-               for c in files]
+    threads = [
+        threading.Thread(target=lambda c=c: results.__setitem__(c, _peak_rss_kb(["validate", str(files[c])])))
+        for c in files
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -26,10 +26,9 @@ from pathlib import Path
 
 import orjson
 import pytest
+from clirun import casino
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from clirun import casino
 from mutation_oracle import MUTATIONS, TABLES, Expected, mutate, oracle, source_record, with_deck
 
 from casino_cli.records.record import read_record
@@ -106,26 +105,35 @@ def test_every_mutation_on_every_source(name):
 
 
 def _budget(short: int, long: int):
-    return pytest.mark.parametrize("budget", [pytest.param(short, id="short"),
-                                              pytest.param(long, id="long", marks=pytest.mark.slow)])
+    return pytest.mark.parametrize(
+        "budget", [pytest.param(short, id="short"), pytest.param(long, id="long", marks=pytest.mark.slow)]
+    )
 
 
 @_budget(80, 5_000)
 def test_random_mutations_agree_with_the_oracle(budget):
-    @settings(max_examples=budget, deadline=None, derandomize=budget < 1000,
-              suppress_health_check=[HealthCheck.too_slow])
-    @given(index=st.integers(0, 2 * len(TABLES) - 1), names=st.lists(st.sampled_from(list(MUTATIONS)),
-                                                                      min_size=1, max_size=3),
-           seed=st.integers(0, 2**32))
+    @settings(
+        max_examples=budget, deadline=None, derandomize=budget < 1000, suppress_health_check=[HealthCheck.too_slow]
+    )
+    @given(
+        index=st.integers(0, 2 * len(TABLES) - 1),
+        names=st.lists(st.sampled_from(list(MUTATIONS)), min_size=1, max_size=3),
+        seed=st.integers(0, 2**32),
+    )
     def check(index, names, seed):
         rng = random.Random(seed)
         record, mutation = sources()[index], None
         for name in names:  # mutations may pile up
             step = mutate(record, name, rng)
             if step is not None:
-                record, mutation = step.record, step._replace(
-                    name=name if mutation is None else "combined",
-                    hand=step.hand if mutation is None else None, move=step.move if mutation is None else None)
+                record, mutation = (
+                    step.record,
+                    step._replace(
+                        name=name if mutation is None else "combined",
+                        hand=step.hand if mutation is None else None,
+                        move=step.move if mutation is None else None,
+                    ),
+                )
         if mutation is not None:
             check_mutation(mutation)
 
@@ -195,6 +203,7 @@ def test_corpus_expectations_agree_with_the_oracle(path):
 
 
 def test_corpus_is_what_the_generator_makes():
-    res = subprocess.run([sys.executable, str(ROOT / "bench" / "make_mutations.py"), "--check"],
-                         capture_output=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "make_mutations.py"), "--check"], capture_output=True, timeout=120
+    )
     assert res.returncode == 0, res.stderr.decode()

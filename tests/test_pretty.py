@@ -23,13 +23,16 @@ def invoke(*args: str, **env: str):
     return result.output
 
 
-@pytest.mark.parametrize("args", [
-    ["deal", "--seed", "7", "--variant", "royal"],
-    ["moves", WORKED_1],
-    ["apply", WORKED_1, "8Sx8D"],
-    ["score", "fixtures/records/corpus/classic-2.jsonl"],
-    ["replay", "fixtures/records/corpus/royal-2.jsonl", "--hand", "1", "--to", "3"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "7", "--variant", "royal"],
+        ["moves", WORKED_1],
+        ["apply", WORKED_1, "8Sx8D"],
+        ["score", "fixtures/records/corpus/classic-2.jsonl"],
+        ["replay", "fixtures/records/corpus/royal-2.jsonl", "--hand", "1", "--to", "3"],
+    ],
+)
 def test_pretty_views_use_suit_symbols_and_no_colour_with_no_color(args):
     out = invoke(*args, "--format", "pretty", NO_COLOR="1")
     assert "\x1b[" not in out
@@ -54,13 +57,16 @@ def test_narrow_terminal_still_shows_the_table():
     assert "table" in out and max(len(line) for line in out.splitlines()) <= 40
 
 
-@pytest.mark.parametrize("args", [
-    ["deal", "--seed", "7"],
-    ["moves", WORKED_1],
-    ["apply", WORKED_1, "8Sx8D"],
-    ["score", "fixtures/records/corpus/classic-2.jsonl"],
-    ["replay", "fixtures/records/corpus/classic-2.jsonl", "--hand", "1", "--to", "2"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "7"],
+        ["moves", WORKED_1],
+        ["apply", WORKED_1, "8Sx8D"],
+        ["score", "fixtures/records/corpus/classic-2.jsonl"],
+        ["replay", "fixtures/records/corpus/classic-2.jsonl", "--hand", "1", "--to", "2"],
+    ],
+)
 def test_svg_pictures_are_well_formed(args, tmp_path):
     picture = tmp_path / "view.svg"
     out = invoke(*args, "--format", "json", "--svg", str(picture))

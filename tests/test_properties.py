@@ -12,18 +12,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.dirname(__file__))
-from strategies import (MOVES_PER_HAND, full_hands, hand_numbers, lines,  # noqa: E402
-                        reachable_positions, rule_sets, seeds)
+from strategies import MOVES_PER_HAND, full_hands, hand_numbers, lines, reachable_positions, rule_sets, seeds  # noqa: E402
 
 from casino_cli.cards import CODES, card_code, cards_of, count  # noqa: E402
-from casino_cli.engine import (IllegalMove, Move, Unseen, apply_move, check_position,  # noqa: E402
-                               judge, legal_moves, seeded_deck)
-from casino_cli.engine.moves import (BUILD, CAPTURE, TRAIL, judge_form, owned_builds,  # noqa: E402
-                                     policy_may_refuse, policy_rule)
+from casino_cli.engine import IllegalMove, Move, Unseen, apply_move, check_position, judge, legal_moves, seeded_deck  # noqa: E402
+from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL, judge_form, owned_builds, policy_may_refuse, policy_rule  # noqa: E402
 from casino_cli.notation.fields import dumps, loads  # noqa: E402
 from casino_cli.notation.moves import move_json, parse_move_text, read_move  # noqa: E402
-from casino_cli.notation.position import (position_json, read_position, read_rules,  # noqa: E402
-                                          rules_json)
+from casino_cli.notation.position import position_json, read_position, read_rules, rules_json  # noqa: E402
 
 FULL = (1 << 52) - 1
 
@@ -50,6 +46,7 @@ def piles(pos):
 
 
 # --- the 52 cards, check_position -------------------------------------------------------
+
 
 @given(lines())
 def test_every_card_exactly_once_and_position_checks(line):
@@ -162,7 +159,7 @@ def test_judge_agrees_with_listing(line, data):
                     if data.draw(st.booleans()):
                         cards |= 1 << c
             if how == 9:  # a card that is not on the table
-                stray = data.draw(st.integers(0, 51).filter(lambda c: not (pos.table | 1 << card) >> c & 1))
+                stray = data.draw(st.integers(0, 51).filter(lambda c, card=card: not (pos.table | 1 << card) >> c & 1))
                 cards |= 1 << stray
             value = data.draw(st.integers(2, 14), label="value") if kind == BUILD else 0
             move = Move(kind, card, cards, value)
@@ -173,7 +170,8 @@ def test_judge_agrees_with_listing(line, data):
             accepted = False
         assert accepted == (move in legal), (
             f"{move.text()}: judge {'accepts' if accepted else 'refuses'} it but the listing "
-            f"{'omits' if accepted else 'has'} it\n{dumps(position_json(pos)).decode()}")
+            f"{'omits' if accepted else 'has'} it\n{dumps(position_json(pos)).decode()}"
+        )
 
 
 def every_shape(card, table):
@@ -204,9 +202,11 @@ def test_judge_agrees_with_listing_exhaustively(line):
                 except IllegalMove:
                     continue
                 accepted.add(move)
-        assert accepted == legal, (sorted(m.text() for m in accepted - legal),
-                                   sorted(m.text() for m in legal - accepted),
-                                   dumps(position_json(pos)).decode())
+        assert accepted == legal, (
+            sorted(m.text() for m in accepted - legal),
+            sorted(m.text() for m in legal - accepted),
+            dumps(position_json(pos)).decode(),
+        )
 
 
 @settings(max_examples=40)
@@ -233,7 +233,9 @@ def test_policy_may_refuse_is_false_only_when_nothing_but_b3_can_refuse(line):
                     continue
                 assert policy_rule(pos, move, facts, owned, rest) in (None, "B3"), move.text()
 
+
 # --- whole hands ------------------------------------------------------------------------
+
 
 @given(full_hands())
 def test_a_hand_ends_after_every_dealt_card_with_no_build(line):
@@ -281,7 +283,8 @@ def test_the_mover_keeps_a_card_for_each_of_its_builds(line):
         for b in after.builds:
             if b.owner == seat:
                 assert any(can_capture(before.rules, c, b.value) for c in cards_of(rest)), (
-                    f"after {move.text()} seat {seat} holds no card for its {b.value}-build")
+                    f"after {move.text()} seat {seat} holds no card for its {b.value}-build"
+                )
         if move.type == BUILD:
             made = [b for b in after.builds if b.cards == move.cards | 1 << move.card]
             assert len(made) == 1 and made[0].owner == seat and made[0].value == move.value
@@ -308,6 +311,7 @@ def test_moves_move_the_right_cards(line):
 
 # --- notation round trips ---------------------------------------------------------------
 
+
 def _round_trip(pos):
     data = dumps(position_json(pos))
     again = read_position(loads(data))
@@ -324,8 +328,7 @@ def test_position_canonical_round_trip(pos):
 def test_position_round_trip_with_unknowns(pos, data):
     """Hidden hands (null), counted stock and counted piles survive the round trip too."""
     mover = pos.turn
-    hands = tuple(h if s == mover or data.draw(st.booleans()) else None
-                  for s, h in enumerate(pos.hands))
+    hands = tuple(h if s == mover or data.draw(st.booleans()) else None for s, h in enumerate(pos.hands))
     # A build owner's hand must stay known enough for O1 checks: unknown is allowed.
     stock = Unseen(len(pos.stock)) if data.draw(st.booleans()) else pos.stock
     captured = tuple(Unseen(count(p)) if data.draw(st.booleans()) else p for p in pos.captured)
@@ -356,6 +359,7 @@ def test_move_text_and_json_round_trip(pos):
 
 
 # --- seeded decks -----------------------------------------------------------------------
+
 
 @given(seeds, hand_numbers)
 def test_seeded_deck_is_a_reproducible_permutation(seed, hand):
@@ -397,7 +401,7 @@ def shuffle_v1(seed: str, hand: int) -> list[str]:
         if pos + 4 > len(stream):
             stream.extend(hashlib.sha256(prefix + counter.to_bytes(8, "big")).digest())
             counter += 1
-        w = int.from_bytes(stream[pos:pos + 4], "big")
+        w = int.from_bytes(stream[pos : pos + 4], "big")
         pos += 4
         return w
 
@@ -429,6 +433,7 @@ def test_shuffle_matches_independent_implementation_fuzzed(seed, hand):
 
 
 # --- long runs --------------------------------------------------------------------------
+
 
 @pytest.mark.slow
 @settings(max_examples=1500)

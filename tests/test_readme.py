@@ -34,9 +34,10 @@ def examples() -> list[tuple[str, list[str], int]]:
 def test_readme_example(command, expected, code):
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
     env.pop("CASINO_DEBUG", None)
-    shim = f"casino() {{ {sys.executable} -m casino_cli \"$@\"; }}; export -f casino 2>/dev/null; "
-    out = subprocess.run(["bash", "-c", shim + command + " 2>&1"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
+    shim = f'casino() {{ {sys.executable} -m casino_cli "$@"; }}; export -f casino 2>/dev/null; '
+    out = subprocess.run(
+        ["bash", "-c", shim + command + " 2>&1"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     assert out.returncode == code, out.stdout + out.stderr
     assert out.stdout.splitlines() == expected
 

@@ -12,12 +12,10 @@ import random
 
 import orjson
 import pytest
-
 from clirun import casino
 
 from casino_cli.cards import CODES, parse_card
-from casino_cli.engine import (SHUFFLE, RulesError, apply_move, legal_moves, make_rules, seeded_deck,
-                               start_position)
+from casino_cli.engine import SHUFFLE, RulesError, apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.play import next_deal
 from casino_cli.engine.scoring import game_after_hand, score_hand
 from casino_cli.notation.errors import NotationError
@@ -40,12 +38,12 @@ def deck_for(players: int, dealer: int, table, hands, later=()) -> list[str]:
         for k in range(players):
             seat = (first + k) % players
             if seat == dealer:
-                seq += table[2 * r:2 * r + 2]
-            seq += hands[seat][2 * r:2 * r + 2]
+                seq += table[2 * r : 2 * r + 2]
+            seq += hands[seat][2 * r : 2 * r + 2]
     for deal in later:
         for r in range(2):
             for k in range(players):
-                seq += deal[(first + k) % players][2 * r:2 * r + 2]
+                seq += deal[(first + k) % players][2 * r : 2 * r + 2]
     assert len(seq) == len(set(seq)), "a card planted twice"
     return seq + [c for c in CODES if c not in seq]
 
@@ -61,8 +59,11 @@ def rules_json(variant: str, players: int, partnerships=None, **options) -> dict
 def planted(variant: str, players: int, table, hands, moves, dealer=None, **options) -> dict:
     """A one-hand record whose deck deals exactly ``hands`` and ``table``."""
     dealer = players - 1 if dealer is None else dealer
-    return {"format": "casino.record/1", "rules": rules_json(variant, players, **options),
-            "hands": [{"dealer": dealer, "deck": deck_for(players, dealer, table, hands), "moves": moves}]}
+    return {
+        "format": "casino.record/1",
+        "rules": rules_json(variant, players, **options),
+        "hands": [{"dealer": dealer, "deck": deck_for(players, dealer, table, hands), "moves": moves}],
+    }
 
 
 def play_hand(rules, deck, dealer, scores, rng, objects=False):
@@ -79,8 +80,18 @@ def play_hand(rules, deck, dealer, scores, rng, objects=False):
     return moves, pos
 
 
-def random_game(variant, players, partnerships=None, seed="night", play=0, max_hands=3, objects=True,
-                claims=True, keep_deck=True, **options) -> dict:
+def random_game(
+    variant,
+    players,
+    partnerships=None,
+    seed="night",
+    play=0,
+    max_hands=3,
+    objects=True,
+    claims=True,
+    keep_deck=True,
+    **options,
+) -> dict:
     """A record of random legal play on the seeded decks of ``seed``, with true claims."""
     rules = make_rules(variant, players, partnerships, **options)
     rng = random.Random(f"{seed}/{play}")
@@ -104,8 +115,12 @@ def random_game(variant, players, partnerships=None, seed="night", play=0, max_h
         if game.winner is not None:
             winner = game.winner
             break
-    record = {"format": "casino.record/1", "rules": rules_json(variant, players, partnerships, **options),
-              "seed": seed, "hands": hands}
+    record = {
+        "format": "casino.record/1",
+        "rules": rules_json(variant, players, partnerships, **options),
+        "seed": seed,
+        "hands": hands,
+    }
     if not keep_deck:
         record["shuffle"] = SHUFFLE
     if claims:
@@ -148,10 +163,11 @@ def jsonl(*records) -> bytes:
 
 # --- the helper itself -----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players,dealer", [(2, 1), (2, 0), (3, 2), (3, 0), (4, 3), (4, 1)])
 def test_deck_for_deals_what_it_plants(players, dealer):
-    seats = [[c for c in CODES[8 + 4 * s:12 + 4 * s]] for s in range(players)]
-    later = [[[c for c in CODES[30 + 4 * s:34 + 4 * s]] for s in range(players)]] if players < 4 else []
+    seats = [list(CODES[8 + 4 * s : 12 + 4 * s]) for s in range(players)]
+    later = [[list(CODES[30 + 4 * s : 34 + 4 * s]) for s in range(players)]] if players < 4 else []
     deck = deck_for(players, dealer, ["AS", "AH", "AD", "AC"], seats, later)
     if players == 2 and dealer == 1:  # the layout of D2 spelled out
         assert deck[:12] == seats[0][:2] + ["AS", "AH"] + seats[1][:2] + seats[0][2:] + ["AD", "AC"] + seats[1][2:]
@@ -168,8 +184,13 @@ def test_deck_for_deals_what_it_plants(players, dealer):
 
 # --- valid records ---------------------------------------------------------------------------
 
-TABLES = [(v, p, ps) for v in ("classic", "royal", "american-royal") for p in (2, 3, 4)
-          for ps in ((True, False) if p == 4 else (None,)) if not (v == "royal" and ps is False)]
+TABLES = [
+    (v, p, ps)
+    for v in ("classic", "royal", "american-royal")
+    for p in (2, 3, 4)
+    for ps in ((True, False) if p == 4 else (None,))
+    if not (v == "royal" and ps is False)
+]
 
 
 @pytest.fixture(scope="module")
@@ -229,44 +250,127 @@ def test_dealer_may_be_left_out_after_the_first_hand():
 X = ["KC", "KD", "QC", "QD"]
 #: rule -> (record, (hand, move, seat, text)) of the expected finding
 PLANTED = {
-    "C1": (planted("classic", 2, ["8D", "5C", "3H", "6S"], [["9S", "2C", "4D", "7H"], X], ["9Sx5C+3H"]),
-           (1, 1, 0, "9Sx3H+5C")),
-    "C2": (planted("classic", 2, ["5D", "2H", "8C", "6S"], [["2C", "7H", "3D", "4S"], ["9S", "KC", "KD", "QC"]],
-                   ["2C+5D=7", "9Sx2C+5D+2H"]), (1, 2, 1, "9Sx2H+2C+5D")),
-    "C5": (planted("classic", 2, ["KS", "KD", "5C", "3H"], [["KH", "7H", "3D", "4S"], ["9S", "8C", "8D", "QC"]],
-                   ["KHxKS+KD"]), (1, 1, 0, "KHxKS+KD")),
-    "C6": (planted("royal", 2, ["TH", "TS", "8C", "6D"], [["TD", "AC", "5H", "9S"], X],
-                   [{"type": "capture", "card": "TD", "takes": ["TH"]}]),
-           (1, 1, 0, "TDxTH")),
-    "B1": (planted("classic", 2, ["5D", "2H", "8C", "6S"], [["JH", "7H", "3D", "4S"], X], ["JH+5D=5"]),
-           (1, 1, 0, "JH+5D=5")),
-    "B3": (planted("classic", 2, ["5D", "2H", "8C", "6S"], [["9H", "7H", "3S", "4S"], X], ["3S+5D=8"]),
-           (1, 1, 0, "3S+5D=8")),
-    "B4": (planted("classic", 2, ["5D", "2H", "8C", "6S"], [["9H", "7H", "3S", "4S"], X], ["3S+5D=9"]),
-           (1, 1, 0, "3S+5D=9")),
-    "B5": (planted("classic", 2, ["2H", "5C", "KS", "QS"], [["3D", "5S", "JH", "JD"], ["AS", "6D", "KC", "QC"]],
-                   ["3D+2H+5C=5", "AS+2H+3D+5C=6"]), (1, 2, 1, "AS+2H+3D+5C=6")),
-    "B6": (planted("royal", 2, ["6C", "9D", "KS", "QH"], [["4H", "2S", "QD", "TC"], ["3C", "7S", "8H", "JD"]],
-                   ["4H+6C=10", "3C", {"type": "build", "card": "2S", "value": 12, "uses": ["6C", "4H"], "seat": 0}]),
-           (1, 3, 0, "2S+4H+6C=12")),
-    "B7": (planted("royal", 4, ["6C", "9D", "KS", "QH"],
-                   [["4H", "TC", "5S", "7D"], ["3C", "8S", "9H", "JD"], ["2S", "QD", "KC", "6H"],
-                    ["AS", "AH", "AD", "AC"]],
-                   ["4H+6C=10", "3C", "2S+4H+6C=12"]), (1, 3, 2, "2S+4H+6C=12")),
-    "B8": (planted("classic", 2, ["2C", "3H", "9D", "KS"], [["3D", "AH", "5S", "TC"], ["4S", "7C", "KH", "QC"]],
-                   ["3D+2C=5", "4S+3H=7", "AH+2C+3D+3H+4S=6"]), (1, 3, 0, "AH+2C+3H+3D+4S=6")),
-    "T2": (planted("classic", 2, ["2C", "3H", "9D", "KS"], [["3D", "AH", "5S", "TC"], ["4S", "7C", "KH", "QC"]],
-                   ["3D+2C=5", "KH", "TC"]), (1, 3, 0, "TC")),
-    "T3": (planted("royal", 2, ["5D", "9C", "KS", "QH"], [["5S", "AH", "3D", "4S"], X], ["5S"]),
-           (1, 1, 0, "5S")),
-    "O1": (planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], ["4S", "7C", "KH", "QC"]],
-                   ["3S+5H=8", "KH", "8Cx8D"]), (1, 3, 0, "8Cx8D")),
-    "turn": (planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X],
-                     ["9D", {"type": "trail", "card": "KC", "seat": 0}]), (1, 2, 1, "KC")),
-    "card": (planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X], ["9D", "7C"]),
-             (1, 2, 1, "7C")),
-    "notation": (planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X], ["9D", "KC", "Z9"]),
-                 (1, 3, 0, "Z9")),
+    "C1": (
+        planted("classic", 2, ["8D", "5C", "3H", "6S"], [["9S", "2C", "4D", "7H"], X], ["9Sx5C+3H"]),
+        (1, 1, 0, "9Sx3H+5C"),
+    ),
+    "C2": (
+        planted(
+            "classic",
+            2,
+            ["5D", "2H", "8C", "6S"],
+            [["2C", "7H", "3D", "4S"], ["9S", "KC", "KD", "QC"]],
+            ["2C+5D=7", "9Sx2C+5D+2H"],
+        ),
+        (1, 2, 1, "9Sx2H+2C+5D"),
+    ),
+    "C5": (
+        planted(
+            "classic", 2, ["KS", "KD", "5C", "3H"], [["KH", "7H", "3D", "4S"], ["9S", "8C", "8D", "QC"]], ["KHxKS+KD"]
+        ),
+        (1, 1, 0, "KHxKS+KD"),
+    ),
+    "C6": (
+        planted(
+            "royal",
+            2,
+            ["TH", "TS", "8C", "6D"],
+            [["TD", "AC", "5H", "9S"], X],
+            [{"type": "capture", "card": "TD", "takes": ["TH"]}],
+        ),
+        (1, 1, 0, "TDxTH"),
+    ),
+    "B1": (
+        planted("classic", 2, ["5D", "2H", "8C", "6S"], [["JH", "7H", "3D", "4S"], X], ["JH+5D=5"]),
+        (1, 1, 0, "JH+5D=5"),
+    ),
+    "B3": (
+        planted("classic", 2, ["5D", "2H", "8C", "6S"], [["9H", "7H", "3S", "4S"], X], ["3S+5D=8"]),
+        (1, 1, 0, "3S+5D=8"),
+    ),
+    "B4": (
+        planted("classic", 2, ["5D", "2H", "8C", "6S"], [["9H", "7H", "3S", "4S"], X], ["3S+5D=9"]),
+        (1, 1, 0, "3S+5D=9"),
+    ),
+    "B5": (
+        planted(
+            "classic",
+            2,
+            ["2H", "5C", "KS", "QS"],
+            [["3D", "5S", "JH", "JD"], ["AS", "6D", "KC", "QC"]],
+            ["3D+2H+5C=5", "AS+2H+3D+5C=6"],
+        ),
+        (1, 2, 1, "AS+2H+3D+5C=6"),
+    ),
+    "B6": (
+        planted(
+            "royal",
+            2,
+            ["6C", "9D", "KS", "QH"],
+            [["4H", "2S", "QD", "TC"], ["3C", "7S", "8H", "JD"]],
+            ["4H+6C=10", "3C", {"type": "build", "card": "2S", "value": 12, "uses": ["6C", "4H"], "seat": 0}],
+        ),
+        (1, 3, 0, "2S+4H+6C=12"),
+    ),
+    "B7": (
+        planted(
+            "royal",
+            4,
+            ["6C", "9D", "KS", "QH"],
+            [["4H", "TC", "5S", "7D"], ["3C", "8S", "9H", "JD"], ["2S", "QD", "KC", "6H"], ["AS", "AH", "AD", "AC"]],
+            ["4H+6C=10", "3C", "2S+4H+6C=12"],
+        ),
+        (1, 3, 2, "2S+4H+6C=12"),
+    ),
+    "B8": (
+        planted(
+            "classic",
+            2,
+            ["2C", "3H", "9D", "KS"],
+            [["3D", "AH", "5S", "TC"], ["4S", "7C", "KH", "QC"]],
+            ["3D+2C=5", "4S+3H=7", "AH+2C+3D+3H+4S=6"],
+        ),
+        (1, 3, 0, "AH+2C+3H+3D+4S=6"),
+    ),
+    "T2": (
+        planted(
+            "classic",
+            2,
+            ["2C", "3H", "9D", "KS"],
+            [["3D", "AH", "5S", "TC"], ["4S", "7C", "KH", "QC"]],
+            ["3D+2C=5", "KH", "TC"],
+        ),
+        (1, 3, 0, "TC"),
+    ),
+    "T3": (planted("royal", 2, ["5D", "9C", "KS", "QH"], [["5S", "AH", "3D", "4S"], X], ["5S"]), (1, 1, 0, "5S")),
+    "O1": (
+        planted(
+            "classic",
+            2,
+            ["5H", "8D", "KS", "QS"],
+            [["3S", "8C", "2H", "9D"], ["4S", "7C", "KH", "QC"]],
+            ["3S+5H=8", "KH", "8Cx8D"],
+        ),
+        (1, 3, 0, "8Cx8D"),
+    ),
+    "turn": (
+        planted(
+            "classic",
+            2,
+            ["5H", "8D", "KS", "QS"],
+            [["3S", "8C", "2H", "9D"], X],
+            ["9D", {"type": "trail", "card": "KC", "seat": 0}],
+        ),
+        (1, 2, 1, "KC"),
+    ),
+    "card": (
+        planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X], ["9D", "7C"]),
+        (1, 2, 1, "7C"),
+    ),
+    "notation": (
+        planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X], ["9D", "KC", "Z9"]),
+        (1, 3, 0, "Z9"),
+    ),
 }
 
 
@@ -304,8 +408,8 @@ def test_planted_b1_value_out_of_range():
 
 def test_planted_records_are_legal_up_to_the_planted_move():
     """Each planted record minus its last move is valid: the finding is the planted move's."""
-    for rule, (record, (hand, move, seat, text)) in PLANTED.items():
-        cut = dict(record, hands=[dict(record["hands"][0], moves=record["hands"][0]["moves"][:move - 1])])
+    for rule, (record, (_hand, move, _seat, _text)) in PLANTED.items():
+        cut = dict(record, hands=[dict(record["hands"][0], moves=record["hands"][0]["moves"][: move - 1])])
         assert findings(cut) == [], rule
 
 
@@ -327,14 +431,22 @@ def test_planted_b2_build_without_table_cards(move):
 
 @pytest.mark.parametrize("seat", ["0", False])
 def test_move_seat_must_be_a_number(seat):
-    record = planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X],
-                     [{"type": "trail", "card": "9D", "seat": seat}])
+    record = planted(
+        "classic",
+        2,
+        ["5H", "8D", "KS", "QS"],
+        [["3S", "8C", "2H", "9D"], X],
+        [{"type": "trail", "card": "9D", "seat": seat}],
+    )
     assert [(f.rule, f.move) for f in findings(record)] == [("notation", 1)]
 
 
 def test_move_seat_checked_when_given():
-    moves = [{"type": "trail", "card": "9D", "seat": 0}, {"type": "trail", "card": "KC", "seat": 1},
-             {"type": "trail", "card": "8C", "seat": 1}]
+    moves = [
+        {"type": "trail", "card": "9D", "seat": 0},
+        {"type": "trail", "card": "KC", "seat": 1},
+        {"type": "trail", "card": "8C", "seat": 1},
+    ]
     record = planted("classic", 2, ["5H", "8D", "KS", "QS"], [["3S", "8C", "2H", "9D"], X], moves)
     assert [(f.rule, f.move, f.seat) for f in findings(record)] == [("turn", 3, 0)]
 
@@ -354,6 +466,7 @@ def test_unfinished_hand_followed_by_another_is_reported():
 
 
 # --- claims, dealers, the end of the game ----------------------------------------------------
+
 
 def test_claim_wrong_hand_score():
     record = random_game("royal", 2, seed="claims", max_hands=2)
@@ -440,6 +553,7 @@ def test_g4_no_hand_after_the_game_ended():
 
 # --- --keep-going ----------------------------------------------------------------------------
 
+
 def played_card(move) -> str:
     """The card a recorded move plays."""
     return move["card"] if isinstance(move, dict) else move.split("x")[0].split("+")[0]
@@ -488,6 +602,7 @@ def test_keep_going_stops_at_g4():
 
 # --- table-only records ----------------------------------------------------------------------
 
+
 def test_table_only_complete_hand_validates_and_scores_like_the_deck_record():
     record = random_game("royal", 2, seed="table-only", max_hands=2)
     written = table_only(record)
@@ -500,12 +615,14 @@ def test_table_only_complete_hand_validates_and_scores_like_the_deck_record():
     # the positions at each hand's end agree
     ends = [e for e in events(record) if isinstance(e, HandEnd)]
     ends_t = [e for e in events(written) if isinstance(e, HandEnd)]
-    assert [(e.position.captured, e.position.sweeps, e.score) for e in ends] == \
-        [(e.position.captured, e.position.sweeps, e.score) for e in ends_t]
+    assert [(e.position.captured, e.position.sweeps, e.score) for e in ends] == [
+        (e.position.captured, e.position.sweeps, e.score) for e in ends_t
+    ]
 
 
-@pytest.mark.parametrize("variant,players,partnerships", [("classic", 3, None), ("american-royal", 4, False),
-                                                          ("royal", 4, True)])
+@pytest.mark.parametrize(
+    "variant,players,partnerships", [("classic", 3, None), ("american-royal", 4, False), ("royal", 4, True)]
+)
 def test_table_only_other_tables(variant, players, partnerships):
     record = random_game(variant, players, partnerships, seed=f"table-{variant}-{players}", max_hands=1)
     written = table_only(record)
@@ -513,8 +630,9 @@ def test_table_only_other_tables(variant, players, partnerships):
     assert record_score(read_record(written))[0] == record_score(read_record(record))[0]
 
 
-@pytest.mark.parametrize("variant,players,partnerships", [("classic", 2, None), ("american-royal", 3, None),
-                                                          ("royal", 4, True)])
+@pytest.mark.parametrize(
+    "variant,players,partnerships", [("classic", 2, None), ("american-royal", 3, None), ("royal", 4, True)]
+)
 def test_table_only_cut_anywhere_has_only_unchecked_notes(variant, players, partnerships):
     """A legal game written down at the table and stopped after any move: never a finding,
     only notes for B3/O1 questions in the deal that stops part-way."""
@@ -530,8 +648,11 @@ def test_table_only_cut_anywhere_has_only_unchecked_notes(variant, players, part
 
 
 def table_record(table, moves, dealer=1, variant="classic", players=2) -> dict:
-    return {"format": "casino.record/1", "rules": rules_json(variant, players),
-            "hands": [{"dealer": dealer, "table": table, "moves": moves}]}
+    return {
+        "format": "casino.record/1",
+        "rules": rules_json(variant, players),
+        "hands": [{"dealer": dealer, "table": table, "moves": moves}],
+    }
 
 
 def test_table_only_part_way_b3_cannot_be_decided():
@@ -572,6 +693,7 @@ def test_table_only_card_played_twice_is_card():
 
 # --- seeds -----------------------------------------------------------------------------------
 
+
 def test_seeded_record_equals_the_deck_record():
     with_decks = random_game("american-royal", 3, seed="club-night-7", max_hands=3)
     seeded = random_game("american-royal", 3, seed="club-night-7", max_hands=3, keep_deck=False)
@@ -609,6 +731,7 @@ def test_deck_not_matching_its_seed_is_d1():
 
 # --- the command line ------------------------------------------------------------------------
 
+
 def lines_of(out: bytes) -> list[dict]:
     return [orjson.loads(line) for line in out.splitlines()]
 
@@ -624,8 +747,19 @@ def test_cli_validate_stream_of_valid_records(tmp_path, valid_records):
     n = len(records)
     assert f"{n} records checked: {n} valid, 0 not valid (0 findings)".encode() in out.stderr
     notes = lines_of(out.stdout)  # only the unchecked note of the part-way record
-    assert notes == [{"file": str(path), "line": n - 2, "hand": 1, "move": 1, "seat": 0, "text": "3S+5D=8",
-                      "rule": "B3", "message": notes[0]["message"], "unchecked": True}]
+    assert notes == [
+        {
+            "file": str(path),
+            "line": n - 2,
+            "hand": 1,
+            "move": 1,
+            "seat": 0,
+            "text": "3S+5D=8",
+            "rule": "B3",
+            "message": notes[0]["message"],
+            "unchecked": True,
+        }
+    ]
 
 
 def test_cli_validate_planted_findings_with_file_and_line(tmp_path):
@@ -642,16 +776,26 @@ def test_cli_validate_planted_findings_with_file_and_line(tmp_path):
     claim_hand["hands"][1]["score"] = [99, 0]
     claim_result = random_game("royal", 2, seed="cli-claim", max_hands=2)
     claim_result["result"]["scores"] = [99, 0]
-    whole = [(d4, (2, None, None, None, "D4")), (g4_record(), (2, None, None, None, "G4")),
-             (claim_hand, (2, None, None, None, "claim")), (claim_result, (None, None, None, None, "claim"))]
-    path.write_bytes(jsonl(*(PLANTED[r][0] for r in rules)) + jsonl(good)
-                     + b'{"format": "casino.record/1", "rules": \n' + jsonl(good) + jsonl(*(r for r, _ in whole)))
+    whole = [
+        (d4, (2, None, None, None, "D4")),
+        (g4_record(), (2, None, None, None, "G4")),
+        (claim_hand, (2, None, None, None, "claim")),
+        (claim_result, (None, None, None, None, "claim")),
+    ]
+    path.write_bytes(
+        jsonl(*(PLANTED[r][0] for r in rules))
+        + jsonl(good)
+        + b'{"format": "casino.record/1", "rules": \n'
+        + jsonl(good)
+        + jsonl(*(r for r, _ in whole))
+    )
     out = casino("validate", str(path), "--format", "jsonl")
     assert out.returncode == 65
     n = len(rules)
     m = n + len(whole)
-    assert (f"{m + 3} records checked: 2 valid, {m} not valid ({m} findings), 1 unreadable".encode()
-            in out.stderr), out.stderr
+    assert f"{m + 3} records checked: 2 valid, {m} not valid ({m} findings), 1 unreadable".encode() in out.stderr, (
+        out.stderr
+    )
     got = lines_of(out.stdout)
     assert len(got) == m + 1
     for k, (_, expected) in enumerate(whole):
@@ -661,11 +805,23 @@ def test_cli_validate_planted_findings_with_file_and_line(tmp_path):
     for line, (rule, f) in enumerate(zip(rules, got), start=1):
         hand, move, seat, text = PLANTED[rule][1]
         assert list(f) == ["file", "line", "hand", "move", "seat", "text", "rule", "message"]
-        assert (f["file"], f["line"], f["hand"], f["move"], f["seat"], f["text"], f["rule"]) == \
-            (str(path), line, hand, move, seat, text, rule)
+        assert (f["file"], f["line"], f["hand"], f["move"], f["seat"], f["text"], f["rule"]) == (
+            str(path),
+            line,
+            hand,
+            move,
+            seat,
+            text,
+            rule,
+        )
     last = got[n]
-    assert (last["file"], last["line"], last["rule"], last["hand"], last["move"]) == \
-        (str(path), bad_line, "notation", None, None)
+    assert (last["file"], last["line"], last["rule"], last["hand"], last["move"]) == (
+        str(path),
+        bad_line,
+        "notation",
+        None,
+        None,
+    )
     assert "JSON" in last["message"]
 
 
@@ -687,6 +843,7 @@ def test_cli_score_table_only_equals_deck_record():
     assert out.returncode == 0, out.stderr
     a, b = lines_of(out.stdout)
     assert a == b
-    assert a["format"] == "casino.score/1" and [h["points"] for h in a["hands"]] == \
-        [h["score"] for h in record["hands"]]
+    assert a["format"] == "casino.score/1" and [h["points"] for h in a["hands"]] == [
+        h["score"] for h in record["hands"]
+    ]
     assert a["scores"] == record["result"]["scores"]

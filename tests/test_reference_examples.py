@@ -3,6 +3,7 @@
 Two players, the mover is seat 0; "own" builds belong to seat 0, others to seat 1; the
 opponent's hand is unknown (null) unless stated.
 """
+
 import os
 import sys
 
@@ -19,8 +20,7 @@ def pos(variant, loose, hand, builds=(), players=2, other=None, **options):
         "format": "casino.position/1",
         "rules": {"variant": variant, "players": players, **options},
         "turn": 0,
-        "table": {"loose": list(loose),
-                  "builds": [{"value": v, "owner": w, "cards": list(c)} for v, w, c in builds]},
+        "table": {"loose": list(loose), "builds": [{"value": v, "owner": w, "cards": list(c)} for v, w, c in builds]},
         "hands": hands,
     }
 
@@ -28,8 +28,15 @@ def pos(variant, loose, hand, builds=(), players=2, other=None, **options):
 def test_example_1_classic_nine_moves():
     moves = reference_moves(pos("classic", ["8D", "5C", "3H", "6S", "2D", "KH"], ["8S", "4C"]))
     assert moves == {
-        "8Sx8D", "8Sx3H+5C", "8Sx2D+6S", "8Sx3H+5C+8D", "8Sx2D+6S+8D",
-        "8Sx2D+3H+5C+6S", "8Sx2D+3H+5C+6S+8D", "8S", "4C",
+        "8Sx8D",
+        "8Sx3H+5C",
+        "8Sx2D+6S",
+        "8Sx3H+5C+8D",
+        "8Sx2D+6S+8D",
+        "8Sx2D+3H+5C+6S",
+        "8Sx2D+3H+5C+6S+8D",
+        "8S",
+        "4C",
     }
     assert len(moves) == 9
 
@@ -37,8 +44,16 @@ def test_example_1_classic_nine_moves():
 def test_example_2_classic_ten_moves():
     moves = reference_moves(pos("classic", ["AC", "2D", "3H", "5S", "6C", "8D"], ["8S"]))
     assert moves == {
-        "8Sx8D", "8Sx3H+5S", "8Sx2D+6C", "8Sx3H+5S+8D", "8Sx2D+6C+8D",
-        "8Sx2D+3H+5S+6C", "8Sx2D+3H+5S+6C+8D", "8SxAC+2D+5S", "8SxAC+2D+5S+8D", "8S",
+        "8Sx8D",
+        "8Sx3H+5S",
+        "8Sx2D+6C",
+        "8Sx3H+5S+8D",
+        "8Sx2D+6C+8D",
+        "8Sx2D+3H+5S+6C",
+        "8Sx2D+3H+5S+6C+8D",
+        "8SxAC+2D+5S",
+        "8SxAC+2D+5S+8D",
+        "8S",
     }
     assert len(moves) == 10
     assert "8SxAC+2D+3H+5S+6C+8D" not in moves  # they total 25
@@ -52,7 +67,12 @@ def test_example_3_classic_four_moves():
 def test_example_3_royal_six_moves():
     moves = reference_moves(pos("royal", ["QH", "QS", "5D"], ["QC", "7H"]))
     assert moves == {
-        "QCxQS+QH", "7H+5D=12", "7H+5D+QS=12", "7H+5D+QH=12", "7H+5D+QS+QH=12", "7H",
+        "QCxQS+QH",
+        "7H+5D=12",
+        "7H+5D+QS=12",
+        "7H+5D+QH=12",
+        "7H+5D+QS+QH=12",
+        "7H",
     }
 
 
@@ -99,10 +119,13 @@ def test_example_10_royal_no_raise_own():
     assert "2S+4H+6C=12" not in moves  # B6
 
 
-@pytest.mark.parametrize("variant, expected", [
-    ("american-royal", {"TCx4H+6C", "2S+4H+6C=12"}),  # raise_own: the raise is legal
-    ("royal", {"TCx4H+6C"}),
-])
+@pytest.mark.parametrize(
+    "variant, expected",
+    [
+        ("american-royal", {"TCx4H+6C", "2S+4H+6C=12"}),  # raise_own: the raise is legal
+        ("royal", {"TCx4H+6C"}),
+    ],
+)
 def test_example_10_raise_own_option(variant, expected):
     p = pos(variant, [], ["2S", "QD", "TC"], builds=[(10, 0, ["6C", "4H"])])
     assert reference_moves(p) == expected
@@ -113,7 +136,6 @@ def test_partner_build_needs_partner_builds():
     builds = [(5, 2, ["AS", "4D"])]
     base = pos("american-royal", [], ["3H", "8D", "5C"], builds=builds, players=4)
     assert "3H+AS+4D=8" in reference_moves(base)
-    off = pos("american-royal", [], ["3H", "8D", "5C"], builds=builds, players=4,
-              partner_builds=False)
+    off = pos("american-royal", [], ["3H", "8D", "5C"], builds=builds, players=4, partner_builds=False)
     moves = reference_moves(off)
     assert "3H+AS+4D=8" not in moves and "5CxAS+4D" in moves

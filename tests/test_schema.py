@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import orjson
 import pytest
+from clirun import casino
 from jsonschema import Draft202012Validator
 
 from casino_cli.notation.schema import NAMES, schema
-from clirun import casino
 
 VALIDATORS = {name: Draft202012Validator(schema(name)) for name in NAMES}
 
@@ -28,8 +28,9 @@ def test_schemas_are_valid_and_printed(name):
 
 @pytest.mark.parametrize("variant, players", [("classic", 2), ("royal", 4), ("american-royal", 3)])
 def test_command_outputs_validate(variant, players, tmp_path):
-    records = casino("simulate", "--games", "2", "--seed", "schema", "--variant", variant,
-                     "--players", str(players)).stdout
+    records = casino(
+        "simulate", "--games", "2", "--seed", "schema", "--variant", variant, "--players", str(players)
+    ).stdout
     assert check("record", records) == 2
     first = records.splitlines()[0]
     replay = casino("replay", "-", stdin=first).stdout

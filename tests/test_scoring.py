@@ -12,8 +12,16 @@ import random
 import pytest
 
 from casino_cli.cards import CODES, parse_card
-from casino_cli.engine import (CasinoError, Position, Unseen, apply_move, legal_moves, make_rules,
-                               seeded_deck, start_position)
+from casino_cli.engine import (
+    CasinoError,
+    Position,
+    Unseen,
+    apply_move,
+    legal_moves,
+    make_rules,
+    seeded_deck,
+    start_position,
+)
 from casino_cli.engine.scoring import HandScore, SideScore, score_hand
 
 SPADES = [c for c in CODES if c[1] == "S"]
@@ -52,18 +60,29 @@ def piles(counts, spades, specials=None):
 def finished(rules, captured, sweeps=None, scores=None, last_capture=0) -> Position:
     """A finished position whose captured piles are ``captured`` (codes per seat)."""
     n = rules.players
-    held = set(c for p in captured for c in p)
+    held = {c for p in captured for c in p}
     loose = mask(c for c in CODES if c not in held)  # what nobody took (only when nobody captured)
-    return Position(rules=rules, dealer=n - 1, turn=None, deal=rules.deals_per_hand, loose=loose, builds=(),
-                    hands=(0,) * n, stock=(), captured=tuple(mask(p) for p in captured),
-                    sweeps=tuple(sweeps or (0,) * n), last_capture=last_capture,
-                    scores=tuple(scores or (0,) * rules.sides))
+    return Position(
+        rules=rules,
+        dealer=n - 1,
+        turn=None,
+        deal=rules.deals_per_hand,
+        loose=loose,
+        builds=(),
+        hands=(0,) * n,
+        stock=(),
+        captured=tuple(mask(p) for p in captured),
+        sweeps=tuple(sweeps or (0,) * n),
+        last_capture=last_capture,
+        scores=tuple(scores or (0,) * rules.sides),
+    )
 
 
 ALL_SPECIALS = [["TD", "2S", "AS", "AH"], ["AD", "AC"]]
 
 
 # --- P1: the items ------------------------------------------------------------------------
+
 
 def test_p1_every_item_and_its_points():
     rules = make_rules("classic", 2)
@@ -114,15 +133,23 @@ def test_p1_four_individual_players_score_separately():
     score = score_hand(finished(rules, p))
     assert len(score.sides) == 4
     assert [s.items for s in score.sides] == [
-        {"cards": 3, "big_casino": 2}, {"spades": 1, "little_casino": 1}, {"AS": 1, "AH": 1}, {"AC": 1, "AD": 1}]
+        {"cards": 3, "big_casino": 2},
+        {"spades": 1, "little_casino": 1},
+        {"AS": 1, "AH": 1},
+        {"AC": 1, "AD": 1},
+    ]
     assert score.points == (5, 2, 2, 2)
 
 
 def test_total_is_eleven_without_sweeps_when_nothing_is_tied_in_real_hands():
     rng = random.Random(11)
     seen = 0
-    for variant, players, partnerships in (("classic", 2, None), ("classic", 3, None),
-                                           ("classic", 4, True), ("classic", 4, False)):
+    for variant, players, partnerships in (
+        ("classic", 2, None),
+        ("classic", 3, None),
+        ("classic", 4, True),
+        ("classic", 4, False),
+    ):
         rules = make_rules(variant, players, partnerships)
         for k in range(4):
             pos = start_position(rules, seeded_deck(f"eleven-{players}-{k}"), players - 1)
@@ -141,8 +168,7 @@ def test_total_is_eleven_without_sweeps_when_nothing_is_tied_in_real_hands():
 
 def test_total_is_eleven_without_sweeps_even_when_sweeps_were_made():
     rules = make_rules("classic", 3)
-    pos = finished(rules, piles([20, 18, 14], [6, 4, 3], [["TD", "AS"], ["2S"], ["AH", "AD", "AC"]]),
-                   sweeps=(3, 1, 0))
+    pos = finished(rules, piles([20, 18, 14], [6, 4, 3], [["TD", "AS"], ["2S"], ["AH", "AD", "AC"]]), sweeps=(3, 1, 0))
     score = score_hand(pos)
     assert [s.sweeps for s in score.sides] == [3, 1, 0]  # counted, but worth nothing
     assert all("sweeps" not in s.items for s in score.sides)
@@ -150,6 +176,7 @@ def test_total_is_eleven_without_sweeps_even_when_sweeps_were_made():
 
 
 # --- P2: ties at the top ------------------------------------------------------------------
+
 
 def test_worked_example_11_cards_tied_26_26_the_hand_is_worth_8():
     rules = make_rules("classic", 2)
@@ -161,19 +188,22 @@ def test_worked_example_11_cards_tied_26_26_the_hand_is_worth_8():
     assert score.points == (6, 2)
 
 
-@pytest.mark.parametrize("variant,players,partnerships,counts,spades,tied", [
-    # two sides
-    ("classic", 2, None, [26, 26], [7, 6], [0, 1]),
-    ("classic", 4, True, [13, 13, 13, 13], [4, 4, 3, 2], [0, 1]),  # sides 26-26 (7 v 6 spades)
-    # three sides
-    ("classic", 3, None, [20, 20, 12], [5, 4, 4], [0, 1]),
-    ("classic", 3, None, [12, 20, 20], [5, 4, 4], [1, 2]),
-    ("american-royal", 3, None, [20, 12, 20], [2, 6, 5], [0, 2]),
-    # four individual players
-    ("classic", 4, False, [13, 13, 13, 13], [4, 3, 3, 3], [0, 1, 2, 3]),
-    ("classic", 4, False, [15, 10, 15, 12], [4, 3, 3, 3], [0, 2]),
-    ("american-royal", 4, False, [10, 16, 10, 16], [1, 5, 3, 4], [1, 3]),
-])
+@pytest.mark.parametrize(
+    "variant,players,partnerships,counts,spades,tied",
+    [
+        # two sides
+        ("classic", 2, None, [26, 26], [7, 6], [0, 1]),
+        ("classic", 4, True, [13, 13, 13, 13], [4, 4, 3, 2], [0, 1]),  # sides 26-26 (7 v 6 spades)
+        # three sides
+        ("classic", 3, None, [20, 20, 12], [5, 4, 4], [0, 1]),
+        ("classic", 3, None, [12, 20, 20], [5, 4, 4], [1, 2]),
+        ("american-royal", 3, None, [20, 12, 20], [2, 6, 5], [0, 2]),
+        # four individual players
+        ("classic", 4, False, [13, 13, 13, 13], [4, 3, 3, 3], [0, 1, 2, 3]),
+        ("classic", 4, False, [15, 10, 15, 12], [4, 3, 3, 3], [0, 2]),
+        ("american-royal", 4, False, [10, 16, 10, 16], [1, 5, 3, 4], [1, 3]),
+    ],
+)
 def test_p2_cards_tied_at_the_top_score_nobody(variant, players, partnerships, counts, spades, tied):
     rules = make_rules(variant, players, partnerships)
     score = score_hand(finished(rules, piles(counts, spades)))
@@ -183,14 +213,17 @@ def test_p2_cards_tied_at_the_top_score_nobody(variant, players, partnerships, c
     assert score.unwon["cards"] == f"tied at {top}"
 
 
-@pytest.mark.parametrize("variant,players,partnerships,counts,spades,tied", [
-    # three sides: 5-5-3
-    ("classic", 3, None, [20, 18, 14], [5, 5, 3], [0, 1]),
-    ("royal", 3, None, [14, 18, 20], [3, 5, 5], [1, 2]),
-    # four individual players: 4-4-3-2 and 4-3-4-2 and ... 
-    ("classic", 4, False, [16, 12, 12, 12], [4, 4, 3, 2], [0, 1]),
-    ("american-royal", 4, False, [16, 12, 12, 12], [2, 4, 3, 4], [1, 3]),
-])
+@pytest.mark.parametrize(
+    "variant,players,partnerships,counts,spades,tied",
+    [
+        # three sides: 5-5-3
+        ("classic", 3, None, [20, 18, 14], [5, 5, 3], [0, 1]),
+        ("royal", 3, None, [14, 18, 20], [3, 5, 5], [1, 2]),
+        # four individual players: 4-4-3-2 and 4-3-4-2 and ...
+        ("classic", 4, False, [16, 12, 12, 12], [4, 4, 3, 2], [0, 1]),
+        ("american-royal", 4, False, [16, 12, 12, 12], [2, 4, 3, 4], [1, 3]),
+    ],
+)
 def test_p2_spades_tied_at_the_top_score_nobody(variant, players, partnerships, counts, spades, tied):
     rules = make_rules(variant, players, partnerships)
     score = score_hand(finished(rules, piles(counts, spades)))
@@ -249,6 +282,7 @@ def test_scoring_refuses_unfinished_hands_and_counted_piles():
 
 # --- S1 / P3: sweeps ----------------------------------------------------------------------
 
+
 def sweep_points(score: HandScore) -> list[int]:
     return [s.items.get("sweeps", 0) for s in score.sides]
 
@@ -260,29 +294,35 @@ def sweep_hand(rules, sweeps, scores=None):
     return score_hand(finished(rules, piles(base, spades), sweeps=sweeps, scores=scores))
 
 
-@pytest.mark.parametrize("variant,options,sweeps,expected", [
-    ("classic", {}, (3, 1), [0, 0]),                               # no sweeps option
-    ("classic", {"sweeps": True}, (3, 1), [3, 1]),                 # each sweep 1 point
-    ("american-royal", {}, (2, 2), [2, 2]),                        # sweeps without cancelling
-    ("royal", {}, (3, 1), [2, 0]),                                 # cancelling: 3-1, 1-3
-    ("royal", {}, (2, 2), [0, 0]),
-    ("royal", {}, (0, 4), [0, 4]),
-    ("classic", {"sweeps": True, "sweeps_cancel": True}, (1, 5), [0, 4]),
-])
+@pytest.mark.parametrize(
+    "variant,options,sweeps,expected",
+    [
+        ("classic", {}, (3, 1), [0, 0]),  # no sweeps option
+        ("classic", {"sweeps": True}, (3, 1), [3, 1]),  # each sweep 1 point
+        ("american-royal", {}, (2, 2), [2, 2]),  # sweeps without cancelling
+        ("royal", {}, (3, 1), [2, 0]),  # cancelling: 3-1, 1-3
+        ("royal", {}, (2, 2), [0, 0]),
+        ("royal", {}, (0, 4), [0, 4]),
+        ("classic", {"sweeps": True, "sweeps_cancel": True}, (1, 5), [0, 4]),
+    ],
+)
 def test_sweeps_two_sides(variant, options, sweeps, expected):
     score = sweep_hand(make_rules(variant, 2, **options), sweeps)
     assert sweep_points(score) == expected
     assert [s.sweeps for s in score.sides] == list(sweeps)  # raw sweeps are always reported
 
 
-@pytest.mark.parametrize("sweeps,expected", [
-    ((3, 2, 0), [1, 0, 0]),     # RULES/docs example: 3, 2, 0 -> 1, 0, 0
-    ((2, 2, 1), [0, 0, 0]),
-    ((1, 0, 0), [1, 0, 0]),
-    ((0, 4, 1), [0, 3, 0]),
-    ((1, 3, 3), [0, 0, 0]),
-    ((0, 0, 0), [0, 0, 0]),
-])
+@pytest.mark.parametrize(
+    "sweeps,expected",
+    [
+        ((3, 2, 0), [1, 0, 0]),  # RULES/docs example: 3, 2, 0 -> 1, 0, 0
+        ((2, 2, 1), [0, 0, 0]),
+        ((1, 0, 0), [1, 0, 0]),
+        ((0, 4, 1), [0, 3, 0]),
+        ((1, 3, 3), [0, 0, 0]),
+        ((0, 0, 0), [0, 0, 0]),
+    ],
+)
 def test_sweeps_cancel_three_sides(sweeps, expected):
     """P3: each side scores max(0, its sweeps - the most sweeps of any other side)."""
     rules = make_rules("royal", 3)
@@ -315,16 +355,20 @@ def test_sweep_points_add_to_the_hand_total():
 
 # --- P3: the ladder's no-sweeps rule ------------------------------------------------------
 
-@pytest.mark.parametrize("scores,sweeps,expected", [
-    ((18, 5), (2, 3), [0, 1]),    # docs example: A on 18 sweeps 2, B 3: A none, B 3 - 2 = 1
-    ((18, 5), (2, 0), [0, 0]),    # A's sweeps score nothing (and B has none)
-    ((18, 5), (1, 3), [0, 2]),    # A's sweep still cancels one of B's
-    ((17, 5), (2, 0), [2, 0]),    # 17 is below target - 3: sweeps count
-    ((19, 20), (3, 1), [0, 0]),   # both on the ladder
-    ((20, 3), (0, 2), [0, 2]),
-    ((23, 22), (3, 0), [0, 0]),   # play-on (before the hand at or above the target)
-    ((22, 10), (0, 2), [0, 2]),   # play-on, the side below 18 still scores
-])
+
+@pytest.mark.parametrize(
+    "scores,sweeps,expected",
+    [
+        ((18, 5), (2, 3), [0, 1]),  # docs example: A on 18 sweeps 2, B 3: A none, B 3 - 2 = 1
+        ((18, 5), (2, 0), [0, 0]),  # A's sweeps score nothing (and B has none)
+        ((18, 5), (1, 3), [0, 2]),  # A's sweep still cancels one of B's
+        ((17, 5), (2, 0), [2, 0]),  # 17 is below target - 3: sweeps count
+        ((19, 20), (3, 1), [0, 0]),  # both on the ladder
+        ((20, 3), (0, 2), [0, 2]),
+        ((23, 22), (3, 0), [0, 0]),  # play-on (before the hand at or above the target)
+        ((22, 10), (0, 2), [0, 2]),  # play-on, the side below 18 still scores
+    ],
+)
 def test_ladder_side_on_target_minus_3_or_more_scores_no_sweeps(scores, sweeps, expected):
     rules = make_rules("royal", 2)
     assert sweep_points(sweep_hand(rules, sweeps, scores)) == expected

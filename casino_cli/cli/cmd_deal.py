@@ -26,8 +26,13 @@ def run_deal(seed, variant, players, partnerships, options, dealer, hand, record
     if record:
         if hand != 1:
             raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
-        doc = {"format": "casino.record/1", "rules": rules_json(rules), "seed": seed, "shuffle": SHUFFLE,
-               "hands": [{"dealer": first_dealer, "moves": []}]}
+        doc = {
+            "format": "casino.record/1",
+            "rules": rules_json(rules),
+            "seed": seed,
+            "shuffle": SHUFFLE,
+            "hands": [{"dealer": first_dealer, "moves": []}],
+        }
         write_line(dumps(doc))
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(first_dealer, hand, rules.players))

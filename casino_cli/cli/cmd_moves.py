@@ -31,7 +31,9 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
         listing = legal_moves(pos, limit=limit)
         _print(pos, listing, fmt, doc.line, screen)
         if listing.truncated:
-            say(f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)")
+            say(
+                f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
+            )
     screen.close()
     if code:
         raise Fail(code)
@@ -39,9 +41,17 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
 
 def _print(pos, listing, fmt, line: int, screen) -> None:
     if fmt == Format.json:
-        write_line(dumps({"format": MOVES_FORMAT, "turn": pos.turn, "count": len(listing.moves),
-                          "truncated": listing.truncated,
-                          "moves": [move_json(m, f) for m, f in zip(listing.moves, listing.facts)]}))
+        write_line(
+            dumps(
+                {
+                    "format": MOVES_FORMAT,
+                    "turn": pos.turn,
+                    "count": len(listing.moves),
+                    "truncated": listing.truncated,
+                    "moves": [move_json(m, f) for m, f in zip(listing.moves, listing.facts)],
+                }
+            )
+        )
     elif fmt == Format.jsonl:
         for m, f in zip(listing.moves, listing.facts):
             obj = move_json(m, f)

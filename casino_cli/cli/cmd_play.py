@@ -78,10 +78,12 @@ class _Show:
             if self.delay:
                 time.sleep(self.delay)
         elif isinstance(event, HandEnd):
-            self.say(f"hand {event.hand}: points {' – '.join(map(str, event.score.points))}, "
-                     f"game {' – '.join(map(str, event.game.scores))}"
-                     + (f"; side {event.game.winner} wins: {event.game.reason}" if event.game.winner is not None
-                        else ""), "bold green")
+            self.say(
+                f"hand {event.hand}: points {' – '.join(map(str, event.score.points))}, "
+                f"game {' – '.join(map(str, event.game.scores))}"
+                + (f"; side {event.game.winner} wins: {event.game.reason}" if event.game.winner is not None else ""),
+                "bold green",
+            )
 
 
 def _human(out):

@@ -9,9 +9,9 @@ from ..notation.position import position_json
 from ..records.describe import describe
 from ..records.referee import Finding, HandEnd, HandStart, Step, walk
 from .common import documents
-from .records_io import finding_line, record_of
 from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .plain import card_name
+from .records_io import finding_line, record_of
 
 
 def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> None:
@@ -29,8 +29,12 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
             if hand is not None and event.hand > hand:
                 break
             _show(event, fmt, screen)
-            if (isinstance(event, Step) and to is not None and event.number >= to
-                    and (hand is None or event.hand == hand)):
+            if (
+                isinstance(event, Step)
+                and to is not None
+                and event.number >= to
+                and (hand is None or event.hand == hand)
+            ):
                 break
             if stepper is not None and not stepper.wait(event):
                 break
@@ -41,9 +45,10 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
 
 def _show(event, fmt, screen) -> None:
     if isinstance(event, HandEnd):
-        words = (f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
-                 f"game {'–'.join(map(str, event.game.scores))}"
-                 + (f"; {event.game.reason}" if event.game.reason else ""))
+        words = (
+            f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
+            f"game {'–'.join(map(str, event.game.scores))}" + (f"; {event.game.reason}" if event.game.reason else "")
+        )
         if fmt == Format.text:
             write_line(words)
         screen.print(words, style="bold green", markup=False)
@@ -56,13 +61,19 @@ def _show(event, fmt, screen) -> None:
         pos = event.position
         write_line(dumps(position_json(pos._replace(extra=pos.extra + (("", "_replay", info),)))))
     if fmt == Format.text:
-        write_line(f"hand {event.hand} starts" if isinstance(event, HandStart) else
-                   f"hand {event.hand}, move {number}: {describe(event)}")
+        write_line(
+            f"hand {event.hand} starts"
+            if isinstance(event, HandStart)
+            else f"hand {event.hand}, move {number}: {describe(event)}"
+        )
     if screen.active:
         from .render import position_view
 
-        screen.rule(f"hand {event.hand} starts" if isinstance(event, HandStart) else
-                    f"hand {event.hand}, move {number}: {describe(event, card_name)}")
+        screen.rule(
+            f"hand {event.hand} starts"
+            if isinstance(event, HandStart)
+            else f"hand {event.hand}, move {number}: {describe(event, card_name)}"
+        )
         screen.print(position_view(event.position))
 
 

@@ -8,8 +8,8 @@ from ..notation.fields import dumps
 from ..notation.position import read_position
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
-from .records_io import finding_line, record_of
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .records_io import finding_line, record_of
 
 
 def run_score(path: str, fmt, svg=None) -> None:
@@ -58,13 +58,12 @@ def sheet_lines(sheet: dict) -> list[str]:
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
-        lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, "
-                     f"game {'–'.join(map(str, hand['scores']))}")
+        lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
             items = ", ".join(f"{k} {v}" for k, v in s["items"].items()) or "nothing"
             lines.append(f"  side {side}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}")
         for item, why in hand["unwon"].items():
             lines.append(f"  nobody scores {item}: {why}")
-    result = (f"side {sheet['winner']} wins" if sheet["winner"] is not None else "game goes on")
+    result = f"side {sheet['winner']} wins" if sheet["winner"] is not None else "game goes on"
     lines.append(f"result: {result}" + (f" ({sheet['reason']})" if sheet.get("reason") else ""))
     return lines

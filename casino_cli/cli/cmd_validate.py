@@ -7,8 +7,8 @@ from ..notation.fields import dumps
 from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
-from .records_io import finding_line
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
+from .records_io import finding_line
 
 
 def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
@@ -32,9 +32,11 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
             say(exc.message)
             worst = max(worst, exc.code)
     progress.close()
-    say(f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
+    say(
+        f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
         f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
-        + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else ""))
+        + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
+    )
     code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK))
     if code:
         raise Fail(code)

@@ -58,8 +58,9 @@ def position_of(doc: Document, playable: bool = False):
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
-        raise Fail(DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its "
-                               f"hand is unknown (null)")
+        raise Fail(
+            DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)"
+        )
     return pos
 
 

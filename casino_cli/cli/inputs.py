@@ -8,13 +8,14 @@ otherwise the whole input is one (pretty-printed) document.
 from __future__ import annotations
 
 import sys
-from typing import BinaryIO, Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
 from ..notation.fields import loads
 
-MAX_LINE = 16 * 1024 * 1024        # one JSON Lines line
-MAX_DOCUMENT = 16 * 1024 * 1024    # one multi-line document
+MAX_LINE = 16 * 1024 * 1024  # one JSON Lines line
+MAX_DOCUMENT = 16 * 1024 * 1024  # one multi-line document
 _CHUNK = 1024 * 1024
 
 
@@ -85,8 +86,13 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     rest = stream.read(MAX_DOCUMENT + 1)
     data = line + (following[1] if following else b"") + rest
     if len(data) > MAX_DOCUMENT:
-        yield Document(name, number, error=NotationError(
-            f"document larger than {MAX_DOCUMENT // (1024 * 1024)} MB (use JSON Lines for many documents)"))
+        yield Document(
+            name,
+            number,
+            error=NotationError(
+                f"document larger than {MAX_DOCUMENT // (1024 * 1024)} MB (use JSON Lines for many documents)"
+            ),
+        )
         return
     try:
         yield Document(name, number, loads(data))
@@ -121,8 +127,7 @@ def _lines(stream: BinaryIO, start: int = 0) -> Iterator[tuple[int, bytes, bool]
 
 def _parse_line(name: str, number: int, line: bytes, too_long: bool) -> Document:
     if too_long:
-        return Document(name, number, error=NotationError(
-            f"line longer than {MAX_LINE // (1024 * 1024)} MB"))
+        return Document(name, number, error=NotationError(f"line longer than {MAX_LINE // (1024 * 1024)} MB"))
     try:
         return Document(name, number, loads(line))
     except NotationError as exc:

@@ -18,28 +18,50 @@ from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, Format, say
 app = typer.Typer(
     name="casino",
     help="Casino and Royal Casino: seeded deals, legal moves, playing moves, scoring and refereeing.\n\n"
-         "Example: casino deal --seed 7 | casino moves -",
+    "Example: casino deal --seed 7 | casino moves -",
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-FormatOpt = Annotated[Optional[Format], typer.Option(
-    "--format", "-f", help="Output: json, jsonl, text or pretty (default: pretty on a terminal, else json).",
-    case_sensitive=False, show_default=False)]
+FormatOpt = Annotated[
+    Optional[Format],
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output: json, jsonl, text or pretty (default: pretty on a terminal, else json).",
+        case_sensitive=False,
+        show_default=False,
+    ),
+]
 FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
-SvgOpt = Annotated[Optional[str], typer.Option(
-    "--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE")]
+SvgOpt = Annotated[
+    Optional[str],
+    typer.Option("--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE"),
+]
 VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
 PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
-PartnershipsOpt = Annotated[Optional[bool], typer.Option(
-    "--partnerships/--no-partnerships", help="With 4 players: play in partnerships (default yes).",
-    show_default=False)]
-OptionOpt = Annotated[Optional[list[str]], typer.Option(
-    "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE")]
-BotsOpt = Annotated[str, typer.Option(help="Bots by seat, comma-separated, repeated round the table: "
-                                           "random, greedy, or module:function for your own.")]
+PartnershipsOpt = Annotated[
+    Optional[bool],
+    typer.Option(
+        "--partnerships/--no-partnerships",
+        help="With 4 players: play in partnerships (default yes).",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    Optional[list[str]],
+    typer.Option(
+        "--option", "-o", help="Override a rule option, e.g. -o sweeps=true -o target=11.", metavar="NAME=VALUE"
+    ),
+]
+BotsOpt = Annotated[
+    str,
+    typer.Option(
+        help="Bots by seat, comma-separated, repeated round the table: random, greedy, or module:function for your own."
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -49,24 +71,37 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def _root(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                                help="Show the version and exit.")] = False) -> None:
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
     """Casino and Royal Casino on the command line."""
 
 
 @app.command()
 def deal(
-    seed: Annotated[Optional[str], typer.Option(help="Seed text; the same seed gives the same deck everywhere. "
-                                                     "Default: a random seed, printed on stderr.")] = None,
+    seed: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Seed text; the same seed gives the same deck everywhere. Default: a random seed, printed on stderr."
+        ),
+    ] = None,
     variant: VariantOpt = "classic",
     players: PlayersOpt = 2,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
-    dealer: Annotated[Optional[int], typer.Option(
-        help="Dealer of hand 1 (default: the last seat, so seat 0 plays first); later hands pass the "
-             "deal on (D4).", show_default=False)] = None,
+    dealer: Annotated[
+        Optional[int],
+        typer.Option(
+            help="Dealer of hand 1 (default: the last seat, so seat 0 plays first); later hands pass the deal on (D4).",
+            show_default=False,
+        ),
+    ] = None,
     hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
-    record: Annotated[bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")] = False,
+    record: Annotated[
+        bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")
+    ] = False,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
 ) -> None:
@@ -82,10 +117,19 @@ def deal(
 @app.command()
 def moves(
     file: FileArg,
-    limit: Annotated[int, typer.Option(help="List at most this many moves per position, shared out card by card "
-                                            "(then marked truncated).", min=1)] = 2_000,
-    keep_going: Annotated[bool, typer.Option("--keep-going", help="In a JSON Lines stream, go on after a bad "
-                                                                   "line (an error line is written in its place).")] = False,
+    limit: Annotated[
+        int,
+        typer.Option(
+            help="List at most this many moves per position, shared out card by card (then marked truncated).", min=1
+        ),
+    ] = 2_000,
+    keep_going: Annotated[
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="In a JSON Lines stream, go on after a bad line (an error line is written in its place).",
+        ),
+    ] = False,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
 ) -> None:
@@ -101,8 +145,9 @@ def moves(
 @app.command()
 def apply(
     file: FileArg,
-    move: Annotated[list[str], typer.Argument(help="Moves in text form, played in order: 5D, 8Hx3C+5D, 2C+4H=6.",
-                                              metavar="MOVE...")],
+    move: Annotated[
+        list[str], typer.Argument(help="Moves in text form, played in order: 5D, 8Hx3C+5D, 2C+4H=6.", metavar="MOVE...")
+    ],
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
 ) -> None:
@@ -115,8 +160,9 @@ def apply(
     run_apply(file, move, fmt, svg)
 
 
-RecordsArg = Annotated[str, typer.Argument(
-    help="A record, a JSON Lines stream of records, or - for standard input.", metavar="FILE")]
+RecordsArg = Annotated[
+    str, typer.Argument(help="A record, a JSON Lines stream of records, or - for standard input.", metavar="FILE")
+]
 
 
 @app.command()
@@ -152,10 +198,12 @@ def replay(
 
 @app.command()
 def validate(
-    files: Annotated[list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.",
-                                               metavar="FILE...")],
-    keep_going: Annotated[bool, typer.Option("--keep-going", help="List every finding, not only the first "
-                                                                   "illegal move of each record.")] = False,
+    files: Annotated[
+        list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.", metavar="FILE...")
+    ],
+    keep_going: Annotated[
+        bool, typer.Option("--keep-going", help="List every finding, not only the first illegal move of each record.")
+    ] = False,
     fmt: FormatOpt = None,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
@@ -178,8 +226,7 @@ def play(
     bots: BotsOpt = "greedy",
     watch: Annotated[bool, typer.Option("--watch", help="Let bots play every seat and show the game.")] = False,
     delay: Annotated[float, typer.Option(help="With --watch, seconds to wait after each move.", min=0)] = 0.0,
-    save: Annotated[Optional[str], typer.Option(help="Write the game's record to this file.",
-                                                metavar="FILE")] = None,
+    save: Annotated[Optional[str], typer.Option(help="Write the game's record to this file.", metavar="FILE")] = None,
     fmt: FormatOpt = None,
 ) -> None:
     """Play a seeded game against bots (you are seat 0), or watch bots play with --watch.
@@ -201,8 +248,7 @@ def simulate(
     option: OptionOpt = None,
     bots: BotsOpt = "random",
     hands: Annotated[Optional[int], typer.Option(help="Play only this many hands of each game.", min=1)] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).",
-                                      min=1)] = 1,
+    jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).", min=1)] = 1,
 ) -> None:
     """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
 
@@ -215,8 +261,9 @@ def simulate(
 
 @app.command("schema")
 def schema_command(
-    name: Annotated[Optional[str], typer.Argument(
-        help="position, record, moves, score or finding; leave out to list them.")] = None,
+    name: Annotated[
+        Optional[str], typer.Argument(help="position, record, moves, score or finding; leave out to list them.")
+    ] = None,
 ) -> None:
     """Print the JSON Schema of a document type (self-contained, draft 2020-12).
 
@@ -266,8 +313,10 @@ def run(argv: list[str] | None = None) -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
         if os.environ.get("CASINO_DEBUG"):
             raise
-        say(f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
-            f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback).")
+        say(
+            f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
+            f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
+        )
         code = INTERNAL
     _flush(code)
 

@@ -52,8 +52,7 @@ def console(stderr: bool = False):
     """A rich console (imported only when something is printed for people)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False,
-                   soft_wrap=False)
+    return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
 
 
 class Progress:
@@ -94,8 +93,14 @@ class Screen:
 
             from rich.console import Console
 
-            self.picture = Console(record=True, file=io.StringIO(), width=100, force_terminal=True,
-                                   color_system="truecolor", highlight=False)
+            self.picture = Console(
+                record=True,
+                file=io.StringIO(),
+                width=100,
+                force_terminal=True,
+                color_system="truecolor",
+                highlight=False,
+            )
 
     @property
     def active(self) -> bool:

@@ -13,12 +13,18 @@ def card_name(card: int) -> str:
 
 def position_lines(pos: Position) -> list[str]:
     """The table, the builds and each seat's hand, one item per line."""
-    status = "finished" if pos.finished else (f"deal {pos.deal}/{pos.rules.deals_per_hand}"
-                                              f"{' (last)' if pos.last_deal else ''}, seat {pos.turn} to play")
+    status = (
+        "finished"
+        if pos.finished
+        else (
+            f"deal {pos.deal}/{pos.rules.deals_per_hand}{' (last)' if pos.last_deal else ''}, seat {pos.turn} to play"
+        )
+    )
     lines = [f"{pos.rules.variant} {pos.rules.players}p, {status}", f"table: {' '.join(codes_of(pos.loose))}"]
     for b in pos.builds:
-        lines.append(f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): "
-                     f"{' '.join(codes_of(b.cards))}")
+        lines.append(
+            f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): {' '.join(codes_of(b.cards))}"
+        )
     for seat, hand in enumerate(pos.hands):
         pile = pos.captured[seat]
         taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()

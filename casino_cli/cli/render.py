@@ -34,8 +34,14 @@ def position_view(pos: Position) -> Table:
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
         title += " in partnerships"
-    status = "hand finished" if pos.finished else (f"deal {pos.deal} of {rules.deals_per_hand}"
-                                                   f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn} to play")
+    status = (
+        "hand finished"
+        if pos.finished
+        else (
+            f"deal {pos.deal} of {rules.deals_per_hand}"
+            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn} to play"
+        )
+    )
     grid = Table(show_header=False, box=None, padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -59,8 +65,9 @@ def position_view(pos: Position) -> Table:
 
 def moves_view(moves, facts, truncated: bool) -> Table:
     """A numbered list of moves with what each does."""
-    table = Table(title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}"
-                        + (" (truncated)" if truncated else ""))
+    table = Table(
+        title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
+    )
     table.add_column("#", justify="right", style="dim")
     table.add_column("move", no_wrap=True)
     table.add_column("card")
@@ -70,8 +77,9 @@ def moves_view(moves, facts, truncated: bool) -> Table:
             does = Text.assemble("takes ", cards_text(move.cards), (" — sweep" if fact.sweep else ""))
         elif move.type == "build":
             what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
-            does = Text.assemble(f"{what} {move.value}{' (multiple)' if fact.multiple else ''} with ",
-                                 cards_text(move.cards))
+            does = Text.assemble(
+                f"{what} {move.value}{' (multiple)' if fact.multiple else ''} with ", cards_text(move.cards)
+            )
         else:
             does = Text("trails")
         table.add_row(str(i), move.text(), card_text(move.card), does)
@@ -86,8 +94,16 @@ def score_view(sheet: dict) -> Table:
     for hand in sheet["hands"]:
         for side, s in enumerate(hand["sides"]):
             items = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["items"].items()) or "—"
-            table.add_row(str(hand["hand"] or "") if side == 0 else "", str(side), str(s["cards"]),
-                          str(s["spades"]), str(s["sweeps"]), items, str(s["points"]), str(hand["scores"][side]))
+            table.add_row(
+                str(hand["hand"] or "") if side == 0 else "",
+                str(side),
+                str(s["cards"]),
+                str(s["spades"]),
+                str(s["sweeps"]),
+                items,
+                str(s["points"]),
+                str(hand["scores"][side]),
+            )
         for item, why in hand["unwon"].items():
             table.add_row("", "", "", "", "", Text(f"nobody: {item.replace('_', ' ')} ({why})", style="dim"), "", "")
     if sheet["winner"] is not None:

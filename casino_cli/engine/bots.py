@@ -10,7 +10,7 @@ it as ``package.module:function`` (e.g. ``casino simulate --bots mybots:cautious
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK
 from .moves import BUILD, CAPTURE, Move, MoveList
@@ -37,8 +37,12 @@ def _gain(position: Position, move: Move, sweep: bool) -> float:
         return 0.05 * move.cards.bit_count()  # a build promises a later capture
     card = move.card
     # A trail gives cards away: prefer trailing low, plain cards.
-    risk = 2 * (card == BIG_CASINO) + (card == LITTLE_CASINO) + (1 << card & ACE_MASK and 1) \
+    risk = (
+        2 * (card == BIG_CASINO)
+        + (card == LITTLE_CASINO)
+        + (1 << card & ACE_MASK and 1)
         + (1 << card & SPADE_MASK and 0.2)
+    )
     return -0.1 - risk - position.rules.values[card] / 100
 
 

@@ -67,8 +67,7 @@ def dealer_for_hand(first_dealer: int, hand: int, players: int) -> int:
     return (first_dealer + hand - 1) % players
 
 
-def start_position(rules: Rules, deck: tuple[int, ...], dealer: int,
-                   scores: tuple[int, ...] | None = None) -> Position:
+def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tuple[int, ...] | None = None) -> Position:
     """The position after the first deal of a hand from ``deck`` (D2)."""
     n = rules.players
     if sorted(deck) != list(range(DECK_SIZE)):
@@ -90,14 +89,30 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int,
     return start_from_table(rules, table, tuple(hands), dealer, scores, stock=tuple(deck[top:]))
 
 
-def start_from_table(rules: Rules, table: int, hands: tuple[int | None, ...], dealer: int,
-                     scores: tuple[int, ...] | None = None, stock: tuple[int, ...] | None = None) -> Position:
+def start_from_table(
+    rules: Rules,
+    table: int,
+    hands: tuple[int | None, ...],
+    dealer: int,
+    scores: tuple[int, ...] | None = None,
+    stock: tuple[int, ...] | None = None,
+) -> Position:
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
     n = rules.players
     if stock is None:
         stock = Unseen(DECK_SIZE - 4 - 4 * n)
-    return Position(rules=rules, dealer=dealer, turn=(dealer + 1) % n, deal=1, loose=table, builds=(),
-                    hands=tuple(hands), stock=stock, captured=(0,) * n,
-                    sweeps=(0,) * n, last_capture=None,
-                    scores=tuple(scores) if scores is not None else (0,) * rules.sides)
+    return Position(
+        rules=rules,
+        dealer=dealer,
+        turn=(dealer + 1) % n,
+        deal=1,
+        loose=table,
+        builds=(),
+        hands=tuple(hands),
+        stock=stock,
+        captured=(0,) * n,
+        sweeps=(0,) * n,
+        last_capture=None,
+        scores=tuple(scores) if scores is not None else (0,) * rules.sides,
+    )

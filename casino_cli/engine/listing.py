@@ -14,8 +14,19 @@ from __future__ import annotations
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
-from .moves import (BUILD, CAPTURE, CAPTURE_FACTS, TRAIL, TRAIL_FACTS, Move, MoveFacts, MoveList,
-                    owned_builds, policy_may_refuse, policy_rule)
+from .moves import (
+    BUILD,
+    CAPTURE,
+    CAPTURE_FACTS,
+    TRAIL,
+    TRAIL_FACTS,
+    Move,
+    MoveFacts,
+    MoveList,
+    owned_builds,
+    policy_may_refuse,
+    policy_rule,
+)
 from .position import Position
 
 DEFAULT_LIMIT = 2_000
@@ -217,8 +228,7 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
                     made += [(_new(Move, (BUILD, card, ls | b.cards, value)), fact) for ls in loose_sets]
                 elif b.single and b.value == value - a:  # a raise: the card alone on a single build
                     plain, grown = MoveFacts("raise", False, False, b), MoveFacts("raise", False, True, b)
-                    made += [(_new(Move, (BUILD, card, ls | b.cards, value)), grown if ls else plain)
-                             for ls in unions]
+                    made += [(_new(Move, (BUILD, card, ls | b.cards, value)), grown if ls else plain) for ls in unions]
         steps, cut = _keep(made, steps, _play_lex)
         short = short or cut
         out += made

@@ -65,6 +65,7 @@ CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by swee
 
 # --- the judge -------------------------------------------------------------------
 
+
 def judge(pos: Position, move: Move) -> MoveFacts:
     """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not."""
     facts = judge_form(pos, move)
@@ -101,15 +102,17 @@ def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]
     missing = move.cards & ~pos.table
     if missing:
         verb = "is" if missing & (missing - 1) == 0 else "are"
-        raise IllegalMove("C1" if move.type == CAPTURE else "B4",
-                          f"{' '.join(codes_of(missing))} {verb} not on the table")
+        raise IllegalMove(
+            "C1" if move.type == CAPTURE else "B4", f"{' '.join(codes_of(missing))} {verb} not on the table"
+        )
     used = []
     for b in pos.builds:
         overlap = b.cards & move.cards
         if overlap and overlap != b.cards:
-            raise IllegalMove("C2" if move.type == CAPTURE else "B4",
-                              f"a build is {verb} whole: {'+'.join(codes_of(b.cards))}={b.value} "
-                              f"cannot be split")
+            raise IllegalMove(
+                "C2" if move.type == CAPTURE else "B4",
+                f"a build is {verb} whole: {'+'.join(codes_of(b.cards))}={b.value} cannot be split",
+            )
         if overlap:
             used.append(b)
     return move.cards & pos.loose, used
@@ -145,13 +148,23 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
         wrong = [b for b in builds if b.value != v]
         if wrong:
             b = wrong[0]
-            reasons.append(("C2", f"{name} captures {v}, and the {b.value}-build "
-                                  f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by a {b.value}"))
+            reasons.append(
+                (
+                    "C2",
+                    f"{name} captures {v}, and the {b.value}-build "
+                    f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by a {b.value}",
+                )
+            )
             continue
         if _loose_splits(rules, loose, v, same_rank):
             return CAPTURE_FACTS[move.cards == pos.table]
-        reasons.append(("C1", f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
-                              + (" (or paired)" if same_rank else "")))
+        reasons.append(
+            (
+                "C1",
+                f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
+                + (" (or paired)" if same_rank else ""),
+            )
+        )
     rule, text = reasons[0]
     if rank(card) == ACE and not rules.ace_high and _loose_splits(rules, loose, 14, same_rank):
         rule, text = "C3", f"{name} counts 1 in these rules (no ace_high), not 14"
@@ -197,11 +210,14 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
         if old.value + a != value:
             raise IllegalMove("B4", f"{name} on the {old.value}-build makes {old.value + a}, not {value}")
         if not old.single:
-            raise IllegalMove("B5", f"the {old.value}-build {'+'.join(codes_of(old.cards))} is multiple; "
-                                    f"its value cannot change")
+            raise IllegalMove(
+                "B5", f"the {old.value}-build {'+'.join(codes_of(old.cards))} is multiple; its value cannot change"
+            )
         if loose and not splits_into_groups(rules, loose, value):
-            raise IllegalMove("B4", f"when raising, the other loose cards ({' '.join(codes_of(loose))}) "
-                                    f"must form groups worth {value}")
+            raise IllegalMove(
+                "B4",
+                f"when raising, the other loose cards ({' '.join(codes_of(loose))}) must form groups worth {value}",
+            )
         kind = "raise"
     total = a + sum(rules.values[c] for c in cards_of(move.cards))
     return MoveFacts(kind, multiple=total != value, build=old)
@@ -300,8 +316,7 @@ def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owne
     if rule == "B3":
         return f"seat {seat} would hold no card to capture {move.value}"
     b = next(b for b in owned if not b.cards & move.cards and not rest >> b.value & 1)
-    return (f"seat {seat} would no longer hold a card to capture its "
-            f"{b.value}-build {'+'.join(codes_of(b.cards))}")
+    return f"seat {seat} would no longer hold a card to capture its {b.value}-build {'+'.join(codes_of(b.cards))}"
 
 
 def _rank_mask(card: int) -> int:

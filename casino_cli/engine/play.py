@@ -23,7 +23,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
     kind, card, cards, value = move
     held = hands[seat] & ~(1 << card)
-    hands = hands[:seat] + (held,) + hands[seat + 1:]
+    hands = hands[:seat] + (held,) + hands[seat + 1 :]
     if kind == CAPTURE:
         loose &= ~cards
         if builds:
@@ -31,7 +31,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
         captured = _add_to_pile(captured, seat, cards | (1 << card))
         last = seat
         if facts.sweep:
-            sweeps = sweeps[:seat] + (sweeps[seat] + 1,) + sweeps[seat + 1:]
+            sweeps = sweeps[:seat] + (sweeps[seat] + 1,) + sweeps[seat + 1 :]
     elif kind == BUILD:
         loose &= ~cards
         kept = [b for b in builds if not b.cards & cards]
@@ -40,8 +40,9 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     else:
         loose |= 1 << card
     turn = seat + 1 if seat + 1 < rules.players else 0
-    after = _new(Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last,
-                            scores, extra))
+    after = _new(
+        Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra)
+    )
     if deal_over is None:
         deal_over = seat == dealer and not held
     if deal_over:
@@ -53,7 +54,7 @@ def _add_to_pile(captured: tuple, seat: int, cards: int) -> tuple:
     """``captured`` with ``cards`` added to ``seat``'s pile (a mask, or a count if unseen)."""
     pile = captured[seat]
     new = Unseen(pile.count + count(cards)) if isinstance(pile, Unseen) else pile | cards
-    return captured[:seat] + (new,) + captured[seat + 1:]
+    return captured[:seat] + (new,) + captured[seat + 1 :]
 
 
 def next_deal(pos: Position) -> Position:
@@ -61,15 +62,15 @@ def next_deal(pos: Position) -> Position:
     n = pos.rules.players
     first = (pos.dealer + 1) % n
     if isinstance(pos.stock, Unseen):
-        return pos._replace(deal=pos.deal + 1, turn=first, hands=(None,) * n,
-                            stock=Unseen(pos.stock.count - 4 * n))
+        return pos._replace(deal=pos.deal + 1, turn=first, hands=(None,) * n, stock=Unseen(pos.stock.count - 4 * n))
     stock = pos.stock
     hands = [0] * n
     for k in range(n):  # seat first + k gets cards 2k, 2k+1 and, in the second round, 2(n+k), 2(n+k)+1
         j = 2 * k
-        hands[(first + k) % n] = (1 << stock[j]) | (1 << stock[j + 1]) | (1 << stock[j + 2 * n]) | (
-            1 << stock[j + 2 * n + 1])
-    return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=stock[4 * n:])
+        hands[(first + k) % n] = (
+            (1 << stock[j]) | (1 << stock[j + 1]) | (1 << stock[j + 2 * n]) | (1 << stock[j + 2 * n + 1])
+        )
+    return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=stock[4 * n :])
 
 
 def end_of_hand(pos: Position) -> Position:
@@ -77,6 +78,4 @@ def end_of_hand(pos: Position) -> Position:
     if pos.last_capture is None:
         return pos._replace(turn=None)
     residue = pos.table
-    return pos._replace(turn=None, loose=0, builds=(),
-                        captured=_add_to_pile(pos.captured, pos.last_capture, residue))
-
+    return pos._replace(turn=None, loose=0, builds=(), captured=_add_to_pile(pos.captured, pos.last_capture, residue))

@@ -103,17 +103,24 @@ def check_position(pos: Position) -> None:
     for key, seat in (("dealer", pos.dealer), ("turn", pos.turn), ("last_capture", pos.last_capture)):
         if seat is not None and seat not in range(n):
             problems.append(f"$.{key}: {seat} is not a seat (0..{n - 1})")
-    for what, seq, size in (("hands", pos.hands, n), ("captured", pos.captured, n),
-                            ("sweeps", pos.sweeps, n), ("scores", pos.scores, rules.sides)):
+    for what, seq, size in (
+        ("hands", pos.hands, n),
+        ("captured", pos.captured, n),
+        ("sweeps", pos.sweeps, n),
+        ("scores", pos.scores, rules.sides),
+    ):
         if len(seq) != size:
-            problems.append(f"$.{what}: {len(seq)} entries, but there are {size} "
-                            f"{'sides' if what == 'scores' else 'seats'}")
+            problems.append(
+                f"$.{what}: {len(seq)} entries, but there are {size} {'sides' if what == 'scores' else 'seats'}"
+            )
     deals = rules.deals_per_hand
     if not 1 <= pos.deal <= deals:
         problems.append(f"$.deal: deal {pos.deal} is out of range (1..{deals} with {n} players)")
     elif pos.stock_count != (deals - pos.deal) * 4 * n:
-        problems.append(f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
-                        f"of {deals} it must hold {(deals - pos.deal) * 4 * n}")
+        problems.append(
+            f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
+            f"of {deals} it must hold {(deals - pos.deal) * 4 * n}"
+        )
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
     problems += _hand_problems(pos)
@@ -143,11 +150,16 @@ def _duplicate_problems(pos: Position) -> list[str]:
     for card in cards_of(dups):
         places = ", ".join(path for path, pile in piles if pile >> card & 1)
         problems.append(f"{places}: {CODES[card]} appears more than once")
-    known_all = (not isinstance(pos.stock, Unseen) and all(h is not None for h in pos.hands)
-                 and not any(isinstance(p, Unseen) for p in pos.captured))
+    known_all = (
+        not isinstance(pos.stock, Unseen)
+        and all(h is not None for h in pos.hands)
+        and not any(isinstance(p, Unseen) for p in pos.captured)
+    )
     if known_all and not dups and count(seen) != DECK_SIZE:
-        problems.append(f"$: the table, hands, stock and captured piles hold {count(seen)} cards, not 52"
-                        f" (missing: {' '.join(codes_of(((1 << DECK_SIZE) - 1) & ~seen))})")
+        problems.append(
+            f"$: the table, hands, stock and captured piles hold {count(seen)} cards, not 52"
+            f" (missing: {' '.join(codes_of(((1 << DECK_SIZE) - 1) & ~seen))})"
+        )
     return problems
 
 
@@ -179,8 +191,11 @@ def _build_problems(pos: Position) -> list[str]:
             problems.append(f"{name}: its cards do not add up to {b.value} or split into groups of {b.value}")
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
-        if hand is not None and not pos.finished and not any(
-                can_capture_value(rules, c, b.value) for c in cards_of(hand)):
+        if (
+            hand is not None
+            and not pos.finished
+            and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand))
+        ):
             problems.append(f"{name}: its owner, seat {b.owner}, holds no card that can capture {b.value} (O1)")
     return problems
 
@@ -207,8 +222,9 @@ def _hand_problems(pos: Position) -> list[str]:
     full = {size + expected_gap[seat] for seat, size in sizes.items() if seat < n}
     if len(full) > 1:
         shown = ", ".join(f"seat {s}: {c}" for s, c in sorted(sizes.items()))
-        problems.append(f"$.hands: hand sizes ({shown}) do not fit seat {pos.turn} being to move "
-                        f"with seat {first} playing first")
+        problems.append(
+            f"$.hands: hand sizes ({shown}) do not fit seat {pos.turn} being to move with seat {first} playing first"
+        )
     return problems
 
 
@@ -258,8 +274,10 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
         """Complete the current group with ``need`` more from values <= cap, then split the rest."""
         steps[0] -= 1
         if steps[0] < 0:
-            raise TooComplex(f"{total // value} groups of {value} from {len(cards_of(cards))} cards are "
-                             f"too many to check within the engine's bounded work")
+            raise TooComplex(
+                f"{total // value} groups of {value} from {len(cards_of(cards))} cards are "
+                f"too many to check within the engine's bounded work"
+            )
         if need == 0:
             return split(left)
         for v in range(min(cap, need), 0, -1):

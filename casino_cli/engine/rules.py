@@ -13,23 +13,59 @@ LADDER_20 = ("little_casino", "most_spades")
 
 # Option names in the order of RULES.md §1 (the canonical output order).
 OPTIONS = (
-    "court_values", "ace_high", "court_takes_all", "must_take_equal", "raise_own",
-    "partner_builds", "sweeps", "sweeps_cancel", "endgame", "ladder_20", "target",
+    "court_values",
+    "ace_high",
+    "court_takes_all",
+    "must_take_equal",
+    "raise_own",
+    "partner_builds",
+    "sweeps",
+    "sweeps_cancel",
+    "endgame",
+    "ladder_20",
+    "target",
 )
 
 PRESETS: dict[str, dict[str, object]] = {
-    "classic": dict(court_values=False, ace_high=False, court_takes_all=False,
-                    must_take_equal=False, raise_own=True, partner_builds=True,
-                    sweeps=False, sweeps_cancel=False, endgame="highest",
-                    ladder_20=None, target=21),
-    "royal": dict(court_values=True, ace_high=True, court_takes_all=False,
-                  must_take_equal=True, raise_own=False, partner_builds=False,
-                  sweeps=True, sweeps_cancel=True, endgame="ladder",
-                  ladder_20="little_casino", target=21),
-    "american-royal": dict(court_values=True, ace_high=True, court_takes_all=False,
-                           must_take_equal=False, raise_own=True, partner_builds=True,
-                           sweeps=True, sweeps_cancel=False, endgame="highest",
-                           ladder_20=None, target=21),
+    "classic": dict(
+        court_values=False,
+        ace_high=False,
+        court_takes_all=False,
+        must_take_equal=False,
+        raise_own=True,
+        partner_builds=True,
+        sweeps=False,
+        sweeps_cancel=False,
+        endgame="highest",
+        ladder_20=None,
+        target=21,
+    ),
+    "royal": dict(
+        court_values=True,
+        ace_high=True,
+        court_takes_all=False,
+        must_take_equal=True,
+        raise_own=False,
+        partner_builds=False,
+        sweeps=True,
+        sweeps_cancel=True,
+        endgame="ladder",
+        ladder_20="little_casino",
+        target=21,
+    ),
+    "american-royal": dict(
+        court_values=True,
+        ace_high=True,
+        court_takes_all=False,
+        must_take_equal=False,
+        raise_own=True,
+        partner_builds=True,
+        sweeps=True,
+        sweeps_cancel=False,
+        endgame="highest",
+        ladder_20=None,
+        target=21,
+    ),
 }
 
 MAX_TARGET = 1_000_000
@@ -92,8 +128,9 @@ def _card_values(court_values: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
-def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | None = None,
-               **options: object) -> Rules:
+def make_rules(
+    variant: str = "classic", players: int = 2, partnerships: bool | None = None, **options: object
+) -> Rules:
     """Check and build a rule set; every problem is a :class:`RulesError`."""
     if variant not in PRESETS:
         raise RulesError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
@@ -104,8 +141,16 @@ def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | 
         raise RulesError(f"unknown option {unknown[0]!r} (options are {', '.join(OPTIONS)})")
     merged = dict(PRESETS[variant])
     merged.update(options)
-    for name in ("court_values", "ace_high", "court_takes_all", "must_take_equal", "raise_own",
-                 "partner_builds", "sweeps", "sweeps_cancel"):
+    for name in (
+        "court_values",
+        "ace_high",
+        "court_takes_all",
+        "must_take_equal",
+        "raise_own",
+        "partner_builds",
+        "sweeps",
+        "sweeps_cancel",
+    ):
         if type(merged[name]) is not bool:
             raise RulesError(f"option {name} must be true or false, not {merged[name]!r}")
     if merged["endgame"] not in ENDGAMES:
@@ -136,8 +181,15 @@ def make_rules(variant: str = "classic", players: int = 2, partnerships: bool | 
         raise RulesError("sweeps_cancel needs sweeps")
     max_build = 10 if not merged["court_values"] else (14 if merged["ace_high"] else 13)
     values, holds = _tables(merged["court_values"], merged["ace_high"])
-    return Rules(variant=variant, players=players, partnerships=partnerships, values=values,
-                 max_build=max_build, holds=holds, **merged)
+    return Rules(
+        variant=variant,
+        players=players,
+        partnerships=partnerships,
+        values=values,
+        max_build=max_build,
+        holds=holds,
+        **merged,
+    )
 
 
 _TABLES: dict[tuple[bool, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -155,12 +207,9 @@ def _tables(court_values: bool, ace_high: bool) -> tuple[tuple[int, ...], tuple[
 def hold_bits(values: tuple[int, ...], ace_high: bool) -> tuple[int, ...]:
     """Per card, bit v set when the card played from the hand can capture a build of
     value v: its own value, or 14 for an ace under ace_high (B3, O1)."""
-    return tuple(((1 << values[c]) | (1 << 14 if ace_high and rank(c) == ACE else 0)) & ~1
-                 for c in range(DECK_SIZE))
+    return tuple(((1 << values[c]) | (1 << 14 if ace_high and rank(c) == ACE else 0)) & ~1 for c in range(DECK_SIZE))
 
 
 def can_capture_value(rules: Rules, card: int, value: int) -> bool:
     """Whether ``card`` played from the hand can capture a build of ``value``."""
     return bool(rules.holds[card] >> value & 1)
-
-

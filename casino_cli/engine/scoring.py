@@ -18,7 +18,7 @@ class SideScore(NamedTuple):
 
     cards: int
     spades: int
-    sweeps: int            # sweeps made in the hand, before cancelling
+    sweeps: int  # sweeps made in the hand, before cancelling
     items: dict[str, int]  # item -> points, only the items this side won, in P4 order
 
     @property
@@ -73,8 +73,9 @@ def score_hand(pos: Position) -> HandScore:
             if n:
                 items[side]["sweeps"] = n
     ordered = [{k: d[k] for k in ITEM_ORDER if k in d} for d in items]
-    return HandScore(tuple(SideScore(counts[s], spades[s], raw_sweeps[s], ordered[s])
-                           for s in range(rules.sides)), unwon)
+    return HandScore(
+        tuple(SideScore(counts[s], spades[s], raw_sweeps[s], ordered[s]) for s in range(rules.sides)), unwon
+    )
 
 
 def _most(values: list[int], item: str, points: int, items, unwon) -> None:
@@ -100,7 +101,7 @@ def _sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list
     """Sweep points per side after cancelling (P3) and the ladder's no-sweeps rule."""
     points = list(raw)
     if rules.sweeps_cancel:
-        points = [max(0, n - max(raw[:s] + raw[s + 1:], default=0)) for s, n in enumerate(raw)]
+        points = [max(0, n - max(raw[:s] + raw[s + 1 :], default=0)) for s, n in enumerate(raw)]
     if rules.endgame == "ladder":
         points = [0 if before[s] >= rules.target - 3 else n for s, n in enumerate(points)]
     return points
@@ -133,8 +134,7 @@ def _ladder(rules: Rules, before: tuple[int, ...], hand: HandScore, totals: tupl
     """The Dominican ladder on 18/19/20 (G3)."""
     t = rules.target
     rung_item = dict(_LADDER_ITEMS)
-    rung_item[1] = (("spades", "most spades") if rules.ladder_20 == "most_spades"
-                    else ("little_casino", "Little Casino"))
+    rung_item[1] = ("spades", "most spades") if rules.ladder_20 == "most_spades" else ("little_casino", "Little Casino")
     qualified = []
     for side, score in enumerate(before):
         gap = t - score
@@ -145,7 +145,7 @@ def _ladder(rules: Rules, before: tuple[int, ...], hand: HandScore, totals: tupl
     capped = tuple(min(total, t - 1) if t - 3 <= b < t else total for b, total in zip(before, totals))
     if qualified:
         _, side, words = min(qualified)
-        final = capped[:side] + (totals[side],) + capped[side + 1:]  # the winner is not capped
+        final = capped[:side] + (totals[side],) + capped[side + 1 :]  # the winner is not capped
         return GameStep(final, side, f"won on {before[side]} by taking {words}")
     climbers = [s for s, b in enumerate(before) if b < t - 3 and capped[s] >= t]
     if not climbers:

@@ -34,8 +34,14 @@ def type_name(value: object) -> str:
     """The JSON name of a parsed value's type."""
     if value is None:
         return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "an array", dict: "an object"}.get(type(value), type(value).__name__)
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
 
 
 def expect_object(value: object, path: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
@@ -44,8 +50,10 @@ def expect_object(value: object, path: str, known: tuple[str, ...], required: tu
         raise NotationError(f"expected an object, found {type_name(value)}", path)
     for key in value:
         if key not in known and not key.startswith("_"):
-            raise NotationError(f"unknown key {key!r} (expected {', '.join(known)}; "
-                                f"keys starting with _ are free for your own data)", f"{path}.{key}")
+            raise NotationError(
+                f"unknown key {key!r} (expected {', '.join(known)}; keys starting with _ are free for your own data)",
+                f"{path}.{key}",
+            )
         if key.startswith("_"):
             check_depth([key, value[key]], f"{path}.{key}")
     for key in required:
@@ -67,7 +75,7 @@ def check_depth(value: object, path: str) -> None:
         item, depth = stack.pop()
         if depth > MAX_USER_DEPTH:
             raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
-        if type(item) is int and not -2**63 <= item < 2**64:
+        if type(item) is int and not -(2**63) <= item < 2**64:
             raise NotationError("user data holds an integer beyond 64 bits", path)
         if isinstance(item, str) and not _utf8(item):
             raise NotationError("user data holds text that is not valid UTF-8", path)
@@ -124,7 +132,7 @@ def expect_list(value: object, path: str, max_len: int = 1000) -> list:
 def read_card(value: object, path: str) -> int:
     """One card in any accepted text form."""
     if not isinstance(value, str):
-        raise NotationError(f"expected a card such as \"TD\", found {type_name(value)}", path)
+        raise NotationError(f'expected a card such as "TD", found {type_name(value)}', path)
     try:
         return parse_card(value)
     except CardError as exc:

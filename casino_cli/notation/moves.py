@@ -7,8 +7,7 @@ from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
 from .errors import NotationError
 from .fields import expect_bool, expect_int, expect_object, expect_str, read_card, read_card_list
 
-MOVE_KEYS = ("type", "card", "takes", "value", "uses", "move", "kind", "sweep", "multiple",
-             "seat", "comment")
+MOVE_KEYS = ("type", "card", "takes", "value", "uses", "move", "kind", "sweep", "multiple", "seat", "comment")
 _MAX_TEXT = 200
 
 
@@ -27,17 +26,15 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 3:
                 raise NotationError(f"{raw!r}: the value after '=' must be a number", path)
             card, uses = parts[0], parts[1:]
-            return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)),
-                            raw, path)
+            return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)), raw, path)
         lowered = raw.lower()
         if "x" in lowered:
             at = lowered.index("x")
-            card, rest = raw[:at], raw[at + 1:]
+            card, rest = raw[:at], raw[at + 1 :]
             takes = rest.split("+") if rest.strip() else []
             return _checked(Move(CAPTURE, parse_card(card), _table_cards(takes, raw, path)), raw, path)
         if "+" in raw:
-            raise NotationError(f"{raw!r}: a build needs '=value' (e.g. 2C+4H=6), a capture 'x' "
-                                f"(e.g. 6Cx2C+4H)", path)
+            raise NotationError(f"{raw!r}: a build needs '=value' (e.g. 2C+4H=6), a capture 'x' (e.g. 6Cx2C+4H)", path)
         return Move(TRAIL, parse_card(raw))
     except CardError as exc:
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
@@ -55,8 +52,7 @@ def _table_cards(texts: list[str], raw: str, path: str) -> int:
 
 def _checked(move: Move, raw: str, path: str) -> Move:
     if move.cards >> move.card & 1:
-        raise NotationError(f"{raw!r}: the played card {card_code(move.card)} cannot also be on the table",
-                            path)
+        raise NotationError(f"{raw!r}: the played card {card_code(move.card)} cannot also be on the table", path)
     return move
 
 
@@ -95,8 +91,7 @@ def read_move(value: object, path: str = "$") -> Move:
     if "move" in obj:
         stated = parse_move_text(expect_str(obj["move"], f"{path}.move"), f"{path}.move")
         if stated != move:
-            raise NotationError(f"'move' says {stated.text()} but the fields say {move.text()}",
-                                f"{path}.move")
+            raise NotationError(f"'move' says {stated.text()} but the fields say {move.text()}", f"{path}.move")
     return move
 
 

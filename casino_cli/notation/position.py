@@ -7,13 +7,34 @@ from ..engine.errors import PositionError, RulesError
 from ..engine.position import Position, Unseen, check_position, make_build
 from ..engine.rules import OPTIONS, Rules, make_rules
 from .errors import NotationError
-from .fields import (expect_bool, expect_int, expect_list, expect_object, expect_str, type_name,
-                     read_card_list, read_card_set, user_keys)
+from .fields import (
+    expect_bool,
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    read_card_list,
+    read_card_set,
+    type_name,
+    user_keys,
+)
 
 POSITION_FORMAT = "casino.position/1"
 _RULE_KEYS = ("variant", "players", "partnerships") + OPTIONS
-_POSITION_KEYS = ("format", "rules", "dealer", "turn", "deal", "table", "hands", "stock",
-                  "captured", "sweeps", "last_capture", "scores")
+_POSITION_KEYS = (
+    "format",
+    "rules",
+    "dealer",
+    "turn",
+    "deal",
+    "table",
+    "hands",
+    "stock",
+    "captured",
+    "sweeps",
+    "last_capture",
+    "scores",
+)
 _BUILD_KEYS = ("value", "owner", "cards", "kind", "groups")
 
 
@@ -31,8 +52,11 @@ def check_format(obj: object, expected: str, path: str = "$") -> None:
     if name != want_name:
         raise NotationError(f"format {fmt!r} is not {expected!r}", f"{path}.format")
     if version != want_version:
-        raise NotationError(f"format version {version or '(none)'!r} of {name} is not supported "
-                            f"(this program reads version {want_version})", f"{path}.format")
+        raise NotationError(
+            f"format version {version or '(none)'!r} of {name} is not supported "
+            f"(this program reads version {want_version})",
+            f"{path}.format",
+        )
 
 
 def read_rules(value: object, path: str = "$.rules") -> Rules:
@@ -82,17 +106,28 @@ def read_position(value: object, path: str = "$", check: bool = True) -> Positio
     deals = rules.deals_per_hand
     stock, deal = _read_stock_and_deal(obj, path, rules, deals)
     captured = _read_per_seat(obj.get("captured"), f"{path}.captured", n, _read_pile, [])
-    sweeps = tuple(_read_per_seat(obj.get("sweeps"), f"{path}.sweeps", n,
-                                  lambda v, p: expect_int(v, p, 0, 52), 0))
+    sweeps = tuple(_read_per_seat(obj.get("sweeps"), f"{path}.sweeps", n, lambda v, p: expect_int(v, p, 0, 52), 0))
     last = obj.get("last_capture")
     last = None if last is None else expect_int(last, f"{path}.last_capture", 0, seat_max)
-    scores = _read_per_seat(obj.get("scores"), f"{path}.scores", rules.sides,
-                            lambda v, p: expect_int(v, p, -10**6, 10**6), 0)
+    scores = _read_per_seat(
+        obj.get("scores"), f"{path}.scores", rules.sides, lambda v, p: expect_int(v, p, -(10**6), 10**6), 0
+    )
     extra = tuple(("", k, v) for k, v in user_keys(obj))
-    pos = Position(rules=rules, dealer=dealer, turn=turn, deal=deal, loose=loose, builds=builds,
-                   hands=tuple(hands), stock=stock, captured=tuple(captured), sweeps=sweeps,
-                   last_capture=last, scores=tuple(scores),
-                   extra=extra + _nested_extra(obj) + build_extra)
+    pos = Position(
+        rules=rules,
+        dealer=dealer,
+        turn=turn,
+        deal=deal,
+        loose=loose,
+        builds=builds,
+        hands=tuple(hands),
+        stock=stock,
+        captured=tuple(captured),
+        sweeps=sweeps,
+        last_capture=last,
+        scores=tuple(scores),
+        extra=extra + _nested_extra(obj) + build_extra,
+    )
     if check:
         check_position(pos)
     return pos
@@ -113,8 +148,10 @@ def _read_per_seat(value, path: str, size: int, read, empty) -> list:
         return [read(empty, path) if empty is not None else None for _ in range(size)]
     items = expect_list(value, path, 4)
     if len(items) != size:
-        raise NotationError(f"expected {size} entries (one per {'side' if path.endswith('scores') else 'seat'}), "
-                            f"found {len(items)}", path)
+        raise NotationError(
+            f"expected {size} entries (one per {'side' if path.endswith('scores') else 'seat'}), found {len(items)}",
+            path,
+        )
     return [read(item, f"{path}[{i}]") for i, item in enumerate(items)]
 
 
@@ -146,8 +183,9 @@ def _read_stock_and_deal(obj: dict, path: str, rules: Rules, deals: int):
         size = stock.count
     if deal is None:
         if size % per_deal:
-            raise NotationError(f"a stock of {size} cards is not a whole number of deals "
-                                f"of {per_deal}", f"{path}.stock")
+            raise NotationError(
+                f"a stock of {size} cards is not a whole number of deals of {per_deal}", f"{path}.stock"
+            )
         deal = deals - size // per_deal
         if deal < 1:
             raise NotationError(f"a stock of {size} cards is more than a hand holds", f"{path}.stock")
@@ -170,7 +208,7 @@ def _read_table(value, path: str, rules: Rules):
         builds.append(build)
         if cards:
             extra += [(_build_key(build), k, v) for k, v in user_keys(b)]
-    builds.sort(key=lambda b: (b.cards & -b.cards))
+    builds.sort(key=lambda b: b.cards & -b.cards)
     return loose, tuple(builds), tuple(extra)
 
 
@@ -199,8 +237,9 @@ def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
             union |= mask
             total = sum(rules.values[c] for c in cards_of(mask))
             if total != build.value:
-                raise PositionError([f"group {' '.join(codes_of(mask))} at {gpath} adds up to "
-                                     f"{total}, not {build.value}"])
+                raise PositionError(
+                    [f"group {' '.join(codes_of(mask))} at {gpath} adds up to {total}, not {build.value}"]
+                )
         if union != build.cards:
             raise PositionError([f"the groups at {path}.groups do not hold exactly the build's cards"])
 
@@ -212,16 +251,28 @@ def position_json(pos: Position) -> dict:
         extra.setdefault(where, []).append((key, val))
     rules = rules_json(pos.rules)
     rules.update(extra["rules"])
-    table = {"loose": codes_of(pos.loose),
-             "builds": [dict({"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)},
-                             **dict(extra.get(_build_key(b), ()))) for b in pos.builds]}
+    table = {
+        "loose": codes_of(pos.loose),
+        "builds": [
+            dict({"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)}, **dict(extra.get(_build_key(b), ())))
+            for b in pos.builds
+        ],
+    }
     table.update(extra["table"])
-    out = {"format": POSITION_FORMAT, "rules": rules, "dealer": pos.dealer, "turn": pos.turn,
-           "deal": pos.deal, "table": table,
-           "hands": [None if h is None else codes_of(h) for h in pos.hands],
-           "stock": pos.stock.count if isinstance(pos.stock, Unseen) else codes_of_seq(pos.stock),
-           "captured": [p.count if isinstance(p, Unseen) else codes_of(p) for p in pos.captured],
-           "sweeps": list(pos.sweeps), "last_capture": pos.last_capture, "scores": list(pos.scores)}
+    out = {
+        "format": POSITION_FORMAT,
+        "rules": rules,
+        "dealer": pos.dealer,
+        "turn": pos.turn,
+        "deal": pos.deal,
+        "table": table,
+        "hands": [None if h is None else codes_of(h) for h in pos.hands],
+        "stock": pos.stock.count if isinstance(pos.stock, Unseen) else codes_of_seq(pos.stock),
+        "captured": [p.count if isinstance(p, Unseen) else codes_of(p) for p in pos.captured],
+        "sweeps": list(pos.sweeps),
+        "last_capture": pos.last_capture,
+        "scores": list(pos.scores),
+    }
     out.update(extra[""])
     return out
 

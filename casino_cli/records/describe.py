@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..cards import card_code, cards_of
 from .referee import Step
@@ -25,7 +25,8 @@ def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
         return f"seat {seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
     if facts.kind == "raise":
         return f"seat {seat} raises the {facts.build.value}-build to {move.value} with {card}" + (
-            f" (and {' '.join(codes_of(move.cards & ~facts.build.cards))})" if facts.multiple else "")
+            f" (and {' '.join(codes_of(move.cards & ~facts.build.cards))})" if facts.multiple else ""
+        )
     if facts.kind == "add":
         loose = codes_of(move.cards & ~facts.build.cards)
         return f"seat {seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"

@@ -12,8 +12,15 @@ from typing import NamedTuple
 from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
-from ..notation.fields import (expect_int, expect_list, expect_object, expect_str, read_card_list,
-                               read_card_set, user_keys)
+from ..notation.fields import (
+    expect_int,
+    expect_list,
+    expect_object,
+    expect_str,
+    read_card_list,
+    read_card_set,
+    user_keys,
+)
 from ..notation.position import check_format, read_rules
 
 RECORD_FORMAT = "casino.record/1"
@@ -27,11 +34,11 @@ _RESULT_KEYS = ("scores", "winner")
 class HandRecord(NamedTuple):
     """One hand as recorded: its cards are a ``deck``, the record's seed, or only ``table``."""
 
-    number: int                   # 1-based
+    number: int  # 1-based
     dealer: int | None
     deck: tuple[int, ...] | None  # dealing order
-    table: int | None             # the first four table cards (a hand written down at a table)
-    moves: list                   # as written: text or object
+    table: int | None  # the first four table cards (a hand written down at a table)
+    moves: list  # as written: text or object
     score: tuple[int, ...] | None  # claimed points per side
     extra: tuple
 
@@ -65,8 +72,10 @@ def read_record(value: object, path: str = "$") -> Record:
     shuffle = expect_str(obj["shuffle"], f"{path}.shuffle") if "shuffle" in obj else None
     # A seed deals the hands only for this project's shuffle; for another it is provenance.
     dealing_seed = seed if shuffle in (None, SHUFFLE) else None
-    hands = tuple(_read_hand(h, f"{path}.hands[{i}]", i + 1, rules, dealing_seed)
-                  for i, h in enumerate(expect_list(obj["hands"], f"{path}.hands", MAX_HANDS)))
+    hands = tuple(
+        _read_hand(h, f"{path}.hands[{i}]", i + 1, rules, dealing_seed)
+        for i, h in enumerate(expect_list(obj["hands"], f"{path}.hands", MAX_HANDS))
+    )
     result = _read_result(obj["result"], f"{path}.result", rules) if "result" in obj else None
     return Record(rules, players, seed, shuffle, hands, result, user_keys(obj))
 
@@ -84,13 +93,14 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
     elif "table" in obj:
         table = read_card_set(obj["table"], f"{path}.table")
         if table.bit_count() != 4:
-            raise NotationError(f"the first deal puts 4 cards on the table, not {table.bit_count()}",
-                                f"{path}.table")
+            raise NotationError(f"the first deal puts 4 cards on the table, not {table.bit_count()}", f"{path}.table")
         if dealer is None:
             raise NotationError("a hand written down at the table (no deck) must give its dealer", path)
     elif seed is None:
-        raise NotationError("the hand gives no deck and no table cards, and the record has no seed "
-                            "for the casino-shuffle/1 algorithm", path)
+        raise NotationError(
+            "the hand gives no deck and no table cards, and the record has no seed for the casino-shuffle/1 algorithm",
+            path,
+        )
     moves = expect_list(obj.get("moves", []), f"{path}.moves", MAX_MOVES)
     score = None
     if "score" in obj:
@@ -102,7 +112,7 @@ def _read_per_side(value: object, path: str, rules: Rules) -> tuple[int, ...]:
     items = expect_list(value, path, 4)
     if len(items) != rules.sides:
         raise NotationError(f"expected {rules.sides} numbers (one per side), found {len(items)}", path)
-    return tuple(expect_int(v, f"{path}[{i}]", -10**6, 10**6) for i, v in enumerate(items))
+    return tuple(expect_int(v, f"{path}[{i}]", -(10**6), 10**6) for i, v in enumerate(items))
 
 
 def _read_result(value: object, path: str, rules: Rules):

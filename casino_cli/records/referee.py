@@ -9,11 +9,23 @@ dealers, claims and the game's end).
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..cards import card_code
-from ..engine import (HAND_RULES, SHUFFLE, IllegalMove, Move, MoveFacts, Position, check_policy,
-                      judge_form, play_judged, seeded_deck, start_position)
+from ..engine import (
+    HAND_RULES,
+    SHUFFLE,
+    IllegalMove,
+    Move,
+    MoveFacts,
+    Position,
+    check_policy,
+    judge_form,
+    play_judged,
+    seeded_deck,
+    start_position,
+)
 from ..engine.deal import start_from_table
 from ..engine.position import TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
@@ -35,8 +47,14 @@ class Finding(NamedTuple):
 
     def as_json(self) -> dict:
         """The finding's fields in the order of NOTATION.md."""
-        out = {"hand": self.hand, "move": self.move, "seat": self.seat, "text": self.text,
-               "rule": self.rule, "message": self.message}
+        out = {
+            "hand": self.hand,
+            "move": self.move,
+            "seat": self.seat,
+            "text": self.text,
+            "rule": self.rule,
+            "message": self.message,
+        }
         if self.unchecked:
             out["unchecked"] = True
         return out
@@ -49,7 +67,7 @@ class HandStart(NamedTuple):
 
 class Step(NamedTuple):
     hand: int
-    number: int       # 1-based within the hand
+    number: int  # 1-based within the hand
     seat: int
     move: Move
     facts: MoveFacts
@@ -77,9 +95,14 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
     winner: GameStep | None = None
     for hand in record.hands:
         if winner is not None:
-            yield Finding(hand.number, None, None, None, "G4",
-                          f"the game was over after hand {hand.number - 1} ({winner.reason}); "
-                          f"no further hand may be recorded")
+            yield Finding(
+                hand.number,
+                None,
+                None,
+                None,
+                "G4",
+                f"the game was over after hand {hand.number - 1} ({winner.reason}); no further hand may be recorded",
+            )
             if not keep_going:
                 return
             break
@@ -88,8 +111,14 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
         if dealer is None:
             dealer = expected
         elif dealer_before is not None and dealer != expected:
-            yield Finding(hand.number, None, None, None, "D4",
-                          f"seat {dealer} deals hand {hand.number}, but the deal passes to seat {expected}")
+            yield Finding(
+                hand.number,
+                None,
+                None,
+                None,
+                "D4",
+                f"seat {dealer} deals hand {hand.number}, but the deal passes to seat {expected}",
+            )
             if not keep_going:
                 return
         dealer_before = dealer
@@ -110,12 +139,25 @@ def _check_result(record: Record, scores, winner: GameStep | None) -> Iterator[F
     """The claimed result against the true one (claim findings, whole record)."""
     claimed_scores, claimed_winner = record.result
     if scores is None:
-        yield Finding(None, None, None, None, "claim", "the claimed result could not be checked: "
-                      "the game's score is unknown after an illegal or unfinished hand", unchecked=True)
+        yield Finding(
+            None,
+            None,
+            None,
+            None,
+            "claim",
+            "the claimed result could not be checked: the game's score is unknown after an illegal or unfinished hand",
+            unchecked=True,
+        )
         return
     if claimed_scores is not None and tuple(claimed_scores) != tuple(scores):
-        yield Finding(None, None, None, None, "claim",
-                      f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}")
+        yield Finding(
+            None,
+            None,
+            None,
+            None,
+            "claim",
+            f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}",
+        )
     true_winner = winner.winner if winner else None
     if claimed_winner != true_winner:
         truth = f"side {true_winner} won ({winner.reason})" if winner else "the game is not over"
@@ -152,12 +194,22 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
             parsed.append(read_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]"))
         except NotationError as exc:
             parsed.append(exc)
-    if hand.deck is not None and record.seed is not None and record.shuffle == SHUFFLE:
-        if hand.deck != seeded_deck(record.seed, hand.number):
-            yield Finding(hand.number, None, None, None, "D1",
-                          f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}")
-            if not keep_going:
-                return _BROKEN
+    if (
+        hand.deck is not None
+        and record.seed is not None
+        and record.shuffle == SHUFFLE
+        and hand.deck != seeded_deck(record.seed, hand.number)
+    ):
+        yield Finding(
+            hand.number,
+            None,
+            None,
+            None,
+            "D1",
+            f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}",
+        )
+        if not keep_going:
+            return _BROKEN
     pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
     yield HandStart(hand.number, _shown(pos, inferred))
     per_deal = 4 * n
@@ -166,13 +218,25 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         raw = hand.moves[index]
         seat = pos.turn
         if isinstance(item, NotationError):
-            yield Finding(hand.number, number, seat, raw if isinstance(raw, str) else None, "notation",
-                          f"the move cannot be read: {item.message}")
+            yield Finding(
+                hand.number,
+                number,
+                seat,
+                raw if isinstance(raw, str) else None,
+                "notation",
+                f"the move cannot be read: {item.message}",
+            )
             return _BROKEN
         text = item.text()
         if pos.finished:
-            yield Finding(hand.number, number, None, text, "turn",
-                          f"the hand was over after move {index}; no more moves can be played")
+            yield Finding(
+                hand.number,
+                number,
+                None,
+                text,
+                "turn",
+                f"the hand was over after move {index}; no more moves can be played",
+            )
             return _BROKEN
         stated = raw.get("seat") if isinstance(raw, dict) else None
         if stated is not None and stated != seat:
@@ -190,9 +254,16 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         except IllegalMove as exc:
             deal, _ = divmod(index, per_deal)
             if inferred is not None and exc.rule in HAND_RULES and not inferred[2][deal][seat]:
-                yield Finding(hand.number, number, seat, text, exc.rule,
-                              f"not checked: seat {seat}'s hand in this deal is not fully known "
-                              f"(the record stops before it played all its cards)", unchecked=True)
+                yield Finding(
+                    hand.number,
+                    number,
+                    seat,
+                    text,
+                    exc.rule,
+                    f"not checked: seat {seat}'s hand in this deal is not fully known "
+                    f"(the record stops before it played all its cards)",
+                    unchecked=True,
+                )
             else:
                 yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
                 return _BROKEN
@@ -206,12 +277,24 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
-                yield Finding(hand.number, None, None, None, "claim",
-                              f"the record claims a score for hand {hand.number}, but the hand stops "
-                              f"unfinished after {len(parsed)} moves")
+                yield Finding(
+                    hand.number,
+                    None,
+                    None,
+                    None,
+                    "claim",
+                    f"the record claims a score for hand {hand.number}, but the hand stops "
+                    f"unfinished after {len(parsed)} moves",
+                )
             return None
-        yield Finding(hand.number, None, None, None, "notation",
-                      f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows")
+        yield Finding(
+            hand.number,
+            None,
+            None,
+            None,
+            "notation",
+            f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows",
+        )
         return _BROKEN
     return (yield from _end_hand(record, hand, pos, scores is not None))
 
@@ -221,13 +304,25 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
         if scores_known or record.rules.endgame != "ladder":
-            yield Finding(hand.number, None, None, None, "claim",
-                          f"the record claims {_dash(hand.score)} for hand {hand.number}, "
-                          f"but it scores {_dash(score.points)}")
+            yield Finding(
+                hand.number,
+                None,
+                None,
+                None,
+                "claim",
+                f"the record claims {_dash(hand.score)} for hand {hand.number}, but it scores {_dash(score.points)}",
+            )
         else:  # under the ladder a hand's sweeps depend on the score before it (P3)
-            yield Finding(hand.number, None, None, None, "claim",
-                          f"the claimed score {_dash(hand.score)} could not be checked: the game's score "
-                          f"before hand {hand.number} is unknown after an earlier broken hand", unchecked=True)
+            yield Finding(
+                hand.number,
+                None,
+                None,
+                None,
+                "claim",
+                f"the claimed score {_dash(hand.score)} could not be checked: the game's score "
+                f"before hand {hand.number} is unknown after an earlier broken hand",
+                unchecked=True,
+            )
     end = HandEnd(hand.number, pos, score, game)
     yield end
     return end
@@ -253,7 +348,7 @@ def _infer_hands(rules, dealer: int, table: int, parsed: list):
     repeated: dict[int, str] = {}
     seen = table
     first = (dealer + 1) % n
-    for index, move in enumerate(parsed[:deals * per_deal]):
+    for index, move in enumerate(parsed[: deals * per_deal]):
         deal, seat = index // per_deal, (first + index) % n
         if isinstance(move, NotationError):
             continue
@@ -266,4 +361,3 @@ def _infer_hands(rules, dealer: int, table: int, parsed: list):
         played[deal][seat] += 1
     complete = [[count == 4 for count in deal] for deal in played]
     return [tuple(h) for h in hands], repeated, complete
-

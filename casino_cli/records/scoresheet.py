@@ -12,11 +12,19 @@ SCORE_FORMAT = "casino.score/1"
 
 def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> dict:
     """One hand: points per side, what each side took and won, items nobody won, running score."""
-    sides = [{"cards": s.cards, "spades": s.spades, "sweeps": s.sweeps, "items": s.items, "points": s.points}
-             for s in score.sides]
+    sides = [
+        {"cards": s.cards, "spades": s.spades, "sweeps": s.sweeps, "items": s.items, "points": s.points}
+        for s in score.sides
+    ]
     items = {name: [s.items.get(name, 0) for s in score.sides] for name in ITEM_ORDER}
-    return {"hand": number, "points": list(score.points), "items": items, "sides": sides,
-            "unwon": score.unwon, "scores": list(totals)}
+    return {
+        "hand": number,
+        "points": list(score.points),
+        "items": items,
+        "sides": sides,
+        "unwon": score.unwon,
+        "scores": list(totals),
+    }
 
 
 def record_score(record: Record) -> tuple[dict, list[Finding]]:
@@ -48,8 +56,12 @@ def position_score(pos: Position) -> dict:
     """The score document of one finished position (scores before the hand from the position)."""
     score = score_hand(pos)
     game = game_after_hand(pos.rules, pos.scores, score)
-    doc = {"format": SCORE_FORMAT, "hands": [hand_json(None, score, game.scores)],
-           "scores": list(game.scores), "winner": game.winner}
+    doc = {
+        "format": SCORE_FORMAT,
+        "hands": [hand_json(None, score, game.scores)],
+        "scores": list(game.scores),
+        "winner": game.winner,
+    }
     if game.reason:
         doc["reason"] = game.reason
     return doc

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine import SHUFFLE, dealer_for_hand, legal_moves, play_judged, seeded_deck, start_position
 from ..engine.bots import Bot
@@ -15,8 +15,14 @@ from .referee import HandEnd, HandStart, Step
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
 
-def play_game(rules: Rules, seed: str, bots: list[Bot], rng: random.Random, hands: int | None = None,
-              observer: Callable[[object], None] | None = None) -> dict:
+def play_game(
+    rules: Rules,
+    seed: str,
+    bots: list[Bot],
+    rng: random.Random,
+    hands: int | None = None,
+    observer: Callable[[object], None] | None = None,
+) -> dict:
     """One game (or its first ``hands`` hands) from ``seed``; bots[seat] plays each seat.
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
@@ -47,8 +53,7 @@ def play_game(rules: Rules, seed: str, bots: list[Bot], rng: random.Random, hand
         if game.winner is not None:
             result = {"scores": list(scores), "winner": game.winner}
             break
-    record = {"format": "casino.record/1", "rules": rules_json(rules), "seed": seed, "shuffle": SHUFFLE,
-              "hands": out}
+    record = {"format": "casino.record/1", "rules": rules_json(rules), "seed": seed, "shuffle": SHUFFLE, "hands": out}
     if result is not None:
         record["result"] = result
     return record
