@@ -27,6 +27,14 @@ class Unseen:
         return f"Unseen({self.count})"
 
 
+class Partial(NamedTuple):
+    """A hand known only in part (NOTATION.md v1.1): the seat holds ``count`` cards, of which
+    the cards of the mask ``known`` are known (fewer than ``count``)."""
+
+    known: int
+    count: int
+
+
 class Build(NamedTuple):
     """A build on the table: its announced value, its owner (a seat) and its cards (a mask)."""
 
@@ -50,8 +58,8 @@ def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
 class Position(NamedTuple):
     """Everything needed to list the legal moves and continue the hand.
 
-    Card sets are masks (see :mod:`casino_cli.cards`). ``hands[seat]`` is ``None``
-    when unknown; ``stock`` is the undealt cards in dealing order, or :class:`Unseen`;
+    Card sets are masks (see :mod:`casino_cli.cards`). ``hands[seat]`` is a mask, a
+    :class:`Partial` when known in part, or ``None`` when unknown; ``stock`` is the undealt cards in dealing order, or :class:`Unseen`;
     ``captured[seat]`` is a mask or :class:`Unseen`. ``turn`` is ``None`` once the hand
     is finished. ``scores`` are per side, before this hand.
     """
@@ -62,7 +70,7 @@ class Position(NamedTuple):
     deal: int
     loose: int
     builds: tuple[Build, ...]
-    hands: tuple[int | None, ...]
+    hands: tuple[int | Partial | None, ...]
     stock: tuple[int, ...] | Unseen
     captured: tuple[int | Unseen, ...]
     sweeps: tuple[int, ...]
