@@ -56,12 +56,24 @@ def position_of(doc: Document, playable: bool = False):
     try:
         pos = read_position(doc.value)
     except (NotationError, PositionError) as exc:
-        raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+        raise Fail(DATA_ERROR, problem_text(doc, exc) + _record_hint(doc)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
             DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)"
         )
     return pos
+
+
+def _record_hint(doc: Document) -> str:
+    """For a game record given where a position is wanted: the commands that answer the question."""
+    fmt = doc.value.get("format") if isinstance(doc.value, dict) else None
+    if not (isinstance(fmt, str) and fmt.startswith("casino.record/")):
+        return ""
+    name = "FILE" if doc.source == "<stdin>" else doc.source
+    return (
+        f". This is a game record: `casino judge {name} --hand H --move N` rules on its move N, and "
+        f"`casino replay {name} --hand H --to N | tail -1 | casino moves -` lists the moves after move N"
+    )
 
 
 def print_position(pos, fmt, svg: str | None) -> None:

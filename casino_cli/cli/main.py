@@ -259,6 +259,25 @@ def simulate(
     run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
 
 
+@app.command("rules")
+def rules_command(
+    rule: Annotated[
+        Optional[str],
+        typer.Argument(
+            help="A rule ID (B3), a family letter (B) or a finding (turn); leave out for all.", metavar="ID"
+        ),
+    ] = None,
+    fmt: FormatOpt = None,
+) -> None:
+    """The text of a rule as docs/rules.md gives it, with the project's decisions on it.
+
+    Example: casino rules B3 --format text
+    """
+    from .cmd_rules import run_rules
+
+    run_rules(rule, fmt)
+
+
 @app.command("schema")
 def schema_command(
     name: Annotated[

@@ -158,17 +158,30 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
             continue
         if _loose_splits(rules, loose, v, same_rank):
             return CAPTURE_FACTS[move.cards == pos.table]
-        reasons.append(
-            (
-                "C1",
-                f"{' '.join(codes_of(loose))} cannot be split into groups worth {v}"
-                + (" (or paired)" if same_rank else ""),
-            )
-        )
+        reasons.append(("C1", _groups_words(rules, loose, v) + (" (or paired)" if same_rank else "")))
     rule, text = reasons[0]
     if rank(card) == ACE and not rules.ace_high and _loose_splits(rules, loose, 14, same_rank):
         rule, text = "C3", f"{name} counts 1 in these rules (no ace_high), not 14"
     raise IllegalMove(rule, text)
+
+
+def _groups_words(rules: Rules, cards: int, v: int, first: int | None = None) -> str:
+    """Why ``cards`` do not make groups worth ``v``, as a player would say it:
+    "3D+9H make 12, not 10". ``first`` (a build's played card) is named first."""
+    order = cards_of(cards)
+    if first is not None:
+        order = [first] + [c for c in order if c != first]
+    names = "+".join(card_code(c) for c in order)
+    courts = [c for c in order if rules.values[c] == 0]
+    if courts:
+        return f"{card_code(courts[0])} has no value in these rules and is never part of a sum (V2)"
+    total = sum(rules.values[c] for c in order)
+    verb_s = "makes" if len(order) == 1 else "make"
+    if total < 2 * v:
+        return f"{names} {verb_s} {total}, not {v}"
+    if total % v:
+        return f"{names} make {total}, which is not {v} or a number of groups of {v}"
+    return f"{names} make {total}, but cannot be split into groups of {v} each"
 
 
 def _loose_splits(rules: Rules, loose: int, v: int, same_rank: list[int]) -> bool:
@@ -203,8 +216,7 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     old = builds[0] if builds else None
     if old is None or old.value == value:
         if not splits_into_groups(rules, (1 << card) | loose, value):
-            cards = " ".join(codes_of((1 << card) | loose))
-            raise IllegalMove("B4", f"{cards} cannot be split into groups worth {value}")
+            raise IllegalMove("B4", _groups_words(rules, (1 << card) | loose, value, first=card))
         kind = "new" if old is None else "add"
     else:
         if old.value + a != value:

@@ -37,7 +37,38 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             raise NotationError(f"{raw!r}: a build needs '=value' (e.g. 2C+4H=6), a capture 'x' (e.g. 6Cx2C+4H)", path)
         return Move(TRAIL, parse_card(raw))
     except CardError as exc:
+        hint = _words_hint(raw)
+        if hint:
+            raise NotationError(f"{raw!r} is not a move in notation: {hint}", path) from None
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
+
+
+_CAPTURE_WORDS = {"takes", "take", "taking", "captures", "capture", "pairs", "x"}
+_BUILD_WORDS = {"builds", "build", "building", "raises", "raise", "makes", "make", "="}
+_TRAIL_WORDS = {"trails", "trail", "trailing"}
+
+
+def _words_hint(raw: str) -> str:
+    """For a move written in words ("9D takes 9C"), how to write it ("a capture is written 9Dx9C")."""
+    tokens = raw.replace(",", " ").replace("+", " ").split()
+    if len(tokens) < 2:
+        return ""
+    cards, numbers, words = [], [], set()
+    for token in tokens:
+        try:
+            cards.append(card_code(parse_card(token)))
+        except CardError:
+            if token.isascii() and token.isdigit():
+                numbers.append(token)
+            else:
+                words.add(token.lower())
+    if words & _CAPTURE_WORDS and len(cards) >= 2:
+        return f"a capture is written {cards[0]}x{'+'.join(cards[1:])}"
+    if words & _BUILD_WORDS and len(cards) >= 2 and len(numbers) == 1:
+        return f"a build is written {'+'.join(cards)}={numbers[0]}"
+    if words & _TRAIL_WORDS and len(cards) == 1:
+        return f"a trail is written {cards[0]}"
+    return "write a capture as 8Hx3C+5D, a build as 2C+4H=6, a trail as 5D"
 
 
 def _table_cards(texts: list[str], raw: str, path: str) -> int:

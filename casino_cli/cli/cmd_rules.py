@@ -1,0 +1,130 @@
+"""``casino rules [ID]``: the text of a rule, read from the rules page itself.
+
+The page is docs/rules.md, shipped inside the package (``casino_cli/data/rules.md`` is a
+link to it), so what a referee shows players is word for word what the docs say. A rule
+is a top-level bullet ``- **B3** — text`` with its indented continuation lines; the
+decisions at the end of the page (``- **B6/B7** — …``) are shown with the rules they name.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import NamedTuple
+
+from ..notation.fields import dumps
+from .output import USAGE, Fail, Format, resolve_format, write_line
+
+RULES_FORMAT = "casino.rules/1"
+_ENTRY = re.compile(r"^- \*\*([A-Za-z0-9/ ]+?)\*\* — (.*)$")
+_ID = re.compile(r"^[A-Z][0-9]+$")
+_FINDING = re.compile(r"^\| `([a-z]+)` \| (.*) \|$")
+_DECISIONS = "## Decisions"
+
+
+class Rule(NamedTuple):
+    """One rule of the page: its ID, the section it is in, its text and the decisions on it."""
+
+    id: str
+    section: str
+    text: str
+    decisions: tuple[str, ...]
+
+
+def _page() -> str:
+    return (resources.files("casino_cli") / "data" / "rules.md").read_text(encoding="utf-8")
+
+
+def plain(markdown: str) -> str:
+    """Inline markdown (``**bold**``, ``*em*``, backticks) as plain words."""
+    return re.sub(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`", "", markdown)
+
+
+def read_rules(page: str) -> list[Rule]:
+    """Every rule of the page in page order, the referee's own findings (``turn``, ``card``…)
+    first; decisions attached to each ID they name."""
+    entries: list[tuple[str, str, list[str]]] = []  # (ids, section, lines)
+    findings: list[Rule] = []
+    section = ""
+    in_decisions = False
+    current: list[str] | None = None
+    for line in page.splitlines():
+        if line.startswith("## "):
+            section = line[3:].strip()
+            in_decisions = line.startswith(_DECISIONS)
+            current = None
+            continue
+        if line.startswith("### "):
+            section = line[4:].strip()
+            current = None
+            continue
+        found = _FINDING.match(line)
+        if found and not section:
+            findings.append(Rule(found.group(1), "The referee's own findings", found.group(2), ()))
+            continue
+        entry = _ENTRY.match(line)
+        if entry:
+            current = [entry.group(2)]
+            entries.append((entry.group(1), "Decisions" if in_decisions else section, current))
+        elif current is not None and line.startswith("  "):
+            stripped = line.strip()
+            current.append(("\n" if stripped.startswith("- ") else "") + stripped)
+        else:
+            current = None
+    rules = list(findings)
+    decided: dict[str, list[str]] = {}
+    for ids, where, lines in entries:
+        text = " ".join(lines).replace(" \n", "\n")
+        if where == "Decisions":
+            for one in ids.split("/"):
+                decided.setdefault(one.strip(), []).append(text)
+        elif _ID.match(ids):
+            rules.append(Rule(ids, where, text, ()))
+    return [r._replace(decisions=tuple(decided.get(r.id, ()))) for r in rules]
+
+
+def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
+    """The rules asked for: all, one ID (any case), or a letter for a whole family (B)."""
+    if wanted is None:
+        return rules
+    key = wanted.strip()
+    exact = [r for r in rules if r.id.lower() == key.lower()]
+    if exact:
+        return exact
+    family = [r for r in rules if _ID.match(r.id) and r.id[0] == key.upper() and len(key) == 1]
+    if family:
+        return family
+    import difflib
+
+    near = difflib.get_close_matches(key.upper(), [r.id.upper() for r in rules], n=3, cutoff=0.5)
+    hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+    ids = ", ".join(r.id for r in rules if _ID.match(r.id))
+    raise Fail(USAGE, f"no rule {wanted!r}{hint}; rules are {ids}, and the findings turn, card, notation, claim")
+
+
+def run_rules(wanted: str | None, fmt: Format | None) -> None:
+    fmt = resolve_format(fmt)
+    chosen = pick(read_rules(_page()), wanted)
+    if fmt in (Format.json, Format.jsonl):
+        docs = [{"id": r.id, "section": r.section, "text": r.text, "decisions": list(r.decisions)} for r in chosen]
+        if fmt == Format.jsonl:
+            for doc in docs:
+                write_line(dumps(doc))
+        else:
+            write_line(dumps({"format": RULES_FORMAT, "rules": docs}))
+        return
+    if fmt == Format.text:
+        for r in chosen:
+            write_line(f"{r.id} — {plain(r.text)}")
+            for d in r.decisions:
+                write_line(f"  decision: {plain(d)}")
+        return
+    from rich.markdown import Markdown
+
+    from .output import console
+
+    out = console()
+    for r in chosen:
+        body = f"**{r.id}** ({r.section}) — {r.text}"
+        body += "".join(f"\n\n*Decision:* {d}" for d in r.decisions)
+        out.print(Markdown(body))

@@ -1,0 +1,71 @@
+"""Refusals and read errors in a player's words (issue 10, item 8)."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from inproc import cli
+
+POSITION = orjson.dumps(
+    {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "turn": 0,
+        "table": {"loose": ["3D", "9H", "5C", "KH", "8C"]},
+        "hands": [["TH", "2S", "4C", "KD"], None],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "move, message",
+    [
+        ("THx3D+9H", "THx3D+9H is illegal: 3D+9H make 12, not 10 (C1)"),
+        ("THx3D", "THx3D is illegal: 3D makes 3, not 10 (C1)"),
+        ("2S+3D=4", "2S+3D=4 is illegal: 2S+3D make 5, not 4 (B4)"),
+        ("THx9H+8C+3D", "THx3D+8C+9H is illegal: 3D+8C+9H make 20, but cannot be split into groups of 10 each (C1)"),
+        ("THx3D+9H+5C+8C", "3D+5C+8C+9H make 25, which is not 10 or a number of groups of 10 (C1)"),
+        ("THx3D+KH", "KH has no value in these rules and is never part of a sum (V2) (C1)"),
+    ],
+)
+def test_a_sum_that_does_not_make_the_value_says_what_it_makes(move, message):
+    out = cli("apply", "-", move, stdin=POSITION)
+    assert out.returncode == 1
+    assert message in out.stderr
+
+
+@pytest.mark.parametrize(
+    "words, hint",
+    [
+        ("9D takes 9C", "a capture is written 9Dx9C"),
+        ("8h takes 3c and 5d", "a capture is written 8Hx3C+5D"),
+        ("2C builds 6 with 4H", "a build is written 2C+4H=6"),
+        ("trail 5D", "a trail is written 5D"),
+        ("five of clubs", "write a capture as 8Hx3C+5D, a build as 2C+4H=6, a trail as 5D"),
+    ],
+)
+def test_a_move_in_words_is_answered_with_its_notation(words, hint):
+    out = cli("apply", "-", words, stdin=POSITION)
+    assert out.returncode == 65
+    assert f"{words!r} is not a move in notation: {hint}" in out.stderr
+
+
+def test_a_plain_bad_card_gets_no_words_hint():
+    out = cli("apply", "-", "ZZ", stdin=POSITION)
+    assert "'ZZ' is not a card" in out.stderr
+    assert "written" not in out.stderr
+
+
+def test_a_record_given_to_moves_points_to_judge_and_replay():
+    out = cli("moves", "fixtures/records/dispute.json")
+    assert out.returncode == 65
+    assert "This is a game record: `casino judge fixtures/records/dispute.json --hand H --move N`" in out.stderr
+    assert "| tail -1 | casino moves -" in out.stderr
+
+
+def test_a_position_with_a_bad_format_gets_no_record_hint():
+    doc = orjson.loads(POSITION)
+    doc["format"] = "casino.moves/1"
+    out = cli("moves", "-", stdin=orjson.dumps(doc))
+    assert out.returncode == 65
+    assert "game record" not in out.stderr

@@ -1,0 +1,89 @@
+"""``casino rules [ID]``: every rule of the contract has its text, word for word from docs/rules.md."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import orjson
+import pytest
+from inproc import cli
+
+from casino_cli.cli.cmd_rules import plain, read_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTRACT = ROOT.parent / "shared" / "RULES.md"
+
+
+def contract_ids() -> list[str]:
+    """The rule IDs of the contract (``- C3.`` bullets), read from RULES.md itself, or from the
+    IDs the engine cites when the contract is not beside the checkout."""
+    if CONTRACT.exists():
+        return re.findall(r"^- ([A-Z][0-9]+)\.", CONTRACT.read_text(encoding="utf-8"), re.M)
+    return ["V1", "V4", "D1", "D4", "C1", "C7", "B1", "B8", "T1", "T3", "O1", "O3", "S1", "S2", "P1", "P4", "G1", "G4"]
+
+
+def test_every_rule_of_the_contract_has_a_text():
+    ids = [r.id for r in read_rules((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))]
+    missing = [i for i in contract_ids() if i not in ids]
+    assert not missing
+    assert ids[:4] == ["turn", "card", "notation", "claim"]
+
+
+def test_the_text_is_the_docs_text():
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    line = next(ln for ln in page.splitlines() if ln.startswith("- **B3** — "))
+    out = cli("rules", "B3", "--format", "text")
+    assert out.returncode == 0
+    assert out.stdout.decode().splitlines()[0] == "B3 — " + plain(line.split(" — ", 1)[1]) + " " + plain(
+        next(ln for ln in page.splitlines()[page.splitlines().index(line) + 1 :]).strip()
+    )
+
+
+def test_the_package_ships_the_page():
+    shipped = ROOT / "casino_cli" / "data" / "rules.md"
+    assert shipped.read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+
+
+def test_decisions_come_with_their_rule():
+    out = cli("rules", "b6", "--format", "text")
+    lines = out.stdout.decode().splitlines()
+    assert lines[0].startswith("B6 — Raising a build you own")
+    assert any(ln.startswith("  decision: You may always add to a build you own") for ln in lines)
+
+
+def test_a_family_and_the_json_form():
+    out = cli("rules", "T", "--format", "json")
+    doc = orjson.loads(out.stdout)
+    assert doc["format"] == "casino.rules/1"
+    assert [r["id"] for r in doc["rules"]] == ["T1", "T2", "T3"]
+    assert doc["rules"][1]["section"] == "Trailing (T)"
+
+
+def test_all_rules_one_per_line_in_jsonl():
+    out = cli("rules", "--format", "jsonl")
+    ids = [orjson.loads(line)["id"] for line in out.stdout.splitlines()]
+    assert set(contract_ids()) <= set(ids)
+
+
+@pytest.mark.parametrize("wanted, hint", [("B33", "did you mean B3"), ("Q1", "rules are V1"), ("", "rules are")])
+def test_an_unknown_rule_is_a_usage_error(wanted, hint):
+    out = cli("rules", wanted, "--format", "text")
+    assert out.returncode == 2
+    assert hint in out.stderr
+    assert out.stdout == b""
+
+
+def test_pretty_output_names_the_section(monkeypatch):
+    from rich.console import Console
+
+    from casino_cli.cli import output
+    from casino_cli.cli.cmd_rules import run_rules
+
+    screen = Console(width=80, record=True, file=io.StringIO())
+    monkeypatch.setattr(output, "console", lambda stderr=False: screen)
+    run_rules("O1", output.Format.pretty)
+    shown = screen.export_text()
+    assert "O1 (Obligations of a build owner (O))" in shown
+    assert "for every build you own" in shown
