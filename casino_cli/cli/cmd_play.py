@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
@@ -34,9 +33,8 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
         if not sys.stdin.isatty():
             raise Fail(2, "playing needs a terminal for your moves; use --watch to let bots play")
         seats[0] = _human(out or console())
-    rng = random.Random(f"{seed}/bots")
     try:
-        record = play_game(rules, seed, seats, rng, observer=show)
+        record = play_game(rules, seed, seats, observer=show)
     except _Quit:
         raise Fail(INTERRUPTED, "game abandoned") from None
     if save:

@@ -58,8 +58,7 @@ def _show(event, fmt, screen) -> None:
         info = {"hand": event.hand, "move": number}
         if isinstance(event, Step):
             info.update(seat=event.seat, text=event.move.text())
-        pos = event.position
-        write_line(dumps(position_json(pos._replace(extra=pos.extra + (("", "_replay", info),)))))
+        write_line(dumps(position_json(event.position, (("", "_replay", info),))))
     if fmt == Format.text:
         write_line(
             f"hand {event.hand} starts"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
+from ..engine import game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
@@ -25,15 +24,9 @@ def parse_bots(text: str, players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def game_seed(seed: str, number: int) -> str:
-    """The seed of game ``number`` (1-based) of a simulation."""
-    return f"{seed}/{number}"
-
-
 def _one_game(job: tuple) -> bytes:
     rules, seed, number, bots, hands = job
-    rng = random.Random(f"{game_seed(seed, number)}/bots")
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
+    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands=hands))
 
 
 def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:

@@ -14,6 +14,7 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
+from .errors import DealError
 from .position import Position, Unseen
 from .rules import Rules
 
@@ -42,9 +43,9 @@ _DRAWS = tuple((i, i + 1, 2**32 - (2**32 % (i + 1))) for i in range(DECK_SIZE - 
 def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     """The deck for ``seed`` and hand number ``hand``, in dealing order (casino-shuffle/1)."""
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
-        raise ValueError(f"a seed is at most {MAX_SEED_BYTES} bytes")
+        raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
     if not 1 <= hand < 2**63:
-        raise ValueError("the hand number starts at 1")
+        raise DealError("the hand number starts at 1")
     deck = list(range(DECK_SIZE))
     blocks = _word_blocks(seed, hand)
     words: list[int] = []
@@ -71,9 +72,9 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
     """The position after the first deal of a hand from ``deck`` (D2)."""
     n = rules.players
     if sorted(deck) != list(range(DECK_SIZE)):
-        raise ValueError("a deck holds each of the 52 cards exactly once")
+        raise DealError("a deck holds each of the 52 cards exactly once")
     if dealer not in range(n):
-        raise ValueError(f"dealer {dealer} is not a seat (0..{n - 1})")
+        raise DealError(f"dealer {dealer} is not a seat (0..{n - 1})")
     first = (dealer + 1) % n
     hands = [0] * n
     table = 0

@@ -23,6 +23,7 @@ from .moves import (
     Move,
     MoveFacts,
     MoveList,
+    _make_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
@@ -32,7 +33,7 @@ from .position import Position
 DEFAULT_LIMIT = 2_000
 DEFAULT_BUDGET = 200_000
 
-_NO_MOVES = MoveList((), (), False)
+_NO_MOVES = MoveList((), ())
 _new = tuple.__new__
 _NEW_FACTS = (MoveFacts("new", False, False), MoveFacts("new", False, True))  # by multiple
 _NO_BUILD = [0]  # the sets of builds a capture takes when none can be taken: only the empty one
@@ -101,7 +102,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return _new(MoveList, (tuple(moves), tuple(facts), truncated))
+    return _make_move_list(tuple(moves), tuple(facts), truncated)
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards

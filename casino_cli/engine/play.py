@@ -20,7 +20,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     The deal is over when the dealer has played its last card; a caller that knows
     only part of the hands (a record written at the table) says so with ``deal_over``.
     """
-    (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
+    (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores) = pos
     kind, card, cards, value = move
     held = hands[seat] & ~(1 << card)
     hands = hands[:seat] + (held,) + hands[seat + 1 :]
@@ -40,9 +40,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     else:
         loose |= 1 << card
     turn = seat + 1 if seat + 1 < rules.players else 0
-    after = _new(
-        Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra)
-    )
+    after = _new(Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores))
     if deal_over is None:
         deal_over = seat == dealer and not held
     if deal_over:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import CODES, DECK_SIZE, cards_of, codes_of, count, lowest
-from .errors import CasinoError, PositionError
+from .errors import PositionError, TooComplex
 from .rules import Rules, can_capture_value
 
 
@@ -76,7 +76,13 @@ class Position(NamedTuple):
     sweeps: tuple[int, ...]
     last_capture: int | None
     scores: tuple[int, ...]
-    extra: tuple = ()  # user data (``_`` keys) of the document: (where, key, value)
+
+    def __repr__(self) -> str:
+        builds = "".join(f" [{'+'.join(codes_of(b.cards))}={b.value}]" for b in self.builds)
+        return f"<Position {self.rules.variant} {self.rules.players}p, {_status(self)}, table {_codes(self.loose)}{builds}>"
+
+    def __str__(self) -> str:
+        return "\n".join(position_lines(self))
 
     @property
     def finished(self) -> bool:
@@ -100,6 +106,47 @@ class Position(NamedTuple):
     def stock_count(self) -> int:
         """How many cards are still to be dealt."""
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
+
+
+def _status(pos: Position) -> str:
+    if pos.finished:
+        return "finished"
+    last = " (last)" if pos.last_deal else ""
+    return f"deal {pos.deal}/{pos.rules.deals_per_hand}{last}, seat {pos.turn} to play"
+
+
+def _codes(cards: int) -> str:
+    return " ".join(codes_of(cards)) or "-"
+
+
+def _hand_text(hand: int | Partial | None) -> str:
+    if hand is None:
+        return "?"
+    if isinstance(hand, Partial):
+        return " ".join(codes_of(hand.known) + ["?"] * (hand.count - count(hand.known)))
+    return " ".join(codes_of(hand))
+
+
+def position_lines(pos: Position) -> list[str]:
+    """The table, the builds and each seat's hand, one item per line (``str(pos)``).
+
+    >>> from casino_cli.engine import make_rules, seeded_deck, start_position
+    >>> print(start_position(make_rules("royal"), seeded_deck("7"), dealer=1))
+    royal 2p, deal 1/6, seat 0 to play
+    table: AH 8D 9H 9C
+    seat 0: 2C 4C JD KD (taken 0, sweeps 0)
+    seat 1: 4D 5H 8S QC (taken 0, sweeps 0)
+    """
+    lines = [f"{pos.rules.variant} {pos.rules.players}p, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
+    for b in pos.builds:
+        lines.append(
+            f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): {' '.join(codes_of(b.cards))}"
+        )
+    for seat, hand in enumerate(pos.hands):
+        pile = pos.captured[seat]
+        taken = pile.count if isinstance(pile, Unseen) else count(pile)
+        lines.append(f"seat {seat}: {_hand_text(hand)} (taken {taken}, sweeps {pos.sweeps[seat]})")
+    return lines
 
 
 def check_position(pos: Position) -> None:
@@ -237,10 +284,6 @@ def _hand_problems(pos: Position) -> list[str]:
 
 
 SPLIT_STEPS = 200_000
-
-
-class TooComplex(CasinoError):
-    """A question the engine will not answer exactly within its bounded work."""
 
 
 def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:

@@ -85,8 +85,18 @@ def rules_json(rules: Rules) -> dict:
     return out
 
 
+# The user data (``_`` keys) of a position document, kept beside the engine's Position for
+# the round trip: (where, key, value), where is "", "rules", "table" or "build:<lowest card>".
+UserData = tuple[tuple[str, str, object], ...]
+
+
 def read_position(value: object, path: str = "$", check: bool = True) -> Position:
     """A ``casino.position/1`` document; with ``check``, PositionError lists every inconsistency."""
+    return read_position_data(value, path, check)[0]
+
+
+def read_position_data(value: object, path: str = "$", check: bool = True) -> tuple[Position, UserData]:
+    """As :func:`read_position`, with the document's user data (for :func:`position_json`)."""
     check_format(value, POSITION_FORMAT, path)
     obj = expect_object(value, path, _POSITION_KEYS, ("format", "rules", "turn", "table"))
     rules = read_rules(obj["rules"], f"{path}.rules")
@@ -126,11 +136,10 @@ def read_position(value: object, path: str = "$", check: bool = True) -> Positio
         sweeps=sweeps,
         last_capture=last,
         scores=tuple(scores),
-        extra=extra + _nested_extra(obj) + build_extra,
     )
     if check:
         check_position(pos)
-    return pos
+    return pos, extra + _nested_extra(obj) + build_extra
 
 
 def _nested_extra(obj: dict) -> tuple:
@@ -244,10 +253,11 @@ def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
             raise PositionError([f"the groups at {path}.groups do not hold exactly the build's cards"])
 
 
-def position_json(pos: Position) -> dict:
-    """The canonical ``casino.position/1`` object."""
+def position_json(pos: Position, user: UserData = ()) -> dict:
+    """The canonical ``casino.position/1`` object, with the ``user`` data of
+    :func:`read_position_data` put back where it was read."""
     extra = {"": [], "rules": [], "table": []}
-    for where, key, val in pos.extra:
+    for where, key, val in user:
         extra.setdefault(where, []).append((key, val))
     rules = rules_json(pos.rules)
     rules.update(extra["rules"])

@@ -14,21 +14,21 @@ from typing import NamedTuple
 
 from ..cards import card_code
 from ..engine import (
-    HAND_RULES,
     SHUFFLE,
+    HandEnd,
+    HandStart,
     IllegalMove,
     Move,
-    MoveFacts,
     Position,
-    check_policy,
-    judge_form,
+    Step,
+    TooComplex,
     play_judged,
     seeded_deck,
+    start_from_table,
     start_position,
 )
-from ..engine.deal import start_from_table
-from ..engine.position import TooComplex
-from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
+from ..engine.moves import HAND_RULES, check_policy, judge_form
+from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
 from .record import HandRecord, Record
@@ -58,27 +58,6 @@ class Finding(NamedTuple):
         if self.unchecked:
             out["unchecked"] = True
         return out
-
-
-class HandStart(NamedTuple):
-    hand: int
-    position: Position
-
-
-class Step(NamedTuple):
-    hand: int
-    number: int  # 1-based within the hand
-    seat: int
-    move: Move
-    facts: MoveFacts
-    position: Position  # after the move
-
-
-class HandEnd(NamedTuple):
-    hand: int
-    position: Position
-    score: HandScore
-    game: GameStep
 
 
 Event = HandStart | Step | HandEnd | Finding
