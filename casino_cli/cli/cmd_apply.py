@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import IllegalMove, judge, play_judged
-from ..engine.position import TooComplex
+from ..engine import IllegalMove, TooComplex, judge, play_judged
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
@@ -12,7 +11,7 @@ from .common import position_data_of, print_position, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_line
 
 
-def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
+def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
     pos, user = position_data_of(single_document(path), playable=True)
     steps = []

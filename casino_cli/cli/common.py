@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import orjson
 
 from ..engine import Position, PositionError, RulesError, make_rules
@@ -31,7 +33,7 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         raise Fail(USAGE, f"bad rules: {exc}") from None
 
 
-def documents(path: str):
+def documents(path: str) -> Iterator[Document]:
     """The documents of FILE; a file that cannot be opened is a usage error."""
     try:
         yield from read_documents(path)

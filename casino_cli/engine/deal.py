@@ -13,6 +13,8 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..cards import DECK_SIZE
 from .errors import DealError
 from .position import Position, Unseen
@@ -22,7 +24,7 @@ SHUFFLE = "casino-shuffle/1"
 MAX_SEED_BYTES = 1024
 
 
-def _word_blocks(seed: str, hand: int):
+def _word_blocks(seed: str, hand: int) -> Iterator[tuple[int, ...]]:
     """The unbounded stream of 32-bit words for (seed, hand), eight at a time."""
     import hashlib  # imported here: it costs start-up time that listing moves does not need
     from struct import Struct
@@ -101,8 +103,6 @@ def start_from_table(
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
     n = rules.players
-    if stock is None:
-        stock = Unseen(DECK_SIZE - 4 - 4 * n)
     return Position(
         rules=rules,
         dealer=dealer,
@@ -111,7 +111,7 @@ def start_from_table(
         loose=table,
         builds=(),
         hands=tuple(hands),
-        stock=stock,
+        stock=Unseen(DECK_SIZE - 4 - 4 * n) if stock is None else stock,
         captured=(0,) * n,
         sweeps=(0,) * n,
         last_capture=None,

@@ -149,7 +149,7 @@ class Game:
 
     def play(self, hands: int | None = None, observer: Observer | None = None) -> list[PlayedHand]:
         """Play up to ``hands`` more hands (all of them by default) until the game is over."""
-        out = []
+        out: list[PlayedHand] = []
         while not self.over and (hands is None or len(out) < hands):
             out.append(self.play_hand(observer))
         return out

@@ -14,7 +14,7 @@ from typing import NamedTuple, overload
 
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
-from .position import Build, Position, splits_into_groups
+from .position import Build, Partial, Position, splits_into_groups
 from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
@@ -29,7 +29,7 @@ class Move(NamedTuple):
     cards: int = 0
     value: int = 0
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
         """Canonical listing order: played card, capture/build/trail, value, table cards."""
         return (self.card, _TYPE_ORDER[self.type], self.value, tuple(cards_of(self.cards)))
 
@@ -187,8 +187,8 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
         raise IllegalMove("turn", "the hand is over; no move can be played")
     seat = pos.turn
     hand = pos.hands[seat]
-    if hand is None:
-        raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
+    if type(hand) is not int:
+        raise IllegalMove("card", f"seat {seat}'s hand is {unknown_hand(hand)}, so its move cannot be checked")
     if not hand >> move.card & 1:
         raise IllegalMove("card", f"seat {seat} does not hold {card_code(move.card)}")
     if move.type == TRAIL:
@@ -198,6 +198,11 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     else:
         facts = _build_facts(pos, move)
     return facts
+
+
+def unknown_hand(hand: int | Partial | None) -> str:
+    """How a hand that is not a full mask is known: "unknown" or "known only in part"."""
+    return "unknown" if hand is None else "known only in part"
 
 
 def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]:
@@ -339,7 +344,10 @@ def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
     (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
     owned = owned_builds(pos)
-    rest = _hold_values(pos.rules, pos.hands[pos.turn] & ~(1 << move.card))
+    hand = pos.hands[pos.turn] if pos.turn is not None else None
+    if type(hand) is not int:
+        raise IllegalMove("card", f"the hand to move is {unknown_hand(hand)}, so its move cannot be checked")
+    rest = _hold_values(pos.rules, hand & ~(1 << move.card))
     rule = policy_rule(pos, move, facts, owned, rest)
     if rule is not None:
         raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
@@ -359,7 +367,9 @@ def policy_may_refuse(pos: Position, owned: tuple[Build, ...]) -> bool:
     if owned or rules.must_take_equal:  # T2 B6 O1 need an owned build; T3 C6 forced equality
         return True
     if rules.partnerships and not rules.partner_builds:  # B7
-        return any((b.owner - pos.turn) % 2 == 0 for b in pos.builds)
+        seat = pos.turn
+        assert seat is not None, "a position with a seat to move"
+        return any((b.owner - seat) % 2 == 0 for b in pos.builds)
     return False
 
 
@@ -384,6 +394,7 @@ def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build,
         old = facts.build
         if old is not None:
             seat = pos.turn
+            assert seat is not None, "a position with a seat to move"
             if old.owner == seat:
                 if facts.kind == "raise" and not rules.raise_own:
                     return "B6"
@@ -397,7 +408,7 @@ def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build,
     return None
 
 
-def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owned, rest: int) -> str:
+def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build, ...], rest: int) -> str:
     """The sentence a player reads for a refusal by :func:`policy_rule`."""
     seat = pos.turn
     name = card_code(move.card)
@@ -412,8 +423,10 @@ def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owne
         equal = pos.loose & _rank_mask(move.card)
         return f"{name} must take every loose {rank_name} ({' '.join(codes_of(equal))})"
     if rule == "B6":
+        assert old is not None, "B6 refuses a raise of an existing build"
         return f"seat {seat} may not raise its own {old.value}-build in these rules"
     if rule == "B7":
+        assert old is not None, "B7 refuses a move on an existing build"
         verb = "raise" if facts.kind == "raise" else "add to"
         return f"seat {seat} may not {verb} its partner's {old.value}-build in these rules"
     if rule == "B3":

@@ -32,7 +32,7 @@ class Partial(NamedTuple):
     the cards of the mask ``known`` are known (fewer than ``count``)."""
 
     known: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, as NOTATION.md names it
 
 
 class Build(NamedTuple):
@@ -106,6 +106,13 @@ class Position(NamedTuple):
     def stock_count(self) -> int:
         """How many cards are still to be dealt."""
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
+
+
+def known_cards(hand: int | Partial | None) -> int:
+    """The cards of a hand that are known (none for an unknown hand)."""
+    if hand is None:
+        return 0
+    return hand.known if isinstance(hand, Partial) else hand
 
 
 def _status(pos: Position) -> str:
@@ -187,7 +194,7 @@ def _piles(pos: Position) -> list[tuple[str, int]]:
     """Every known pile of cards with its JSON path."""
     piles = [("$.table.loose", pos.loose)]
     piles += [(f"$.table.builds ({'+'.join(codes_of(b.cards))})", b.cards) for b in pos.builds]
-    piles += [(f"$.hands[{s}]", h) for s, h in enumerate(pos.hands) if h is not None]
+    piles += [(f"$.hands[{s}]", known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
     piles += [(f"$.captured[{s}]", p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
     if not isinstance(pos.stock, Unseen):
         piles += [(f"$.stock[{i}]", 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
@@ -247,7 +254,7 @@ def _build_problems(pos: Position) -> list[str]:
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
         if (
-            hand is not None
+            type(hand) is int
             and not pos.finished
             and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand))
         ):
@@ -259,7 +266,7 @@ def _hand_problems(pos: Position) -> list[str]:
     """Hand sizes that do not fit the deal and the turn."""
     problems = []
     n = pos.rules.players
-    sizes = {seat: count(h) for seat, h in enumerate(pos.hands) if h is not None}
+    sizes = {seat: h.count if isinstance(h, Partial) else count(h) for seat, h in enumerate(pos.hands) if h is not None}
     for seat, size in sizes.items():
         if size > 4:
             problems.append(f"$.hands[{seat}]: seat {seat} holds {size} cards; a deal gives 4")
@@ -346,9 +353,9 @@ def side_cards(pos: Position, side: int) -> int | Unseen:
     """The cards a side has captured (a mask, or Unseen when any pile is only counted)."""
     rules = pos.rules
     piles = [p for seat, p in enumerate(pos.captured) if rules.side_of(seat) == side]
-    if any(isinstance(p, Unseen) for p in piles):
-        return Unseen(sum(p.count if isinstance(p, Unseen) else count(p) for p in piles))
     out = 0
     for p in piles:
+        if isinstance(p, Unseen):
+            return Unseen(sum(p.count if isinstance(p, Unseen) else count(p) for p in piles))
         out |= p
     return out

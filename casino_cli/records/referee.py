@@ -9,8 +9,8 @@ dealers, claims and the game's end).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from ..cards import card_code
 from ..engine import (
@@ -20,6 +20,7 @@ from ..engine import (
     IllegalMove,
     Move,
     Position,
+    Rules,
     Step,
     TooComplex,
     play_judged,
@@ -45,7 +46,7 @@ class Finding(NamedTuple):
     message: str
     unchecked: bool = False
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of NOTATION.md."""
         out = {
             "hand": self.hand,
@@ -114,8 +115,9 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
         yield from _check_result(record, scores, winner)
 
 
-def _check_result(record: Record, scores, winner: GameStep | None) -> Iterator[Finding]:
+def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameStep | None) -> Iterator[Finding]:
     """The claimed result against the true one (claim findings, whole record)."""
+    assert record.result is not None
     claimed_scores, claimed_winner = record.result
     if scores is None:
         yield Finding(
@@ -144,24 +146,28 @@ def _check_result(record: Record, scores, winner: GameStep | None) -> Iterator[F
         yield Finding(None, None, None, None, "claim", f"the record claims {said}, but {truth}")
 
 
-def _dash(values) -> str:
+def _dash(values: Iterable[int]) -> str:
     return "–".join(str(v) for v in values)
 
 
-def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -> tuple[Position, list | None]:
+def _hand_start(
+    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, parsed: list[Any]
+) -> tuple[Position, Any]:
     """The opening position, and for a table-only hand the hands inferred per deal."""
     rules = record.rules
     if hand.table is not None:
         inferred = _infer_hands(rules, dealer, hand.table, parsed)
         return start_from_table(rules, hand.table, inferred[0][0], dealer, scores), inferred
-    deck = hand.deck if hand.deck is not None else seeded_deck(record.seed, hand.number)
+    deck = hand.deck if hand.deck is not None else seeded_deck(record.seed or "", hand.number)
     return start_position(rules, deck, dealer, scores), None
 
 
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
-def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going: bool):
+def _walk_hand(
+    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, keep_going: bool
+) -> Generator[Event, None, Any]:
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
     through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
     hand is None when an earlier hand broke off (then taken as zeros, and said so)."""
@@ -177,7 +183,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         hand.deck is not None
         and record.seed is not None
         and record.shuffle == SHUFFLE
-        and hand.deck != seeded_deck(record.seed, hand.number)
+        and hand.deck != seeded_deck(record.seed or "", hand.number)
     ):
         yield Finding(
             hand.number,
@@ -252,6 +258,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         pos = play_judged(pos, item, facts, deal_over)
         if inferred is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=inferred[0][pos.deal - 1])
+        assert seat is not None, "a judged move has a seat to move"
         yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
     if not pos.finished:
         if record.hands[-1].number == hand.number:
@@ -278,7 +285,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     return (yield from _end_hand(record, hand, pos, scores is not None))
 
 
-def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool):
+def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool) -> Generator[Event, None, HandEnd]:
     score = score_hand(pos)
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
@@ -307,7 +314,7 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     return end
 
 
-def _shown(pos: Position, inferred) -> Position:
+def _shown(pos: Position, inferred: list[Any] | None) -> Position:
     """The position as others may see it: in a table-only hand, a hand the record does not
     show in full (its seat has not played all its cards of the deal yet) is unknown (null)."""
     if inferred is None or pos.finished:
@@ -316,7 +323,9 @@ def _shown(pos: Position, inferred) -> Position:
     return pos._replace(hands=tuple(h if complete[seat] else None for seat, h in enumerate(pos.hands)))
 
 
-def _infer_hands(rules, dealer: int, table: int, parsed: list):
+def _infer_hands(
+    rules: Rules, dealer: int, table: int, parsed: list[Any]
+) -> tuple[list[tuple[int, ...]], dict[int, str], list[list[bool]]]:
     """For a table-only hand: per deal, each seat's hand (the cards it played in that
     deal), the moves that play a card already seen, and whether each hand is complete."""
     n = rules.players
