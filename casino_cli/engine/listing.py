@@ -26,7 +26,7 @@ from .moves import (
     Move,
     MoveFacts,
     MoveList,
-    _make_move_list,
+    new_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
@@ -108,7 +108,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return _make_move_list(tuple(moves), tuple(facts), truncated)
+    return new_move_list(tuple(moves), tuple(facts), truncated)
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards

@@ -80,7 +80,7 @@ class MoveList(Sequence[Move]):
         moves, facts = tuple(moves), tuple(facts)
         if len(moves) != len(facts):
             raise ValueError(f"{len(moves)} moves but {len(facts)} facts")
-        return _make_move_list(moves, facts, truncated)
+        return new_move_list(moves, facts, truncated)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a MoveList is immutable (cannot set {name!r})")
@@ -135,7 +135,7 @@ _set_truncated = MoveList.truncated.__set__  # type: ignore[attr-defined]
 _new_object = object.__new__
 
 
-def _make_move_list(moves: tuple[Move, ...], facts: tuple[MoveFacts, ...], truncated: bool) -> MoveList:
+def new_move_list(moves: tuple[Move, ...], facts: tuple[MoveFacts, ...], truncated: bool) -> MoveList:
     """A MoveList without the checks of its constructor (the listing's fast path)."""
     out = _new_object(MoveList)
     _set_moves(out, moves)
@@ -152,7 +152,8 @@ CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by swee
 
 
 def judge(pos: Position, move: Move) -> MoveFacts:
-    """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not."""
+    """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not
+    (:class:`TooComplex` when it cannot be decided within the engine's bounded work)."""
     facts = judge_form(pos, move)
     check_policy(pos, move, facts)
     return facts

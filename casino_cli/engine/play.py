@@ -10,7 +10,17 @@ _new = tuple.__new__
 
 
 def apply_move(pos: Position, move: Move) -> Position:
-    """The position after ``move``; raises :class:`IllegalMove` if the rules refuse it."""
+    """The position after ``move``.
+
+    Raises :class:`IllegalMove` (with the ``rule`` it breaks) if the rules refuse it, and
+    :class:`TooComplex` if deciding needs more than the engine's bounded work (splitting a
+    very large build into groups): the engine then declines to answer rather than guess.
+
+    >>> from casino_cli.engine import make_rules, seeded_deck, start_position
+    >>> pos = start_position(make_rules("royal"), seeded_deck("7"), dealer=1)
+    >>> apply_move(pos, Move("trail", 7)).loose == pos.loose | 1 << 7
+    True
+    """
     return play_judged(pos, move, judge(pos, move))
 
 
