@@ -9,6 +9,7 @@ import importlib
 import io
 import pkgutil
 import re
+import runpy
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,12 @@ def test_the_public_docstrings_have_examples() -> None:
     for name in ("MoveList", "Rules", "Game", "make_rules", "is_legal", "game_seed"):
         tests = finder.find(getattr(casino_cli.engine, name), name)
         assert any(t.examples for t in tests), name
+
+
+def test_the_example_bot_plays_a_game() -> None:
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        runpy.run_path(str(ROOT / "examples" / "cautious_bot.py"), run_name="__main__")
+    assert "wins" in out.getvalue()
 
 
 def python_blocks(path: str) -> list[str]:
