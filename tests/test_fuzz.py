@@ -430,7 +430,7 @@ def check_move(value) -> None:
     assert parse_move_text(move.text()) == move  # canonical text reads back
 
 
-@runs(600, 20_000)
+@runs(300, 20_000)
 def test_loads_only_raises_notation_error(budget):
     @fuzz(budget)
     @given(data=st.one_of(mangled_bytes(positions()), mangled_bytes(records()), st.binary(max_size=200)))
@@ -444,7 +444,7 @@ def test_loads_only_raises_notation_error(budget):
     check()
 
 
-@runs(500, 20_000)
+@runs(250, 20_000)
 def test_position_reader_only_raises_reader_errors(budget):
     @fuzz(budget)
     @given(doc=st.one_of(positions(), corrupted(positions())))
@@ -454,7 +454,7 @@ def test_position_reader_only_raises_reader_errors(budget):
     check()
 
 
-@runs(300, 10_000)
+@runs(150, 10_000)
 def test_position_bytes_through_loads_and_reader(budget):
     @fuzz(budget)
     @given(data=mangled_bytes(positions()))
@@ -523,7 +523,7 @@ def move_values(draw):
     return draw(st.one_of(move_texts(), JSON))
 
 
-@runs(600, 30_000)
+@runs(300, 30_000)
 def test_move_readers_only_raise_notation_error(budget):
     @fuzz(budget)
     @given(value=move_values())
@@ -566,7 +566,7 @@ def test_user_data_that_cannot_be_written_is_refused_when_read(value):
     dumps(position_json(pos))
 
 
-@runs(400, 10_000)
+@runs(200, 10_000)
 def test_record_reader_and_walk_never_raise(budget):
     @fuzz(budget)
     @given(doc=st.one_of(records(), corrupted(records())))
@@ -667,7 +667,7 @@ def cli_inputs(draw):
     return command, data
 
 
-@runs(200, 5_000)
+@runs(100, 5_000)
 def test_cli_in_process_exit_codes(budget):
     @fuzz(budget)
     @given(case=cli_inputs())
