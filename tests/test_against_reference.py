@@ -3,22 +3,18 @@
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 
 import pytest
+from reference import reference_moves
+from strategies import TABLES, random_line, random_overrides
 
-sys.path.insert(0, os.path.dirname(__file__))
-from reference import reference_moves  # noqa: E402
-from strategies import TABLES, random_line, random_overrides  # noqa: E402
+from casino_cli.cards import count
+from casino_cli.engine import legal_moves, make_rules
+from casino_cli.notation.fields import dumps
+from casino_cli.notation.position import position_json
 
-from casino_cli.cards import count  # noqa: E402
-from casino_cli.engine import legal_moves, make_rules  # noqa: E402
-from casino_cli.notation.fields import dumps  # noqa: E402
-from casino_cli.notation.position import position_json  # noqa: E402
-
-PER_TABLE = 110
+PER_TABLE = 75
 #: The reference tries every subset of table items: beyond this many it is too slow.
 MAX_ITEMS = 12
 

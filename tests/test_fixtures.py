@@ -13,8 +13,6 @@ no table card, a capture taking none): the Move is then built directly for the j
 """
 
 import json
-import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,9 +22,8 @@ from casino_cli.engine.scoring import game_after_hand, score_hand
 from casino_cli.notation.moves import parse_move_text, read_move
 from casino_cli.notation.position import position_json, read_position
 
-sys.path.insert(0, os.path.dirname(__file__))
 try:
-    from reference import reference_moves  # noqa: E402
+    from reference import reference_moves
 except ImportError:  # pragma: no cover - the reference generator is optional
     reference_moves = None
 

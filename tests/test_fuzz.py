@@ -38,7 +38,7 @@ from casino_cli.engine.bots import BOTS
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.fields import dumps, loads
 from casino_cli.notation.moves import move_json, parse_move_text, read_move
-from casino_cli.notation.position import position_json, read_position
+from casino_cli.notation.position import position_json, read_position, read_position_data
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, HandEnd, HandStart, Step, walk
 from casino_cli.records.selfplay import play_game
@@ -395,15 +395,16 @@ def check_loads(data: bytes):
 
 def check_position(value) -> None:
     try:
-        pos = read_position(value)
+        pos, user = read_position_data(value)
     except READER_ERRORS as exc:
         assert str(exc)
         return
-    # Accepted: the canonical form reads back to the same position, and it can be played.
-    canonical = dumps(position_json(pos))
-    again = read_position(orjson.loads(canonical))
-    assert dumps(position_json(again)) == canonical
-    assert again._replace(extra=()) == pos._replace(extra=())
+    # Accepted: the canonical form (user data included) reads back to the same position,
+    # which is hashable (the user data stays beside it), and it can be played.
+    canonical = dumps(position_json(pos, user))
+    again, user_again = read_position_data(orjson.loads(canonical))
+    assert dumps(position_json(again, user_again)) == canonical
+    assert again == pos and hash(again) == hash(pos)
     if not pos.finished and pos.hands[pos.turn] is not None:
         listing = legal_moves(pos, limit=200, budget=20_000)
         assert listing.moves or listing.truncated, "a legal move always exists (RULES.md O2)"
@@ -429,7 +430,7 @@ def check_move(value) -> None:
     assert parse_move_text(move.text()) == move  # canonical text reads back
 
 
-@runs(600, 20_000)
+@runs(300, 20_000)
 def test_loads_only_raises_notation_error(budget):
     @fuzz(budget)
     @given(data=st.one_of(mangled_bytes(positions()), mangled_bytes(records()), st.binary(max_size=200)))
@@ -443,7 +444,7 @@ def test_loads_only_raises_notation_error(budget):
     check()
 
 
-@runs(500, 20_000)
+@runs(250, 20_000)
 def test_position_reader_only_raises_reader_errors(budget):
     @fuzz(budget)
     @given(doc=st.one_of(positions(), corrupted(positions())))
@@ -453,7 +454,7 @@ def test_position_reader_only_raises_reader_errors(budget):
     check()
 
 
-@runs(300, 10_000)
+@runs(150, 10_000)
 def test_position_bytes_through_loads_and_reader(budget):
     @fuzz(budget)
     @given(data=mangled_bytes(positions()))
@@ -522,7 +523,7 @@ def move_values(draw):
     return draw(st.one_of(move_texts(), JSON))
 
 
-@runs(600, 30_000)
+@runs(300, 30_000)
 def test_move_readers_only_raise_notation_error(budget):
     @fuzz(budget)
     @given(value=move_values())
@@ -565,7 +566,7 @@ def test_user_data_that_cannot_be_written_is_refused_when_read(value):
     dumps(position_json(pos))
 
 
-@runs(400, 10_000)
+@runs(200, 10_000)
 def test_record_reader_and_walk_never_raise(budget):
     @fuzz(budget)
     @given(doc=st.one_of(records(), corrupted(records())))
@@ -666,7 +667,7 @@ def cli_inputs(draw):
     return command, data
 
 
-@runs(200, 5_000)
+@runs(100, 5_000)
 def test_cli_in_process_exit_codes(budget):
     @fuzz(budget)
     @given(case=cli_inputs())

@@ -28,10 +28,11 @@ from clirun import casino
 from inproc import cli
 
 from casino_cli.cards import CODES
-from casino_cli.engine import groups, legal_moves, listing, make_rules, seeded_deck, start_position
+from casino_cli.engine import groups, legal_moves, listing, make_rules, position, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.notation.moves import move_json, read_move
 from casino_cli.notation.position import read_position
+from casino_cli.records import referee
 from casino_cli.records.selfplay import play_game
 
 # --- documents --------------------------------------------------------------------------------
@@ -668,12 +669,25 @@ def test_unreadable_move_is_a_notation_finding_at_that_move(command, move):
         assert "notation" in res.stderr and "<stdin>:1" in res.stderr
 
 
-def test_record_with_thousands_of_moves_in_a_hand_is_a_finding_quickly():
+def judged_moves(monkeypatch) -> list[int]:
+    """A counter of the moves the referee judges (bounded work, counted rather than timed)."""
+    calls = [0]
+    judge_form = referee.judge_form
+
+    def counting(pos, move):
+        calls[0] += 1
+        return judge_form(pos, move)
+
+    monkeypatch.setattr(referee, "judge_form", counting)
+    return calls
+
+
+def test_record_with_thousands_of_moves_in_a_hand_is_a_finding_quickly(monkeypatch):
     rec = copy.deepcopy(RECORD)
     rec["hands"][0]["moves"] += [rec["hands"][0]["moves"][0]] * 9_000
-    started = time.perf_counter()
+    judged = judged_moves(monkeypatch)
     res = cli("validate", "-", stdin=encode(rec))
-    assert time.perf_counter() - started < 5
+    assert judged[0] == len(RECORD["hands"][0]["moves"])  # the moves after the hand's end are not judged
     no_traceback(res)
     assert res.returncode == 1
     (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
@@ -683,7 +697,7 @@ def test_record_with_thousands_of_moves_in_a_hand_is_a_finding_quickly():
     assert keep.returncode == 1 and len(keep.stdout.splitlines()) == 1
 
 
-def test_record_with_a_hundred_hands_of_thousands_of_illegal_moves():
+def test_record_with_a_hundred_hands_of_thousands_of_illegal_moves(monkeypatch):
     hand = {"moves": ["KS"] * 5_000}
     rec = {
         "format": "casino.record/1",
@@ -692,10 +706,11 @@ def test_record_with_a_hundred_hands_of_thousands_of_illegal_moves():
         "hands": [hand] * 100,
     }
     data = encode(rec)
-    for keep in ((), ("--keep-going",)):
-        started = time.perf_counter()
+    for keep, hands_refereed in (((), 1), (("--keep-going",), 100)):
+        judged = judged_moves(monkeypatch)
         res = cli("validate", *keep, "-", stdin=data)
-        assert time.perf_counter() - started < 10
+        # KS is legal at most once a hand, then illegal: the hand is left, not its 5,000 moves judged
+        assert hands_refereed <= judged[0] <= 2 * hands_refereed
         no_traceback(res)
         assert res.returncode == 1
 
@@ -903,18 +918,17 @@ def crowded_position(variant: str) -> dict:
 @pytest.mark.parametrize("limit", [None, 50, 7])
 @pytest.mark.parametrize("variant", ["classic", "royal", "american-royal"])
 def test_crowded_position_is_answered_quickly_and_truncated(variant, limit):
+    """Bounded work: the listing stops at its limit and search budget and says so (how fast
+    that is, is measured by bench/crowded.py, not here)."""
     doc = crowded_position(variant)
     assert len(doc["table"]["loose"]) == 36
     args = ("moves", "-") + (("--limit", str(limit)) if limit else ())
-    started = time.perf_counter()
-    res = casino(*args, stdin=orjson.dumps(doc))
-    elapsed = time.perf_counter() - started
+    res = cli(*args, stdin=orjson.dumps(doc))
     assert res.returncode == 0, res.stderr
     out = orjson.loads(res.stdout)
     assert out["truncated"] is True and out["count"] == len(out["moves"]) > 0
     assert out["count"] <= (limit or 10_000)
-    assert b"truncated" in res.stderr
-    assert elapsed < 3, elapsed
+    assert "truncated" in res.stderr
 
 
 def forget_engine_caches():
@@ -959,7 +973,9 @@ def test_limit_smaller_than_the_hand_is_honoured(limit):
 HARD_BUILD = [r + s for r in "234567" for s in "SHDC"] + ["8S", "8H", "9S", "JS", "KS", "KH", "KD", "KC"]
 
 
-def test_unsplittable_big_build_is_refused_quickly():
+def test_unsplittable_big_build_is_refused_quickly(monkeypatch):
+    """Bounded work: the split search answers within a hundred steps (were it to need more,
+    it would say the build is too complex to check, not that it does not add up)."""
     doc = {
         "format": "casino.position/1",
         "rules": {"variant": "royal", "players": 2},
@@ -967,14 +983,10 @@ def test_unsplittable_big_build_is_refused_quickly():
         "table": {"builds": [{"value": 14, "owner": 1, "cards": HARD_BUILD}]},
         "hands": [["AS"], ["AH"]],
     }
-    try:
-        res = subprocess.run(
-            [sys.executable, "-m", "casino_cli", "moves", "-"], input=orjson.dumps(doc), capture_output=True, timeout=3
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail("casino moves did not answer within 3 s")
-    assert res.returncode == 65 and b"Traceback" not in res.stderr
-    assert b"$.table.builds (2S+" in res.stderr and b"do not add up to 14" in res.stderr
+    monkeypatch.setattr(position, "SPLIT_STEPS", 100)
+    res = cli("moves", "-", stdin=orjson.dumps(doc))
+    assert res.returncode == 65 and "Traceback" not in res.stderr
+    assert "$.table.builds (2S+" in res.stderr and "do not add up to 14" in res.stderr
 
 
 def _too_complex(monkeypatch):
@@ -1043,7 +1055,7 @@ def simulated_lines() -> list[bytes]:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs /proc")
 def test_validate_long_stream_in_flat_memory(tmp_path, simulated_lines):
     files = {}
-    for count in (1000, 5000):
+    for count in (400, 2400):
         path = files[count] = tmp_path / f"{count}.jsonl"
         with path.open("wb") as f:
             for i in range(count):
@@ -1057,8 +1069,9 @@ def test_validate_long_stream_in_flat_memory(tmp_path, simulated_lines):
         t.start()
     for t in threads:
         t.join()
-    (small, res_small), (large, res_large) = results[1000], results[5000]
+    (small, res_small), (large, res_large) = results[400], results[2400]
     assert res_small.returncode == 0 and res_large.returncode == 0, res_large.stderr
-    assert b"5000 records checked: 5000 valid" in res_large.stderr
+    assert b"2400 records checked: 2400 valid" in res_large.stderr
     assert 0 < large < 80 * 1024, f"peak RSS {large} kB"
-    assert large - small < 8 * 1024, f"peak RSS grew from {small} kB to {large} kB"
+    # 2,000 more records may not grow the peak by 4 MB (2 kB a record; it stays flat to the kB)
+    assert large - small < 4 * 1024, f"peak RSS grew from {small} kB to {large} kB"

@@ -4,22 +4,18 @@ checked on positions reached by random legal play from seeded decks."""
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from strategies import MOVES_PER_HAND, full_hands, hand_numbers, lines, reachable_positions, rule_sets, seeds
 
-sys.path.insert(0, os.path.dirname(__file__))
-from strategies import MOVES_PER_HAND, full_hands, hand_numbers, lines, reachable_positions, rule_sets, seeds  # noqa: E402
-
-from casino_cli.cards import CODES, card_code, cards_of, count  # noqa: E402
-from casino_cli.engine import IllegalMove, Move, Unseen, apply_move, check_position, judge, legal_moves, seeded_deck  # noqa: E402
-from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL, judge_form, owned_builds, policy_may_refuse, policy_rule  # noqa: E402
-from casino_cli.notation.fields import dumps, loads  # noqa: E402
-from casino_cli.notation.moves import move_json, parse_move_text, read_move  # noqa: E402
-from casino_cli.notation.position import position_json, read_position, read_rules, rules_json  # noqa: E402
+from casino_cli.cards import CODES, card_code, cards_of, count
+from casino_cli.engine import IllegalMove, Move, Unseen, apply_move, check_position, judge, legal_moves, seeded_deck
+from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL, judge_form, owned_builds, policy_may_refuse, policy_rule
+from casino_cli.notation.fields import dumps, loads
+from casino_cli.notation.moves import move_json, parse_move_text, read_move
+from casino_cli.notation.position import position_json, read_position, read_rules, rules_json
 
 FULL = (1 << 52) - 1
 

@@ -4,13 +4,8 @@ Two players, the mover is seat 0; "own" builds belong to seat 0, others to seat 
 opponent's hand is unknown (null) unless stated.
 """
 
-import os
-import sys
-
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-from reference import reference_moves  # noqa: E402
+from reference import reference_moves
 
 
 def pos(variant, loose, hand, builds=(), players=2, other=None, **options):

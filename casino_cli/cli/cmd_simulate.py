@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
+from typing import Any
 
+from ..engine import game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
@@ -25,18 +27,22 @@ def parse_bots(text: str, players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def game_seed(seed: str, number: int) -> str:
-    """The seed of game ``number`` (1-based) of a simulation."""
-    return f"{seed}/{number}"
-
-
-def _one_game(job: tuple) -> bytes:
+def _one_game(job: tuple[Any, ...]) -> bytes:
     rules, seed, number, bots, hands = job
-    rng = random.Random(f"{game_seed(seed, number)}/bots")
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
+    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands=hands))
 
 
-def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:
+def run_simulate(
+    games: int,
+    seed: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    bots: str,
+    hands: int | None,
+    jobs: int,
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
@@ -53,7 +59,7 @@ def run_simulate(games, seed, variant, players, partnerships, options, bots, han
         progress.close()
 
 
-def _write_all(lines, progress: Progress) -> None:
+def _write_all(lines: Iterable[bytes], progress: Progress) -> None:
     for line in lines:
         write_line(line)
         progress.advance()

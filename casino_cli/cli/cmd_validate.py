@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
+from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import finding_line
 
+if TYPE_CHECKING:
+    from rich.console import Console
 
-def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
+
+def run_validate(paths: list[str], keep_going: bool, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
@@ -42,7 +48,7 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
         raise Fail(code)
 
 
-def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
+def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
     """The findings of one document, its players' names, and whether it was unreadable."""
     if doc.error is not None:
         return [Finding(None, None, None, None, "notation", str(doc.error))], None, True
@@ -53,7 +59,7 @@ def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | No
     return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
 
 
-def _emit(doc, finding: Finding, names, fmt, out) -> None:
+def _emit(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format, out: Console | None) -> None:
     """One finding: a JSON object, or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps({"file": doc.source, "line": doc.line, **finding.as_json()}))
