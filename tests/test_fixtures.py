@@ -7,7 +7,7 @@ reference generator), and moves the rules refuse with the RULES.md ID the judge 
 Optional keys: ``because`` on a refused entry names the deeper rule(s) behind the cited ID
 (the engine cites C1/B1/B4/T2/O1 where RULES.md words the reason as C3, C4, V1-V4, O2 or
 O3); ``sweeps`` lists exactly the listed captures that clear the table; ``expected``
-documents the score of a finished hand (11, 12: checked where scoring is tested).
+documents the score of a finished hand (11, 12, 64: its points, winner and reason).
 A refused ``move`` is text, or an object when the notation cannot write it (a build using
 no table card, a capture taking none): the Move is then built directly for the judge.
 """
@@ -41,7 +41,7 @@ MOVE_RULES = (
     + ["O1", "O2", "O3"]
     + [f"V{i}" for i in range(1, 5)]
 )
-OTHER_RULES = {"P1", "P2", "P3", "P4", "S1", "S2", "G1", "G2", "G3", "G4", "D1", "D2", "D3", "D4"}
+OTHER_RULES = {"P1", "P2", "P3", "P4", "S1", "S2", "G1", "G2", "G3", "G4", "G5", "D1", "D2", "D3", "D4"}
 JUDGE_IDS = set(MOVE_RULES) | {"turn", "card"}
 
 # Rules that only ever permit: no move can be refused *by* them, so they cannot have a
@@ -185,8 +185,11 @@ def test_expected_score(name):
     assert list(hand.points) == expected["points"]
     if "total" in expected:
         assert sum(hand.points) == expected["total"]
+    game = game_after_hand(pos.rules, pos.scores, hand)
     if "winner" in expected:
-        assert game_after_hand(pos.rules, pos.scores, hand).winner == expected["winner"]
+        assert game.winner == expected["winner"]
+    if "reason" in expected:
+        assert game.reason == expected["reason"]
 
 
 @pytest.mark.parametrize("name", C7_NAMES)

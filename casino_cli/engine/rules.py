@@ -8,7 +8,8 @@ from ..cards import ACE, DECK_SIZE, JACK, rank
 from .errors import RulesError
 
 VARIANTS = ("classic", "royal", "american-royal")
-ENDGAMES = ("highest", "ladder")
+ENDGAMES = ("highest", "ladder", "count_out")
+DEAL_PASSES = ("next", "previous")
 LADDER_20 = ("little_casino", "most_spades")
 
 # Option names in the order of RULES.md §1 (the canonical output order).
@@ -24,6 +25,8 @@ OPTIONS = (
     "endgame",
     "ladder_20",
     "target",
+    "deal_passes",
+    "ace_high_builds",
 )
 
 PRESETS: dict[str, dict[str, object]] = {
@@ -39,6 +42,8 @@ PRESETS: dict[str, dict[str, object]] = {
         endgame="highest",
         ladder_20=None,
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
     "royal": dict(
         court_values=True,
@@ -52,6 +57,8 @@ PRESETS: dict[str, dict[str, object]] = {
         endgame="ladder",
         ladder_20="little_casino",
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
     "american-royal": dict(
         court_values=True,
@@ -62,9 +69,11 @@ PRESETS: dict[str, dict[str, object]] = {
         partner_builds=True,
         sweeps=True,
         sweeps_cancel=False,
-        endgame="highest",
+        endgame="count_out",
         ladder_20=None,
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
 }
 
@@ -88,6 +97,8 @@ class Rules(NamedTuple):
     endgame: str
     ladder_20: str | None
     target: int
+    deal_passes: str
+    ace_high_builds: bool
     # Derived tables (not options): card values, the largest build value, and per card
     # the build values it can capture from the hand (bit v set; see hold_bits).
     values: tuple[int, ...] = ()
@@ -117,6 +128,12 @@ class Rules(NamedTuple):
 def _default_ladder_20(endgame: object) -> str | None:
     """ladder_20 when not given: 'little_casino' under the ladder, else absent."""
     return "little_casino" if endgame == "ladder" else None
+
+
+def _one_of(names: tuple[str, ...]) -> str:
+    """'a', 'b' or 'c': the allowed values of an option, for a message."""
+    quoted = [repr(n) for n in names]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def _card_values(court_values: bool) -> tuple[int, ...]:
@@ -150,18 +167,20 @@ def make_rules(
         "partner_builds",
         "sweeps",
         "sweeps_cancel",
+        "ace_high_builds",
     ):
         if type(merged[name]) is not bool:
             raise RulesError(f"option {name} must be true or false, not {merged[name]!r}")
-    if merged["endgame"] not in ENDGAMES:
-        raise RulesError(f"endgame must be 'highest' or 'ladder', not {merged['endgame']!r}")
+    for name, allowed in (("endgame", ENDGAMES), ("deal_passes", DEAL_PASSES)):
+        if merged[name] not in allowed:
+            raise RulesError(f"{name} must be {_one_of(allowed)}, not {merged[name]!r}")
     if options.get("ladder_20") is None:  # absent, or null: the endgame's default
         merged["ladder_20"] = _default_ladder_20(merged["endgame"])
     if merged["ladder_20"] is not None:
         if merged["endgame"] != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
         if merged["ladder_20"] not in LADDER_20:
-            raise RulesError(f"ladder_20 must be 'little_casino' or 'most_spades', not {merged['ladder_20']!r}")
+            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {merged['ladder_20']!r}")
     target = merged["target"]
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
         raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {target!r}")
@@ -179,6 +198,8 @@ def make_rules(
         raise RulesError("court_takes_all cannot be combined with court_values")
     if merged["sweeps_cancel"] and not merged["sweeps"]:
         raise RulesError("sweeps_cancel needs sweeps")
+    if merged["ace_high_builds"] and not merged["ace_high"]:
+        raise RulesError("ace_high_builds needs ace_high")
     max_build = 10 if not merged["court_values"] else (14 if merged["ace_high"] else 13)
     values, holds = _tables(merged["court_values"], merged["ace_high"])
     return Rules(
