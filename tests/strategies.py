@@ -140,7 +140,7 @@ def start_positions(draw, rules=None) -> Position:
     seed = draw(seeds)
     hand = draw(hand_numbers)
     first_dealer = draw(st.integers(0, rules.players - 1))
-    dealer = dealer_for_hand(first_dealer, hand, rules.players)
+    dealer = dealer_for_hand(rules, first_dealer, hand)
     # Game scores before the hand (later hands of a game); they never affect the moves.
     scores = draw(
         st.one_of(st.none(), st.lists(st.integers(0, rules.target + 3), min_size=rules.sides, max_size=rules.sides))

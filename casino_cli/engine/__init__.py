@@ -8,7 +8,7 @@ Standard library only; positions are immutable. Typical use::
     pos = apply_move(pos, move)
 """
 
-from .deal import SHUFFLE, dealer_for_hand, seeded_deck, start_position
+from .deal import SHUFFLE, dealer_for_hand, next_dealer, seeded_deck, start_position
 from .errors import CasinoError, IllegalMove, PositionError, RulesError
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form
@@ -19,6 +19,7 @@ from .rules import Rules, make_rules
 __all__ = [
     "SHUFFLE",
     "dealer_for_hand",
+    "next_dealer",
     "seeded_deck",
     "start_position",
     "CasinoError",

@@ -26,7 +26,7 @@ from ..engine import (
     seeded_deck,
     start_position,
 )
-from ..engine.deal import start_from_table
+from ..engine.deal import next_dealer, start_from_table
 from ..engine.position import TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
 from ..notation.errors import NotationError
@@ -107,7 +107,7 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
                 return
             break
         dealer = hand.dealer
-        expected = n - 1 if dealer_before is None else (dealer_before + 1) % n
+        expected = n - 1 if dealer_before is None else next_dealer(rules, dealer_before)
         if dealer is None:
             dealer = expected
         elif dealer_before is not None and dealer != expected:

@@ -32,7 +32,7 @@ def play_game(
     out = []
     result = None
     for number in range(1, min(hands or MAX_HANDS, MAX_HANDS) + 1):
-        dealer = dealer_for_hand(first_dealer, number, rules.players)
+        dealer = dealer_for_hand(rules, first_dealer, number)
         pos = start_position(rules, seeded_deck(seed, number), dealer, scores)
         see(HandStart(number, pos))
         moves = []
