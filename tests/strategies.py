@@ -71,11 +71,13 @@ def option_overrides(draw, variant: str) -> dict:
     sweeps = draw(st.booleans())
     resolved["sweeps"] = sweeps
     resolved["sweeps_cancel"] = draw(st.booleans()) if sweeps else False
-    endgame = draw(st.sampled_from(("highest", "ladder")))
+    endgame = draw(st.sampled_from(("highest", "ladder", "count_out")))
     resolved["endgame"] = endgame
     if endgame == "ladder":
         resolved["ladder_20"] = draw(st.sampled_from(("little_casino", "most_spades")))
     resolved["target"] = draw(st.one_of(st.just(21), st.integers(5, 1_000_000)))
+    resolved["deal_passes"] = draw(st.sampled_from(("next", "previous")))
+    resolved["ace_high_builds"] = draw(st.booleans()) if resolved["ace_high"] else False
     options = {}
     for name, val in resolved.items():
         default = preset[name] if name != "ladder_20" else ("little_casino" if endgame == "ladder" else None)
@@ -221,5 +223,6 @@ def random_overrides(variant: str, rng: random.Random) -> dict:
     }
     options["sweeps"] = rng.random() < 0.5
     options["sweeps_cancel"] = options["sweeps"] and rng.random() < 0.5
+    options["ace_high_builds"] = options["ace_high"] and rng.random() < 0.5
     preset = PRESETS[variant]
     return {k: v for k, v in options.items() if v != preset[k]}
