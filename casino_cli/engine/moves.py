@@ -204,7 +204,8 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     if old is None or old.value == value:
         if not splits_into_groups(rules, (1 << card) | loose, value):
             cards = " ".join(codes_of((1 << card) | loose))
-            raise IllegalMove("B4", f"{cards} cannot be split into groups worth {value}" + _lone_ace_hint(rules, move))
+            hint = _lone_ace_hint(rules, (1 << card) | loose, value)
+            raise IllegalMove("B4", f"{cards} cannot be split into groups worth {value}{hint}")
         kind = "new" if old is None else "add"
     else:
         if old.value + a != value:
@@ -223,11 +224,12 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     return MoveFacts(kind, multiple=total != value, build=old)
 
 
-def _lone_ace_hint(rules: Rules, move: Move) -> str:
-    """Why a build of 14 fails when only ace_high_builds would let an ace stand alone (V3)."""
-    if move.value != 14 or not rules.ace_high or rules.ace_high_builds:
+def _lone_ace_hint(rules: Rules, cards: int, value: int) -> str:
+    """Why ``cards`` make no build of ``value`` when only ace_high_builds would let an ace
+    stand alone as a group of 14 (V3); else nothing."""
+    if value != 14 or not rules.ace_high or rules.ace_high_builds:
         return ""
-    if not splits_into_groups(rules._replace(ace_high_builds=True), (1 << move.card) | move.cards, 14):
+    if not splits_into_groups(rules._replace(ace_high_builds=True), cards, 14):
         return ""
     return " (an ace counts 1 in a build in these rules, without ace_high_builds)"
 
