@@ -167,6 +167,7 @@ def test_aces_as_14_listing_matches_reference_and_judge(variant, players, partne
         listing = legal_moves(pos)
         assert not listing.truncated
         engine = {m.text() for m in listing.moves}
+        assert len(engine) == len(listing.moves), dumps(doc).decode()
         reference = reference_moves(doc)
         if engine != reference:
             mismatches.append(

@@ -230,9 +230,10 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
                     loose_sets |= {g | u for u in unions if not g & u}
                 single = set(starts)
                 made = [(_new(Move, (BUILD, card, ls, value)), _NEW_FACTS[ls not in single]) for ls in loose_sets]
-            if lone and value == 14:  # the played ace alone: always multiple, its cards add up to less
+            if lone and value == 14:  # the played ace alone beside groups of 14 (multiple: its cards add
+                alone = set(unions).difference(loose_sets, (0,))  # up to less), unless made already
                 loose_sets = {*loose_sets, *unions}
-                made += [(_new(Move, (BUILD, card, u, value)), _NEW_FACTS[1]) for u in unions if u]
+                made += [(_new(Move, (BUILD, card, u, value)), _NEW_FACTS[1]) for u in alone]
         if builds:
             for b in builds:
                 if b.value == value:
