@@ -132,7 +132,8 @@ def oracle(record: dict, check_at: set[tuple[int, int]] = frozenset()) -> Verdic
             found(Expected(number, None, "G4"))
             moves_legal = False
             break
-        expected_dealer = n - 1 if dealer_before is None else (dealer_before + 1) % n
+        passes = -1 if rules.deal_passes == "previous" else 1  # D4: to the next seat, or the one before
+        expected_dealer = n - 1 if dealer_before is None else (dealer_before + passes) % n
         dealer = hand.get("dealer", expected_dealer)
         if dealer_before is not None and dealer != expected_dealer:
             found(Expected(number, None, "D4"))

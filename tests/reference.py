@@ -20,6 +20,7 @@ PRESETS = {
         must_take_equal=False,
         raise_own=True,
         partner_builds=True,
+        ace_high_builds=False,
     ),
     "royal": dict(
         court_values=True,
@@ -28,6 +29,7 @@ PRESETS = {
         must_take_equal=True,
         raise_own=False,
         partner_builds=False,
+        ace_high_builds=False,
     ),
     "american-royal": dict(
         court_values=True,
@@ -36,6 +38,7 @@ PRESETS = {
         must_take_equal=False,
         raise_own=True,
         partner_builds=True,
+        ace_high_builds=False,
     ),
 }
 
@@ -134,20 +137,24 @@ def loose_split(loose, v, o, pair_rank=None):
     return splits(key, v)
 
 
-def loose_values(loose, o):
-    """Sorted tuple of the values of loose cards (None for a classic court card)."""
-    return tuple(sorted((value(c, o) for c in loose), key=lambda v: (v is None, v or 0)))
+def build_items(loose, o, lone):
+    """Loose card codes as the sorted (value, alone) tuple of :func:`splits`; ``lone``: a
+    build of 14 under ace_high_builds, where an ace may be a group on its own (V3, B4)."""
+    return tuple(
+        sorted(((value(c, o), lone and c[0] == "A") for c in loose), key=lambda t: (t[0] is None, t[0] or 0, t[1]))
+    )
 
 
 @cache
-def card_group_split(cv, vals, V):
-    """B4(a): played value cv plus some loose values make V; the rest split into V-groups."""
-    if None in vals or (cv + sum(vals)) % V:  # V2: courts never sum; groups total k*V
+def card_group_split(cv, items, V):
+    """B4(a): played value cv plus some loose values make V; the rest split into V-groups
+    (items as from :func:`build_items`)."""
+    if any(v is None for v, _ in items):  # V2: courts never sum
         return False
-    for k in range(len(vals) + 1):
-        for idx in combinations(range(len(vals)), k):
-            if cv + sum(vals[i] for i in idx) == V:
-                left = tuple((vals[i], False) for i in range(len(vals)) if i not in idx)
+    for k in range(len(items) + 1):
+        for idx in combinations(range(len(items)), k):
+            if cv + sum(items[i][0] for i in idx) == V:
+                left = tuple(items[i] for i in range(len(items)) if i not in idx)
                 if splits(left, V):
                     return True
     return False
@@ -228,12 +235,17 @@ def reference_moves(position):
             for V in range(2, max_build(o) + 1):  # V4
                 if not any(can_capture(h, V, o) for h in rest_hand):  # B3
                     continue
+                # V3 with ace_high_builds: in a build of 14 any ace may be a group of its own.
+                lone = o["ace_high_builds"] and V == 14
+                loose_items = build_items(u_loose, o, lone)
                 legal = False
                 # B4(a): card with zero or more loose cards makes a group worth V; the
                 # other loose cards form V-groups; a used build must itself be worth V
                 # (adding to it). Adding to your own build is allowed (B6 limits raises).
                 if b is None or (b["value"] == V and (b["owner"] != partner or o["partner_builds"])):  # B7
-                    legal = card_group_split(cv, loose_values(u_loose, o), V)
+                    legal = card_group_split(cv, loose_items, V)
+                    if lone and card[0] == "A":  # the played ace alone, a group of 14
+                        legal = legal or splits(loose_items, V)
                 # B4(b): card alone with a SINGLE build of value V - value(card) (B5);
                 # loose cards may only join as further groups worth V.
                 if (
@@ -243,7 +255,7 @@ def reference_moves(position):
                     and is_single(b)
                     and (b["owner"] != me or o["raise_own"])  # B6
                     and (b["owner"] != partner or o["partner_builds"])  # B7
-                    and loose_split(u_loose, V, o)
+                    and splits(loose_items, V)
                 ):
                     legal = True
                 if legal and owner_ok(rest_hand, kept, extra=[V]):  # B3 + O1

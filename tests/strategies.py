@@ -71,11 +71,13 @@ def option_overrides(draw, variant: str) -> dict:
     sweeps = draw(st.booleans())
     resolved["sweeps"] = sweeps
     resolved["sweeps_cancel"] = draw(st.booleans()) if sweeps else False
-    endgame = draw(st.sampled_from(("highest", "ladder")))
+    endgame = draw(st.sampled_from(("highest", "ladder", "count_out")))
     resolved["endgame"] = endgame
     if endgame == "ladder":
         resolved["ladder_20"] = draw(st.sampled_from(("little_casino", "most_spades")))
     resolved["target"] = draw(st.one_of(st.just(21), st.integers(5, 1_000_000)))
+    resolved["deal_passes"] = draw(st.sampled_from(("next", "previous")))
+    resolved["ace_high_builds"] = draw(st.booleans()) if resolved["ace_high"] else False
     options = {}
     for name, val in resolved.items():
         default = preset[name] if name != "ladder_20" else ("little_casino" if endgame == "ladder" else None)
@@ -140,7 +142,7 @@ def start_positions(draw, rules=None) -> Position:
     seed = draw(seeds)
     hand = draw(hand_numbers)
     first_dealer = draw(st.integers(0, rules.players - 1))
-    dealer = dealer_for_hand(first_dealer, hand, rules.players)
+    dealer = dealer_for_hand(rules, first_dealer, hand)
     # Game scores before the hand (later hands of a game); they never affect the moves.
     scores = draw(
         st.one_of(st.none(), st.lists(st.integers(0, rules.target + 3), min_size=rules.sides, max_size=rules.sides))
@@ -221,5 +223,6 @@ def random_overrides(variant: str, rng: random.Random) -> dict:
     }
     options["sweeps"] = rng.random() < 0.5
     options["sweeps_cancel"] = options["sweeps"] and rng.random() < 0.5
+    options["ace_high_builds"] = options["ace_high"] and rng.random() < 0.5
     preset = PRESETS[variant]
     return {k: v for k, v in options.items() if v != preset[k]}

@@ -63,3 +63,31 @@ def test_simulation_is_reproducible():
     ]
     assert casino(*args).stdout == CORPUS[0].read_bytes()
     assert casino(*args, "--jobs", "2").stdout == CORPUS[0].read_bytes()
+
+
+PREVIOUS = [p for p in CORPUS if p.name.endswith("-deal-previous.jsonl")]
+
+
+@pytest.mark.parametrize("path", PREVIOUS, ids=lambda p: p.name)
+def test_deal_previous_corpus_regenerates_and_deals_backwards(path):
+    """The records made with deal_passes = previous (D4): the seat before the dealer deals
+    next, and self-play regenerates them byte for byte."""
+    lines = path.read_bytes().splitlines()
+    first = orjson.loads(lines[0])
+    rules = first["rules"]
+    n = rules["players"]
+    for line in lines:
+        dealers = [h["dealer"] for h in orjson.loads(line)["hands"]]
+        assert dealers == [(n - 1 - k) % n for k in range(len(dealers))]
+    args = ["simulate", "--games", str(len(lines)), "--seed", first["seed"].rsplit("/", 1)[0]]
+    args += [
+        "--variant",
+        rules["variant"],
+        "--players",
+        str(n),
+        "-o",
+        "deal_passes=previous",
+        "--bots",
+        "greedy,random",
+    ]
+    assert casino(*args).stdout == path.read_bytes()

@@ -7,7 +7,9 @@ reference generator), and moves the rules refuse with the RULES.md ID the judge 
 Optional keys: ``because`` on a refused entry names the deeper rule(s) behind the cited ID
 (the engine cites C1/B1/B4/T2/O1 where RULES.md words the reason as C3, C4, V1-V4, O2 or
 O3); ``sweeps`` lists exactly the listed captures that clear the table; ``expected``
-documents the score of a finished hand (11, 12: checked where scoring is tested).
+documents the score of a finished hand (11, 12, 64: its points, winner and reason);
+``without`` gives ``options`` to change in the position's rules and the moves listed
+then, to show what an option allows, or that it changes nothing (the same list).
 A refused ``move`` is text, or an object when the notation cannot write it (a build using
 no table card, a capture taking none): the Move is then built directly for the judge.
 """
@@ -38,7 +40,7 @@ MOVE_RULES = (
     + ["O1", "O2", "O3"]
     + [f"V{i}" for i in range(1, 5)]
 )
-OTHER_RULES = {"P1", "P2", "P3", "P4", "S1", "S2", "G1", "G2", "G3", "G4", "D1", "D2", "D3", "D4"}
+OTHER_RULES = {"P1", "P2", "P3", "P4", "S1", "S2", "G1", "G2", "G3", "G4", "G5", "D1", "D2", "D3", "D4"}
 JUDGE_IDS = set(MOVE_RULES) | {"turn", "card"}
 
 # Rules that only ever permit: no move can be refused *by* them, so they cannot have a
@@ -109,7 +111,17 @@ def test_fixtures_present():
 def test_fixture_shape(fx):
     data, _ = fx
     assert set(data) >= {"name", "rules_tested", "note", "position", "moves", "refused"}
-    assert set(data) <= {"name", "rules_tested", "note", "position", "moves", "refused", "sweeps", "expected"}
+    assert set(data) <= {
+        "name",
+        "rules_tested",
+        "note",
+        "position",
+        "moves",
+        "refused",
+        "sweeps",
+        "expected",
+        "without",
+    }
     assert set(data["rules_tested"]) <= set(MOVE_RULES) | OTHER_RULES
     for text in data["moves"]:
         assert parse_move_text(text).text() == text, "moves must be in canonical text"
@@ -182,8 +194,44 @@ def test_expected_score(name):
     assert list(hand.points) == expected["points"]
     if "total" in expected:
         assert sum(hand.points) == expected["total"]
+    game = game_after_hand(pos.rules, pos.scores, hand)
     if "winner" in expected:
-        assert game_after_hand(pos.rules, pos.scores, hand).winner == expected["winner"]
+        assert game.winner == expected["winner"]
+    if "reason" in expected:
+        assert game.reason == expected["reason"]
+
+
+WITHOUT_NAMES = [n for n in NAMES if "without" in load(n)]
+
+
+def without(data: dict) -> dict:
+    """The fixture's position document with its ``without`` options."""
+    doc = json.loads(json.dumps(data["position"]))
+    doc["rules"].update(data["without"]["options"])
+    return doc
+
+
+@pytest.mark.parametrize("name", WITHOUT_NAMES)
+def test_moves_without_the_option(name):
+    """The same position with the options of ``without`` lists exactly its moves (the
+    engine and the reference generator)."""
+    data = load(name)
+    doc = without(data)
+    assert [m.text() for m in legal_moves(read_position(doc)).moves] == data["without"]["moves"]
+    if reference_moves is not None:
+        assert reference_moves(doc) == set(data["without"]["moves"])
+
+
+@pytest.mark.parametrize("option", ["ace_high_builds", "deal_passes", "endgame"])
+def test_each_new_option_has_fixtures_with_and_without_it(option):
+    """An option that changes moves has a fixture where it does and one where it does
+    not; deal_passes and endgame never change a listing."""
+    changes = {
+        load(n)["moves"] != load(n)["without"]["moves"]
+        for n in WITHOUT_NAMES
+        if option in load(n)["without"]["options"]
+    }
+    assert changes == ({True, False} if option == "ace_high_builds" else {False})
 
 
 @pytest.mark.parametrize("name", C7_NAMES)

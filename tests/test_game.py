@@ -1,4 +1,4 @@
-"""The game: carrying scores over (G1), `highest` (G2), the Dominican ladder (G3).
+"""The game: carrying scores over (G1), `highest` (G2), the Dominican ladder (G3), counting out (G5).
 
 Most tests give :func:`game_after_hand` a hand score whose items are stated directly
 (what each side won); a few score real finished positions end to end.
@@ -105,7 +105,7 @@ def test_g2_highest_three_sides_tie_at_the_top_only():
 
 
 def test_g2_highest_four_individual_players_and_partnerships():
-    rules = make_rules("american-royal", 4, partnerships=False)
+    rules = make_rules("american-royal", 4, partnerships=False, endgame="highest")
     assert step(rules, (19, 19, 19, 19), points(2), points(3), points(1), points(0)).winner == 1
     rules = make_rules("classic", 4)
     assert step(rules, (19, 19), points(2), points(3)).winner == 1
@@ -115,7 +115,7 @@ def test_g2_highest_is_not_affected_by_the_ladder_items():
     """Under `highest`, 18 + most cards is no win of its own: only totals count."""
     g = step(CLASSIC, (18, 15), {"cards": 3}, points(8))
     assert g.winner == 1 and g.scores == (21, 23)
-    g = step(make_rules("american-royal", 2), (20, 10), {"little_casino": 1, "cards": 3}, {})
+    g = step(make_rules("american-royal", 2, endgame="highest"), (20, 10), {"little_casino": 1, "cards": 3}, {})
     assert g.winner == 0 and g.scores == (24, 10)  # no cap at 20 either
     g = step(ROYAL, (18, 15), {"cards": 3}, points(8))  # the same hand under the ladder
     assert g.winner == 0
@@ -395,3 +395,97 @@ def test_make_rules_minimum_target_is_5():
     with pytest.raises(RulesError):
         make_rules("classic", 2, target=4)
     assert make_rules("classic", 2, target=5).target == 5
+
+
+# --- G5: counting out ---------------------------------------------------------------------
+
+AMERICAN = make_rules("american-royal", 2)
+# Side 0 ends higher (25 v 21), but side 1's most cards come first in the counting order (P4).
+BIG_AND_ACES = {"big_casino": 2, "AS": 1, "AC": 1, "AH": 1, "AD": 1, "sweeps": 1}
+
+
+def test_g5_is_the_american_royal_default_and_a_classic_house_rule():
+    assert AMERICAN.endgame == "count_out"
+    assert make_rules("classic", 2, endgame="count_out").endgame == "count_out"
+    assert make_rules("royal", 2).endgame == "ladder" and CLASSIC.endgame == "highest"
+
+
+def test_g5_the_first_side_to_reach_the_target_wins_although_another_ends_higher():
+    g = step(AMERICAN, (18, 18), BIG_AND_ACES, {"cards": 3, "spades": 1})
+    assert g.scores == (25, 22) and g.winner == 1
+    assert g.reason == "side 1 reached 21 first, on cards, although side 0 ended with 25"
+    # the same hand under `highest`: the higher total wins
+    assert step(make_rules("american-royal", 2, endgame="highest"), (18, 18), BIG_AND_ACES, {"cards": 3}).winner == 0
+
+
+@pytest.mark.parametrize(
+    "before,a,b,winner,item",
+    [
+        ((20, 20), {"spades": 1}, {"cards": 3}, 1, "cards"),  # cards before spades
+        ((20, 20), {"big_casino": 2}, {"spades": 1}, 1, "spades"),  # spades before Big Casino
+        ((20, 20), {"big_casino": 2}, {"little_casino": 1}, 0, "Big Casino"),
+        ((20, 20), {"AS": 1}, {"little_casino": 1}, 1, "Little Casino"),
+        ((20, 20), {"AC": 1}, {"AS": 1}, 1, "the ace of spades"),  # aces: spades, clubs, hearts, diamonds
+        ((20, 20), {"AH": 1}, {"AC": 1}, 1, "the ace of clubs"),
+        ((20, 20), {"AD": 1}, {"AH": 1}, 1, "the ace of hearts"),
+        ((20, 20), {"sweeps": 1}, {"AD": 1}, 1, "the ace of diamonds"),
+        ((19, 20), {"AS": 1, "AC": 1}, {"AH": 1}, 0, "the ace of clubs"),  # 20 on AS, 21 on AC first
+    ],
+)
+def test_g5_items_are_counted_in_the_order_of_p4(before, a, b, winner, item):
+    g = step(AMERICAN, before, a, b)
+    assert g.winner == winner
+    assert g.reason.startswith(f"side {winner} reached 21 first, on {item}")
+
+
+def test_g5_one_side_reaching_the_target_wins_and_says_on_what():
+    g = step(AMERICAN, (15, 10), {"cards": 3, "spades": 1, "big_casino": 2, "AS": 1}, {"AC": 1})
+    assert g.winner == 0 and g.scores == (22, 11)
+    assert g.reason == "side 0 reached 21 on Big Casino"
+    assert step(AMERICAN, (15, 10), points(5), points(6)) == (GameStep((20, 16), None, ""))
+
+
+def test_g5_reaching_together_on_the_sweeps_the_higher_total_wins():
+    g = step(AMERICAN, (18, 17), {"AS": 1, "sweeps": 3}, {"sweeps": 4})
+    assert g.scores == (22, 21) and g.winner == 0
+    assert g.reason == "sides 0 and 1 reached 21 together, on sweeps; side 0 won with 22, the higher total"
+
+
+def test_g5_level_count_out_plays_another_hand_decided_as_under_g2():
+    g = step(AMERICAN, (18, 17), {"sweeps": 3}, {"AS": 1, "sweeps": 3})
+    assert g.scores == (21, 21) and g.winner is None
+    assert g.reason == "sides 0 and 1 reached 21 together, on sweeps, level on 21: another hand is played"
+    # the next hand: both began at the target, so the highest total wins (G2), not the first
+    g2 = step(AMERICAN, g.scores, {"cards": 3}, {"spades": 1, "big_casino": 2, "little_casino": 1})
+    assert g2.winner == 1 and g2.scores == (24, 25)
+    assert g2.reason == "play-on: won with 25, the highest total"
+    assert step(AMERICAN, g.scores, {"cards": 3}, {"big_casino": 2, "AS": 1}).winner is None  # 24 - 24
+
+
+def test_g5_three_sides_only_the_sides_reaching_together_compare_totals():
+    rules = make_rules("american-royal", 3)
+    g = step(rules, (19, 18, 10), {"sweeps": 2}, {"sweeps": 4}, {"sweeps": 1})
+    assert g.winner == 1 and g.scores == (21, 22, 11)
+    assert g.reason.startswith("sides 0 and 1 reached 21 together")
+    g = step(rules, (19, 20, 10), {"sweeps": 2}, {"sweeps": 1}, {"sweeps": 11})
+    assert g.winner is None and g.scores == (21, 21, 21)
+    assert g.reason.startswith("sides 0, 1 and 2 reached 21 together")
+
+
+def test_g5_three_sides_little_casino_first():
+    rules = make_rules("american-royal", 3)
+    g = step(rules, (18, 10, 20), {"big_casino": 2, "AS": 1, "AC": 1, "sweeps": 2}, {"cards": 3}, {"little_casino": 1})
+    assert g.winner == 2 and g.scores == (24, 13, 21)
+    assert g.reason == "side 2 reached 21 first, on Little Casino, although side 0 ended with 24"
+
+
+def test_g5_partnerships_count_side_scores():
+    rules = make_rules("american-royal", 4)
+    g = step(rules, (20, 19), {"AD": 1, "sweeps": 2}, {"AH": 1, "AC": 1})
+    assert g.winner == 1 and g.scores == (23, 21)
+
+
+def test_g5_a_custom_target_and_classic_as_a_house_rule():
+    rules = make_rules("classic", 2, endgame="count_out", target=11)
+    g = step(rules, (10, 9), {"AD": 1}, {"big_casino": 2})
+    assert g.winner == 1 and g.reason == "side 1 reached 11 first, on Big Casino, although side 0 also ended with 11"

@@ -13,9 +13,19 @@ import random
 import orjson
 import pytest
 from clirun import casino
+from inproc import cli
 
 from casino_cli.cards import CODES, parse_card
-from casino_cli.engine import SHUFFLE, RulesError, apply_move, legal_moves, make_rules, seeded_deck, start_position
+from casino_cli.engine import (
+    SHUFFLE,
+    RulesError,
+    apply_move,
+    dealer_for_hand,
+    legal_moves,
+    make_rules,
+    seeded_deck,
+    start_position,
+)
 from casino_cli.engine.play import next_deal
 from casino_cli.engine.scoring import game_after_hand, score_hand
 from casino_cli.notation.errors import NotationError
@@ -111,7 +121,7 @@ def random_game(
         if claims:
             hand["score"] = list(score.points)
         hands.append(hand)
-        scores, dealer = game.scores, (dealer + 1) % players
+        scores, dealer = game.scores, (dealer + (-1 if rules.deal_passes == "previous" else 1)) % players  # D4
         if game.winner is not None:
             winner = game.winner
             break
@@ -528,6 +538,62 @@ def test_d4_first_hand_may_have_any_dealer():
     moves, _ = play_hand(rules, deck, 0, (0, 0), rng)
     record["hands"] = [{"dealer": 0, "deck": [CODES[c] for c in deck], "moves": moves}]
     assert findings(record) == []
+
+
+@pytest.mark.parametrize(
+    "players,partnerships,dealers", [(3, None, [2, 1, 0]), (4, True, [3, 2, 1]), (4, False, [3, 2, 1])]
+)
+def test_d4_deal_passes_previous(players, partnerships, dealers):
+    """deal_passes = previous: the seat before the dealer deals the next hand."""
+    record = random_game("american-royal", players, partnerships, seed="d4-prev", max_hands=3, deal_passes="previous")
+    assert [h["dealer"] for h in record["hands"]] == dealers[: len(record["hands"])]
+    assert findings(record) == []
+    record["hands"][1]["dealer"] = (dealers[0] + 1) % players  # the seat after the dealer
+    found = findings(record)
+    assert [(f.rule, f.hand) for f in found] == [("D4", 2)]
+    assert found[0].message.endswith(f"but the deal passes to seat {dealers[1]}")
+
+
+def test_d4_previous_decides_a_dealer_left_out():
+    record = random_game("royal", 3, seed="d4-prev", max_hands=3, deal_passes="previous")
+    assert len(record["hands"]) >= 2
+    for hand in record["hands"][1:]:
+        del hand["dealer"]
+    starts = [e.position.dealer for e in events(record) if isinstance(e, HandStart)]
+    assert starts == [2, 1, 0][: len(record["hands"])]
+    assert findings(record) == []
+
+
+def test_d4_previous_with_two_players_is_the_same_as_next():
+    rules = make_rules("classic", 2, deal_passes="previous")
+    assert [dealer_for_hand(rules, 1, h) for h in range(1, 5)] == [1, 0, 1, 0]
+    rules = make_rules("classic", 3, deal_passes="previous")
+    assert [dealer_for_hand(rules, 2, h) for h in range(1, 6)] == [2, 1, 0, 2, 1]
+    assert [dealer_for_hand(make_rules("classic", 3), 2, h) for h in range(1, 6)] == [2, 0, 1, 2, 0]
+    assert dealer_for_hand(rules, 0, 2**62) == (0 - (2**62 - 1)) % 3
+
+
+@pytest.mark.parametrize("passes,dealer", [("next", 0), ("previous", 1)])
+def test_cli_deal_hand_follows_deal_passes(passes, dealer):
+    out = cli(
+        "deal", "--seed", "d4", "--players", "3", "--hand", "2", "-o", f"deal_passes={passes}", "--format", "json"
+    )
+    assert out.returncode == 0, out.stderr
+    doc = orjson.loads(out.stdout)
+    assert doc["dealer"] == dealer and doc["turn"] == (dealer + 1) % 3
+    assert doc["rules"] == {"variant": "classic", "players": 3, **({"deal_passes": "previous"} if dealer == 1 else {})}
+
+
+def test_simulate_follows_deal_passes():
+    out = cli(
+        "simulate", "--games", "2", "--seed", "sp", "--variant", "royal", "--players", "3", "-o", "deal_passes=previous"
+    )
+    assert out.returncode == 0, out.stderr
+    for line in out.stdout.splitlines():
+        record = orjson.loads(line)
+        assert record["rules"]["deal_passes"] == "previous"
+        assert [h["dealer"] for h in record["hands"]] == [(2 - k) % 3 for k in range(len(record["hands"]))]
+        assert findings(record) == []
 
 
 def g4_record() -> dict:

@@ -7,9 +7,12 @@ the hand (they matter for the ladder's no-sweeps rule of P3).
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
+from inproc import cli
 
 from casino_cli.cards import CODES, parse_card
 from casino_cli.engine import (
@@ -396,3 +399,33 @@ def test_ladder_no_sweeps_follows_a_custom_target():
 def test_highest_endgame_has_no_no_sweeps_rule():
     rules = make_rules("american-royal", 2)
     assert sweep_points(sweep_hand(rules, (2, 1), (20, 19))) == [2, 1]
+
+
+# --- G5: a count-out on the score sheet ---------------------------------------------------
+
+
+def count_out_sheet(fmt: str, **options) -> str:
+    """``casino score`` of fixture 64 (a finished American Royal hand), under ``options``."""
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "positions" / "64-american-royal-count-out.json"
+    position = json.loads(path.read_text())["position"]
+    position["rules"].update(options)
+    out = cli("score", "-", "--format", fmt, stdin=json.dumps(position))
+    assert out.returncode == 0, out.stderr
+    return out.stdout.decode()
+
+
+def test_score_sheet_explains_a_count_out_win():
+    sheet = json.loads(count_out_sheet("json"))
+    assert sheet["hands"][0]["items"]["cards"] == [0, 3]
+    assert sheet["scores"] == [24, 23] and sheet["winner"] == 1
+    assert sheet["reason"] == "side 1 reached 21 first, on cards, although side 0 ended with 24"
+    text = count_out_sheet("text")
+    assert text.splitlines()[-1] == (
+        "result: side 1 wins (side 1 reached 21 first, on cards, although side 0 ended with 24)"
+    )
+
+
+def test_score_sheet_of_the_same_hand_under_highest():
+    sheet = json.loads(count_out_sheet("json", endgame="highest"))
+    assert sheet["scores"] == [24, 23] and sheet["winner"] == 0
+    assert sheet["reason"] == "won with 24, the highest total"

@@ -46,5 +46,5 @@ def run_deal(
         }
         write_line(dumps(doc))
         return
-    pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(first_dealer, hand, rules.players))
+    pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(rules, first_dealer, hand))
     print_position(pos, fmt, svg)

@@ -26,7 +26,7 @@ card seat 1 does not hold AS
 from typing import Any
 
 from .bots import BOTS, Bot, find_bot, greedy_bot, random_bot, register
-from .deal import SHUFFLE, dealer_for_hand, seeded_deck, start_from_table, start_position
+from .deal import SHUFFLE, dealer_for_hand, next_dealer, seeded_deck, start_from_table, start_position
 from .errors import CasinoError, DealError, IllegalMove, PositionError, RulesError, TooComplex
 from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
 from .listing import legal_moves
@@ -52,6 +52,7 @@ __all__ = [
     "start_position",
     "start_from_table",
     "dealer_for_hand",
+    "next_dealer",
     # moves: listing, judging, playing
     "CAPTURE",
     "BUILD",

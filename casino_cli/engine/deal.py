@@ -65,9 +65,17 @@ def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     return tuple(deck)
 
 
-def dealer_for_hand(first_dealer: int, hand: int, players: int) -> int:
-    """The deal passes to the next seat after every hand (D4)."""
-    return (first_dealer + hand - 1) % players
+def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
+    """The dealer of hand number ``hand`` (1-based) when ``first_dealer`` dealt hand 1: the
+    deal passes to the next seat after every hand, or to the seat before the dealer with
+    deal_passes 'previous' (D4)."""
+    step = -1 if rules.deal_passes == "previous" else 1
+    return (first_dealer + step * (hand - 1)) % rules.players
+
+
+def next_dealer(rules: Rules, dealer: int) -> int:
+    """Who deals the hand after ``dealer``'s (D4)."""
+    return dealer_for_hand(rules, dealer, 2)
 
 
 def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tuple[int, ...] | None = None) -> Position:

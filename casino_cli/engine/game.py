@@ -124,7 +124,7 @@ class Game:
             raise ValueError("the game is over")
         rules = self.rules
         number = len(self.hands) + 1
-        dealer = dealer_for_hand(self.first_dealer, number, rules.players)
+        dealer = dealer_for_hand(rules, self.first_dealer, number)
         pos = start_position(rules, seeded_deck(self.seed, number), dealer, self.scores)
         if observer:
             observer(HandStart(number, pos))

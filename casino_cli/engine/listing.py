@@ -203,11 +203,20 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
     wanted = rest >> low << low & ((2 << rules.max_build) - 1)
     if not builds:  # then a value needs loose cards worth value - a, or groups worth a
         wanted &= groups.totals << a | groups.totals & 1 << a
+    aces, lone = 0, False
+    if rules.ace_high_builds:  # V3: in a build of 14 a loose ace may be a group on its own,
+        aces = pos.loose & ACE_MASK  # and so may the played ace, needing nothing else worth 14
+        lone = card >> 2 == ACE
+        if lone:
+            wanted |= rest & 1 << 14
     short = False
     while wanted and steps > 0:
         value = (wanted & -wanted).bit_length() - 1
         wanted &= wanted - 1
-        unions, steps, cut = groups.unions(value, steps)
+        if value != 14 or not aces:
+            unions, steps, cut = groups.unions(value, steps)
+        else:  # the groups of 14 and the loose aces alone
+            unions, steps, cut = _own_unions([*sums[14], *(1 << c for c in cards_of(aces))], steps)
         short = short or cut
         # New builds and additions: the card with loose cards worth value - a (a start),
         # plus groups worth value; the build is single exactly when nothing joins the start.
@@ -231,6 +240,10 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
                 loose_sets = joined
                 single = set(starts)
                 made = [(_new(Move, (BUILD, card, ls, value)), _NEW_FACTS[ls not in single]) for ls in loose_sets]
+            if lone and value == 14:  # the played ace alone beside groups of 14 (multiple: its cards add
+                alone = set(unions).difference(loose_sets, (0,))  # up to less), unless made already
+                loose_sets = {*loose_sets, *unions}
+                made += [(_new(Move, (BUILD, card, u, value)), _NEW_FACTS[1]) for u in alone]
         if builds:
             for b in builds:
                 if b.value == value:

@@ -8,6 +8,7 @@ the same :func:`policy_rule`, so the listing, ``apply`` and the referee cannot d
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple, overload
@@ -325,7 +326,8 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
     old = builds[0] if builds else None
     if old is None or old.value == value:
         if not splits_into_groups(rules, (1 << card) | loose, value):
-            raise IllegalMove("B4", _groups_words(rules, (1 << card) | loose, value, first=card))
+            hint = _lone_ace_hint(rules, (1 << card) | loose, value)
+            raise IllegalMove("B4", _groups_words(rules, (1 << card) | loose, value, first=card) + hint)
         kind = "new" if old is None else "add"
     else:
         if old.value + a != value:
@@ -342,6 +344,16 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
         kind = "raise"
     total = a + sum(rules.values[c] for c in cards_of(move.cards))
     return MoveFacts(kind, multiple=total != value, build=old)
+
+
+def _lone_ace_hint(rules: Rules, cards: int, value: int) -> str:
+    """Why ``cards`` make no build of ``value`` when only ace_high_builds would let an ace
+    stand alone as a group of 14 (V3); else nothing."""
+    if value != 14 or not rules.ace_high or rules.ace_high_builds:
+        return ""
+    if not splits_into_groups(dataclasses.replace(rules, ace_high_builds=True), cards, 14):
+        return ""
+    return " (an ace counts 1 in a build in these rules, without ace_high_builds)"
 
 
 def _hold_values(rules: Rules, hand: int) -> int:

@@ -294,7 +294,8 @@ SPLIT_STEPS = 200_000
 
 
 def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
-    """Whether ``cards`` split into groups whose values each add up to ``value``.
+    """Whether ``cards`` split into groups whose values each add up to ``value``; with
+    ace_high_builds an ace may also be a group of 14 on its own (V3, B4).
 
     Each group is built around the largest card left (any split can be ordered so), and
     the search remembers the card values it has already failed to split. Work is
@@ -309,7 +310,8 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
             return False
         counts[v] += 1
         total += v
-    if total % value:
+    lone_aces = counts[1] if value == 14 and rules.ace_high_builds else 0
+    if total % value and not lone_aces:
         return False
     failed: set[tuple[int, ...]] = set()
     steps = [SPLIT_STEPS]
@@ -346,7 +348,9 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
                 left[v] += 1
         return False
 
-    return split(counts)
+    return any(
+        split([0, counts[1] - alone, *counts[2:]]) for alone in range(lone_aces + 1) if (total - alone) % value == 0
+    )
 
 
 def side_cards(pos: Position, side: int) -> int | Unseen:

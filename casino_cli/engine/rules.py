@@ -9,7 +9,8 @@ from ..cards import ACE, DECK_SIZE, JACK, rank
 from .errors import RulesError
 
 VARIANTS = ("classic", "royal", "american-royal")
-ENDGAMES = ("highest", "ladder")
+ENDGAMES = ("highest", "ladder", "count_out")
+DEAL_PASSES = ("next", "previous")
 LADDER_20 = ("little_casino", "most_spades")
 
 # Option names in the order of RULES.md §1 (the canonical output order).
@@ -25,6 +26,8 @@ OPTIONS = (
     "endgame",
     "ladder_20",
     "target",
+    "deal_passes",
+    "ace_high_builds",
 )
 
 PRESETS: dict[str, dict[str, object]] = {
@@ -40,6 +43,8 @@ PRESETS: dict[str, dict[str, object]] = {
         endgame="highest",
         ladder_20=None,
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
     "royal": dict(
         court_values=True,
@@ -53,6 +58,8 @@ PRESETS: dict[str, dict[str, object]] = {
         endgame="ladder",
         ladder_20="little_casino",
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
     "american-royal": dict(
         court_values=True,
@@ -63,9 +70,11 @@ PRESETS: dict[str, dict[str, object]] = {
         partner_builds=True,
         sweeps=True,
         sweeps_cancel=False,
-        endgame="highest",
+        endgame="count_out",
         ladder_20=None,
         target=21,
+        deal_passes="next",
+        ace_high_builds=False,
     ),
 }
 
@@ -100,6 +109,8 @@ class Rules:
     endgame: str
     ladder_20: str | None
     target: int
+    deal_passes: str
+    ace_high_builds: bool
     # Derived tables (not options): card values, the largest build value, and per card
     # the build values it can capture from the hand (bit v set; see hold_bits).
     values: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -147,6 +158,12 @@ class Rules:
 def _default_ladder_20(endgame: object) -> str | None:
     """ladder_20 when not given: 'little_casino' under the ladder, else absent."""
     return "little_casino" if endgame == "ladder" else None
+
+
+def _one_of(names: tuple[str, ...]) -> str:
+    """'a', 'b' or 'c': the allowed values of an option, for a message."""
+    quoted = [repr(n) for n in names]
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
 def _card_values(court_values: bool) -> tuple[int, ...]:
@@ -199,16 +216,18 @@ def _check(rules: Rules) -> None:
         "partner_builds",
         "sweeps",
         "sweeps_cancel",
+        "ace_high_builds",
     ):
         if type(getattr(rules, name)) is not bool:
             raise RulesError(f"option {name} must be true or false, not {getattr(rules, name)!r}")
-    if rules.endgame not in ENDGAMES:
-        raise RulesError(f"endgame must be 'highest' or 'ladder', not {rules.endgame!r}")
+    for name, allowed in (("endgame", ENDGAMES), ("deal_passes", DEAL_PASSES)):
+        if getattr(rules, name) not in allowed:
+            raise RulesError(f"{name} must be {_one_of(allowed)}, not {getattr(rules, name)!r}")
     if rules.ladder_20 is not None:
         if rules.endgame != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
         if rules.ladder_20 not in LADDER_20:
-            raise RulesError(f"ladder_20 must be 'little_casino' or 'most_spades', not {rules.ladder_20!r}")
+            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {rules.ladder_20!r}")
     target = rules.target
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
         raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {target!r}")
@@ -225,6 +244,8 @@ def _check(rules: Rules) -> None:
         raise RulesError("court_takes_all cannot be combined with court_values")
     if rules.sweeps_cancel and not rules.sweeps:
         raise RulesError("sweeps_cancel needs sweeps")
+    if rules.ace_high_builds and not rules.ace_high:
+        raise RulesError("ace_high_builds needs ace_high")
 
 
 _TABLES: dict[tuple[bool, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}

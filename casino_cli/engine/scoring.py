@@ -1,4 +1,4 @@
-"""Scoring a finished hand (P1-P4) and deciding the game (G1-G3)."""
+"""Scoring a finished hand (P1-P4) and deciding the game (G1-G3, G5)."""
 
 from __future__ import annotations
 
@@ -110,14 +110,16 @@ def _sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list
 
 
 def game_after_hand(rules: Rules, before: tuple[int, ...], hand: HandScore) -> GameStep:
-    """Carry the score over (G1) and decide the game (G2 highest, G3 ladder)."""
+    """Carry the score over (G1) and decide the game (G2 highest, G3 ladder, G5 count_out)."""
     totals = tuple(b + p for b, p in zip(before, hand.points))
     t = rules.target
     if rules.endgame == "ladder" and max(before) < t:
         return _ladder(rules, before, hand, totals)
     if max(totals) < t:
         return GameStep(totals, None, "")
-    return _highest(totals, "play-on: " if rules.endgame == "ladder" else "")
+    if rules.endgame == "count_out" and max(before) < t:
+        return _count_out(t, before, hand, totals)
+    return _highest(totals, "play-on: " if rules.endgame != "highest" else "")
 
 
 def _highest(totals: tuple[int, ...], prefix: str) -> GameStep:
@@ -127,6 +129,54 @@ def _highest(totals: tuple[int, ...], prefix: str) -> GameStep:
     if len(leaders) > 1:
         return GameStep(totals, None, f"{prefix}tied at {top}: another hand is played")
     return GameStep(totals, leaders[0], f"{prefix}won with {top}, the highest total")
+
+
+_ITEM_WORDS = {
+    "cards": "cards",
+    "spades": "spades",
+    "big_casino": "Big Casino",
+    "little_casino": "Little Casino",
+    "AS": "the ace of spades",
+    "AC": "the ace of clubs",
+    "AH": "the ace of hearts",
+    "AD": "the ace of diamonds",
+    "sweeps": "sweeps",
+}
+
+
+def _count_out(t: int, before: tuple[int, ...], hand: HandScore, totals: tuple[int, ...]) -> GameStep:
+    """Counting out (G5): the hand's items are added one at a time in the order of P4;
+    the first side to reach the target wins. Called only when some side reaches it."""
+    running = list(before)
+    for item in ITEM_ORDER:
+        for side, score in enumerate(hand.sides):
+            running[side] += score.items.get(item, 0)
+        reached = [s for s, r in enumerate(running) if r >= t]
+        if reached:
+            break
+    on = f"on {_ITEM_WORDS[item]}"
+    if len(reached) > 1:  # only the sweeps, counted for every side at once
+        together = f"sides {_and(reached)} reached {t} together, {on}"
+        top = max(totals[s] for s in reached)
+        leaders = [s for s in reached if totals[s] == top]
+        if len(leaders) > 1:
+            return GameStep(totals, None, f"{together}, level on {top}: another hand is played")
+        return GameStep(totals, leaders[0], f"{together}; side {leaders[0]} won with {top}, the higher total")
+    side = reached[0]
+    others = [s for s in range(len(totals)) if s != side]
+    first = " first," if any(totals[s] >= t for s in others) else ""
+    reason = f"side {side} reached {t}{first} {on}"
+    best = max(others, key=lambda s: totals[s])
+    if totals[best] > totals[side]:
+        reason += f", although side {best} ended with {totals[best]}"
+    elif totals[best] == totals[side]:
+        reason += f", although side {best} also ended with {totals[best]}"
+    return GameStep(totals, side, reason)
+
+
+def _and(sides: list[int]) -> str:
+    """'0 and 1', '0, 1 and 2'."""
+    return ", ".join(map(str, sides[:-1])) + " and " + str(sides[-1])
 
 
 _LADDER_ITEMS = {3: ("cards", "most cards"), 2: ("big_casino", "Big Casino")}

@@ -28,6 +28,7 @@ from ..engine import (
     start_from_table,
     start_position,
 )
+from ..engine.deal import next_dealer
 from ..engine.moves import HAND_RULES, check_policy, judge_form
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
@@ -87,7 +88,7 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
                 return
             break
         dealer = hand.dealer
-        expected = n - 1 if dealer_before is None else (dealer_before + 1) % n
+        expected = n - 1 if dealer_before is None else next_dealer(rules, dealer_before)
         if dealer is None:
             dealer = expected
         elif dealer_before is not None and dealer != expected:

@@ -1,0 +1,206 @@
+"""The options RULES.md §1 added for the sources: ``endgame: count_out`` (G5), ``deal_passes``
+(D4) and ``ace_high_builds`` (V3, B4) — checked rule sets, the canonical rule-set output, the
+schema, the command line, and builds of 14 with a lone ace on the table."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from inproc import cli
+from jsonschema import Draft202012Validator
+
+from casino_cli.engine import PositionError, RulesError, make_rules
+from casino_cli.engine.rules import DEAL_PASSES, ENDGAMES, OPTIONS
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.position import read_position, read_rules, rules_json
+from casino_cli.notation.schema import schema
+
+
+def test_options_follow_the_order_of_rules_md():
+    assert OPTIONS[-5:] == ("endgame", "ladder_20", "target", "deal_passes", "ace_high_builds")
+    assert ENDGAMES == ("highest", "ladder", "count_out") and DEAL_PASSES == ("next", "previous")
+
+
+@pytest.mark.parametrize(
+    "variant, endgame, deal_passes, ace_high_builds",
+    [
+        ("classic", "highest", "next", False),
+        ("royal", "ladder", "next", False),
+        ("american-royal", "count_out", "next", False),
+    ],
+)
+def test_preset_defaults(variant, endgame, deal_passes, ace_high_builds):
+    rules = make_rules(variant, 2)
+    assert (rules.endgame, rules.deal_passes, rules.ace_high_builds) == (endgame, deal_passes, ace_high_builds)
+    assert rules_json(rules) == {"variant": variant, "players": 2}
+
+
+@pytest.mark.parametrize(
+    "variant, options, message",
+    [
+        ("classic", {"ace_high_builds": True}, "ace_high_builds needs ace_high"),
+        ("royal", {"ace_high": False, "ace_high_builds": True}, "ace_high_builds needs ace_high"),
+        ("american-royal", {"ace_high_builds": "yes"}, "option ace_high_builds must be true or false"),
+        ("american-royal", {"ace_high_builds": 1}, "option ace_high_builds must be true or false"),
+        ("classic", {"deal_passes": "left"}, "deal_passes must be 'next' or 'previous', not 'left'"),
+        ("classic", {"deal_passes": None}, "deal_passes must be 'next' or 'previous'"),
+        ("classic", {"endgame": "first"}, "endgame must be 'highest', 'ladder' or 'count_out', not 'first'"),
+        ("american-royal", {"ladder_20": "most_spades"}, "ladder_20 applies only with endgame 'ladder'"),
+        ("royal", {"endgame": "count_out", "ladder_20": "little_casino"}, "ladder_20 applies only with endgame"),
+    ],
+)
+def test_impossible_and_bad_options_are_refused(variant, options, message):
+    with pytest.raises(RulesError, match=message):
+        make_rules(variant, 2, **options)
+
+
+def test_allowed_combinations():
+    assert make_rules("royal", 2, endgame="count_out").ladder_20 is None  # the ladder's default goes with it
+    assert make_rules("classic", 2, endgame="count_out", deal_passes="previous").deal_passes == "previous"
+    assert make_rules("classic", 2, court_values=True, ace_high=True, ace_high_builds=True).ace_high_builds
+    assert make_rules("royal", 4, ace_high_builds=True, deal_passes="previous").partnerships
+
+
+def test_canonical_rule_set_lists_the_new_options_last_in_order():
+    rules = make_rules(
+        "classic", 3, ace_high_builds=True, deal_passes="previous", target=11, ace_high=True, court_values=True
+    )
+    assert list(rules_json(rules)) == [
+        "variant",
+        "players",
+        "court_values",
+        "ace_high",
+        "target",
+        "deal_passes",
+        "ace_high_builds",
+    ]
+    # american-royal's endgame is count_out now: the old default is an override
+    assert rules_json(make_rules("american-royal", 2, endgame="highest")) == {
+        "variant": "american-royal",
+        "players": 2,
+        "endgame": "highest",
+    }
+    assert rules_json(make_rules("classic", 2, endgame="count_out")) == {
+        "variant": "classic",
+        "players": 2,
+        "endgame": "count_out",
+    }
+    # restating a preset's value is left out of the canonical form
+    again = read_rules({"variant": "royal", "players": 2, "deal_passes": "next", "ace_high_builds": False})
+    assert rules_json(again) == {"variant": "royal", "players": 2}
+
+
+@pytest.mark.parametrize(
+    "rules, where",
+    [
+        ({"variant": "classic", "players": 2, "ace_high_builds": True}, "$.rules.ace_high_builds"),
+        ({"variant": "classic", "players": 2, "deal_passes": "clockwise"}, "$.rules.deal_passes"),
+        ({"variant": "classic", "players": 2, "endgame": "count-out"}, "$.rules.endgame"),
+    ],
+)
+def test_bad_options_in_a_document_name_their_path(rules, where):
+    with pytest.raises(NotationError) as info:
+        read_rules(rules)
+    assert info.value.path == where
+
+
+def test_schema_knows_every_option():
+    rules = schema("position")["$defs"]["rules"]["properties"]
+    assert set(rules) == {"variant", "players", "partnerships", *OPTIONS}
+    assert rules["endgame"]["enum"] == list(ENDGAMES)
+    assert rules["deal_passes"]["enum"] == list(DEAL_PASSES)
+    validator = Draft202012Validator(schema("position"))
+    doc = {"variant": "american-royal", "players": 3, "deal_passes": "previous", "ace_high_builds": True}
+    dealt = cli("deal", "--seed", "s", "--variant", "royal", "-o", "ace_high_builds=true", "-o", "deal_passes=previous")
+    validator.validate(orjson.loads(dealt.stdout))
+    assert not list(validator.iter_errors({"format": "casino.position/1", "rules": doc, "turn": 0, "table": {}}))
+    bad = {**doc, "deal_passes": "left"}
+    assert list(validator.iter_errors({"format": "casino.position/1", "rules": bad, "turn": 0, "table": {}}))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "o"],
+        ["simulate", "--seed", "o", "--hands", "1"],
+        ["play", "--seed", "o", "--bots", "greedy", "--watch"],
+    ],
+    ids=["deal", "simulate", "play"],
+)
+def test_every_command_that_makes_rules_takes_the_new_options(args):
+    """-o endgame=count_out, -o deal_passes=previous, -o ace_high_builds=true: taken, shown in
+    the canonical rule set where the output has one, and impossible combinations refused (exit 2)."""
+    options = ["-o", "endgame=count_out", "-o", "deal_passes=previous", "-o", "ace_high_builds=true"]
+    out = cli(*args, "--variant", "royal", "--players", "3", *options)
+    assert out.returncode == 0, out.stderr
+    if args[0] != "play":
+        rules = orjson.loads(out.stdout.splitlines()[0])["rules"]
+        assert rules == {
+            "variant": "royal",
+            "players": 3,
+            "endgame": "count_out",
+            "deal_passes": "previous",
+            "ace_high_builds": True,
+        }
+    bad = cli(*args, "--variant", "classic", "-o", "ace_high_builds=true")
+    assert bad.returncode == 2 and "ace_high_builds needs ace_high" in bad.stderr
+    bad = cli(*args, "-o", "deal_passes=left")
+    assert bad.returncode == 2 and "deal_passes must be 'next' or 'previous'" in bad.stderr
+
+
+def test_a_document_with_an_impossible_option_is_a_notation_error():
+    doc = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2, "ace_high_builds": True}}
+    doc |= {"turn": 0, "table": {"loose": ["5D"]}, "hands": [["5S"], None]}
+    out = cli("moves", "-", stdin=orjson.dumps(doc))
+    assert out.returncode == 65 and "$.rules.ace_high_builds" in out.stderr
+
+
+# --- builds of 14 with lone aces on the table ------------------------------------------------
+
+
+def build_position(rules: dict, cards: list[str], **build) -> dict:
+    return {
+        "format": "casino.position/1",
+        "rules": rules,
+        "turn": 0,
+        "table": {"loose": ["7D"], "builds": [{"value": 14, "owner": 1, "cards": cards, **build}]},
+        "hands": [["7C"], None],
+    }
+
+
+AR = {"variant": "american-royal", "players": 2}
+AR14 = {**AR, "ace_high_builds": True}
+
+
+@pytest.mark.parametrize("cards", [["AS", "AC"], ["5S", "9C", "AC"], ["AS", "AH", "AD", "AC"], ["AS", "9H", "5H"]])
+def test_a_14_build_of_lone_aces_is_consistent_only_with_the_option(cards):
+    pos = read_position(build_position(AR14, cards))
+    assert not pos.builds[0].single  # single or multiple by §0, aces counted 1
+    with pytest.raises(PositionError, match="split into groups of 14"):
+        read_position(build_position(AR, cards))
+
+
+def test_declared_groups_may_be_a_lone_ace():
+    doc = build_position(AR14, ["5S", "9C", "AC"], kind="multiple", groups=[["AC"], ["5S", "9C"]])
+    assert read_position(doc).builds[0].cards
+    with pytest.raises(PositionError, match="adds up to 1, not 14"):
+        read_position(build_position(AR, ["5S", "9C", "AC"], groups=[["AC"], ["5S", "9C"]]))
+    with pytest.raises(PositionError, match="adds up to 1, not 13"):  # only in a build of 14
+        read_position(
+            {**doc, "table": {"builds": [{"value": 13, "owner": 1, "cards": ["AC", "QS"], "groups": [["AC"], ["QS"]]}]}}
+        )
+
+
+def test_judge_explains_an_ace_alone_without_the_option():
+    doc = {
+        "format": "casino.position/1",
+        "rules": AR,
+        "turn": 0,
+        "table": {"loose": ["9C", "5D"]},
+        "hands": [["AS", "AH"], None],
+    }
+    out = cli("apply", "-", "AS+5D+9C=14", stdin=orjson.dumps(doc))
+    assert out.returncode == 1
+    assert "an ace counts 1 in a build in these rules, without ace_high_builds" in out.stderr and "(B4)" in out.stderr
+    doc["rules"] = AR14
+    assert cli("apply", "-", "AS+5D+9C=14", stdin=orjson.dumps(doc)).returncode == 0
