@@ -202,18 +202,29 @@ def validate(
         list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.", metavar="FILE...")
     ],
     keep_going: Annotated[
-        bool, typer.Option("--keep-going", help="List every finding, not only the first illegal move of each record.")
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="List every finding: an illegal move is played as it was played, when the cards allow, and the "
+            "hand goes on (later findings are marked after_finding).",
+        ),
+    ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 also for an unsettled record (a check the record cannot decide).")
     ] = False,
     fmt: FormatOpt = None,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
-    mismatches, and a summary on stderr. Exit 0 if all are valid, 1 if not, 65 if unreadable.
+    mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
+    check that depends on cards the record does not show is a note with what would settle
+    it). Exit 0 if none is not valid, 1 if one is (or, with --strict, is unsettled), 65 if
+    unreadable.
 
     Example: casino validate night.jsonl
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt)
+    run_validate(files, keep_going, fmt, strict)
 
 
 @app.command()

@@ -13,7 +13,7 @@ from .errors import CasinoError, IllegalMove, PositionError, RulesError
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, HAND_RULES, TRAIL, Move, MoveFacts, MoveList, check_policy, judge, judge_form
 from .play import apply_move, play_judged
-from .position import Build, Position, Unseen, check_position, make_build
+from .position import Build, Partial, Position, Unseen, check_position, make_build, unseen_cards
 from .rules import Rules, make_rules
 
 __all__ = [
@@ -39,6 +39,8 @@ __all__ = [
     "apply_move",
     "play_judged",
     "Build",
+    "Partial",
+    "unseen_cards",
     "Position",
     "Unseen",
     "check_position",

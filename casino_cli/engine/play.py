@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import count
 from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
-from .position import Build, Position, Unseen
+from .position import Build, Position, Unseen, after_play
 
 _new = tuple.__new__
 
@@ -22,7 +22,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     """
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
     kind, card, cards, value = move
-    held = hands[seat] & ~(1 << card)
+    held = after_play(hands[seat], card)
     hands = hands[:seat] + (held,) + hands[seat + 1 :]
     if kind == CAPTURE:
         loose &= ~cards

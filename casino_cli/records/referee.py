@@ -12,15 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..cards import card_code
+from ..cards import codes_of
 from ..engine import (
-    HAND_RULES,
     SHUFFLE,
     IllegalMove,
     Move,
     MoveFacts,
     Position,
-    check_policy,
     judge_form,
     play_judged,
     seeded_deck,
@@ -31,7 +29,9 @@ from ..engine.position import TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
+from .evidence import Evidence, gather
 from .record import HandRecord, Record
+from .ruling import ILLEGAL, UNSETTLED, decide
 
 
 class Finding(NamedTuple):
@@ -44,6 +44,8 @@ class Finding(NamedTuple):
     rule: str
     message: str
     unchecked: bool = False
+    settles: tuple[int, tuple[int, ...]] | None = None  # an unsettled check: seat and the cards it needs
+    after_finding: bool = False  # an earlier finding of the same hand came first (--keep-going)
 
     def as_json(self) -> dict:
         """The finding's fields in the order of NOTATION.md."""
@@ -57,12 +59,17 @@ class Finding(NamedTuple):
         }
         if self.unchecked:
             out["unchecked"] = True
+        if self.settles is not None:
+            out["settles"] = {"seat": self.settles[0], "needs": [codes_of(m) for m in self.settles[1]]}
+        if self.after_finding:
+            out["after_finding"] = True
         return out
 
 
 class HandStart(NamedTuple):
     hand: int
     position: Position
+    unseen: int = 0  # a hand written at a table: the cards it shows nowhere (records/evidence.py)
 
 
 class Step(NamedTuple):
@@ -86,8 +93,9 @@ Event = HandStart | Step | HandEnd | Finding
 
 def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
     """Every event of ``record`` in order. Without ``keep_going`` the walk stops at the
-    first finding that makes the record invalid; with it, a broken hand is abandoned and
-    the next hand is refereed (the game's running score is then unknown)."""
+    first finding that makes the record invalid; with it, every finding is reported (see
+    :func:`_walk_hand`), a hand that cannot go on is abandoned and the next hand is
+    refereed (the game's running score is then unknown)."""
     rules = record.rules
     n = rules.players
     scores: tuple[int, ...] | None = (0,) * rules.sides
@@ -107,6 +115,7 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
                 return
             break
         dealer = hand.dealer
+        hand_finding = False
         expected = n - 1 if dealer_before is None else (dealer_before + 1) % n
         if dealer is None:
             dealer = expected
@@ -121,8 +130,9 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
             )
             if not keep_going:
                 return
+            hand_finding = True
         dealer_before = dealer
-        end = yield from _walk_hand(record, hand, dealer, scores, keep_going)
+        end = yield from _marked(_walk_hand(record, hand, dealer, scores, keep_going), hand_finding)
         if end is _BROKEN:
             if not keep_going:
                 return
@@ -169,12 +179,12 @@ def _dash(values) -> str:
     return "–".join(str(v) for v in values)
 
 
-def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -> tuple[Position, list | None]:
-    """The opening position, and for a table-only hand the hands inferred per deal."""
+def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -> tuple[Position, Evidence | None]:
+    """The opening position, and for a table-only hand what the record shows of the hands."""
     rules = record.rules
     if hand.table is not None:
-        inferred = _infer_hands(rules, dealer, hand.table, parsed)
-        return start_from_table(rules, hand.table, inferred[0][0], dealer, scores), inferred
+        evidence = gather(rules, dealer, hand.table, parsed, hand.shown)
+        return start_from_table(rules, hand.table, evidence.hands[0], dealer, scores), evidence
     deck = hand.deck if hand.deck is not None else seeded_deck(record.seed, hand.number)
     return start_position(rules, deck, dealer, scores), None
 
@@ -182,12 +192,30 @@ def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
+def _marked(events: Iterator, seen: bool):
+    """Pass on a hand's events, marking every finding after its first ``after_finding``;
+    return what the hand's walk returns."""
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(event, Finding) and not event.unchecked:
+            if seen:
+                event = event._replace(after_finding=True)
+            seen = True
+        yield event
+
+
 def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going: bool):
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
     through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
-    hand is None when an earlier hand broke off (then taken as zeros, and said so)."""
+    hand is None when an earlier hand broke off (then taken as zeros, and said so).
+    With ``keep_going`` a move refused by the rules is played as it was played when its
+    card and its shape allow it (C6 T2 T3 B6 B7 B3 O1), and the hand goes on."""
     rules = record.rules
     n = rules.players
+    broken = False
     parsed: list[Move | NotationError] = []
     for i, raw in enumerate(hand.moves):
         try:
@@ -210,8 +238,13 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         )
         if not keep_going:
             return _BROKEN
-    pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
-    yield HandStart(hand.number, _shown(pos, inferred))
+    pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
+    for problem in evidence.about_hand if evidence is not None else ():
+        yield Finding(hand.number, None, None, None, "card", problem)
+        if not keep_going:
+            return _BROKEN
+        broken = True
+    yield HandStart(hand.number, pos, evidence.unseen if evidence is not None else 0)
     per_deal = 4 * n
     for index, item in enumerate(parsed):
         number = index + 1
@@ -242,38 +275,43 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         if stated is not None and stated != seat:
             yield Finding(hand.number, number, seat, text, "turn", f"it is seat {seat}'s turn, not seat {stated}'s")
             return _BROKEN
-        if inferred is not None and index in inferred[1]:
-            yield Finding(hand.number, number, seat, text, "card", inferred[1][index])
+        if evidence is not None and index in evidence.at_move:
+            yield Finding(hand.number, number, seat, text, "card", evidence.at_move[index])
             return _BROKEN
         try:
             facts = judge_form(pos, item)
-            check_policy(pos, item, facts)
+            verdict = decide(pos, item, evidence.unseen if evidence is not None else 0)
         except TooComplex as exc:
             yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
             return _BROKEN
-        except IllegalMove as exc:
-            deal, _ = divmod(index, per_deal)
-            if inferred is not None and exc.rule in HAND_RULES and not inferred[2][deal][seat]:
-                yield Finding(
-                    hand.number,
-                    number,
-                    seat,
-                    text,
-                    exc.rule,
-                    f"not checked: seat {seat}'s hand in this deal is not fully known "
-                    f"(the record stops before it played all its cards)",
-                    unchecked=True,
-                )
-            else:
-                yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+        except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
+            yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+            return _BROKEN
+        if verdict.verdict == ILLEGAL:
+            yield Finding(hand.number, number, seat, text, verdict.rule or "card", verdict.message)
+            if not keep_going:
                 return _BROKEN
+            broken = True
+        elif verdict.verdict == UNSETTLED:
+            yield Finding(
+                hand.number,
+                number,
+                seat,
+                text,
+                verdict.rule or "B3",
+                f"not checked: {text} is {verdict.message}",
+                unchecked=True,
+                settles=(seat, verdict.needs),
+            )
         deal_over = None
-        if inferred is not None:
+        if evidence is not None:
             deal_over = (index + 1) % per_deal == 0
         pos = play_judged(pos, item, facts, deal_over)
-        if inferred is not None and deal_over and not pos.finished:
-            pos = pos._replace(hands=inferred[0][pos.deal - 1])
-        yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
+        if evidence is not None and deal_over and not pos.finished:
+            pos = pos._replace(hands=evidence.hands[pos.deal - 1])
+        yield Step(hand.number, number, seat, item, facts, pos)
+    if broken:
+        return _BROKEN
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
@@ -326,38 +364,3 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     end = HandEnd(hand.number, pos, score, game)
     yield end
     return end
-
-
-def _shown(pos: Position, inferred) -> Position:
-    """The position as others may see it: in a table-only hand, a hand the record does not
-    show in full (its seat has not played all its cards of the deal yet) is unknown (null)."""
-    if inferred is None or pos.finished:
-        return pos
-    complete = inferred[2][pos.deal - 1]
-    return pos._replace(hands=tuple(h if complete[seat] else None for seat, h in enumerate(pos.hands)))
-
-
-def _infer_hands(rules, dealer: int, table: int, parsed: list):
-    """For a table-only hand: per deal, each seat's hand (the cards it played in that
-    deal), the moves that play a card already seen, and whether each hand is complete."""
-    n = rules.players
-    per_deal = 4 * n
-    deals = rules.deals_per_hand
-    hands = [[0] * n for _ in range(deals)]
-    played = [[0] * n for _ in range(deals)]
-    repeated: dict[int, str] = {}
-    seen = table
-    first = (dealer + 1) % n
-    for index, move in enumerate(parsed[: deals * per_deal]):
-        deal, seat = index // per_deal, (first + index) % n
-        if isinstance(move, NotationError):
-            continue
-        if seen >> move.card & 1:
-            where = "on the table at the start" if table >> move.card & 1 else "already played"
-            repeated[index] = f"{card_code(move.card)} was {where}; each card is played once"
-            continue
-        seen |= 1 << move.card
-        hands[deal][seat] |= 1 << move.card
-        played[deal][seat] += 1
-    complete = [[count == 4 for count in deal] for deal in played]
-    return [tuple(h) for h in hands], repeated, complete
