@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine import legal_moves
+from ..engine import Move, MoveList, Partial, Position, legal_moves, unseen_cards
+from ..engine.position import unknown_count
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, position_of
@@ -29,7 +30,15 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
                 write_line(dumps({"format": MOVES_FORMAT, "line": doc.line, "error": exc.message}))
             continue
         listing = legal_moves(pos, limit=limit)
-        _print(pos, listing, fmt, doc.line, screen)
+        unsettled = None
+        if isinstance(pos.hands[pos.turn] if pos.turn is not None else None, Partial):
+            listing, unsettled = _settle(pos, listing)
+        _print(pos, listing, fmt, doc.line, screen, unsettled)
+        if unsettled is not None and fmt in (Format.text, Format.jsonl):
+            say(
+                f"{doc.where()}: partial listing: seat {pos.turn} has {unknown_count(pos.hands[pos.turn])} unknown "
+                f"card(s); these depend on them: {' '.join(m.text() for m in unsettled) or 'none'}"
+            )
         if listing.truncated:
             say(
                 f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
@@ -39,19 +48,32 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
         raise Fail(code)
 
 
-def _print(pos, listing, fmt, line: int, screen) -> None:
+def _settle(pos: Position, listing: MoveList) -> tuple[MoveList, list[Move]]:
+    """A partly known mover's listing cut to the moves some holding of its unknown cards
+    allows, and those of them that depend on the unknown cards."""
+    from ..records.ruling import ILLEGAL, UNSETTLED, decide
+
+    unseen = unseen_cards(pos)
+    kept = [(m, f, decide(pos, m, unseen).verdict) for m, f in zip(listing.moves, listing.facts)]
+    kept = [k for k in kept if k[2] != ILLEGAL]
+    cut = MoveList(tuple(m for m, _, _ in kept), tuple(f for _, f, _ in kept), listing.truncated)
+    return cut, [m for m, _, v in kept if v == UNSETTLED]
+
+
+def _print(pos, listing, fmt, line: int, screen, unsettled: list[Move] | None = None) -> None:
     if fmt == Format.json:
-        write_line(
-            dumps(
-                {
-                    "format": MOVES_FORMAT,
-                    "turn": pos.turn,
-                    "count": len(listing.moves),
-                    "truncated": listing.truncated,
-                    "moves": [move_json(m, f) for m, f in zip(listing.moves, listing.facts)],
-                }
-            )
-        )
+        doc = {
+            "format": MOVES_FORMAT,
+            "turn": pos.turn,
+            "count": len(listing.moves),
+            "truncated": listing.truncated,
+        }
+        if unsettled is not None:
+            doc["partial"] = True
+            doc["unknown"] = unknown_count(pos.hands[pos.turn])
+            doc["unsettled"] = [m.text() for m in unsettled]
+        doc["moves"] = [move_json(m, f) for m, f in zip(listing.moves, listing.facts)]
+        write_line(dumps(doc))
     elif fmt == Format.jsonl:
         for m, f in zip(listing.moves, listing.facts):
             obj = move_json(m, f)
@@ -64,3 +86,9 @@ def _print(pos, listing, fmt, line: int, screen) -> None:
 
         screen.print(position_view(pos))
         screen.print(moves_view(listing.moves, listing.facts, listing.truncated))
+        if unsettled is not None:
+            screen.print(
+                f"partial listing: seat {pos.turn} has {unknown_count(pos.hands[pos.turn])} unknown card(s), which may "
+                f"allow other moves; {len(unsettled)} of these depend on them",
+                markup=False,
+            )

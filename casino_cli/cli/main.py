@@ -273,7 +273,7 @@ def simulate(
 @app.command("schema")
 def schema_command(
     name: Annotated[
-        Optional[str], typer.Argument(help="position, record, moves, score or finding; leave out to list them.")
+        Optional[str], typer.Argument(help="position, record, moves, score, finding or ruling; leave out to list them.")
     ] = None,
 ) -> None:
     """Print the JSON Schema of a document type (self-contained, draft 2020-12).

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..cards import RANKS, codes_of, rank, suit
-from ..engine import Position, Unseen
+from ..engine import Partial, Position, Unseen
+from ..engine.position import unknown_count
 
 
 def card_name(card: int) -> str:
@@ -28,6 +29,9 @@ def position_lines(pos: Position) -> list[str]:
     for seat, hand in enumerate(pos.hands):
         pile = pos.captured[seat]
         taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()
-        shown = "?" if hand is None else " ".join(codes_of(hand))
+        if isinstance(hand, Partial):
+            shown = " ".join(codes_of(hand.known) + ["?"] * unknown_count(hand))
+        else:
+            shown = "?" if hand is None else " ".join(codes_of(hand))
         lines.append(f"seat {seat}: {shown} (taken {taken}, sweeps {pos.sweeps[seat]})")
     return lines

@@ -6,7 +6,7 @@ from importlib import resources
 
 import orjson
 
-NAMES = ("position", "record", "moves", "score", "finding")
+NAMES = ("position", "record", "moves", "score", "finding", "ruling")
 
 
 def schema(name: str) -> dict:
