@@ -228,6 +228,30 @@ def validate(
 
 
 @app.command()
+def judge(
+    file: Annotated[str, typer.Argument(help="A position or a record (one document), or - for standard input.")],
+    move: Annotated[
+        Optional[str], typer.Argument(help="With a position: the move to rule on, e.g. 4S+3H=7.", metavar="[MOVE]")
+    ] = None,
+    hand: Annotated[int, typer.Option(help="With a record: the hand (1-based).", min=1)] = 1,
+    number: Annotated[
+        Optional[int], typer.Option("--move", help="With a record: the move of the hand to rule on (1-based).", min=1)
+    ] = None,
+    fmt: FormatOpt = None,
+    svg: SvgOpt = None,
+) -> None:
+    """Rule on one move: legal, illegal, or unsettled (legal for some of the cards nobody
+    has seen and not for others, with the cards that would settle it), and every move the
+    player could have made instead. Exit 0 legal or unsettled, 1 illegal, 65 unreadable.
+
+    Example: casino judge fixtures/records/dispute-part-way.json --move 2
+    """
+    from .cmd_judge import run_judge
+
+    run_judge(file, move, hand, number, fmt, svg)
+
+
+@app.command()
 def play(
     seed: Annotated[str, typer.Option(help="Seed of the game's decks.")] = "1",
     variant: VariantOpt = "classic",
