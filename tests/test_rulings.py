@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
+import orjson
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -339,3 +341,47 @@ def test_a_complete_record_is_never_unsettled(seed, game):
         assert ruling["verdict"] == "legal"
         assert all(a["verdict"] == "legal" for a in ruling["alternatives"])
         assert ruling["alternatives_partial"] is False
+
+
+# --- golden rulings -------------------------------------------------------------------------
+
+GOLDEN = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "rulings").glob("*.json"))
+
+
+def golden_ruling(doc: dict) -> tuple[dict, int]:
+    """The ruling of a fixture (a record with hand and move, or a position with a move text)
+    and the unseen cards of its worlds, computed here."""
+    if "record" in doc:
+        record = doc["record"]
+        hand = record["hands"][doc["hand"] - 1]
+        ruling, _ = rule_on_record(read_record(record), doc["hand"], doc["move"])
+        rules = read_record(record).rules
+        assert hand["dealer"] == rules.players - 1  # expected_view assumes seat 0 plays first
+        unseen, _, _ = expected_view(rules, hand["table"], hand["moves"], doc["move"] - 1, hand.get("shown", ()))
+        return ruling, unseen
+    pos = read_position(doc["position"])
+    ruling = ruling_json(pos, read_move(doc["text"]), unseen_cards(pos))
+    return ruling, unseen_cards(read_position(ruling["position"]))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.stem)
+def test_golden_ruling(path):
+    doc = orjson.loads(path.read_bytes())
+    ruling, unseen = golden_ruling(doc)
+    assert ruling == doc["ruling"]
+    pos = read_position(ruling["position"], check=False)
+    check_ruling(pos, read_move(ruling["text"]), unseen, ruling)
+
+
+def test_golden_rulings_cover_every_verdict_and_rule():
+    rulings = [orjson.loads(p.read_bytes())["ruling"] for p in GOLDEN]
+    seen = {(r["verdict"], r.get("rule")) for r in rulings}
+    assert {
+        ("legal", None),
+        ("illegal", "B3"),
+        ("illegal", "T3"),
+        ("illegal", "card"),
+        ("unsettled", "B3"),
+        ("unsettled", "O1"),
+    } <= seen
+    assert any(len(r.get("settles", {}).get("needs", [])) == 2 for r in rulings)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import cards_of, codes_of, count
+from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, Position, judge_form, legal_moves
 from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, owned_builds, policy_rule
 from ..engine.position import Partial, known_cards, make_hand, unknown_count
@@ -50,6 +50,11 @@ def with_played_card(pos: Position, move: Move, unseen: int) -> tuple[Position, 
 def decide(pos: Position, move: Move, unseen: int) -> Verdict:
     """The verdict on ``move`` in ``pos`` over every world of the mover's unknown cards
     (``unseen``: the cards they may be). Raises TooComplex as the judge does."""
+    hand = pos.hands[pos.turn] if pos.turn is not None else None
+    if isinstance(hand, Partial) and not (hand.known | unseen) >> move.card & 1:
+        name = card_code(move.card)
+        where = f"{name} is seen elsewhere (on the table, in a pile or in another hand)"
+        return Verdict(ILLEGAL, "card", f"{move.text()} is illegal: seat {pos.turn} cannot hold {name}: {where}")
     try:
         facts = judge_form(pos, move)
         hand = pos.hands[pos.turn]  # type: ignore[index]  # judge_form refuses a finished position
@@ -88,7 +93,8 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
             ILLEGAL,
             rule,
             f"{move.text()} is illegal: seat {seat} would need {wanted} among its {k} unknown "
-            f"card{'s' if k != 1 else ''}, and no {k} unseen cards give {'both' if len(still) == 2 else 'them all'}",
+            f"card{'s' if k != 1 else ''}, and {k} card{'s' if k != 1 else ''} cannot answer "
+            f"{'both' if len(still) == 2 else 'them all'}",
         )
     return Verdict(
         UNSETTLED,
