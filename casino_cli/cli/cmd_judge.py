@@ -9,7 +9,7 @@ from ..notation.moves import read_move
 from ..notation.position import read_position
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, ruling_json
-from .common import position_of, single_document
+from .common import position_of, problem_text, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .records_io import record_of
 
@@ -17,6 +17,8 @@ from .records_io import record_of
 def run_judge(path: str, move: str | None, hand: int, number: int | None, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
     doc = single_document(path)
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     kind = doc.value.get("format") if isinstance(doc.value, dict) else None
     is_record = isinstance(kind, str) and kind.startswith("casino.record/")
     try:

@@ -65,6 +65,7 @@ def gather(rules: Rules, dealer: int, table: int, parsed: list, shown: tuple[Sho
             for c, index in played_at.items():
                 later = index >= entry.after and index // per_deal == deal and (first + index) % n == entry.seat
                 if later and not entry.cards >> c & 1 and index not in at_move:
+                    known[deal][entry.seat] &= ~(1 << c)  # not its card after all: the move is the finding
                     at_move[index] = (
                         f"{card_code(c)} was not in seat {entry.seat}'s hand, which it showed in full after "
                         f"move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
@@ -111,6 +112,6 @@ def _shown_problem(
     held = 4 - before
     if count(entry.cards) > held or (entry.all and count(entry.cards) != held):
         return f"{lead}{' as its whole hand' if entry.all else ''}, but it held {held} cards then"
-    if count(dealt | entry.cards) > 4:
+    if not entry.all and count(dealt | entry.cards) > 4:
         return f"{lead}, but with the cards it played in that deal that makes more than 4"
     return None
