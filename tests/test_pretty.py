@@ -126,6 +126,6 @@ def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refu
 
 def test_version_help_and_completion():
     assert invoke("--version").startswith("casino ")
-    for command in ("deal", "moves", "apply", "score", "replay", "validate", "play", "simulate", "schema"):
+    for command in ("deal", "moves", "apply", "score", "replay", "validate", "judge", "play", "simulate", "schema"):
         assert "Example" in invoke(command, "--help")
     assert "complete" in invoke("--show-completion", "bash")

@@ -53,10 +53,11 @@ def run_judge(path: str, move: str | None, hand: int, number: int | None, fmt, s
 
 
 def ruling_line(ruling: dict) -> str:
-    """The ruling in one line: 'move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if ...'."""
-    where = f"hand {ruling['hand']}, move {ruling['move']} " if "hand" in ruling else ""
+    """The ruling in one line: 'hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if ...'."""
+    seat = f"seat {ruling['seat']}"
+    where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
-    line = f"{where}(seat {ruling['seat']}): {ruling['text']} — {ruling['verdict']}{rule}: {ruling['message']}"
+    line = f"{where}: {ruling['text']} — {ruling['verdict']}{rule}: {ruling['message']}"
     if "settles" in ruling:
         lists = " and ".join("one of " + " ".join(cards) for cards in ruling["settles"]["needs"])
         line += f"; settled by whether seat {ruling['settles']['seat']} held {lists}"
