@@ -19,19 +19,20 @@ from ..engine import (
     Move,
     MoveFacts,
     Position,
+    check_policy,
     judge_form,
     play_judged,
     seeded_deck,
     start_position,
 )
 from ..engine.deal import start_from_table
-from ..engine.position import TooComplex
+from ..engine.position import Partial, TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
 from .evidence import Evidence, gather
 from .record import HandRecord, Record
-from .ruling import ILLEGAL, UNSETTLED, decide
+from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
 
 
 class Finding(NamedTuple):
@@ -280,19 +281,19 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
             return _BROKEN
         try:
             facts = judge_form(pos, item)
-            verdict = decide(pos, item, evidence.unseen if evidence is not None else 0)
+            verdict = _policy_verdict(pos, item, facts, evidence)
         except TooComplex as exc:
             yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
             return _BROKEN
         except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
             yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
             return _BROKEN
-        if verdict.verdict == ILLEGAL:
+        if verdict is not None and verdict.verdict == ILLEGAL:
             yield Finding(hand.number, number, seat, text, verdict.rule or "card", verdict.message)
             if not keep_going:
                 return _BROKEN
             broken = True
-        elif verdict.verdict == UNSETTLED:
+        elif verdict is not None and verdict.verdict == UNSETTLED:
             yield Finding(
                 hand.number,
                 number,
@@ -335,6 +336,19 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         )
         return _BROKEN
     return (yield from _end_hand(record, hand, pos, scores is not None))
+
+
+def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evidence | None) -> Verdict | None:
+    """None when the rules of who owns what and what the mover keeps allow a well-formed
+    move; else the verdict over the worlds of a partly known mover's unseen cards."""
+    if evidence is not None and isinstance(pos.hands[pos.turn], Partial):  # type: ignore[index]
+        verdict = decide(pos, move, evidence.unseen)
+        return None if verdict.verdict == LEGAL else verdict
+    try:
+        check_policy(pos, move, facts)
+    except IllegalMove as exc:
+        return Verdict(ILLEGAL, exc.rule, f"{move.text()} is illegal: {exc.message}")
+    return None
 
 
 def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool):
