@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.position import TooComplex, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
@@ -14,7 +16,9 @@ from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_fo
 from .records_io import record_of
 
 
-def run_judge(path: str, move: str | None, hand: int, number: int | None, fmt, svg=None) -> None:
+def run_judge(
+    path: str, move: str | None, hand: int, number: int | None, fmt: Format | None, svg: str | None = None
+) -> None:
     fmt = resolve_format(fmt)
     doc = single_document(path)
     if doc.error is not None:
@@ -52,7 +56,7 @@ def run_judge(path: str, move: str | None, hand: int, number: int | None, fmt, s
         raise Fail(VERDICT)
 
 
-def ruling_line(ruling: dict) -> str:
+def ruling_line(ruling: dict[str, Any]) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if ...'."""
     seat = f"seat {ruling['seat']}"
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
@@ -64,14 +68,14 @@ def ruling_line(ruling: dict) -> str:
     return line
 
 
-def alternatives_line(ruling: dict) -> str:
+def alternatives_line(ruling: dict[str, Any]) -> str:
     """The alternatives in one line, an unsettled one marked '?'."""
     moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
     tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
     return "alternatives: " + (" ".join(moves) or "none known") + tail
 
 
-def _print(ruling: dict, fmt: Format, svg: str | None) -> None:
+def _print(ruling: dict[str, Any], fmt: Format, svg: str | None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return

@@ -32,7 +32,7 @@ class Partial(NamedTuple):
     the cards of the mask ``known`` are known (fewer than ``count``)."""
 
     known: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, on purpose: it is the hand's size
 
 
 Hand = int | Partial | None

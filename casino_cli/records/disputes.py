@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import Position
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
@@ -20,7 +22,7 @@ class NoRuling(Exception):
         super().__init__(message)
 
 
-def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict, Finding | None]:
+def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any], Finding | None]:
     """The ``casino.ruling/1`` of move ``move`` (1-based) of hand ``hand`` of ``record``,
     using everything the record shows (later moves and ``shown`` included), and the first
     finding of that hand before the move, if any (the walk plays such a move on when it can)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import DECK_SIZE, FULL_DECK, card_code, codes_of, count
+from ..engine.moves import Move
 from ..engine.position import Hand, make_hand
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
@@ -28,7 +29,9 @@ class Evidence(NamedTuple):
     unseen: int
 
 
-def gather(rules: Rules, dealer: int, table: int, parsed: list, shown: tuple[Shown, ...]) -> Evidence:
+def gather(
+    rules: Rules, dealer: int, table: int, parsed: list[Move | NotationError], shown: tuple[Shown, ...]
+) -> Evidence:
     """The evidence of a table-only hand (``parsed``: its moves, NotationError where unreadable)."""
     n = rules.players
     per_deal = 4 * n
@@ -71,10 +74,10 @@ def gather(rules: Rules, dealer: int, table: int, parsed: list, shown: tuple[Sho
                         f"move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
                     )
     seen = table
-    for deal in known:
-        for mask in deal:
+    for masks in known:
+        for mask in masks:
             seen |= mask
-    hands = tuple(tuple(make_hand(mask, 4) for mask in deal) for deal in known)
+    hands = tuple(tuple(make_hand(mask, 4) for mask in masks) for masks in known)
     return Evidence(hands, at_move, tuple(about), FULL_DECK & ~seen)
 
 

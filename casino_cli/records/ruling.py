@@ -12,7 +12,7 @@ when some k unseen cards capture them all (a small search).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, Position, judge_form, legal_moves
@@ -40,7 +40,7 @@ def with_played_card(pos: Position, move: Move, unseen: int) -> tuple[Position, 
     its card: an unseen card played from a partly known hand becomes known."""
     seat = pos.turn
     hand = pos.hands[seat] if seat is not None else None
-    if isinstance(hand, Partial) and unseen >> move.card & 1 and not hand.known >> move.card & 1:
+    if seat is not None and isinstance(hand, Partial) and unseen >> move.card & 1 and not hand.known >> move.card & 1:
         held = make_hand(hand.known | 1 << move.card, hand.count)
         pos = pos._replace(hands=pos.hands[:seat] + (held,) + pos.hands[seat + 1 :])
         unseen &= ~(1 << move.card)
@@ -137,11 +137,11 @@ def ruling_json(
     unseen: int,
     text: str | None = None,
     where: tuple[int, int] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a record)."""
     pos, unseen = with_played_card(pos, move, unseen)
     verdict = decide(pos, move, unseen)
-    out: dict = {"format": RULING_FORMAT}
+    out: dict[str, Any] = {"format": RULING_FORMAT}
     if where is not None:
         out["hand"], out["move"] = where
     out["seat"] = pos.turn
@@ -158,8 +158,3 @@ def ruling_json(
     out["alternatives_partial"] = unknown_count(hand) > 0 or hand is None
     out["position"] = position_json(pos)
     return out
-
-
-def needs_text(seat: int, needs: tuple[int, ...]) -> str:
-    """What would settle an unsettled check, for people: 'seat 1 held 7S, 7H or 7C'."""
-    return f"seat {seat} held " + " and ".join(" or ".join(codes_of(m)) for m in needs)
