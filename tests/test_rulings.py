@@ -354,10 +354,12 @@ def golden_ruling(doc: dict) -> tuple[dict, int]:
     if "record" in doc:
         record = doc["record"]
         hand = record["hands"][doc["hand"] - 1]
-        ruling, _ = rule_on_record(read_record(record), doc["hand"], doc["move"])
+        ruling, earlier = rule_on_record(read_record(record), doc["hand"], doc["move"])
+        assert (earlier.as_json() if earlier else None) == doc.get("finding")  # a contradiction in the record
         rules = read_record(record).rules
         assert hand["dealer"] == rules.players - 1  # expected_view assumes seat 0 plays first
-        unseen, _, _ = expected_view(rules, hand["table"], hand["moves"], doc["move"] - 1, hand.get("shown", ()))
+        shown = [s for s in hand.get("shown", ()) if not doc.get("finding")]  # a contradicting entry is left out
+        unseen, _, _ = expected_view(rules, hand["table"], hand["moves"], doc["move"] - 1, shown)
         return ruling, unseen
     pos = read_position(doc["position"])
     ruling = ruling_json(pos, read_move(doc["text"]), unseen_cards(pos))
@@ -385,3 +387,4 @@ def test_golden_rulings_cover_every_verdict_and_rule():
         ("unsettled", "O1"),
     } <= seen
     assert any(len(r.get("settles", {}).get("needs", [])) == 2 for r in rulings)
+    assert any("finding" in orjson.loads(p.read_bytes()) for p in GOLDEN)

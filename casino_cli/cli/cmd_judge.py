@@ -34,7 +34,8 @@ def run_judge(
             except NoRuling as exc:
                 raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None
             if earlier is not None:
-                say(f"{doc.where()}: note: move {earlier.move} of hand {hand} was already illegal ({earlier.rule})")
+                at = f"move {earlier.move}" if earlier.move is not None else f"hand {hand}"
+                say(f"{doc.where()}: note: before this move, {at}: {earlier.message} ({earlier.rule})")
         else:
             if move is None or number is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
