@@ -300,7 +300,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
                 seat,
                 text,
                 verdict.rule or "B3",
-                f"not checked: {text} is {verdict.message}",
+                f"not checked: {text} is {verdict.message} — {', and '.join(map(_one_of, verdict.needs))}",
                 unchecked=True,
                 settles=(seat, verdict.needs),
             )
@@ -336,6 +336,12 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         )
         return _BROKEN
     return (yield from _end_hand(record, hand, pos, scores is not None))
+
+
+def _one_of(cards: int) -> str:
+    """'7S, 7H or 7C'."""
+    codes = codes_of(cards)
+    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} or {codes[-1]}"
 
 
 def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evidence | None) -> Verdict | None:
