@@ -3,6 +3,8 @@ record statuses, `--keep-going`, and `casino judge` on the command line."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 import pytest
 from clirun import casino
@@ -210,6 +212,8 @@ def test_validate_counts_three_statuses(tmp_path):
     assert b"3 records checked: 1 valid, 1 not valid (1 finding), 1 unsettled" in out.stderr
     note = orjson.loads(out.stdout.splitlines()[0])
     assert note["unchecked"] is True and note["settles"] == {"seat": 1, "needs": [["7S", "7H", "7C"]]}
+    for line in out.stdout.splitlines():
+        Draft202012Validator(schema("finding")).validate(orjson.loads(line))
     one = tmp_path / "one.json"
     one.write_bytes(orjson.dumps(record(["3H", "4S+3H=7"])))
     assert casino("validate", str(one)).returncode == 0
@@ -273,3 +277,22 @@ def test_judge_text_and_pretty():
     shown = pretty.stdout.decode()
     assert "4♠ + 3 unknown" in shown and "move: 4S+3H=7" in shown and "unsettled (B3)" in shown
     assert "alternatives:" in shown
+
+
+MUTATED = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures", "records", "mutated").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", MUTATED, ids=lambda p: p.stem)
+def test_keep_going_extends_the_first_finding(path):
+    """On every mutated record: --keep-going reports the same first finding as a plain run,
+    then only later ones, each after the first of its hand marked after_finding."""
+    for line in path.read_bytes().splitlines()[:40]:
+        doc = orjson.loads(line)
+        plain = [f for f in findings(doc) if not f.get("unchecked")]
+        every = [f for f in findings(doc, keep_going=True) if not f.get("unchecked")]
+        assert every[: len(plain)] == plain
+        seen_hands = set()
+        for f in every:
+            first_of_hand = f["hand"] not in seen_hands
+            assert f.get("after_finding", False) == (not first_of_hand and f["hand"] is not None), f
+            seen_hands.add(f["hand"])
