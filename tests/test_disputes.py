@@ -296,3 +296,29 @@ def test_keep_going_extends_the_first_finding(path):
             first_of_hand = f["hand"] not in seen_hands
             assert f.get("after_finding", False) == (not first_of_hand and f["hand"] is not None), f
             seen_hands.add(f["hand"])
+
+
+def test_judge_a_finished_position_and_a_wholly_unknown_count(tmp_path):
+    finished = tmp_path / "fin.json"
+    finished.write_bytes(
+        orjson.dumps(
+            {
+                "format": "casino.position/1",
+                "rules": {"variant": "classic", "players": 2},
+                "dealer": 1,
+                "turn": None,
+                "table": {"loose": []},
+                "hands": [[], []],
+                "stock": 0,
+            }
+        )
+    )
+    out = casino("judge", str(finished), "2C")
+    ruling = orjson.loads(out.stdout)
+    assert out.returncode == 1 and (ruling["verdict"], ruling["rule"], ruling["seat"]) == ("illegal", "turn", None)
+    assert ruling["alternatives"] == [] and ruling["alternatives_partial"] is False
+    Draft202012Validator(schema("ruling")).validate(ruling)
+    counted = tmp_path / "counted.json"
+    counted.write_bytes(orjson.dumps(dict(POSITION, table={"loose": ["5D"]}, hands=[{"count": 3}, None])))
+    ruling = orjson.loads(casino("judge", str(counted), "5Sx5D").stdout)  # an unseen card played: taken as held
+    assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["5S"], "count": 3}

@@ -155,6 +155,6 @@ def ruling_json(
     hand = pos.hands[pos.turn] if pos.turn is not None else None
     listed = alternatives(pos, unseen) if known_cards(hand) else []
     out["alternatives"] = [{"move": m.text(), "verdict": v.verdict} for m, v in listed]
-    out["alternatives_partial"] = unknown_count(hand) > 0 or hand is None
+    out["alternatives_partial"] = unknown_count(hand) > 0 or (hand is None and pos.turn is not None)
     out["position"] = position_json(pos)
     return out
