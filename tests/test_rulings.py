@@ -87,18 +87,22 @@ def expected_view(rules, table, texts, index: int, shown=()):
     for s in shown:
         seen |= sum(1 << parse_card(c) for c in s["cards"])
     deal = index // per_deal
-    known, size = [0] * n, [4] * n
+    known, size, gone = [0] * n, [4] * n, 0
     for i, t in enumerate(texts):
         if i // per_deal != deal:
             continue
         seat = (first + i) % n
         if i < index:
             size[seat] -= 1
+            gone |= 1 << read_move(t).card
         else:
             known[seat] |= 1 << read_move(t).card
-    for s in shown:
+    for s in shown:  # a card shown in this deal was held from its start, unless played since
         if s["after"] // per_deal == deal:
-            known[s["seat"]] |= sum(1 << parse_card(c) for c in s["cards"])
+            known[s["seat"]] |= sum(1 << parse_card(c) for c in s["cards"]) & ~gone
+    for seat in range(n):  # shown in full: the hand is known
+        if any(s.get("all") and s["seat"] == seat and s["after"] // per_deal == deal for s in shown):
+            assert known[seat].bit_count() == size[seat]
     return FULL_DECK & ~seen, known, size
 
 
@@ -178,6 +182,17 @@ GAMES = [("classic", 2), ("royal", 2), ("american-royal", 3), ("classic", 4), ("
 CASES = [(variant, players, f"bf-{i}") for i in range(4) for variant, players in GAMES]
 
 
+def assert_hands(pos, known: list[int], size: list[int]) -> None:
+    """The position's hands are as far as the record tells them."""
+    for seat, h in enumerate(pos.hands):
+        if size[seat] == known[seat].bit_count():
+            assert h == known[seat]
+        elif known[seat]:
+            assert h == Partial(known[seat], size[seat])
+        else:
+            assert h is None
+
+
 def cut_of(players: int, seed: str) -> int:
     """Where the record stops: part-way through a deal after the first (so the earlier deals
     are fully known and the current one is not)."""
@@ -198,14 +213,7 @@ def rulings_of(variant: str, players: int, seed: str):
         ruling, earlier = rule_on_record(record, 1, index + 1)
         assert earlier is None
         pos = read_position(ruling["position"], check=False)
-        for seat in range(players):  # the hands as far as the record tells them
-            h = pos.hands[seat]
-            if size[seat] == known[seat].bit_count():
-                assert h == known[seat]
-            elif known[seat]:
-                assert h == Partial(known[seat], size[seat])
-            else:
-                assert h is None
+        assert_hands(pos, known, size)
         yield read_move(texts[index]), ruling, pos, unseen
 
 
@@ -324,7 +332,8 @@ def test_true_evidence_never_turns_legal_into_illegal(seed, variant, cut):
         if a["verdict"] != "unsettled":
             assert b["verdict"] == a["verdict"]
         pos = read_position(b["position"], check=False)
-        unseen, _, _ = expected_view(rules, table, texts, index, shown)
+        unseen, known, size = expected_view(rules, table, texts, index, shown)
+        assert_hands(pos, known, size)
         if world_count(pos, unseen) <= MAX_WORLDS:
             check_ruling(pos, read_move(texts[index]), unseen, b)
 
