@@ -17,7 +17,7 @@ from .records_io import record_of
 
 
 def run_judge(
-    path: str, move: str | None, hand: int, number: int | None, fmt: Format | None, svg: str | None = None
+    path: str, move: str | None, hand: int | None, number: int | None, fmt: Format | None, svg: str | None = None
 ) -> None:
     fmt = resolve_format(fmt)
     doc = single_document(path)
@@ -30,6 +30,7 @@ def run_judge(
             if number is None or move is not None:
                 raise Fail(USAGE, "judge a record with --move N (and --hand H), not with a MOVE text")
             try:
+                hand = hand or 1
                 ruling, earlier = rule_on_record(record_of(doc), hand, number)
             except NoRuling as exc:
                 raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None
@@ -37,7 +38,7 @@ def run_judge(
                 at = f"move {earlier.move}" if earlier.move is not None else f"hand {hand}"
                 say(f"{doc.where()}: note: before this move, {at}: {earlier.message} ({earlier.rule})")
         else:
-            if move is None or number is not None:
+            if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
             pos = position_of(doc)
             if pos.turn is not None and pos.hands[pos.turn] is None:

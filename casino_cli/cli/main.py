@@ -233,7 +233,7 @@ def judge(
     move: Annotated[
         Optional[str], typer.Argument(help="With a position: the move to rule on, e.g. 4S+3H=7.", metavar="[MOVE]")
     ] = None,
-    hand: Annotated[int, typer.Option(help="With a record: the hand (1-based).", min=1)] = 1,
+    hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
     number: Annotated[
         Optional[int], typer.Option("--move", help="With a record: the move of the hand to rule on (1-based).", min=1)
     ] = None,
