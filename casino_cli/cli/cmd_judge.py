@@ -63,7 +63,10 @@ def ruling_line(ruling: dict[str, Any]) -> str:
     seat = f"seat {ruling['seat']}"
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
-    line = f"{where}: {ruling['text']} — {ruling['verdict']}{rule}: {ruling['message']}"
+    why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
+    line = f"{where}: {ruling['text']} — {ruling['verdict']}{rule}"
+    if ruling["verdict"] != "legal":
+        line += f": {why}"
     if "settles" in ruling:
         lists = " and ".join("one of " + " ".join(cards) for cards in ruling["settles"]["needs"])
         line += f"; settled by whether seat {ruling['settles']['seat']} held {lists}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine import Move, MoveList, Partial, Position, legal_moves, unseen_cards
-from ..engine.position import unknown_count
+from ..engine.position import TooComplex, unknown_count
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, position_of
@@ -51,13 +51,23 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
 def _settle(pos: Position, listing: MoveList) -> tuple[MoveList, list[Move]]:
     """A partly known mover's listing cut to the moves some holding of its unknown cards
     allows, and those of them that depend on the unknown cards."""
-    from ..records.ruling import ILLEGAL, UNSETTLED, decide
+    from ..records.ruling import ILLEGAL, UNSETTLED
 
     unseen = unseen_cards(pos)
-    kept = [(m, f, decide(pos, m, unseen).verdict) for m, f in zip(listing.moves, listing.facts)]
+    kept = [(m, f, _verdict(pos, m, unseen)) for m, f in zip(listing.moves, listing.facts)]
     kept = [k for k in kept if k[2] != ILLEGAL]
     cut = MoveList(tuple(m for m, _, _ in kept), tuple(f for _, f, _ in kept), listing.truncated)
     return cut, [m for m, _, v in kept if v == UNSETTLED]
+
+
+def _verdict(pos: Position, move: Move, unseen: int) -> str:
+    """The verdict on a listed move; one too big to check exactly stays listed, as unsettled."""
+    from ..records.ruling import UNSETTLED, decide
+
+    try:
+        return decide(pos, move, unseen).verdict
+    except TooComplex:
+        return UNSETTLED
 
 
 def _print(pos, listing, fmt, line: int, screen, unsettled: list[Move] | None = None) -> None:
