@@ -45,6 +45,7 @@ from casino_cli.notation.moves import read_move
 from casino_cli.notation.position import read_position, rules_json
 from casino_cli.records.disputes import rule_on_record
 from casino_cli.records.record import read_record
+from casino_cli.records.referee import Finding, walk
 from casino_cli.records.ruling import ruling_json
 
 MAX_WORLDS = 1500
@@ -400,3 +401,22 @@ def test_golden_rulings_cover_every_verdict_and_rule():
     } <= seen
     assert any(len(r.get("settles", {}).get("needs", [])) == 2 for r in rulings)
     assert any("finding" in orjson.loads(p.read_bytes()) for p in GOLDEN)
+
+
+@pytest.mark.parametrize("variant, players, seed", CASES)
+def test_validate_apply_and_moves_agree_with_judge(variant, players, seed):
+    """The last move of a part-way record replaced by each candidate: validate's finding
+    (none, a note, a finding) and the partial listing agree with the ruling."""
+    cut = cut_of(players, seed)
+    rules, table, texts, _ = played_game(variant, players, seed, cut)
+    ruling, _ = rule_on_record(read_record(record_of(rules, table, texts)), 1, len(texts))
+    pos = read_position(ruling["position"], check=False)
+    listed = {m.text() for m in legal_moves(pos).moves}
+    for other in candidates(pos):
+        changed = record_of(rules, table, texts[:-1] + [other.text()])
+        verdict = rule_on_record(read_record(changed), 1, len(texts))[0]["verdict"]
+        found = [e for e in walk(read_record(changed)) if isinstance(e, Finding) and e.move == len(texts)]
+        seen = "legal" if not found else ("unsettled" if found[0].unchecked else "illegal")
+        assert seen == verdict, other.text()
+        if verdict != "illegal":
+            assert other.text() in listed
