@@ -420,3 +420,10 @@ def test_validate_apply_and_moves_agree_with_judge(variant, players, seed):
         assert seen == verdict, other.text()
         if verdict != "illegal":
             assert other.text() in listed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant, players, seed", [(v, p, f"slow-{i}") for i in range(40) for v, p in GAMES])
+def test_many_more_part_way_records_match_every_world(variant, players, seed):
+    """The brute force over many more games (``-m slow``)."""
+    test_rulings_of_a_part_way_record_match_every_world(variant, players, seed)
