@@ -14,7 +14,7 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 from __future__ import annotations
 
 from ..cards import DECK_SIZE
-from .position import Position, Unseen
+from .position import Hand, Position, Unseen
 from .rules import Rules
 
 SHUFFLE = "casino-shuffle/1"
@@ -92,7 +92,7 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
 def start_from_table(
     rules: Rules,
     table: int,
-    hands: tuple[int | None, ...],
+    hands: tuple[Hand, ...],
     dealer: int,
     scores: tuple[int, ...] | None = None,
     stock: tuple[int, ...] | None = None,

@@ -22,7 +22,7 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     """
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
     kind, card, cards, value = move
-    held = after_play(hands[seat], card)
+    held = after_play(hands[seat], card)  # type: ignore[arg-type]  # judged: the mover's hand is known
     hands = hands[:seat] + (held,) + hands[seat + 1 :]
     if kind == CAPTURE:
         loose &= ~cards

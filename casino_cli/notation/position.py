@@ -169,7 +169,7 @@ def _read_hand(value: object, path: str) -> Hand:
     return make_hand(known, size)
 
 
-def hand_json(hand: Hand) -> list[str] | dict | None:
+def hand_json(hand: Hand) -> list[str] | dict[str, object] | None:
     """Canonical hand: its cards when all are known, null when none is, else cards and count."""
     if hand is None:
         return None

@@ -54,7 +54,7 @@ def gather(
     for entry in shown:
         deal = entry.after // per_deal
         if deal >= deals:
-            about.append(f"shown[{entry.index}]: after move {entry.after} the hand is over")
+            about.append(f"shown[{entry.place}]: after move {entry.after} the hand is over")
             continue
         problem = _shown_problem(entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat])
         if problem is not None:
@@ -94,7 +94,7 @@ def _shown_problem(
 ) -> str | None:
     """Why a ``shown`` entry contradicts the record, or None."""
     seat, after = entry.seat, entry.after
-    lead = f"shown[{entry.index}]: after move {after}, seat {seat} showed {' '.join(codes_of(entry.cards))}"
+    lead = f"shown[{entry.place}]: after move {after}, seat {seat} showed {' '.join(codes_of(entry.cards))}"
     start = deal * per_deal
     before = sum(1 for i in range(start, after) if (first + i) % n == seat)  # its plays so far in this deal
     for c in range(DECK_SIZE):

@@ -54,7 +54,7 @@ class Shown(NamedTuple):
     seat: int
     cards: int
     all: bool
-    index: int  # its place in the hand's "shown" list
+    place: int  # its index in the hand's "shown" list
 
 
 class Record(NamedTuple):
@@ -119,7 +119,7 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
     score = None
     if "score" in obj:
         score = _read_per_side(obj["score"], f"{path}.score", rules)
-    shown = ()
+    shown: tuple[Shown, ...] = ()
     if "shown" in obj:
         if table is None:
             raise NotationError("shown evidence is for a hand written down at the table (no deck)", f"{path}.shown")

@@ -9,8 +9,8 @@ dealers, claims and the game's end).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Generator, Iterator
+from typing import Any, NamedTuple
 
 from ..cards import codes_of
 from ..engine import (
@@ -50,7 +50,7 @@ class Finding(NamedTuple):
 
     def as_json(self) -> dict:
         """The finding's fields in the order of NOTATION.md."""
-        out = {
+        out: dict[str, object] = {
             "hand": self.hand,
             "move": self.move,
             "seat": self.seat,
@@ -193,7 +193,7 @@ def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
-def _marked(events: Iterator, seen: bool):
+def _marked(events: Generator[Event, None, Any], seen: bool) -> Generator[Event, None, Any]:
     """Pass on a hand's events, marking every finding after its first ``after_finding``;
     return what the hand's walk returns."""
     while True:
@@ -272,6 +272,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
                 f"the hand was over after move {index}; no more moves can be played",
             )
             return _BROKEN
+        assert seat is not None  # the hand is not over
         stated = raw.get("seat") if isinstance(raw, dict) else None
         if stated is not None and stated != seat:
             yield Finding(hand.number, number, seat, text, "turn", f"it is seat {seat}'s turn, not seat {stated}'s")
