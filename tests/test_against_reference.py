@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -180,7 +181,7 @@ def test_aces_as_14_listing_matches_reference_and_judge(variant, players, partne
                 accepted.add(move)
                 assert facts == listing.facts[listing.moves.index(move)], move.text()
         assert accepted == set(listing.moves), dumps(doc).decode()
-        without = pos._replace(rules=pos.rules._replace(ace_high_builds=False))
+        without = pos._replace(rules=dataclasses.replace(pos.rules, ace_high_builds=False))
         changed += engine != {m.text() for m in legal_moves(without).moves}
         compared += 1
     assert not mismatches, f"{len(mismatches)} mismatches:\n" + "\n".join(mismatches[:10])

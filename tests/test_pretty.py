@@ -126,7 +126,7 @@ def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refu
 
 def test_version_help_and_completion():
     assert invoke("--version").startswith("casino ")
-    for command in ("deal", "moves", "apply", "score", "replay", "validate", "play", "simulate", "schema"):
+    for command in ("deal", "moves", "apply", "score", "replay", "validate", "judge", "play", "simulate", "schema"):
         assert "Example" in invoke(command, "--help")
     # The script --show-completion prints, asked for by shell name: --show-completion itself
     # detects the shell from the parent process, which fails when the suite is not run from one.

@@ -811,7 +811,8 @@ def test_cli_validate_stream_of_valid_records(tmp_path, valid_records):
     out = casino("validate", str(path))
     assert out.returncode == 0, out.stderr
     n = len(records)
-    assert f"{n} records checked: {n} valid, 0 not valid (0 findings)".encode() in out.stderr
+    assert f"{n} records checked: {n - 1} valid, 0 not valid (0 findings), 1 unsettled".encode() in out.stderr
+    assert casino("validate", "--strict", str(path)).returncode == 1
     notes = lines_of(out.stdout)  # only the unchecked note of the part-way record
     assert notes == [
         {
@@ -824,6 +825,7 @@ def test_cli_validate_stream_of_valid_records(tmp_path, valid_records):
             "rule": "B3",
             "message": notes[0]["message"],
             "unchecked": True,
+            "settles": {"seat": 0, "needs": [["8S", "8H", "8D"]]},
         }
     ]
 

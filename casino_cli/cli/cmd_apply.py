@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from ..engine import IllegalMove, TooComplex, judge, play_judged
+from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, TooComplex, judge, play_judged, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
+from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
 from .common import position_data_of, print_position, single_document
-from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_line
+from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, write_line
 
 
 def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None = None) -> None:
@@ -21,7 +22,11 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
         except NotationError as exc:
             raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
         try:
-            facts = judge(pos, move)
+            if isinstance(pos.hands[pos.turn] if pos.turn is not None else None, Partial):
+                facts = _judge_partial(pos, move, number)
+                pos, _ = with_played_card(pos, move, unseen_cards(pos))
+            else:
+                facts = judge(pos, move)
         except TooComplex as exc:
             raise Fail(DATA_ERROR, f"move {number}: {move.text()} cannot be checked: {exc}") from None
         except IllegalMove as exc:
@@ -33,3 +38,16 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
         for step in steps[:-1]:
             write_line(dumps(position_json(step, user)))
     print_position(pos, fmt, svg, user)
+
+
+def _judge_partial(pos: Position, move: Move, number: int) -> MoveFacts:
+    """The judge's facts for a partly known mover, as ``casino judge`` rules: an illegal move
+    is refused, an unsettled one played with a note saying what it depends on."""
+    known, unseen = with_played_card(pos, move, unseen_cards(pos))
+    verdict = decide(known, move, unseen)
+    if verdict.verdict == ILLEGAL:
+        raise IllegalMove(verdict.rule or "card", verdict.message.split(" is illegal: ", 1)[-1])
+    if verdict.verdict == UNSETTLED:
+        say(f"move {number}: note: {move.text()} is {verdict.message} ({verdict.rule})")
+    assert verdict.facts is not None
+    return verdict.facts

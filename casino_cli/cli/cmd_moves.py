@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..engine import MoveList, Position, legal_moves
+from typing import Any
+
+from ..engine import Move, MoveList, Partial, Position, TooComplex, legal_moves, unseen_cards
+from ..engine.position import unknown_count
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, position_of
@@ -29,7 +32,15 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
                 write_line(dumps({"format": MOVES_FORMAT, "line": doc.line, "error": exc.message}))
             continue
         listing = legal_moves(pos, limit=limit)
-        _print(pos, listing, fmt, doc.line, screen)
+        unsettled = None
+        if pos.turn is not None and isinstance(pos.hands[pos.turn], Partial):
+            listing, unsettled = _settle(pos, listing)
+        _print(pos, listing, fmt, doc.line, screen, unsettled)
+        if unsettled is not None and fmt in (Format.text, Format.jsonl):
+            say(
+                f"{doc.where()}: partial listing: seat {pos.turn} has {_unknown(pos)} unknown "
+                f"card(s); these depend on them: {' '.join(m.text() for m in unsettled) or 'none'}"
+            )
         if listing.truncated:
             say(
                 f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
@@ -39,19 +50,49 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
         raise Fail(code)
 
 
-def _print(pos: Position, listing: MoveList, fmt: Format, line: int, screen: Screen) -> None:
+def _unknown(pos: Position) -> int:
+    """How many cards of the mover's hand are unknown."""
+    return 0 if pos.turn is None else unknown_count(pos.hands[pos.turn])
+
+
+def _settle(pos: Position, listing: MoveList) -> tuple[MoveList, list[Move]]:
+    """A partly known mover's listing cut to the moves some holding of its unknown cards
+    allows, and those of them that depend on the unknown cards."""
+    from ..records.ruling import ILLEGAL, UNSETTLED
+
+    unseen = unseen_cards(pos)
+    kept = [(m, f, _verdict(pos, m, unseen)) for m, f in zip(listing.moves, listing.facts)]
+    kept = [k for k in kept if k[2] != ILLEGAL]
+    cut = MoveList(tuple(m for m, _, _ in kept), tuple(f for _, f, _ in kept), listing.truncated)
+    return cut, [m for m, _, v in kept if v == UNSETTLED]
+
+
+def _verdict(pos: Position, move: Move, unseen: int) -> str:
+    """The verdict on a listed move; one too big to check exactly stays listed, as unsettled."""
+    from ..records.ruling import UNSETTLED, decide
+
+    try:
+        return decide(pos, move, unseen).verdict
+    except TooComplex:
+        return UNSETTLED
+
+
+def _print(
+    pos: Position, listing: MoveList, fmt: Format, line: int, screen: Screen, unsettled: list[Move] | None = None
+) -> None:
     if fmt == Format.json:
-        write_line(
-            dumps(
-                {
-                    "format": MOVES_FORMAT,
-                    "turn": pos.turn,
-                    "count": len(listing.moves),
-                    "truncated": listing.truncated,
-                    "moves": [move_json(m, f) for m, f in zip(listing.moves, listing.facts)],
-                }
-            )
-        )
+        doc: dict[str, Any] = {
+            "format": MOVES_FORMAT,
+            "turn": pos.turn,
+            "count": len(listing.moves),
+            "truncated": listing.truncated,
+        }
+        if unsettled is not None:
+            doc["partial"] = True
+            doc["unknown"] = _unknown(pos)
+            doc["unsettled"] = [m.text() for m in unsettled]
+        doc["moves"] = [move_json(m, f) for m, f in zip(listing.moves, listing.facts)]
+        write_line(dumps(doc))
     elif fmt == Format.jsonl:
         for m, f in zip(listing.moves, listing.facts):
             obj = move_json(m, f)
@@ -64,3 +105,9 @@ def _print(pos: Position, listing: MoveList, fmt: Format, line: int, screen: Scr
 
         screen.print(position_view(pos))
         screen.print(moves_view(listing.moves, listing.facts, listing.truncated))
+        if unsettled is not None:
+            screen.print(
+                f"partial listing: seat {pos.turn} has {_unknown(pos)} unknown card(s), which may "
+                f"allow other moves; {len(unsettled)} of these depend on them",
+                markup=False,
+            )

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 
-def run_validate(paths: list[str], keep_going: bool, fmt: Format | None) -> None:
+def run_validate(paths: list[str], keep_going: bool, fmt: Format | None, strict: bool = False) -> None:
     fmt = resolve_format(fmt)
-    totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
+    totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
     worst = OK
     progress = Progress("records")
@@ -30,7 +30,8 @@ def run_validate(paths: list[str], keep_going: bool, fmt: Format | None) -> None
                 totals["records"] += 1
                 findings, names, unreadable = _referee(doc, keep_going)
                 bad = [f for f in findings if not f.unchecked]
-                totals["unreadable" if unreadable else ("invalid" if bad else "valid")] += 1
+                status = "invalid" if bad else ("unsettled" if findings else "valid")
+                totals["unreadable" if unreadable else status] += 1
                 totals["findings"] += 0 if unreadable else len(bad)
                 for finding in findings:
                     _emit(doc, finding, names, fmt, out)
@@ -41,9 +42,11 @@ def run_validate(paths: list[str], keep_going: bool, fmt: Format | None) -> None
     say(
         f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
         f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
+        + (f", {totals['unsettled']} unsettled" if totals["unsettled"] else "")
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
     )
-    code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK))
+    refused = totals["invalid"] or (strict and totals["unsettled"])
+    code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
     if code:
         raise Fail(code)
 

@@ -202,18 +202,53 @@ def validate(
         list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.", metavar="FILE...")
     ],
     keep_going: Annotated[
-        bool, typer.Option("--keep-going", help="List every finding, not only the first illegal move of each record.")
+        bool,
+        typer.Option(
+            "--keep-going",
+            help="List every finding: an illegal move is played as it was played, when the cards allow, and the "
+            "hand goes on (later findings are marked after_finding).",
+        ),
+    ] = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit 1 also for an unsettled record (a check the record cannot decide).")
     ] = False,
     fmt: FormatOpt = None,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
-    mismatches, and a summary on stderr. Exit 0 if all are valid, 1 if not, 65 if unreadable.
+    mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
+    check that depends on cards the record does not show is a note with what would settle
+    it). Exit 0 if none is not valid, 1 if one is (or, with --strict, is unsettled), 65 if
+    unreadable.
 
     Example: casino validate night.jsonl
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt)
+    run_validate(files, keep_going, fmt, strict)
+
+
+@app.command()
+def judge(
+    file: Annotated[str, typer.Argument(help="A position or a record (one document), or - for standard input.")],
+    move: Annotated[
+        Optional[str], typer.Argument(help="With a position: the move to rule on, e.g. 4S+3H=7.", metavar="[MOVE]")
+    ] = None,
+    hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
+    number: Annotated[
+        Optional[int], typer.Option("--move", help="With a record: the move of the hand to rule on (1-based).", min=1)
+    ] = None,
+    fmt: FormatOpt = None,
+    svg: SvgOpt = None,
+) -> None:
+    """Rule on one move: legal, illegal, or unsettled (legal for some of the cards nobody
+    has seen and not for others, with the cards that would settle it), and every move the
+    player could have made instead. Exit 0 legal or unsettled, 1 illegal, 65 unreadable.
+
+    Example: casino judge fixtures/records/dispute-part-way.json --move 2
+    """
+    from .cmd_judge import run_judge
+
+    run_judge(file, move, hand, number, fmt, svg)
 
 
 @app.command()
@@ -281,7 +316,7 @@ def rules_command(
 @app.command("schema")
 def schema_command(
     name: Annotated[
-        Optional[str], typer.Argument(help="position, record, moves, score or finding; leave out to list them.")
+        Optional[str], typer.Argument(help="position, record, moves, score, finding or ruling; leave out to list them.")
     ] = None,
 ) -> None:
     """Print the JSON Schema of a document type (self-contained, draft 2020-12).

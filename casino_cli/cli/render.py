@@ -12,7 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import cards_of, suit
-from ..engine import Move, MoveFacts, Position, Unseen
+from ..engine import Move, MoveFacts, Partial, Position, Unseen
+from ..engine.position import unknown_count
 from .plain import card_name
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -58,7 +59,10 @@ def position_view(pos: Position) -> Table:
         pile = pos.captured[seat]
         taken = f"{pile.count} taken" if isinstance(pile, Unseen) else f"{pile.bit_count()} taken"
         sweeps = f", {pos.sweeps[seat]} sweep{'s' if pos.sweeps[seat] != 1 else ''}" if pos.sweeps[seat] else ""
-        shown = Text("unknown", style="dim") if hand is None else cards_text(hand)
+        if isinstance(hand, Partial):
+            shown = Text.assemble(cards_text(hand.known), (f" + {unknown_count(hand)} unknown", "dim"))
+        else:
+            shown = Text("unknown", style="dim") if hand is None else cards_text(hand)
         grid.add_row(f"{marker}seat {seat}", Text.assemble(shown, f"   [{taken}{sweeps}]"))
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")

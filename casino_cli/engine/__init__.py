@@ -32,7 +32,7 @@ from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_se
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts, MoveList, is_legal, judge
 from .play import apply_move, play_judged
-from .position import Build, Partial, Position, Unseen, check_position, make_build
+from .position import Build, Partial, Position, Unseen, check_position, make_build, unseen_cards
 from .rules import Rules, make_rules
 from .scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
 
@@ -45,6 +45,7 @@ __all__ = [
     "Build",
     "Partial",
     "Unseen",
+    "unseen_cards",
     "check_position",
     "make_build",
     "SHUFFLE",

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..cards import DECK_SIZE
 from .errors import DealError
-from .position import Position, Unseen
+from .position import Hand, Position, Unseen
 from .rules import Rules
 
 SHUFFLE = "casino-shuffle/1"
@@ -103,7 +103,7 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
 def start_from_table(
     rules: Rules,
     table: int,
-    hands: tuple[int | None, ...],
+    hands: tuple[Hand, ...],
     dealer: int,
     scores: tuple[int, ...] | None = None,
     stock: tuple[int, ...] | None = None,

@@ -39,6 +39,7 @@ class HandStart(NamedTuple):
 
     hand: int
     position: Position
+    unseen: int = 0  # a hand written at a table: the cards the record shows nowhere (records/evidence.py)
 
 
 class Step(NamedTuple):

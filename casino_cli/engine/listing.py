@@ -26,13 +26,13 @@ from .moves import (
     Move,
     MoveFacts,
     MoveList,
+    hold_values,
     new_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
-    unknown_hand,
 )
-from .position import Position
+from .position import Partial, Position, unseen_cards
 
 DEFAULT_LIMIT = 2_000
 DEFAULT_BUDGET = 200_000
@@ -47,7 +47,10 @@ _TRAILS = tuple(_new(Move, (TRAIL, card, 0, 0)) for card in range(DECK_SIZE))
 
 
 def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT_BUDGET) -> MoveList:
-    """Every legal move of ``pos`` in canonical order. The mover's hand must be known.
+    """Every legal move of ``pos`` in canonical order. The mover's hand must be known, at
+    least in part: for a :class:`Partial` hand, the moves of its known cards that some
+    holding of its unknown cards allows (B3 and O1 taken as met when an unseen card could
+    meet them; ``records.ruling`` tells which moves that leaves open).
 
     Work is bounded for crowded tables: half of ``budget`` search steps goes to the
     subset sums of the loose cards; the cards of the hand, in card order, then each get
@@ -59,9 +62,15 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     if seat is None:
         return _NO_MOVES
     hand = pos.hands[seat]
-    if type(hand) is not int:
-        raise IllegalMove("card", f"seat {seat}'s hand is {unknown_hand(hand)}, so its moves cannot be listed")
+    if hand is None:
+        raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its moves cannot be listed")
     rules = pos.rules
+    maybe = 0  # values the mover's unknown cards might capture (a partly known hand)
+    if isinstance(hand, Partial):
+        maybe = hold_values(rules, unseen_cards(pos))
+        mask = hand.known
+    else:
+        mask = hand
     table = pos.table
     owned = owned_builds(pos) if pos.builds else ()
     half = budget // 2
@@ -70,9 +79,9 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     holds = rules.holds
     cards: list[int] = []
     anyone = twice = 0  # values some card of the hand can capture; values two cards can
-    while hand:
-        bit = hand & -hand
-        hand ^= bit
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
         card = bit.bit_length() - 1
         cards.append(card)
         twice |= anyone & holds[card]
@@ -84,7 +93,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     n = len(cards)
     for i, card in enumerate(cards):
         own = holds[card]
-        rest = anyone & ~own | twice & own  # what the rest of the hand can capture (B3, O1)
+        rest = anyone & ~own | twice & own | maybe  # what the rest of the hand can capture (B3, O1)
         quota = -(-moves_left // (n - i))  # this card's share, rounded up (may be 0)
         steps = -(-steps_left // (n - i))
         found: list[Play] = []

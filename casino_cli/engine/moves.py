@@ -15,7 +15,7 @@ from typing import NamedTuple, overload
 
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
-from .position import Build, Partial, Position, splits_into_groups
+from .position import Build, Partial, Position, known_cards, splits_into_groups
 from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
@@ -189,10 +189,11 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
         raise IllegalMove("turn", "the hand is over; no move can be played")
     seat = pos.turn
     hand = pos.hands[seat]
-    if type(hand) is not int:
-        raise IllegalMove("card", f"seat {seat}'s hand is {unknown_hand(hand)}, so its move cannot be checked")
-    if not hand >> move.card & 1:
-        raise IllegalMove("card", f"seat {seat} does not hold {card_code(move.card)}")
+    if hand is None:
+        raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
+    if not known_cards(hand) >> move.card & 1:
+        held = "is not known to hold" if isinstance(hand, Partial) else "does not hold"
+        raise IllegalMove("card", f"seat {seat} {held} {card_code(move.card)}")
     if move.type == TRAIL:
         facts = TRAIL_FACTS
     elif move.type == CAPTURE:
@@ -200,11 +201,6 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     else:
         facts = _build_facts(pos, move)
     return facts
-
-
-def unknown_hand(hand: int | Partial | None) -> str:
-    """How a hand that is not a full mask is known: "unknown" or "known only in part"."""
-    return "unknown" if hand is None else "known only in part"
 
 
 def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]:
@@ -356,7 +352,7 @@ def _lone_ace_hint(rules: Rules, cards: int, value: int) -> str:
     return " (an ace counts 1 in a build in these rules, without ace_high_builds)"
 
 
-def _hold_values(rules: Rules, hand: int) -> int:
+def hold_values(rules: Rules, hand: int) -> int:
     """Bit v set when some card of ``hand`` can capture value v (v = 1..14)."""
     bits = 0
     table = rules.holds
@@ -365,14 +361,17 @@ def _hold_values(rules: Rules, hand: int) -> int:
     return bits
 
 
-def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
+ALL_VALUES = (1 << 15) - 2  # bits 1..14: a rest of the hand that can capture any value
+
+
+def check_policy(pos: Position, move: Move, facts: MoveFacts, rest: int | None = None) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
-    (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
+    (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last). ``rest``: the
+    values the hand can capture after the play (default: those of its known cards)."""
     owned = owned_builds(pos)
-    hand = pos.hands[pos.turn] if pos.turn is not None else None
-    if type(hand) is not int:
-        raise IllegalMove("card", f"the hand to move is {unknown_hand(hand)}, so its move cannot be checked")
-    rest = _hold_values(pos.rules, hand & ~(1 << move.card))
+    assert pos.turn is not None, "a move to check has a seat to move"
+    if rest is None:
+        rest = hold_values(pos.rules, known_cards(pos.hands[pos.turn]) & ~(1 << move.card))
     rule = policy_rule(pos, move, facts, owned, rest)
     if rule is not None:
         raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
@@ -401,7 +400,7 @@ def policy_may_refuse(pos: Position, owned: tuple[Build, ...]) -> bool:
 def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build, ...], rest: int) -> str | None:
     """The rule (C6 T2 T3 B6 B7 B3 O1) that refuses a well-formed move, or None.
 
-    ``owned``: the mover's builds; ``rest``: :func:`_hold_values` of the hand after the play.
+    ``owned``: the mover's builds; ``rest``: :func:`hold_values` of the hand after the play.
     This is the single place these rules are decided; the listing calls it directly.
     """
     rules = pos.rules

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import count
 from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
-from .position import Build, Position, Unseen
+from .position import Build, Position, Unseen, after_play
 
 _new = tuple.__new__
 
@@ -34,8 +34,8 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     kind, card, cards, value = move
     assert seat is not None, "a judged move: the hand is not over"
     hand = hands[seat]
-    assert type(hand) is int, "a judged move: the mover's hand is known"
-    held = hand & ~(1 << card)
+    assert hand is not None, "a judged move: the mover's hand is known"
+    held = after_play(hand, card)
     hands = hands[:seat] + (held,) + hands[seat + 1 :]
     if kind == CAPTURE:
         loose &= ~cards

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import CODES, DECK_SIZE, cards_of, codes_of, count, lowest
+from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
 from .errors import PositionError, TooComplex
 from .rules import Rules, can_capture_value
 
@@ -32,7 +32,41 @@ class Partial(NamedTuple):
     the cards of the mask ``known`` are known (fewer than ``count``)."""
 
     known: int
-    count: int  # type: ignore[assignment]  # the field shadows tuple.count, as NOTATION.md names it
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, on purpose: it is the hand's size
+
+
+Hand = int | Partial | None
+
+
+def make_hand(known: int, size: int) -> int | Partial:
+    """A hand of ``size`` cards of which ``known`` are known: the mask itself when all are."""
+    return known if count(known) == size else Partial(known, size)
+
+
+def known_cards(hand: Hand) -> int:
+    """The cards of a hand that are known (none for an unknown hand)."""
+    if hand is None:
+        return 0
+    return hand.known if isinstance(hand, Partial) else hand
+
+
+def hand_size(hand: Hand) -> int | None:
+    """How many cards a hand holds, when known."""
+    if hand is None:
+        return None
+    return hand.count if isinstance(hand, Partial) else count(hand)
+
+
+def unknown_count(hand: Hand) -> int:
+    """How many cards of a partly known hand are unknown (0 for a known or unknown hand)."""
+    return hand.count - count(hand.known) if isinstance(hand, Partial) else 0
+
+
+def after_play(hand: int | Partial, card: int) -> int | Partial:
+    """The hand once its known ``card`` has been played."""
+    if isinstance(hand, Partial):
+        return make_hand(hand.known & ~(1 << card), hand.count - 1)
+    return hand & ~(1 << card)
 
 
 class Build(NamedTuple):
@@ -106,13 +140,6 @@ class Position(NamedTuple):
     def stock_count(self) -> int:
         """How many cards are still to be dealt."""
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
-
-
-def known_cards(hand: int | Partial | None) -> int:
-    """The cards of a hand that are known (none for an unknown hand)."""
-    if hand is None:
-        return 0
-    return hand.known if isinstance(hand, Partial) else hand
 
 
 def _status(pos: Position) -> str:
@@ -214,7 +241,7 @@ def _duplicate_problems(pos: Position) -> list[str]:
         problems.append(f"{places}: {CODES[card]} appears more than once")
     known_all = (
         not isinstance(pos.stock, Unseen)
-        and all(h is not None for h in pos.hands)
+        and all(isinstance(h, int) for h in pos.hands)
         and not any(isinstance(p, Unseen) for p in pos.captured)
     )
     if known_all and not dups and count(seen) != DECK_SIZE:
@@ -222,7 +249,23 @@ def _duplicate_problems(pos: Position) -> list[str]:
             f"$: the table, hands, stock and captured piles hold {count(seen)} cards, not 52"
             f" (missing: {' '.join(codes_of(((1 << DECK_SIZE) - 1) & ~seen))})"
         )
+    wanted = sum(unknown_count(h) for h in pos.hands) + sum(p.count for p in pos.captured if isinstance(p, Unseen))
+    wanted += pos.stock.count if isinstance(pos.stock, Unseen) else 0
+    if not dups and wanted > DECK_SIZE - count(seen):
+        problems.append(
+            f"$: the partly known hands, the stock and the captured piles need {wanted} unseen cards,"
+            f" but only {DECK_SIZE - count(seen)} cards are not shown"
+        )
     return problems
+
+
+def unseen_cards(pos: Position) -> int:
+    """The cards the position shows nowhere (not in a known hand, on the table, in a captured
+    pile given as cards or in a stock given as cards): where unknown cards may be."""
+    seen = 0
+    for _, pile in _piles(pos):
+        seen |= pile
+    return FULL_DECK & ~seen
 
 
 def _build_problems(pos: Position) -> list[str]:
@@ -254,9 +297,14 @@ def _build_problems(pos: Position) -> list[str]:
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
         if (
-            type(hand) is int
-            and not pos.finished
-            and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand))
+            hand is None
+            or pos.finished
+            or any(can_capture_value(rules, c, b.value) for c in cards_of(known_cards(hand)))
+        ):
+            continue
+        # O1 is decidable for a partly known hand only when no unseen card could capture the build
+        if not isinstance(hand, Partial) or not any(
+            can_capture_value(rules, c, b.value) for c in cards_of(unseen_cards(pos))
         ):
             problems.append(f"{name}: its owner, seat {b.owner}, holds no card that can capture {b.value} (O1)")
     return problems
@@ -267,6 +315,9 @@ def _hand_problems(pos: Position) -> list[str]:
     problems = []
     n = pos.rules.players
     sizes = {seat: h.count if isinstance(h, Partial) else count(h) for seat, h in enumerate(pos.hands) if h is not None}
+    for seat, h in enumerate(pos.hands):
+        if isinstance(h, Partial) and not count(h.known) < h.count:
+            problems.append(f"$.hands[{seat}]: {count(h.known)} cards known of {h.count} held")
     for seat, size in sizes.items():
         if size > 4:
             problems.append(f"$.hands[{seat}]: seat {seat} holds {size} cards; a deal gives 4")

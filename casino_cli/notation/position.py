@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import ACE_MASK, CODES, cards_of, codes_of, count
 from ..engine.errors import PositionError, RulesError
-from ..engine.position import Build, Position, Unseen, check_position, known_cards, make_build
+from ..engine.position import Build, Hand, Partial, Position, Unseen, check_position, make_build, make_hand
 from ..engine.rules import OPTIONS, Rules, make_rules
 from .errors import NotationError
 from .fields import (
@@ -167,8 +167,27 @@ def _read_per_seat(value: object, path: str, size: int, read: Callable[[Any, str
     return [read(item, f"{path}[{i}]") for i, item in enumerate(items)]
 
 
-def _read_hand(value: object, path: str) -> int | None:
-    return None if value is None else read_card_set(value, path)
+def _read_hand(value: object, path: str) -> Hand:
+    """A hand: its cards, null (unknown) or ``{"cards": [...], "count": n}`` (known in part)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        return read_card_set(value, path)
+    obj = expect_object(value, path, ("cards", "count"), ("count",))
+    known = read_card_set(obj.get("cards", []), f"{path}.cards")
+    size = expect_int(obj["count"], f"{path}.count", 0, 4)
+    if known.bit_count() > size:
+        raise NotationError(f"{known.bit_count()} cards known of a hand of {size}", f"{path}.cards")
+    return make_hand(known, size)
+
+
+def hand_json(hand: Hand) -> list[str] | dict[str, object] | None:
+    """Canonical hand: its cards when all are known, null when none is, else cards and count."""
+    if hand is None:
+        return None
+    if isinstance(hand, Partial):
+        return {"cards": codes_of(hand.known), "count": hand.count} if hand.known else None
+    return codes_of(hand)
 
 
 def _read_pile(value: object, path: str) -> int | Unseen:
@@ -282,7 +301,7 @@ def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
         "turn": pos.turn,
         "deal": pos.deal,
         "table": table,
-        "hands": [None if h is None else codes_of(known_cards(h)) for h in pos.hands],
+        "hands": [hand_json(h) for h in pos.hands],
         "stock": pos.stock.count if isinstance(pos.stock, Unseen) else codes_of_seq(pos.stock),
         "captured": [p.count if isinstance(p, Unseen) else codes_of(p) for p in pos.captured],
         "sweeps": list(pos.sweeps),

@@ -7,7 +7,7 @@ from typing import Any
 
 import orjson
 
-NAMES = ("position", "record", "moves", "score", "finding")
+NAMES = ("position", "record", "moves", "score", "finding", "ruling")
 
 
 def schema(name: str) -> dict[str, Any]:

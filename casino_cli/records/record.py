@@ -13,6 +13,7 @@ from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
 from ..notation.fields import (
+    expect_bool,
     expect_int,
     expect_list,
     expect_object,
@@ -27,7 +28,8 @@ RECORD_FORMAT = "casino.record/1"
 MAX_HANDS = 1000
 MAX_MOVES = 10_000
 _RECORD_KEYS = ("format", "rules", "players", "seed", "shuffle", "hands", "result")
-_HAND_KEYS = ("dealer", "deck", "table", "moves", "score")
+_HAND_KEYS = ("dealer", "deck", "table", "moves", "score", "shown")
+_SHOWN_KEYS = ("after", "seat", "cards", "all")
 _RESULT_KEYS = ("scores", "winner")
 
 
@@ -41,6 +43,18 @@ class HandRecord(NamedTuple):
     moves: list[Any]  # as written: text or object
     score: tuple[int, ...] | None  # claimed points per side
     extra: tuple[Any, ...]
+    shown: tuple[Shown, ...] = ()  # what seats were seen to hold (a hand written at a table)
+
+
+class Shown(NamedTuple):
+    """After move ``after`` of its hand (0: before the first), ``seat`` held ``cards``
+    (``all``: and no others)."""
+
+    after: int
+    seat: int
+    cards: int
+    all: bool
+    place: int  # its index in the hand's "shown" list
 
 
 class Record(NamedTuple):
@@ -105,7 +119,26 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
     score = None
     if "score" in obj:
         score = _read_per_side(obj["score"], f"{path}.score", rules)
-    return HandRecord(number, dealer, deck, table, moves, score, user_keys(obj))
+    shown: tuple[Shown, ...] = ()
+    if "shown" in obj:
+        if table is None:
+            raise NotationError("shown evidence is for a hand written down at the table (no deck)", f"{path}.shown")
+        items = expect_list(obj["shown"], f"{path}.shown", 1000)
+        shown = tuple(_read_shown(item, f"{path}.shown[{i}]", i, rules) for i, item in enumerate(items))
+    return HandRecord(number, dealer, deck, table, moves, score, user_keys(obj), shown)
+
+
+def _read_shown(value: object, path: str, index: int, rules: Rules) -> Shown:
+    """One ``shown`` entry; ``after`` counts moves of the hand (at most its last move)."""
+    obj = expect_object(value, path, _SHOWN_KEYS, ("after", "seat", "cards"))
+    last = 52 - 4
+    after = expect_int(obj["after"], f"{path}.after", 0, last)
+    seat = expect_int(obj["seat"], f"{path}.seat", 0, rules.players - 1)
+    cards = read_card_set(obj["cards"], f"{path}.cards")
+    if cards.bit_count() > 4:
+        raise NotationError(f"a seat holds at most 4 cards, not {cards.bit_count()}", f"{path}.cards")
+    everything = expect_bool(obj["all"], f"{path}.all") if "all" in obj else False
+    return Shown(after, seat, cards, everything, index)
 
 
 def _read_per_side(value: object, path: str, rules: Rules) -> tuple[int, ...]:

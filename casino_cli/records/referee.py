@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Iterator
 from typing import Any, NamedTuple
 
-from ..cards import card_code
+from ..cards import codes_of
 from ..engine import (
     SHUFFLE,
     HandEnd,
     HandStart,
     IllegalMove,
     Move,
+    MoveFacts,
     Position,
-    Rules,
     Step,
     TooComplex,
     play_judged,
@@ -29,11 +29,14 @@ from ..engine import (
     start_position,
 )
 from ..engine.deal import next_dealer
-from ..engine.moves import HAND_RULES, check_policy, judge_form
+from ..engine.moves import check_policy, judge_form
+from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
+from .evidence import Evidence, gather
 from .record import HandRecord, Record
+from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
 
 
 class Finding(NamedTuple):
@@ -46,10 +49,12 @@ class Finding(NamedTuple):
     rule: str
     message: str
     unchecked: bool = False
+    settles: tuple[int, tuple[int, ...]] | None = None  # an unsettled check: seat and the cards it needs
+    after_finding: bool = False  # an earlier finding of the same hand came first (--keep-going)
 
     def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of NOTATION.md."""
-        out = {
+        out: dict[str, object] = {
             "hand": self.hand,
             "move": self.move,
             "seat": self.seat,
@@ -59,6 +64,10 @@ class Finding(NamedTuple):
         }
         if self.unchecked:
             out["unchecked"] = True
+        if self.settles is not None:
+            out["settles"] = {"seat": self.settles[0], "needs": [codes_of(m) for m in self.settles[1]]}
+        if self.after_finding:
+            out["after_finding"] = True
         return out
 
 
@@ -67,8 +76,9 @@ Event = HandStart | Step | HandEnd | Finding
 
 def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
     """Every event of ``record`` in order. Without ``keep_going`` the walk stops at the
-    first finding that makes the record invalid; with it, a broken hand is abandoned and
-    the next hand is refereed (the game's running score is then unknown)."""
+    first finding that makes the record invalid; with it, every finding is reported (see
+    :func:`_walk_hand`), a hand that cannot go on is abandoned and the next hand is
+    refereed (the game's running score is then unknown)."""
     rules = record.rules
     n = rules.players
     scores: tuple[int, ...] | None = (0,) * rules.sides
@@ -88,6 +98,7 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
                 return
             break
         dealer = hand.dealer
+        hand_finding = False
         expected = n - 1 if dealer_before is None else next_dealer(rules, dealer_before)
         if dealer is None:
             dealer = expected
@@ -102,8 +113,9 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
             )
             if not keep_going:
                 return
+            hand_finding = True
         dealer_before = dealer
-        end = yield from _walk_hand(record, hand, dealer, scores, keep_going)
+        end = yield from _marked(_walk_hand(record, hand, dealer, scores, keep_going), hand_finding)
         if end is _BROKEN:
             if not keep_going:
                 return
@@ -153,12 +165,12 @@ def _dash(values: Iterable[int]) -> str:
 
 def _hand_start(
     record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, parsed: list[Any]
-) -> tuple[Position, Any]:
-    """The opening position, and for a table-only hand the hands inferred per deal."""
+) -> tuple[Position, Evidence | None]:
+    """The opening position, and for a table-only hand what the record shows of the hands."""
     rules = record.rules
     if hand.table is not None:
-        inferred = _infer_hands(rules, dealer, hand.table, parsed)
-        return start_from_table(rules, hand.table, inferred[0][0], dealer, scores), inferred
+        evidence = gather(rules, dealer, hand.table, parsed, hand.shown)
+        return start_from_table(rules, hand.table, evidence.hands[0], dealer, scores), evidence
     deck = hand.deck if hand.deck is not None else seeded_deck(record.seed or "", hand.number)
     return start_position(rules, deck, dealer, scores), None
 
@@ -166,14 +178,32 @@ def _hand_start(
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
+def _marked(events: Generator[Event, None, Any], seen: bool) -> Generator[Event, None, Any]:
+    """Pass on a hand's events, marking every finding after its first ``after_finding``;
+    return what the hand's walk returns."""
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(event, Finding) and not event.unchecked:
+            if seen:
+                event = event._replace(after_finding=True)
+            seen = True
+        yield event
+
+
 def _walk_hand(
     record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, keep_going: bool
 ) -> Generator[Event, None, Any]:
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
     through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
-    hand is None when an earlier hand broke off (then taken as zeros, and said so)."""
+    hand is None when an earlier hand broke off (then taken as zeros, and said so).
+    With ``keep_going`` a move refused by the rules is played as it was played when its
+    card and its shape allow it (C6 T2 T3 B6 B7 B3 O1), and the hand goes on."""
     rules = record.rules
     n = rules.players
+    broken = False
     parsed: list[Move | NotationError] = []
     for i, raw in enumerate(hand.moves):
         try:
@@ -196,8 +226,13 @@ def _walk_hand(
         )
         if not keep_going:
             return _BROKEN
-    pos, inferred = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
-    yield HandStart(hand.number, _shown(pos, inferred))
+    pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
+    for problem in evidence.about_hand if evidence is not None else ():
+        yield Finding(hand.number, None, None, None, "card", problem)
+        if not keep_going:
+            return _BROKEN
+        broken = True
+    yield HandStart(hand.number, pos, evidence.unseen if evidence is not None else 0)
     per_deal = 4 * n
     for index, item in enumerate(parsed):
         number = index + 1
@@ -224,43 +259,49 @@ def _walk_hand(
                 f"the hand was over after move {index}; no more moves can be played",
             )
             return _BROKEN
+        assert seat is not None  # the hand is not over
         stated = raw.get("seat") if isinstance(raw, dict) else None
         if stated is not None and stated != seat:
             yield Finding(hand.number, number, seat, text, "turn", f"it is seat {seat}'s turn, not seat {stated}'s")
             return _BROKEN
-        if inferred is not None and index in inferred[1]:
-            yield Finding(hand.number, number, seat, text, "card", inferred[1][index])
+        if evidence is not None and index in evidence.at_move:
+            yield Finding(hand.number, number, seat, text, "card", evidence.at_move[index])
             return _BROKEN
         try:
             facts = judge_form(pos, item)
-            check_policy(pos, item, facts)
+            verdict = _policy_verdict(pos, item, facts, evidence)
         except TooComplex as exc:
             yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
             return _BROKEN
-        except IllegalMove as exc:
-            deal, _ = divmod(index, per_deal)
-            if inferred is not None and exc.rule in HAND_RULES and not inferred[2][deal][seat]:
-                yield Finding(
-                    hand.number,
-                    number,
-                    seat,
-                    text,
-                    exc.rule,
-                    f"not checked: seat {seat}'s hand in this deal is not fully known "
-                    f"(the record stops before it played all its cards)",
-                    unchecked=True,
-                )
-            else:
-                yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+        except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
+            yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+            return _BROKEN
+        if verdict is not None and verdict.verdict == ILLEGAL:
+            yield Finding(hand.number, number, seat, text, verdict.rule or "card", verdict.message)
+            if not keep_going:
                 return _BROKEN
+            broken = True
+        elif verdict is not None and verdict.verdict == UNSETTLED:
+            yield Finding(
+                hand.number,
+                number,
+                seat,
+                text,
+                verdict.rule or "B3",
+                f"not checked: {text} is {verdict.message} — {', and '.join(map(_one_of, verdict.needs))}",
+                unchecked=True,
+                settles=(seat, verdict.needs),
+            )
         deal_over = None
-        if inferred is not None:
+        if evidence is not None:
             deal_over = (index + 1) % per_deal == 0
         pos = play_judged(pos, item, facts, deal_over)
-        if inferred is not None and deal_over and not pos.finished:
-            pos = pos._replace(hands=inferred[0][pos.deal - 1])
+        if evidence is not None and deal_over and not pos.finished:
+            pos = pos._replace(hands=evidence.hands[pos.deal - 1])
         assert seat is not None, "a judged move has a seat to move"
-        yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
+        yield Step(hand.number, number, seat, item, facts, pos)
+    if broken:
+        return _BROKEN
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
@@ -284,6 +325,25 @@ def _walk_hand(
         )
         return _BROKEN
     return (yield from _end_hand(record, hand, pos, scores is not None))
+
+
+def _one_of(cards: int) -> str:
+    """'7S, 7H or 7C'."""
+    codes = codes_of(cards)
+    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} or {codes[-1]}"
+
+
+def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evidence | None) -> Verdict | None:
+    """None when the rules of who owns what and what the mover keeps allow a well-formed
+    move; else the verdict over the worlds of a partly known mover's unseen cards."""
+    if evidence is not None and isinstance(pos.hands[pos.turn], Partial):  # type: ignore[index]
+        verdict = decide(pos, move, evidence.unseen)
+        return None if verdict.verdict == LEGAL else verdict
+    try:
+        check_policy(pos, move, facts)
+    except IllegalMove as exc:
+        return Verdict(ILLEGAL, exc.rule, f"{move.text()} is illegal: {exc.message}")
+    return None
 
 
 def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool) -> Generator[Event, None, HandEnd]:
@@ -313,40 +373,3 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     end = HandEnd(hand.number, pos, score, game)
     yield end
     return end
-
-
-def _shown(pos: Position, inferred: list[Any] | None) -> Position:
-    """The position as others may see it: in a table-only hand, a hand the record does not
-    show in full (its seat has not played all its cards of the deal yet) is unknown (null)."""
-    if inferred is None or pos.finished:
-        return pos
-    complete = inferred[2][pos.deal - 1]
-    return pos._replace(hands=tuple(h if complete[seat] else None for seat, h in enumerate(pos.hands)))
-
-
-def _infer_hands(
-    rules: Rules, dealer: int, table: int, parsed: list[Any]
-) -> tuple[list[tuple[int, ...]], dict[int, str], list[list[bool]]]:
-    """For a table-only hand: per deal, each seat's hand (the cards it played in that
-    deal), the moves that play a card already seen, and whether each hand is complete."""
-    n = rules.players
-    per_deal = 4 * n
-    deals = rules.deals_per_hand
-    hands = [[0] * n for _ in range(deals)]
-    played = [[0] * n for _ in range(deals)]
-    repeated: dict[int, str] = {}
-    seen = table
-    first = (dealer + 1) % n
-    for index, move in enumerate(parsed[: deals * per_deal]):
-        deal, seat = index // per_deal, (first + index) % n
-        if isinstance(move, NotationError):
-            continue
-        if seen >> move.card & 1:
-            where = "on the table at the start" if table >> move.card & 1 else "already played"
-            repeated[index] = f"{card_code(move.card)} was {where}; each card is played once"
-            continue
-        seen |= 1 << move.card
-        hands[deal][seat] |= 1 << move.card
-        played[deal][seat] += 1
-    complete = [[count == 4 for count in deal] for deal in played]
-    return [tuple(h) for h in hands], repeated, complete

@@ -1,0 +1,99 @@
+"""``casino judge``: a ruling on one move of a position or of a record (``casino.ruling/1``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import TooComplex, unseen_cards
+from ..notation.errors import NotationError
+from ..notation.fields import dumps, loads
+from ..notation.moves import read_move
+from ..notation.position import read_position
+from ..records.disputes import NoRuling, rule_on_record
+from ..records.ruling import ILLEGAL, ruling_json
+from .common import position_of, problem_text, single_document
+from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .records_io import record_of
+
+
+def run_judge(
+    path: str, move: str | None, hand: int | None, number: int | None, fmt: Format | None, svg: str | None = None
+) -> None:
+    fmt = resolve_format(fmt)
+    doc = single_document(path)
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
+    kind = doc.value.get("format") if isinstance(doc.value, dict) else None
+    is_record = isinstance(kind, str) and kind.startswith("casino.record/")
+    try:
+        if is_record:
+            if number is None or move is not None:
+                raise Fail(USAGE, "judge a record with --move N (and --hand H), not with a MOVE text")
+            try:
+                hand = hand or 1
+                ruling, earlier = rule_on_record(record_of(doc), hand, number)
+            except NoRuling as exc:
+                raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None
+            if earlier is not None:
+                at = f"move {earlier.move}" if earlier.move is not None else f"hand {hand}"
+                say(f"{doc.where()}: note: before this move, {at}: {earlier.message} ({earlier.rule})")
+        else:
+            if move is None or number is not None or hand is not None:
+                raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
+            pos = position_of(doc)
+            if pos.turn is not None and pos.hands[pos.turn] is None:
+                raise Fail(
+                    DATA_ERROR,
+                    f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
+                )
+            try:
+                played = read_move(loads(move) if move.lstrip().startswith("{") else move, "")
+            except NotationError as exc:
+                raise Fail(DATA_ERROR, f"move: {exc.message}") from None
+            ruling = ruling_json(pos, played, unseen_cards(pos))
+    except TooComplex as exc:
+        raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
+    _print(ruling, fmt, svg)
+    if ruling["verdict"] == ILLEGAL:
+        raise Fail(VERDICT)
+
+
+def ruling_line(ruling: dict[str, Any]) -> str:
+    """The ruling in one line: 'hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if ...'."""
+    seat = f"seat {ruling['seat']}"
+    where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
+    rule = f" ({ruling['rule']})" if "rule" in ruling else ""
+    why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
+    line = f"{where}: {ruling['text']} — {ruling['verdict']}{rule}"
+    if ruling["verdict"] != "legal":
+        line += f": {why}"
+    if "settles" in ruling:
+        lists = " and ".join("one of " + " ".join(cards) for cards in ruling["settles"]["needs"])
+        line += f"; settled by whether seat {ruling['settles']['seat']} held {lists}"
+    return line
+
+
+def alternatives_line(ruling: dict[str, Any]) -> str:
+    """The alternatives in one line, an unsettled one marked '?'."""
+    moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
+    tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
+    return "alternatives: " + (" ".join(moves) or "none known") + tail
+
+
+def _print(ruling: dict[str, Any], fmt: Format, svg: str | None) -> None:
+    if fmt in (Format.json, Format.jsonl):
+        write_line(dumps(ruling))
+        return
+    if fmt == Format.text:
+        write_line(ruling_line(ruling))
+        write_line(alternatives_line(ruling))
+        return
+    from .render import position_view
+
+    screen = Screen(True, svg)
+    screen.print(position_view(read_position(ruling["position"], check=False)))
+    screen.print(f"move: {ruling['text']}", markup=False)
+    style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
+    screen.print(ruling_line(ruling), style=style, markup=False)
+    screen.print(alternatives_line(ruling), markup=False)
+    screen.close()

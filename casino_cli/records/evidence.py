@@ -1,0 +1,120 @@
+"""What a hand written down at a table shows of the seats' hands.
+
+A record without a deck gives the four table cards and the moves; each seat's hand in a
+deal is then known as far as the record tells it: the cards it plays in that deal (before
+or after any move in question) and the cards it was seen to hold (``shown``). The cards
+shown nowhere — never on the first table, never played, never shown — are the *unseen*
+cards, where a seat's unknown cards may be (NOTATION.md v1.1).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import DECK_SIZE, FULL_DECK, card_code, codes_of, count
+from ..engine.moves import Move
+from ..engine.position import Hand, make_hand
+from ..engine.rules import Rules
+from ..notation.errors import NotationError
+from .record import Shown
+
+
+class Evidence(NamedTuple):
+    """Per deal, each seat's hand at the deal's start; findings (``card``) at a move index
+    (0-based) or about the hand; and the unseen cards of the hand."""
+
+    hands: tuple[tuple[Hand, ...], ...]
+    at_move: dict[int, str]
+    about_hand: tuple[str, ...]
+    unseen: int
+
+
+def gather(
+    rules: Rules, dealer: int, table: int, parsed: list[Move | NotationError], shown: tuple[Shown, ...]
+) -> Evidence:
+    """The evidence of a table-only hand (``parsed``: its moves, NotationError where unreadable)."""
+    n = rules.players
+    per_deal = 4 * n
+    deals = rules.deals_per_hand
+    known = [[0] * n for _ in range(deals)]
+    at_move: dict[int, str] = {}
+    played_at: dict[int, int] = {}  # card -> the index of the move that played it
+    first = (dealer + 1) % n
+    for index, move in enumerate(parsed[: deals * per_deal]):
+        if isinstance(move, NotationError):
+            continue
+        if table >> move.card & 1 or move.card in played_at:
+            where = "on the table at the start" if table >> move.card & 1 else "already played"
+            at_move[index] = f"{card_code(move.card)} was {where}; each card is played once"
+            continue
+        played_at[move.card] = index
+        known[index // per_deal][(first + index) % n] |= 1 << move.card
+    about: list[str] = []
+    shown_by: dict[int, tuple[int, int]] = {}  # card -> (seat, deal) it was shown in
+    for entry in shown:
+        deal = entry.after // per_deal
+        if deal >= deals:
+            about.append(f"shown[{entry.place}]: after move {entry.after} the hand is over")
+            continue
+        problem = _shown_problem(entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat])
+        if problem is not None:
+            about.append(problem)
+            continue
+        known[deal][entry.seat] |= entry.cards
+        for c in range(DECK_SIZE):
+            if entry.cards >> c & 1:
+                shown_by[c] = (entry.seat, deal)
+        if entry.all:
+            for c, index in played_at.items():
+                later = index >= entry.after and index // per_deal == deal and (first + index) % n == entry.seat
+                if later and not entry.cards >> c & 1 and index not in at_move:
+                    known[deal][entry.seat] &= ~(1 << c)  # not its card after all: the move is the finding
+                    at_move[index] = (
+                        f"{card_code(c)} was not in seat {entry.seat}'s hand, which it showed in full after "
+                        f"move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
+                    )
+    seen = table
+    for masks in known:
+        for mask in masks:
+            seen |= mask
+    hands = tuple(tuple(make_hand(mask, 4) for mask in masks) for masks in known)
+    return Evidence(hands, at_move, tuple(about), FULL_DECK & ~seen)
+
+
+def _shown_problem(
+    entry: Shown,
+    deal: int,
+    n: int,
+    per_deal: int,
+    first: int,
+    table: int,
+    played_at: dict[int, int],
+    shown_by: dict[int, tuple[int, int]],
+    dealt: int,
+) -> str | None:
+    """Why a ``shown`` entry contradicts the record, or None."""
+    seat, after = entry.seat, entry.after
+    lead = f"shown[{entry.place}]: after move {after}, seat {seat} showed {' '.join(codes_of(entry.cards))}"
+    start = deal * per_deal
+    before = sum(1 for i in range(start, after) if (first + i) % n == seat)  # its plays so far in this deal
+    for c in range(DECK_SIZE):
+        if not entry.cards >> c & 1:
+            continue
+        name = card_code(c)
+        if table >> c & 1:
+            return f"{lead}, but {name} was on the table at the start"
+        index = played_at.get(c)
+        if index is not None:
+            player = (first + index) % n
+            if player != seat or index // per_deal != deal:
+                return f"{lead}, but {name} was played by seat {player} at move {index + 1}"
+            if index < after:
+                return f"{lead}, but it had already played {name} at move {index + 1}"
+        if c in shown_by and shown_by[c] != (seat, deal):
+            return f"{lead}, but {name} was shown in another hand"
+    held = 4 - before
+    if count(entry.cards) > held or (entry.all and count(entry.cards) != held):
+        return f"{lead}{' as its whole hand' if entry.all else ''}, but it held {held} cards then"
+    if not entry.all and count(dealt | entry.cards) > 4:
+        return f"{lead}, but with the cards it played in that deal that makes more than 4"
+    return None

@@ -1,0 +1,160 @@
+"""Rulings (``casino.ruling/1``): was a move legal whatever the cards nobody has seen?
+
+A *world* gives the mover's unknown cards: any k of the unseen cards (NOTATION.md v1.1).
+Every rule but B3 and O1 is decided by the engine's judge on the known cards, the same
+in every world. B3 and O1 ask only whether the mover keeps a card that can capture some
+values; which values, the judge's own :func:`policy_rule` says (probed one value at a
+time), and whether the worlds meet them is counted: a value is met in every world when
+fewer unseen cards fail to capture it than the mover has unknown cards, in none when no
+unseen card captures it, and several open values are met together in some world exactly
+when some k unseen cards capture them all (a small search).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..cards import card_code, cards_of, codes_of, count
+from ..engine import IllegalMove, Move, MoveFacts, Position, judge_form, legal_moves
+from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, owned_builds, policy_rule
+from ..engine.position import Partial, known_cards, make_hand, unknown_count
+from ..notation.position import position_json
+
+RULING_FORMAT = "casino.ruling/1"
+LEGAL, ILLEGAL, UNSETTLED = "legal", "illegal", "unsettled"
+
+
+class Verdict(NamedTuple):
+    """What the worlds say of one move: ``needs`` (unsettled B3/O1) holds, per open value in
+    ascending order, the mask of unseen cards that could answer it."""
+
+    verdict: str
+    rule: str | None
+    message: str
+    needs: tuple[int, ...] = ()
+    facts: MoveFacts | None = None
+
+
+def with_played_card(pos: Position, move: Move, unseen: int) -> tuple[Position, int]:
+    """The position and unseen cards once the move is taken as evidence that the mover held
+    its card: an unseen card played from a partly known hand becomes known."""
+    seat = pos.turn
+    hand = pos.hands[seat] if seat is not None else None
+    if seat is not None and isinstance(hand, Partial) and unseen >> move.card & 1 and not hand.known >> move.card & 1:
+        held = make_hand(hand.known | 1 << move.card, hand.count)
+        pos = pos._replace(hands=pos.hands[:seat] + (held,) + pos.hands[seat + 1 :])
+        unseen &= ~(1 << move.card)
+    return pos, unseen
+
+
+def decide(pos: Position, move: Move, unseen: int) -> Verdict:
+    """The verdict on ``move`` in ``pos`` over every world of the mover's unknown cards
+    (``unseen``: the cards they may be). Raises TooComplex as the judge does."""
+    hand = pos.hands[pos.turn] if pos.turn is not None else None
+    if isinstance(hand, Partial) and not (hand.known | unseen) >> move.card & 1:
+        name = card_code(move.card)
+        where = f"{name} is seen elsewhere (on the table, in a pile or in another hand)"
+        return Verdict(ILLEGAL, "card", f"{move.text()} is illegal: seat {pos.turn} cannot hold {name}: {where}")
+    try:
+        facts = judge_form(pos, move)
+        hand = pos.hands[pos.turn]  # type: ignore[index]  # judge_form refuses a finished position
+        if not isinstance(hand, Partial):
+            check_policy(pos, move, facts)
+            return Verdict(LEGAL, None, f"{move.text()} is legal", facts=facts)
+        check_policy(pos, move, facts, ALL_VALUES)  # every rule but B3 and O1
+    except IllegalMove as exc:
+        return Verdict(ILLEGAL, exc.rule, f"{move.text()} is illegal: {exc.message}")
+    rules = pos.rules
+    owned = owned_builds(pos)
+    needed = {}
+    for v in range(1, 15):
+        rule = policy_rule(pos, move, facts, owned, ALL_VALUES & ~(1 << v))
+        if rule is not None:
+            needed[v] = rule
+    kept = hold_values(rules, hand.known & ~(1 << move.card))
+    k = unknown_count(hand)
+    capturers = {v: sum(1 << c for c in cards_of(unseen) if rules.holds[c] >> v & 1) for v in needed}
+    never = [v for v in needed if not kept >> v & 1 and not capturers[v]]
+    if never:
+        try:
+            check_policy(pos, move, facts, ALL_VALUES & ~sum(1 << v for v in never))
+        except IllegalMove as exc:
+            why = f"{exc.message} (every card that could is seen elsewhere)"
+            return Verdict(ILLEGAL, exc.rule, f"{move.text()} is illegal: {why}")
+    total = count(unseen)
+    still = [v for v in sorted(needed) if not kept >> v & 1 and total - count(capturers[v]) >= k]
+    if not still:
+        return Verdict(LEGAL, None, f"{move.text()} is legal", facts=facts)
+    rule = "B3" if move.type == BUILD and needed.get(move.value) == "B3" and move.value in still else "O1"
+    seat = pos.turn
+    wanted = " and ".join(_a_card_for(v) for v in still)
+    if not _coverable([capturers[v] for v in still], k):
+        return Verdict(
+            ILLEGAL,
+            rule,
+            f"{move.text()} is illegal: seat {seat} would need {wanted} among its {k} unknown "
+            f"card{'s' if k != 1 else ''}, and {k} card{'s' if k != 1 else ''} cannot answer "
+            f"{'both' if len(still) == 2 else 'them all'}",
+        )
+    return Verdict(
+        UNSETTLED,
+        rule,
+        f"legal only if seat {seat} still held {wanted} after this move",
+        tuple(capturers[v] for v in still),
+        facts,
+    )
+
+
+def _a_card_for(value: int) -> str:
+    """'a 7', 'an 8', 'an ace' (14), 'a jack' (11): a card that captures ``value``."""
+    name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(value, str(value))
+    return f"{'an' if name in ('8', 'ace') else 'a'} {name}"
+
+
+def _coverable(sets: list[int], k: int) -> bool:
+    """Whether at most ``k`` cards can be chosen with one in each of ``sets``."""
+    if not sets:
+        return True
+    if k == 0:
+        return False
+    first, rest = sets[0], sets[1:]
+    return any(_coverable([s for s in rest if not s >> c & 1], k - 1) for c in cards_of(first))
+
+
+def alternatives(pos: Position, unseen: int) -> list[tuple[Move, Verdict]]:
+    """Every move of the mover's known cards that some world allows, in canonical order."""
+    out = []
+    for move in legal_moves(pos).moves:
+        verdict = decide(pos, move, unseen)
+        if verdict.verdict != ILLEGAL:
+            out.append((move, verdict))
+    return out
+
+
+def ruling_json(
+    pos: Position,
+    move: Move,
+    unseen: int,
+    text: str | None = None,
+    where: tuple[int, int] | None = None,
+) -> dict[str, Any]:
+    """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a record)."""
+    pos, unseen = with_played_card(pos, move, unseen)
+    verdict = decide(pos, move, unseen)
+    out: dict[str, Any] = {"format": RULING_FORMAT}
+    if where is not None:
+        out["hand"], out["move"] = where
+    out["seat"] = pos.turn
+    out["text"] = text if text is not None else move.text()
+    out["verdict"] = verdict.verdict
+    if verdict.rule is not None:
+        out["rule"] = verdict.rule
+    out["message"] = verdict.message
+    if verdict.needs:
+        out["settles"] = {"seat": pos.turn, "needs": [codes_of(m) for m in verdict.needs]}
+    hand = pos.hands[pos.turn] if pos.turn is not None else None
+    listed = alternatives(pos, unseen) if known_cards(hand) else []
+    out["alternatives"] = [{"move": m.text(), "verdict": v.verdict} for m, v in listed]
+    out["alternatives_partial"] = unknown_count(hand) > 0 or (hand is None and pos.turn is not None)
+    out["position"] = position_json(pos)
+    return out

@@ -1,0 +1,324 @@
+"""Disputes at a table: partly known hands in positions, `shown` evidence, the three
+record statuses, `--keep-going`, and `casino judge` on the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+from clirun import casino
+from jsonschema import Draft202012Validator
+
+from casino_cli.cards import parse_card
+from casino_cli.engine import Partial, PositionError, check_position, judge_form, legal_moves, play_judged, unseen_cards
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.moves import read_move
+from casino_cli.notation.position import position_json, read_position
+from casino_cli.notation.schema import schema
+from casino_cli.records.record import read_record
+from casino_cli.records.referee import Finding, HandStart, Step, walk
+
+TABLE = ["7D", "2C", "9S", "KH"]
+PART_WAY = "fixtures/records/dispute-part-way.json"
+
+
+def record(moves, shown=None, table=TABLE) -> dict:
+    hand = {"dealer": 1, "table": table, "moves": moves}
+    if shown is not None:
+        hand["shown"] = shown
+    return {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [hand]}
+
+
+def findings(doc: dict, keep_going: bool = False) -> list[dict]:
+    return [e.as_json() for e in walk(read_record(doc), keep_going) if isinstance(e, Finding)]
+
+
+def mask(*codes: str) -> int:
+    return sum(1 << parse_card(c) for c in codes)
+
+
+# --- partly known hands in positions --------------------------------------------------------
+
+POSITION = {
+    "format": "casino.position/1",
+    "rules": {"variant": "classic", "players": 2},
+    "dealer": 1,
+    "turn": 0,
+    "table": {"loose": ["4C", "9H"], "builds": [{"value": 8, "owner": 0, "cards": ["3H", "5S"]}]},
+    "hands": [{"cards": ["2C", "6D"], "count": 4}, None],
+}
+
+
+def test_partial_hand_reads_and_writes_canonically():
+    pos = read_position(POSITION)
+    assert pos.hands[0] == Partial(mask("2C", "6D"), 4)
+    out = position_json(pos)
+    assert out["hands"] == [{"cards": ["2C", "6D"], "count": 4}, None]
+    assert position_json(read_position(out)) == out
+    full = dict(POSITION, hands=[{"cards": ["2C", "6D", "8C", "8D"], "count": 4}, None])
+    assert position_json(read_position(full))["hands"][0] == ["2C", "6D", "8D", "8C"]  # all known: a list
+    none = dict(POSITION, hands=[{"cards": [], "count": 4}, None])
+    assert position_json(read_position(none))["hands"][0] is None  # none known: null
+    Draft202012Validator(schema("position")).validate(out)
+
+
+@pytest.mark.parametrize(
+    "hand, words",
+    [
+        ({"cards": ["2C", "6D", "8C"], "count": 2}, "3 cards known of a hand of 2"),
+        ({"cards": ["2C"], "count": 5}, "out of range"),
+        ({"cards": ["2C"]}, "count"),
+        ({"cards": ["2C"], "count": 3, "seen": 1}, "seen"),
+    ],
+)
+def test_partial_hand_bad_input(hand, words):
+    with pytest.raises(NotationError, match=words):
+        read_position(dict(POSITION, hands=[hand, None]))
+
+
+def test_check_position_with_partial_hands():
+    pos = read_position(POSITION)
+    # a known card seen twice
+    with pytest.raises(PositionError, match="9H appears more than once"):
+        check_position(pos._replace(hands=(Partial(mask("2C", "9H"), 4), None)))
+    # O1 is decidable for a partly known owner only when no unseen card captures the build
+    eights = mask("8S", "8H", "8D", "8C")
+    piled = pos._replace(captured=(0, eights))
+    with pytest.raises(PositionError, match="O1"):
+        check_position(piled)
+    check_position(pos._replace(captured=(0, mask("8S", "8H", "8D"))))  # 8C may be held
+    # more unknown cards than there are unseen cards
+    rest = (1 << 52) - 1 & ~mask("4C", "9H", "3H", "5S", "2C", "6D", "8C")
+    with pytest.raises(PositionError, match="unseen"):
+        check_position(pos._replace(captured=(0, rest)))
+
+
+def test_unseen_cards_and_play_from_a_partial_hand():
+    pos = read_position(POSITION)
+    assert unseen_cards(pos) == (1 << 52) - 1 & ~mask("4C", "9H", "3H", "5S", "2C", "6D")
+    move = read_move("2C+4C=6")
+    after = play_judged(pos, move, judge_form(pos, move))
+    assert after.hands[0] == Partial(mask("6D"), 3)
+    last = play_judged(after._replace(turn=0), read_move("6D"), judge_form(after._replace(turn=0), read_move("6D")))
+    assert last.hands[0] == Partial(0, 2)
+
+
+def test_listing_of_a_partial_mover_lists_its_known_cards():
+    pos = read_position(POSITION)
+    texts = [m.text() for m in legal_moves(pos).moves]
+    assert texts == ["2C+4C=6", "2C+3H+5S=10", "6D+4C=10"]  # each needs an unknown card (O1 / B3)
+
+
+def test_cli_moves_of_a_partial_mover(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_bytes(orjson.dumps(POSITION))
+    out = casino("moves", str(path))
+    assert out.returncode == 0, out.stderr
+    doc = orjson.loads(out.stdout)
+    assert doc["partial"] is True and doc["unknown"] == 2
+    assert doc["unsettled"] == ["2C+4C=6", "2C+3H+5S=10", "6D+4C=10"]
+    Draft202012Validator(schema("moves")).validate(doc)
+
+
+def test_replay_of_a_part_way_record_pipes_into_moves():
+    replay = casino("replay", PART_WAY, "--to", "1")
+    assert replay.returncode == 0, replay.stderr
+    last = replay.stdout.splitlines()[-1]
+    assert orjson.loads(last)["hands"] == [None, {"cards": ["4S"], "count": 4}]
+    out = casino("moves", "-", stdin=last)
+    assert out.returncode == 0, out.stderr
+    assert orjson.loads(out.stdout)["unknown"] == 3
+
+
+# --- shown evidence -------------------------------------------------------------------------
+
+
+def test_shown_cards_join_the_known_hand():
+    doc = record(["3H", "4S+3H=7"], [{"after": 2, "seat": 1, "cards": ["7C"]}])
+    starts = [e for e in walk(read_record(doc)) if isinstance(e, HandStart)]
+    assert starts[0].position.hands[1] == Partial(mask("4S", "7C"), 4)
+    assert not starts[0].unseen >> parse_card("7C") & 1
+    assert findings(doc) == []  # 7C answers the build: valid, not unsettled
+
+
+@pytest.mark.parametrize(
+    "shown, moves, where, words",
+    [
+        ([{"after": 0, "seat": 1, "cards": ["7D"]}], ["3H"], None, "7D was on the table at the start"),
+        ([{"after": 0, "seat": 1, "cards": ["3H"]}], ["3H"], None, "3H was played by seat 0 at move 1"),
+        ([{"after": 2, "seat": 1, "cards": ["4S"]}], ["3H", "4S"], None, "already played 4S at move 2"),
+        ([{"after": 1, "seat": 1, "cards": ["6D", "QC"], "all": True}], ["3H"], None, "it held 4 cards then"),
+        (
+            [{"after": 0, "seat": 0, "cards": ["7C"]}, {"after": 0, "seat": 1, "cards": ["7C"]}],
+            ["3H"],
+            None,
+            "7C was shown in another hand",
+        ),
+        ([{"after": 2, "seat": 1, "cards": ["6D", "QC", "AH"], "all": True}], ["3H", "4S", "8S", "TD"], 4, "TD"),
+        ([{"after": 48, "seat": 1, "cards": ["6D"]}], ["3H"], None, "the hand is over"),
+    ],
+)
+def test_shown_contradictions_are_card_findings(shown, moves, where, words):
+    found = findings(record(moves, shown))
+    assert [(f["rule"], f["move"]) for f in found] == [("card", where)]
+    assert words in found[0]["message"]
+
+
+def test_shown_needs_a_table_hand():
+    doc = record(["3H"], [{"after": 0, "seat": 1, "cards": ["6D"]}])
+    hand = doc["hands"][0]
+    del hand["table"]
+    hand["deck"] = [r + s for r in "A23456789TJQK" for s in "SHDC"]
+    with pytest.raises(NotationError, match="shown"):
+        read_record(doc)
+
+
+# --- statuses and --keep-going --------------------------------------------------------------
+
+TWO_MISTAKES = record(["3H", "4S+3H=7", "8S", "6D", "5C+2C=7", "QC", "TD", "AH"])
+
+
+def test_keep_going_plays_illegal_moves_on_and_marks_later_findings():
+    first = findings(TWO_MISTAKES)
+    assert [(f["move"], f["rule"]) for f in first] == [(2, "B3")]
+    every = findings(TWO_MISTAKES, keep_going=True)
+    assert [(f["move"], f["rule"], f.get("after_finding", False)) for f in every] == [
+        (2, "B3", False),
+        (4, "T2", True),
+        (5, "B3", True),
+        (6, "T2", True),
+        (7, "T2", True),
+        (8, "T2", True),
+    ]
+    for f in every:
+        Draft202012Validator(schema("finding")).validate(dict(f, file="x", line=1))
+
+
+def test_keep_going_stops_a_hand_at_a_move_that_cannot_be_played():
+    doc = record(["3H", "4S+3H=7", "8S", "8S"])  # 8S played twice: nobody could hold it
+    every = findings(doc, keep_going=True)
+    assert [(f["move"], f["rule"]) for f in every] == [(2, "B3"), (4, "card")]
+    steps = [e.number for e in walk(read_record(doc), True) if isinstance(e, Step)]
+    assert steps == [1, 2, 3]
+
+
+def test_validate_counts_three_statuses(tmp_path):
+    path = tmp_path / "night.jsonl"
+    valid = record(["3H", "4S+3H=7", "8S", "7Cx4S+3H"])
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (valid, record(["3H", "4S+3H=7"]), TWO_MISTAKES)))
+    out = casino("validate", str(path), "--format", "json")
+    assert out.returncode == 1
+    assert b"3 records checked: 1 valid, 1 not valid (1 finding), 1 unsettled" in out.stderr
+    note = orjson.loads(out.stdout.splitlines()[0])
+    assert note["unchecked"] is True and note["settles"] == {"seat": 1, "needs": [["7S", "7H", "7C"]]}
+    for line in out.stdout.splitlines():
+        Draft202012Validator(schema("finding")).validate(orjson.loads(line))
+    one = tmp_path / "one.json"
+    one.write_bytes(orjson.dumps(record(["3H", "4S+3H=7"])))
+    assert casino("validate", str(one)).returncode == 0
+    strict = casino("validate", "--strict", str(one))
+    assert strict.returncode == 1 and b"0 valid, 0 not valid (0 findings), 1 unsettled" in strict.stderr
+
+
+# --- casino judge ---------------------------------------------------------------------------
+
+
+def test_judge_record_json_and_exit_codes(tmp_path):
+    out = casino("judge", PART_WAY, "--move", "2")
+    assert out.returncode == 0, out.stderr
+    ruling = orjson.loads(out.stdout)
+    Draft202012Validator(schema("ruling")).validate(ruling)
+    assert (ruling["verdict"], ruling["rule"], ruling["settles"]["needs"]) == ("unsettled", "B3", [["7S", "7H", "7C"]])
+    assert casino("judge", "fixtures/records/dispute.json", "--move", "2").returncode == 1
+    assert casino("judge", "fixtures/records/dispute.json", "--move", "1").returncode == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    assert casino("judge", str(bad), "--move", "1").returncode == 65
+
+
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        ((PART_WAY,), 2, "--move"),
+        ((PART_WAY, "--move", "9"), 2, "no move 9"),
+        ((PART_WAY, "--move", "1", "--hand", "2"), 2, "no hand 2"),
+        ((PART_WAY, "4S", "--move", "1"), 2, "not with a MOVE"),
+    ],
+)
+def test_judge_usage_errors(args, code, words):
+    out = casino("judge", *args)
+    assert out.returncode == code
+    assert words.encode() in out.stderr
+
+
+def test_judge_position(tmp_path):
+    path = tmp_path / "p.json"
+    path.write_bytes(orjson.dumps(POSITION))
+    out = casino("judge", str(path), "6D+4C=10")
+    assert out.returncode == 0, out.stderr
+    ruling = orjson.loads(out.stdout)
+    assert ruling["settles"]["needs"] == [["8S", "8H", "8D", "8C"], ["TS", "TH", "TD", "TC"]]
+    assert "hand" not in ruling and "move" not in ruling
+    assert casino("judge", str(path), "9H").returncode == 1
+    assert casino("judge", str(path), "9Z").returncode == 65
+    assert casino("judge", str(path)).returncode == 2
+    hidden = tmp_path / "hidden.json"
+    hidden.write_bytes(orjson.dumps(dict(POSITION, hands=[None, None])))
+    assert casino("judge", str(hidden), "2C").returncode == 65
+
+
+def test_judge_text_and_pretty():
+    text = casino("judge", PART_WAY, "--move", "2", "--format", "text")
+    lines = text.stdout.decode().splitlines()
+    assert lines[0].startswith("hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if seat 1 still held a 7")
+    assert lines[1].startswith("alternatives: 4S+2C=6? ")
+    pretty = casino("judge", PART_WAY, "--move", "2", "--format", "pretty", env={"NO_COLOR": "1", "COLUMNS": "200"})
+    shown = pretty.stdout.decode()
+    assert "4♠ + 3 unknown" in shown and "move: 4S+3H=7" in shown and "unsettled (B3)" in shown
+    assert "alternatives:" in shown
+
+
+MUTATED = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures", "records", "mutated").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", MUTATED, ids=lambda p: p.stem)
+def test_keep_going_extends_the_first_finding(path):
+    """On every mutated record: --keep-going reports the same first finding as a plain run,
+    then only later ones, each after the first of its hand marked after_finding."""
+    for line in path.read_bytes().splitlines()[:40]:
+        doc = orjson.loads(line)
+        plain = [f for f in findings(doc) if not f.get("unchecked")]
+        every = [f for f in findings(doc, keep_going=True) if not f.get("unchecked")]
+        assert every[: len(plain)] == plain
+        seen_hands = set()
+        for f in every:
+            first_of_hand = f["hand"] not in seen_hands
+            assert f.get("after_finding", False) == (not first_of_hand and f["hand"] is not None), f
+            seen_hands.add(f["hand"])
+
+
+def test_judge_a_finished_position_and_a_wholly_unknown_count(tmp_path):
+    finished = tmp_path / "fin.json"
+    finished.write_bytes(
+        orjson.dumps(
+            {
+                "format": "casino.position/1",
+                "rules": {"variant": "classic", "players": 2},
+                "dealer": 1,
+                "turn": None,
+                "table": {"loose": []},
+                "hands": [[], []],
+                "stock": 0,
+            }
+        )
+    )
+    out = casino("judge", str(finished), "2C")
+    ruling = orjson.loads(out.stdout)
+    assert out.returncode == 1 and (ruling["verdict"], ruling["rule"], ruling["seat"]) == ("illegal", "turn", None)
+    assert ruling["alternatives"] == [] and ruling["alternatives_partial"] is False
+    Draft202012Validator(schema("ruling")).validate(ruling)
+    counted = tmp_path / "counted.json"
+    counted.write_bytes(orjson.dumps(dict(POSITION, table={"loose": ["5D"]}, hands=[{"count": 3}, None])))
+    ruling = orjson.loads(casino("judge", str(counted), "5Sx5D").stdout)  # an unseen card played: taken as held
+    assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["5S"], "count": 3}
