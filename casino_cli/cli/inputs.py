@@ -8,7 +8,7 @@ otherwise the whole input is one (pretty-printed) document.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
@@ -30,10 +30,20 @@ class Document(NamedTuple):
     line: int
     value: object = None
     error: NotationError | None = None
+    locate: Callable[[str], tuple[int, int] | None] | None = None  # casino text: where an element starts
 
-    def where(self) -> str:
-        """``file:line`` for messages."""
-        return f"{self.source}:{self.line}"
+    def position(self, path: str | None = None) -> tuple[int, int | None]:
+        """Line and column where the element at ``path`` (or the read error) starts; the
+        column is None when only the document's first line is known."""
+        at = getattr(self.error, "line", None), getattr(self.error, "column", None)
+        if at[0] is None and path is not None and self.locate is not None:
+            at = self.locate(path) or (None, None)
+        return (self.line, None) if at[0] is None else at  # type: ignore[return-value]
+
+    def where(self, path: str | None = None) -> str:
+        """``file:line`` or ``file:line:column`` for messages."""
+        line, column = self.position(path)
+        return f"{self.source}:{line}" + (f":{column}" if column is not None else "")
 
 
 def open_input(path: str) -> tuple[BinaryIO, str]:
@@ -48,9 +58,12 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
 
 def read_documents(path: str) -> Iterator[Document]:
     """Every document of FILE in order (see the module docstring)."""
+    from .text_input import sniff, text_documents
+
     stream, name = open_input(path)
     try:
-        yield from _documents(stream, name)
+        text, rewound = sniff(stream, path)
+        yield from (text_documents if text else _documents)(rewound, name)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()

@@ -217,6 +217,29 @@ def validate(
 
 
 @app.command()
+def convert(
+    file: RecordsArg,
+    to: Annotated[
+        Optional[str],
+        typer.Option(
+            "--to",
+            help="json (one compact record per line) or text (casino text, canonical); default: the other form.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Turn records from JSON into casino text (.cas) or back; nothing is lost either way.
+
+    Example: casino convert game.json --to text
+    """
+    from .cmd_convert import Form, run_convert
+
+    if to is not None and to.lower() not in ("json", "text"):
+        raise Fail(USAGE, f"--to takes json or text, not {to!r}")
+    run_convert(file, Form(to.lower()) if to else None)
+
+
+@app.command()
 def play(
     seed: Annotated[str, typer.Option(help="Seed of the game's decks.")] = "1",
     variant: VariantOpt = "classic",
