@@ -57,7 +57,8 @@ def _emit(doc, finding: Finding, names, fmt, out) -> None:
     """One finding: a JSON object, or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
         line, column = doc.position(finding_path(finding))
-        write_line(dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()}))
+        where = {"line": line} if column is None else {"line": line, "column": column}
+        write_line(dumps({"file": doc.source, **where, **finding.as_json()}))
         return
     line = finding_line(doc, finding, names)
     if out is None:

@@ -30,7 +30,7 @@ from ..engine.deal import start_from_table
 from ..engine.position import TooComplex
 from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
 from ..notation.errors import NotationError
-from ..notation.moves import read_move
+from ..notation.moves import RecordMove, read_record_move
 from .record import HandRecord, Record
 
 
@@ -72,6 +72,7 @@ class Step(NamedTuple):
     move: Move
     facts: MoveFacts
     position: Position  # after the move
+    comment: str | None = None  # the record's comment on the move
 
 
 class HandEnd(NamedTuple):
@@ -84,10 +85,11 @@ class HandEnd(NamedTuple):
 Event = HandStart | Step | HandEnd | Finding
 
 
-def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
+def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterator[Event]:
     """Every event of ``record`` in order. Without ``keep_going`` the walk stops at the
     first finding that makes the record invalid; with it, a broken hand is abandoned and
-    the next hand is refereed (the game's running score is then unknown)."""
+    the next hand is refereed (the game's running score is then unknown). With ``hints``
+    a finding says when a wrong dealer or a missing move would explain it."""
     rules = record.rules
     n = rules.players
     scores: tuple[int, ...] | None = (0,) * rules.sides
@@ -122,7 +124,8 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
             if not keep_going:
                 return
         dealer_before = dealer
-        end = yield from _walk_hand(record, hand, dealer, scores, keep_going)
+        events = _walk_hand(record, hand, dealer, scores, keep_going)
+        end = yield from (_explained(record, hand, dealer, events) if hints else events)
         if end is _BROKEN:
             if not keep_going:
                 return
@@ -182,6 +185,28 @@ def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
+def _explained(record: Record, hand: HandRecord, dealer: int, events):
+    """The events of a hand, a finding at a move given a hint when a wrong dealer or a
+    missing move would explain it (records/hints.py); returns what the hand's walk returns."""
+    from .hints import hint
+
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return stop.value
+        if isinstance(event, Finding) and event.move is not None and not event.unchecked and event.rule != "turn":
+            extra = hint(record, hand, dealer, event)
+            if extra:
+                event = event._replace(message=f"{event.message}; {extra}")
+        yield event
+
+
+def who(record: Record, seat: int) -> str:
+    """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
+    return f"{record.players[seat]} (seat {seat})" if record.players else f"seat {seat}"
+
+
 def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going: bool):
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
     through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
@@ -189,11 +214,15 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     rules = record.rules
     n = rules.players
     parsed: list[Move | NotationError] = []
+    said: list[RecordMove | None] = []  # what the record says about each move: its player, its comment
     for i, raw in enumerate(hand.moves):
         try:
-            parsed.append(read_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]"))
+            entry = read_record_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]", record.players, n)
+            parsed.append(entry.move)
+            said.append(entry)
         except NotationError as exc:
             parsed.append(exc)
+            said.append(None)
     if (
         hand.deck is not None
         and record.seed is not None
@@ -238,9 +267,9 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
                 f"the hand was over after move {index}; no more moves can be played",
             )
             return _BROKEN
-        stated = raw.get("seat") if isinstance(raw, dict) else None
+        stated = said[index].seat  # type: ignore[union-attr]
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, text, "turn", f"it is seat {seat}'s turn, not seat {stated}'s")
+            yield Finding(hand.number, number, seat, text, "turn", _turn_message(record, index, seat, stated, dealer))
             return _BROKEN
         if inferred is not None and index in inferred[1]:
             yield Finding(hand.number, number, seat, text, "card", inferred[1][index])
@@ -273,7 +302,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         pos = play_judged(pos, item, facts, deal_over)
         if inferred is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=inferred[0][pos.deal - 1])
-        yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
+        yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred), said[index].comment)  # type: ignore[union-attr]
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
@@ -297,6 +326,19 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         )
         return _BROKEN
     return (yield from _end_hand(record, hand, pos, scores is not None))
+
+
+def _turn_message(record: Record, index: int, seat: int, stated: int, dealer: int) -> str:
+    """A move by the wrong player: whose turn it was, and what would explain it."""
+    n = record.rules.players
+    names = record.players
+    if names:
+        said = f"it is {names[seat]}'s turn (seat {seat}), not {names[stated]}'s (seat {stated})"
+    else:
+        said = f"it is seat {seat}'s turn, not seat {stated}'s"
+    if index == 0:
+        return f"{said}: if the dealer was {who(record, (stated - 1) % n)}, {who(record, stated)} plays first"
+    return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
 
 
 def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool):
