@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..engine import CasinoError, PositionError
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
-from ..notation.position import read_position
+from ..notation.position import read_position, read_rules
+from ..records.describe import side_name
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
@@ -35,35 +36,47 @@ def run_score(path: str, fmt, svg=None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt, screen)
+        _print(sheet, fmt, screen, _side_names(doc, names))
     screen.close()
     if code:
         raise Fail(code)
 
 
-def _print(sheet: dict, fmt, screen) -> None:
+def _side_names(doc, names: tuple[str, ...] | None) -> list[str] | None:
+    """Each side's name ("Ana & Carla") when the record names its players."""
+    if not names:
+        return None
+    rules = read_rules(doc.value["rules"])
+    return [side_name(rules, names, side) for side in range(rules.sides)]
+
+
+def _print(sheet: dict, fmt, screen, sides: list[str] | None = None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet):
+        for line in sheet_lines(sheet, sides):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet))
+        screen.print(score_view(sheet, sides))
 
 
-def sheet_lines(sheet: dict) -> list[str]:
-    """The score sheet as plain lines: per hand and side, the items won."""
+def sheet_lines(sheet: dict, sides: list[str] | None = None) -> list[str]:
+    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won."""
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
         lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
             items = ", ".join(f"{k} {v}" for k, v in s["items"].items()) or "nothing"
-            lines.append(f"  side {side}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}")
+            lines.append(
+                f"  {sides[side] if sides else f'side {side}'}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}"
+            )
         for item, why in hand["unwon"].items():
             lines.append(f"  nobody scores {item}: {why}")
-    result = f"side {sheet['winner']} wins" if sheet["winner"] is not None else "game goes on"
+    winner = sheet["winner"]
+    name = sides[winner] if sides and winner is not None else f"side {winner}"
+    result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
     lines.append(f"result: {result}" + (f" ({sheet['reason']})" if sheet.get("reason") else ""))
     return lines

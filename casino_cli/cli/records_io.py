@@ -49,4 +49,17 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
             if finding.seat is not None:
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
-    return f"{where}: {note}{finding.message} ({finding.rule})"
+    comment = _comment(doc, finding)
+    return f"{where}: {note}{finding.message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
+
+
+def _comment(doc: Document, finding: Finding) -> str | None:
+    """The record's comment on the move a finding is about, if it has one."""
+    if finding.hand is None or finding.move is None:
+        return None
+    try:
+        move = doc.value["hands"][finding.hand - 1]["moves"][finding.move - 1]  # type: ignore[index]
+    except (KeyError, IndexError, TypeError):
+        return None
+    comment = move.get("comment") if isinstance(move, dict) else None
+    return comment if isinstance(comment, str) else None
