@@ -502,6 +502,8 @@ def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
         return tok.value
     text = tok.value
     if tok.kind == "word" and isinstance(text, str) and text.isascii() and text.isdigit():
+        if len(text) > 3:
+            raise TextError(f"{text} is not a seat", number, tok.column)
         return int(text)
     players = rec.header.get("players")
     players = players if isinstance(players, list) else []

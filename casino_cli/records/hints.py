@@ -4,8 +4,8 @@ Two slips of a person writing a game down make every later move look wrong: a wr
 dealer (every move is given to the seat before or after its player) and a move left out
 (every move after it shifts one seat). Both are tried cheaply: the hand is walked again
 with each other dealer, and with one move put back at each place of the round or two
-before the finding (each move the seat could make there when its hand is known, else a
-trail of each card the hand never shows). When such a walk gets at least a round of the
+before the finding (each move the seat could make there when the deck is known; in a hand
+written at a table, a trail of each card no move plays). When such a walk gets at least a round of the
 table further than the record, or to its end, the finding says so.
 """
 
@@ -83,12 +83,15 @@ def _reach(record: Record, hand: HandRecord) -> tuple[int, list[Position]]:
 
 
 def _candidates(pos: Position, hand: HandRecord, moves: list[object]) -> list[str]:
-    """The moves the seat to play could have made: all of them when its hand is known,
-    else trails of the cards the hand never shows."""
+    """The moves the seat to play could have made: all of them when its hand is known from a
+    deck, else (a hand written at a table, whose hands are inferred from these very moves)
+    trails of the cards no move of the hand plays."""
     held = pos.hands[pos.turn] if pos.turn is not None else None
-    if isinstance(held, int):
+    if hand.table is None:
+        if not isinstance(held, int):
+            return []
         return [m.text() for m in legal_moves(pos, limit=_MAX_TRIES).moves[:_MAX_TRIES]]
-    seen = hand.table or 0
+    seen = hand.table
     for raw in moves:
         try:
             seen |= 1 << read_record_move(raw, "$", None, 4).move.card
