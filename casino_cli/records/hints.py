@@ -3,7 +3,8 @@
 Two slips of a person writing a game down make every later move look wrong: a wrong
 dealer (every move is given to the seat before or after its player) and a move left out
 (every move after it shifts one seat). Both are tried cheaply: the hand is walked again
-with each other dealer, and with one move put back at each place of the round or two
+with each other dealer (for a claimed score that differs: does another dealer give the
+claimed score?), and with one move put back at each place of the round or two
 before the finding (each move the seat could make there when the deck is known; in a hand
 written at a table, a trail of each card no move plays). When such a walk gets at least a round of the
 table further than the record, or to its end, the finding says so.
@@ -16,7 +17,7 @@ from ..engine import Position, legal_moves
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .record import HandRecord, Record
-from .referee import Finding, HandStart, Step, walk, who
+from .referee import Finding, HandEnd, HandStart, Step, walk, who
 
 _MAX_TRIES = 60  # candidate moves tried at one place
 
@@ -26,8 +27,10 @@ def hint(record: Record, hand: HandRecord, dealer: int, finding: Finding) -> str
     players (the ``turn`` check then finds the slip where it happens) or nothing explains it."""
     n = record.rules.players
     moves = list(hand.moves)
-    if finding.move is None or _names_players(record, moves):
+    if finding.rule == "turn" or _names_players(record, moves):
         return None
+    if finding.move is None:
+        return _claim_hint(record, hand, dealer) if finding.rule == "claim" and finding.hand is not None else None
     reach, positions = _reach(record, hand._replace(dealer=dealer))
     goal = min(len(moves), reach + n + 1)
     for other in range(n):
@@ -48,6 +51,18 @@ def hint(record: Record, hand: HandRecord, dealer: int, finding: Finding) -> str
                     f"if a move of {who(record, seat)} is missing before move {k + 1} (such as {candidate}), "
                     f"the hand plays on"
                 )
+    return None
+
+
+def _claim_hint(record: Record, hand: HandRecord, dealer: int) -> str | None:
+    """A claimed hand score that another dealer would give (the whole hand played one seat on)."""
+    for other in range(record.rules.players):
+        if other == dealer:
+            continue
+        alone = record._replace(hands=(hand._replace(dealer=other),), result=None)
+        ends = [e for e in walk(alone, hints=False) if isinstance(e, (HandEnd, Finding))]
+        if len(ends) == 1 and isinstance(ends[0], HandEnd) and ends[0].score.points == hand.score:
+            return f"if the dealer was {who(record, other)}, the hand scores as claimed"
     return None
 
 

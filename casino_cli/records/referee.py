@@ -195,7 +195,7 @@ def _explained(record: Record, hand: HandRecord, dealer: int, events):
             event = next(events)
         except StopIteration as stop:
             return stop.value
-        if isinstance(event, Finding) and event.move is not None and not event.unchecked and event.rule != "turn":
+        if isinstance(event, Finding) and not event.unchecked and (event.move is not None or event.rule == "claim"):
             extra = hint(record, hand, dealer, event)
             if extra:
                 event = event._replace(message=f"{event.message}; {extra}")
