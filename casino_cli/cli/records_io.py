@@ -28,7 +28,10 @@ _HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "move
 
 def finding_path(finding: Finding) -> str:
     """The JSON path of the element a finding is about: the move, the hand's field that is
-    wrong (its deck, dealer, claimed score), the claimed result, or the whole record."""
+    wrong (its deck, dealer, claimed score), the claimed result, or what an unreadable
+    record's message names."""
+    if finding.message.startswith("$"):
+        return finding.message.split(":", 1)[0]
     if finding.hand is None:
         return "$.result" if finding.rule == "claim" else "$"
     hand = f"$.hands[{finding.hand - 1}]"

@@ -1,8 +1,9 @@
 """Casino text input: telling a text record from JSON, and reading its records as documents.
 
 Kept apart from :mod:`.inputs` (which reads JSON) so that the two meet in one call: an
-input is casino text when its name ends in ``.cas`` or its first non-blank line is a tag
-line (``[Rules classic 2]``) or a ``Hand`` line — a line no JSON document starts with.
+input is casino text when its first non-blank line is a tag line (``[Rules classic 2]``)
+or a ``Hand`` line — lines no JSON document starts with — or when its name ends in
+``.cas`` and that line does not start a JSON object.
 """
 
 from __future__ import annotations
@@ -54,9 +55,10 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
             first = line
             break
     rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
-    if path.lower().endswith(TEXT_EXTENSION):
+    line = first.decode("utf-8", "replace")
+    if path.lower().endswith(TEXT_EXTENSION) and not line.lstrip("\ufeff \t").startswith("{"):
         return True, rewound
-    return looks_like_text(first.decode("utf-8", "replace")), rewound
+    return looks_like_text(line), rewound
 
 
 def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:

@@ -433,7 +433,9 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
     elif word == "shown":
         hand = rec.hands[-1]
         shown = hand.setdefault("shown", [])
-        path = f"$.hands[{len(rec.hands) - 1}].shown[{len(shown)}]"
+        path = f"$.hands[{len(rec.hands) - 1}].shown"
+        rec.locations.setdefault(path, (number, first.column))
+        path += f"[{len(shown)}]"
         rec.locations[path] = (number, first.column)
         shown.append(_pairs(rec, toks[1:], number, first, _SHOWN_PAIRS, path))
     elif first.kind == "word" and first.value == "_":
@@ -461,7 +463,7 @@ def _hand_pairs(rec: _Builder, toks: list[_Tok], number: int) -> None:
     for key, value, tok in _split_pairs(toks, number, _HAND_PAIRS, "dealer, table or deck"):
         if key in hand:
             raise TextError(f"the hand's {key} is given twice", number, tok.column)
-        rec.locations[f"{path}.{key}"] = (number, tok.column)
+        rec.locations[f"{path}.{key}"] = (number, value[0].column)
         if key == "dealer":
             hand[key] = _seat(rec, value, number, tok)
         else:
@@ -552,7 +554,7 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
     for name, value, tok in _split_pairs(toks, number, keys, " or ".join(keys)):
         if name in out:
             raise TextError(f"{name} is given twice", number, tok.column)
-        rec.locations[f"{path}.{name}"] = (number, tok.column)
+        rec.locations[f"{path}.{name}"] = (number, value[0].column)
         if name == "seat":
             out[name] = _seat(rec, value, number, tok)
         elif name == "cards":
@@ -630,6 +632,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             value = tok.value
         else:  # pragma: no cover - every kind is handled above
             raise TextError("expected a move", number, tok.column)
+        rec.locations.setdefault(f"$.hands[{index}].moves", (number, (numbered or tok).column))
         rec.locations[f"$.hands[{index}].moves[{len(moves)}]"] = (number, (numbered or tok).column)
         moves.append(value)
         rec.last_move = (index, len(moves) - 1)
