@@ -323,3 +323,34 @@ def test_the_reader_never_crashes_on_any_text(pieces):
             assert 1 <= record.error.line <= len(lines) and record.error.column >= 1
         else:
             orjson.dumps(record.value)  # whatever it read can be written as JSON
+
+
+def _doc_examples() -> list[tuple[str, list[str]]]:
+    """The ``$ casino …`` examples of docs/notation.md's casino text and who-played sections."""
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = text.split("### Who played each move, and comments (v1.1)", 1)[1].split("## The referee", 1)[0]
+    found: list[tuple[str, list[str]]] = []
+    for block in section.split("\n\n    $ ")[1:]:
+        command, *output = block.split("\n")
+        lines = []
+        for line in output:
+            if line and not line.startswith("    "):
+                break
+            lines.append(line[4:])
+        while lines and not lines[-1]:
+            lines.pop()
+        found.append((command, lines))
+    return found
+
+
+@pytest.mark.parametrize("command, expected", _doc_examples(), ids=lambda v: v if isinstance(v, str) else "")
+def test_the_notation_page_examples_run(command, expected):
+    args = command.split()
+    assert args[0] == "casino"
+    out = cli(*args[1:])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode().rstrip("\n").split("\n") == expected
+
+
+def test_the_notation_page_has_examples():
+    assert _doc_examples()
