@@ -26,15 +26,22 @@ def hint(record: Record, hand: HandRecord, dealer: int, finding: Finding) -> str
     """A hint for ``finding`` (at a move of ``hand``), or None when the moves name their
     players (the ``turn`` check then finds the slip where it happens) or nothing explains it."""
     n = record.rules.players
-    moves = list(hand.moves)
-    if finding.rule == "turn" or _names_players(record, moves):
+    if finding.rule == "turn":
         return None
     if finding.move is None:
-        return _claim_hint(record, hand, dealer) if finding.rule == "claim" and finding.hand is not None else None
-    reach, positions = _reach(record, hand._replace(dealer=dealer))
+        if finding.rule != "claim" or finding.hand is None or _names_players(record, hand.moves):
+            return None
+        return _claim_hint(record, hand, dealer)
+    per_deal = 4 * n
+    # Only the deals up to a round past the finding matter: the walks stop there.
+    cut = -(-(finding.move + n + 2) // per_deal) * per_deal
+    moves = list(hand.moves[:cut])
+    if _names_players(record, moves):
+        return None
+    reach, positions = _reach(record, hand._replace(moves=moves, score=None))
     goal = min(len(moves), reach + n + 1)
     for other in range(n):
-        if other != dealer and _reach(record, hand._replace(dealer=other))[0] >= goal:
+        if other != dealer and _reach(record, hand._replace(dealer=other, moves=moves, score=None))[0] >= goal:
             return f"if the dealer was {who(record, other)}, the hand plays on{_to(record, hand, other)}"
     first = max(0, reach - 2 * n)
     for k in range(reach, first - 1, -1):
@@ -45,7 +52,7 @@ def hint(record: Record, hand: HandRecord, dealer: int, finding: Finding) -> str
         if seat is None:
             continue
         for candidate in _candidates(pos, hand, moves):
-            tried = hand._replace(moves=[*moves[:k], candidate, *moves[k:]])
+            tried = hand._replace(moves=[*moves[:k], candidate, *moves[k : cut - 1]], score=None)
             if _reach(record, tried)[0] >= goal + 1:
                 return (
                     f"if a move of {who(record, seat)} is missing before move {k + 1} (such as {candidate}), "
@@ -72,6 +79,7 @@ def _to(record: Record, hand: HandRecord, dealer: int) -> str:
 
 
 def _names_players(record: Record, moves: list[object]) -> bool:
+    """Whether any move names its player (then the ``turn`` check finds the slips)."""
     for raw in moves:
         try:
             if read_record_move(raw, "$", record.players, record.rules.players).seat is not None:
