@@ -55,10 +55,10 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
             first = line
             break
     rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
-    line = first.decode("utf-8", "replace")
-    if path.lower().endswith(TEXT_EXTENSION) and not line.lstrip("\ufeff \t").startswith("{"):
+    text = first.decode("utf-8", "replace")
+    if path.lower().endswith(TEXT_EXTENSION) and not text.lstrip("\ufeff \t").startswith("{"):
         return True, rewound
-    return looks_like_text(line), rewound
+    return looks_like_text(text), rewound
 
 
 def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
