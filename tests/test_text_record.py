@@ -354,3 +354,14 @@ def test_the_notation_page_examples_run(command, expected):
 
 def test_the_notation_page_has_examples():
     assert _doc_examples()
+
+
+@pytest.mark.parametrize("command", ["convert", "deal"])
+def test_the_help_examples_run(command, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    helptext = cli(command, "--help").stdout.decode()
+    example = helptext.split("Example:", 1)[1].split("Arguments:")[0].split("Options:")[0].split()
+    assert example[0] == "casino" and example[1] == command
+    out = cli(*example[1:])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(b"[Rules classic")

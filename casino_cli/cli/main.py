@@ -245,7 +245,7 @@ def convert(
 ) -> None:
     """Turn records from JSON into casino text (.cas) or back; nothing is lost either way.
 
-    Example: casino convert game.json --to text
+    Example: casino convert fixtures/text/club-night.json --to text
     """
     from .cmd_convert import Form, run_convert
 
