@@ -365,3 +365,59 @@ def test_the_help_examples_run(command, monkeypatch):
     out = cli(*example[1:])
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith(b"[Rules classic")
+
+
+def _scrambled(record: dict) -> dict:
+    """The record with every object's keys reversed and user data added everywhere."""
+
+    def flip(obj: object, depth: int = 0) -> object:
+        if isinstance(obj, list):
+            return [flip(v, depth + 1) for v in obj]
+        if isinstance(obj, dict):
+            out = {k: flip(obj[k], depth + 1) for k in reversed(list(obj))}
+            if depth < 3:
+                out[f"_u{depth}"] = {"a b": [depth, None]}
+            return out
+        return obj
+
+    return flip(record)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "records").rglob("*.jsonl"))[:6], ids=lambda p: p.name)
+def test_records_in_any_key_order_with_user_data_everywhere_convert_and_referee_alike(path, tmp_path):
+    records = [_scrambled(r) for r in _records(path)]
+    source = tmp_path / "odd.jsonl"
+    source.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    text = cli("convert", str(source), "--to", "text")
+    assert text.returncode == 0, text.stderr
+    back = cli("convert", "-", "--to", "json", stdin=text.stdout)
+    assert [orjson.loads(line) for line in back.stdout.splitlines()] == records  # equal, key order canonical
+    findings = [
+        [{k: v for k, v in orjson.loads(f).items() if k not in ("file", "line", "column")} for f in out.splitlines()]
+        for out in (
+            cli("validate", str(source), "--format", "json").stdout,
+            cli("validate", "-", "--format", "json", stdin=text.stdout).stdout,
+        )
+    ]
+    assert findings[0] == findings[1]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1. <" + "[" * 100_000,
+        "1. <" + "[" * 5_000 + "]" * 5_000 + ">",
+        '1. "' + "\\\\" * 50_000,
+        "1. {" + "\\}" * 50_000,
+        "1. " + "5D " * 100_000,
+        "[Rules " + "x=1 " * 50_000 + "]",
+    ],
+    ids=["open-json", "deep-json", "escapes", "comment-escapes", "many-moves", "many-options"],
+)
+def test_pathological_lines_are_read_or_refused_at_their_line(line):
+    lines = ["[Rules classic 2]", "Hand 1 dealer 0", line] if not line.startswith("[") else [line]
+    (record,) = read_text(lines)
+    if record.error is not None:
+        assert record.error.line == len(lines)
+    else:
+        orjson.dumps(record.value)
