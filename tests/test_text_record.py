@@ -216,6 +216,7 @@ _CARD = st.sampled_from(["5D", "10s", "♠A", "kh", "TD", " 6C ", "dealer", "1."
 _MOVE_TEXT = st.one_of(st.sampled_from(["5D", "8Hx3C+5D", "2C+4H=6", "10s x ah+9c", "Ben: 4S+3H=7", "1:5D"]), _TEXT)
 _MOVE = st.one_of(
     _MOVE_TEXT,
+    st.builds(lambda who, m: f"{who}: {m}", _TEXT, _MOVE_TEXT),
     st.builds(lambda m, c: {"move": m, "comment": c}, _MOVE_TEXT, _TEXT),
     st.builds(lambda m, s: {"move": m, "seat": s}, _MOVE_TEXT, st.integers(0, 3)),
     st.just({"type": "trail", "card": "5D", "_x": [1, {"y": None}]}),

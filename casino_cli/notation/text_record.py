@@ -276,9 +276,7 @@ def _tag_key(name: str) -> str:
 
 
 def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
-    """``[Name value]``: a header tag."""
-    if rec.body:
-        raise TextError("a tag line belongs in the header, before the first Hand line", number, indent + 1)
+    """``[Name value]``: a header tag (a tag line after a hand starts the next record)."""
     end = line.rstrip(" \t")
     if not end.endswith("]"):
         raise TextError("expected ']' at the end of the tag line", number, len(end) + 1)
@@ -317,7 +315,7 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
         value: object = _rules_value(line, number, value_start, len(end) - 1, rec, path)
     elif key == "players":
         value = _players_value(line[: len(end) - 1], number, value_start, rec)
-    elif text.startswith(("<", '"')) and key not in ("rules", "players"):
+    elif text.startswith(("<", '"')):
         toks = _tokens(line[: len(end) - 1], number, value_start, comments=False)
         if len(toks) != 1:
             raise TextError("expected one value (quote a text with spaces)", number, value_start + 1)
@@ -790,7 +788,7 @@ def _move_lines(moves: list[Any], seats: int) -> list[str]:
 def _move_text(move: object) -> str:
     if isinstance(move, str):
         who, sep, rest = move.partition(": ")
-        if sep and who and ":" not in who and _bare(who) and rest and _word(rest) == rest:
+        if sep and ":" not in who and _bare(who) and not _NUMBER.match(who) and rest and _word(rest) == rest:
             return f"{who}: {rest}"
         return _word(move)
     if isinstance(move, dict) and list(move) == ["move", "comment"]:
