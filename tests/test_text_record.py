@@ -422,3 +422,14 @@ def test_pathological_lines_are_read_or_refused_at_their_line(line):
         assert record.error.line == len(lines)
     else:
         orjson.dumps(record.value)
+
+
+@pytest.mark.parametrize(
+    "move",
+    ["12.: 5D", "_x: 5D", "a.: 5D", "1: 5D", "Ben:", "Ben:  5D", "Ben: 5D ", " 5D", "1.", "12.5D", "hand", "x {y}",
+     "Ben: {c}", "a\\b", "<5D>", "", {"move": "5D"}, {"comment": "c", "move": "5D"}, {"move": "5D", "comment": "a}b\n"}],
+)  # fmt: skip
+def test_tricky_moves_go_to_text_and_back(move):
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [{"moves": [move]}]}
+    back = _read_one(write_text(record))
+    assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record)
