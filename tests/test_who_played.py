@@ -210,3 +210,11 @@ def test_deal_record_starts_a_game_written_at_a_table():
 def test_deal_record_refuses_bad_options(args, words):
     out = cli("deal", *args)
     assert out.returncode == 2 and words in out.stderr
+
+
+def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by_its_claimed_score():
+    doc = _with_moves([_bare(m) for m in MOVES], dealer=0, claims=True)  # Ana dealt, says the record: scores swap
+    claim = next(f for f in _findings(doc) if f.hand == 1)
+    assert claim.message == (
+        "the record claims 7–4 for hand 1, but it scores 4–7; if the dealer was Ben (seat 1), the hand scores as claimed"
+    )
