@@ -218,3 +218,8 @@ def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by
     assert claim.message == (
         "the record claims 7–4 for hand 1, but it scores 4–7; if the dealer was Ben (seat 1), the hand scores as claimed"
     )
+
+
+def test_a_seat_beyond_the_table_is_a_notation_finding_at_its_move():
+    (finding,) = _findings(_with_moves([MOVES[0], {"move": "4C", "seat": 3}] + MOVES[2:]))
+    assert (finding.move, finding.rule) == (2, "notation") and "3 is out of range (0..1)" in finding.message

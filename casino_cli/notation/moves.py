@@ -146,6 +146,8 @@ def read_record_move(value: object, path: str, players: tuple[str, ...] | None, 
     seat = comment = None
     if isinstance(value, dict):
         seat = value.get("seat")
+        if seat is not None:
+            expect_int(seat, f"{path}.seat", 0, seats - 1)
         comment = value.get("comment")
         if seat is not None and named is not None and seat != named:
             raise NotationError(f"the move's text names seat {named} but 'seat' says {seat}", f"{path}.seat")

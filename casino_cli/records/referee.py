@@ -195,7 +195,12 @@ def _explained(record: Record, hand: HandRecord, dealer: int, events):
             event = next(events)
         except StopIteration as stop:
             return stop.value
-        if isinstance(event, Finding) and not event.unchecked and (event.move is not None or event.rule == "claim"):
+        if (
+            isinstance(event, Finding)
+            and not event.unchecked
+            and event.rule != "notation"
+            and (event.move is not None or event.rule == "claim")
+        ):
             extra = hint(record, hand, dealer, event)
             if extra:
                 event = event._replace(message=f"{event.message}; {extra}")
@@ -269,7 +274,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
             return _BROKEN
         stated = said[index].seat  # type: ignore[union-attr]
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, text, "turn", _turn_message(record, index, seat, stated, dealer))
+            yield Finding(hand.number, number, seat, text, "turn", _turn_message(record, index, seat, stated))
             return _BROKEN
         if inferred is not None and index in inferred[1]:
             yield Finding(hand.number, number, seat, text, "card", inferred[1][index])
@@ -328,7 +333,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     return (yield from _end_hand(record, hand, pos, scores is not None))
 
 
-def _turn_message(record: Record, index: int, seat: int, stated: int, dealer: int) -> str:
+def _turn_message(record: Record, index: int, seat: int, stated: int) -> str:
     """A move by the wrong player: whose turn it was, and what would explain it."""
     n = record.rules.players
     names = record.players
