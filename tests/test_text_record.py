@@ -433,3 +433,10 @@ def test_tricky_moves_go_to_text_and_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [{"moves": [move]}]}
     back = _read_one(write_text(record))
     assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record)
+
+
+def test_a_line_that_is_not_utf8_is_reported_at_that_line(tmp_path):
+    path = tmp_path / "bad.cas"
+    path.write_bytes(b"[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. \xff5D\n")
+    out = cli("convert", str(path))
+    assert out.returncode == 65 and f"{path}:3:1: this line is not UTF-8 text" in out.stderr

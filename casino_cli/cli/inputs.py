@@ -35,10 +35,13 @@ class Document(NamedTuple):
     def position(self, path: str | None = None) -> tuple[int, int | None]:
         """Line and column where the element at ``path`` (or the read error) starts; the
         column is None when only the document's first line is known."""
-        at = getattr(self.error, "line", None), getattr(self.error, "column", None)
-        if at[0] is None and path is not None and self.locate is not None:
-            at = self.locate(path) or (None, None)
-        return (self.line, None) if at[0] is None else at  # type: ignore[return-value]
+        at = getattr(self.error, "at", None)  # line (from the document's first) and column
+        if at is None and path is not None and self.locate is not None:
+            found = self.locate(path)
+            at = (found[0] - self.line + 1, found[1]) if found else None
+        if at is None:
+            return self.line, None
+        return self.line + at[0] - 1, at[1]
 
     def where(self, path: str | None = None) -> str:
         """``file:line`` or ``file:line:column`` for messages."""

@@ -82,4 +82,5 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         error = record.error
         if error is not None and bad and error.line in bad:
             error = TextError("this line is not UTF-8 text", error.line, 1)
+            error.at = (error.line - record.line + 1, 1)
         yield Document(name, record.line, record.value, error, record.locate)

@@ -43,6 +43,7 @@ class TextError(NotationError):
         super().__init__(message, "")
         self.line = line
         self.column = column
+        self.at: tuple[int, int] | None = None  # line (counted from the record's first) and column
 
 
 class TextRecord(NamedTuple):
@@ -216,6 +217,7 @@ class _Builder:
 
     def done(self) -> TextRecord:
         if self.error is not None:
+            self.error.at = (self.error.line - self.line + 1, self.error.column)
             return TextRecord(self.line, None, self.error, self.locations)
         return TextRecord(self.line, self.value(), None, self.locations)
 
