@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine import CasinoError, PositionError
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
-from ..notation.position import read_position, read_rules
+from ..notation.position import read_position
 from ..records.describe import side_name
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
@@ -23,11 +23,12 @@ def run_score(path: str, fmt, svg=None) -> None:
         try:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
-                sheet, findings, names = position_score(read_position(doc.value)), [], None
+                sheet, findings, names, sides = position_score(read_position(doc.value)), [], None, None
             else:
                 record = record_of(doc)
                 sheet, findings = record_score(record)
                 names = record.players
+                sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
         except (NotationError, PositionError) as exc:
             raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
         except CasinoError as exc:
@@ -36,18 +37,10 @@ def run_score(path: str, fmt, svg=None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt, screen, _side_names(doc, names))
+        _print(sheet, fmt, screen, sides)
     screen.close()
     if code:
         raise Fail(code)
-
-
-def _side_names(doc, names: tuple[str, ...] | None) -> list[str] | None:
-    """Each side's name ("Ana & Carla") when the record names its players."""
-    if not names:
-        return None
-    rules = read_rules(doc.value["rules"])
-    return [side_name(rules, names, side) for side in range(rules.sides)]
 
 
 def _print(sheet: dict, fmt, screen, sides: list[str] | None = None) -> None:
