@@ -440,3 +440,13 @@ def test_a_line_that_is_not_utf8_is_reported_at_that_line(tmp_path):
     path.write_bytes(b"[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. \xff5D\n")
     out = cli("convert", str(path))
     assert out.returncode == 65 and f"{path}:3:1: this line is not UTF-8 text" in out.stderr
+
+
+def test_an_over_long_line_is_skipped_and_reported_and_the_next_record_read():
+    data = (
+        "[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. " + "5D " * 1_500_000 + "\n\n"
+        "[Rules royal 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n"
+    )
+    out = cli("convert", "-", "--to", "json", stdin=data)
+    assert out.returncode == 65 and "<stdin>:3:1: line longer than" in out.stderr
+    assert orjson.loads(out.stdout)["rules"]["variant"] == "royal"

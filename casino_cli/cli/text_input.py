@@ -65,18 +65,26 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     """Every record of a casino text input as a document, located by line and column."""
     bad: list[int] = []
 
+    too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line
+
     def lines() -> Iterator[str]:
         number = 0
+        limit = MAX_LINE_CHARS * 4  # bytes: a line of MAX_LINE_CHARS characters fits
         while True:
-            data = stream.readline(MAX_LINE_CHARS * 4 + 1)
+            data = stream.readline(limit + 1)
             if not data:
                 return
             number += 1
+            if len(data) > limit and not data.endswith(b"\n"):
+                while data and not data.endswith(b"\n"):  # skip the rest of the line unstored
+                    data = stream.readline(limit)
+                yield too_long
+                continue
             try:
                 yield data.decode("utf-8")
             except UnicodeDecodeError:
                 bad.append(number)
-                yield "\x00" * (MAX_LINE_CHARS + 1)  # refused by the reader as this line
+                yield too_long
 
     for record in read_text(lines()):
         error = record.error
