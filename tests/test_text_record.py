@@ -450,3 +450,12 @@ def test_an_over_long_line_is_skipped_and_reported_and_the_next_record_read():
     out = cli("convert", "-", "--to", "json", stdin=data)
     assert out.returncode == 65 and "<stdin>:3:1: line longer than" in out.stderr
     assert orjson.loads(out.stdout)["rules"]["variant"] == "royal"
+
+
+def test_a_json_lines_stream_whose_first_line_is_longer_than_the_look_ahead_is_still_json_lines(tmp_path):
+    first, *rest = _records(FIXTURES / "records" / "corpus" / "classic-2.jsonl")
+    big = dict(first, _pad="x" * 200_000)
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in [big, *rest]))
+    out = cli("validate", str(path))
+    assert out.returncode == 0 and f"{1 + len(rest)} records checked: {1 + len(rest)} valid" in out.stderr

@@ -25,9 +25,12 @@ class _Rewound:
         self.rest = rest
 
     def readline(self, limit: int = -1) -> bytes:
-        if self.head:
-            return self.head.pop(0)
-        return self.rest.readline(limit)
+        if not self.head:
+            return self.rest.readline(limit)
+        piece = self.head.pop(0)
+        if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece):
+            return piece
+        return piece + self.rest.readline(limit - len(piece) if limit > 0 else -1)  # the line read ahead in part
 
     def read(self, size: int = -1) -> bytes:
         head = b"".join(self.head)
