@@ -288,9 +288,7 @@ def _record(draw):
     return record
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(_record())
-def test_generated_records_go_to_text_and_back_exactly(record):
+def _round_trip(record):
     text = write_text(record)
     back = _read_one(text)
     assert back.error is None, (back.error, text)
@@ -298,9 +296,7 @@ def test_generated_records_go_to_text_and_back_exactly(record):
     assert write_text(back.value) == text
 
 
-@settings(max_examples=300, deadline=None)
-@given(_record(), st.data())
-def test_a_broken_line_is_reported_at_that_line(record, data):
+def _broken_line(record, data):
     lines = write_text(record).split("\n")
     body = [i for i, line in enumerate(lines) if line and not line.startswith(("[", "_"))]
     if not body:
@@ -312,11 +308,12 @@ def test_a_broken_line_is_reported_at_that_line(record, data):
     assert (first_error.line, first_error.column) == (at + 1, len(lines[at]))
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    st.lists(st.one_of(_TEXT, st.sampled_from(["[Rules classic 2]", "Hand 1", "1.", "{", "<{", '"', "]"])), max_size=8)
+_PIECES = st.lists(
+    st.one_of(_TEXT, st.sampled_from(["[Rules classic 2]", "Hand 1", "1.", "{", "<{", '"', "]"])), max_size=8
 )
-def test_the_reader_never_crashes_on_any_text(pieces):
+
+
+def _any_text(pieces):
     lines = " ".join(pieces).split("\n")
     for record in read_text(lines):
         assert (record.value is None) != (record.error is None)
@@ -459,3 +456,17 @@ def test_a_json_lines_stream_whose_first_line_is_longer_than_the_look_ahead_is_s
     path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in [big, *rest]))
     out = cli("validate", str(path))
     assert out.returncode == 0 and f"{1 + len(rest)} records checked: {1 + len(rest)} valid" in out.stderr
+
+
+def _property(test, examples: int, *strategies):
+    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])(
+        given(*strategies)(test)
+    )
+
+
+test_generated_records_go_to_text_and_back_exactly = _property(_round_trip, 100, _record())
+test_a_broken_line_is_reported_at_that_line = _property(_broken_line, 100, _record(), st.data())
+test_the_reader_never_crashes_on_any_text = _property(_any_text, 300, _PIECES)
+test_long_generated_records_go_to_text_and_back_exactly = pytest.mark.slow(_property(_round_trip, 5000, _record()))
+test_long_a_broken_line_is_reported_at_that_line = pytest.mark.slow(_property(_broken_line, 5000, _record(), st.data()))
+test_long_the_reader_never_crashes_on_any_text = pytest.mark.slow(_property(_any_text, 20000, _PIECES))
