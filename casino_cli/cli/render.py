@@ -42,7 +42,8 @@ def position_view(pos: Position, players: tuple[str, ...] | None = None) -> Tabl
         if pos.finished
         else (
             f"deal {pos.deal} of {rules.deals_per_hand}"
-            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn} to play"
+            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn}"
+            f"{f' ({players[pos.turn]})' if players else ''} to play"
         )
     )
     grid = Table(show_header=False, box=None, padding=(0, 1))
