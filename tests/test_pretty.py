@@ -90,7 +90,7 @@ def test_replay_explains_moves_in_words(tmp_path):
         first.write_bytes(fh.readline())
     out = invoke("replay", str(first), "--format", "text", "--hand", "1")
     words = out.splitlines()
-    assert words[0] == "hand 1 starts"
+    assert words[0] == "hand 1 starts, seat 1 deals"
     assert all(line.startswith("hand 1, move ") for line in words[1:-1])
     assert words[-1].startswith("hand 1 ends: points")
 

@@ -45,3 +45,13 @@ def test_command_outputs_validate(variant, players, tmp_path):
 def test_findings_validate():
     out = casino("validate", "fixtures/records/dispute.json", "--format", "json")
     assert out.returncode == 1 and check("finding", out.stdout) == 1
+
+
+def test_text_fixture_twins_and_skeletons_validate():
+    from pathlib import Path
+
+    for twin in sorted((Path(__file__).resolve().parent.parent / "fixtures" / "text").glob("*.json")):
+        if twin.stem != "shown":  # shown evidence joins the schema with the referee that reads it
+            assert check("record", twin.read_bytes()) == 1
+    skeleton = casino("deal", "--record", "--table", "5D", "9C", "3H", "KS", "--names", "Ana,Ben").stdout
+    assert check("record", skeleton) == 1

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
 
+from ..cards import CardError, card_code, parse_card
 from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from ..engine.deal import MAX_SEED_BYTES
+from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
+from ..notation.text_record import write_text
 from .common import print_position, rules_from_options
 from .output import USAGE, Fail, Format, resolve_format, say, write_line
 
@@ -23,9 +29,17 @@ def run_deal(
     record: bool,
     fmt: Format | None,
     svg: str | None = None,
+    table: Sequence[str] | None = None,
+    names: str | None = None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    if seed is None:
+    if (table or names) and not record:
+        raise Fail(USAGE, "--table and --names go with --record")
+    if record and table:
+        if seed is not None:
+            raise Fail(USAGE, "--table starts a game played at a real table: leave out --seed")
+        seed = ""
+    elif seed is None:
         seed = secrets.token_hex(6)
         say(f"seed: {seed}")
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
@@ -37,14 +51,37 @@ def run_deal(
     if record:
         if hand != 1:
             raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
-        doc = {
-            "format": "casino.record/1",
-            "rules": rules_json(rules),
-            "seed": seed,
-            "shuffle": SHUFFLE,
-            "hands": [{"dealer": first_dealer, "moves": []}],
-        }
-        write_line(dumps(doc))
+        write_record(_skeleton(rules, seed, first_dealer, table, names), fmt)
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(rules, first_dealer, hand))
     print_position(pos, fmt, svg)
+
+
+def _skeleton(rules: Rules, seed: str, dealer: int, table: Sequence[str] | None, names: str | None) -> dict[str, Any]:
+    """A record of one hand with no moves yet: seeded, or from the table cards of a real table."""
+    doc: dict[str, Any] = {"format": "casino.record/1", "rules": rules_json(rules)}
+    if names is not None:
+        players = [n.strip() for n in names.split(",")]
+        if len(players) != rules.players or not all(players):
+            raise Fail(USAGE, f"--names takes {rules.players} names, comma-separated")
+        doc["players"] = players
+    if table is None:
+        doc.update(seed=seed, shuffle=SHUFFLE)
+        doc["hands"] = [{"dealer": dealer, "moves": []}]
+        return doc
+    try:
+        cards = [card_code(parse_card(c)) for c in table]
+    except CardError as exc:
+        raise Fail(USAGE, f"--table: {exc}") from None
+    if len(set(cards)) != 4:
+        raise Fail(USAGE, "--table takes 4 different cards")
+    doc["hands"] = [{"dealer": dealer, "table": cards, "moves": []}]
+    return doc
+
+
+def write_record(doc: dict[str, Any], fmt: Format) -> None:
+    """A record as casino text (--format text or pretty) or as one line of JSON."""
+    if fmt in (Format.text, Format.pretty):
+        sys.stdout.buffer.write(write_text(doc).encode("utf-8"))
+    else:
+        write_line(dumps(doc))

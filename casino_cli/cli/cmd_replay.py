@@ -7,7 +7,7 @@ import sys
 from ..engine import HandEnd, HandStart, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.describe import describe
+from ..records.describe import describe, seat_name
 from ..records.referee import Finding, walk
 from .common import documents
 from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
@@ -29,7 +29,7 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt: Format | None, 
                 continue
             if hand is not None and event.hand > hand:
                 break
-            _show(event, fmt, screen)
+            _show(event, fmt, screen, record.players)
             if (
                 isinstance(event, Step)
                 and to is not None
@@ -44,7 +44,9 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt: Format | None, 
         raise Fail(code)
 
 
-def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen) -> None:
+def _show(
+    event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, players: tuple[str, ...] | None = None
+) -> None:
     if isinstance(event, HandEnd):
         words = (
             f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
@@ -59,22 +61,25 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen) -> Non
         info: dict[str, object] = {"hand": event.hand, "move": number}
         if isinstance(event, Step):
             info.update(seat=event.seat, text=event.move.text())
+            if event.comment is not None:
+                info["comment"] = event.comment
         write_line(dumps(position_json(event.position, (("", "_replay", info),))))
+    start = f"hand {event.hand} starts, {seat_name(players, event.position.dealer)} deals"
     if fmt == Format.text:
         write_line(
-            f"hand {event.hand} starts"
+            start
             if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {describe(event)}"
+            else f"hand {event.hand}, move {number}: {describe(event, players=players)}"
         )
     if screen.active:
         from .render import position_view
 
         screen.rule(
-            f"hand {event.hand} starts"
+            start
             if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {describe(event, card_name)}"
+            else f"hand {event.hand}, move {number}: {describe(event, card_name, players)}"
         )
-        screen.print(position_view(event.position))
+        screen.print(position_view(event.position, players))
 
 
 class _Stepper:

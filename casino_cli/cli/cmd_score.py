@@ -8,6 +8,7 @@ from ..engine import CasinoError, PositionError
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
+from ..records.describe import side_name
 from ..records.referee import Finding
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
@@ -26,11 +27,12 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
                 findings: list[Finding] = []
-                sheet, names = position_score(read_position(doc.value)), None
+                sheet, names, sides = position_score(read_position(doc.value)), None, None
             else:
                 record = record_of(doc)
                 sheet, findings = record_score(record)
                 names = record.players
+                sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
         except (NotationError, PositionError) as exc:
             raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
         except CasinoError as exc:
@@ -39,35 +41,39 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt, screen)
+        _print(sheet, fmt, screen, sides)
     screen.close()
     if code:
         raise Fail(code)
 
 
-def _print(sheet: dict[str, Any], fmt: Format, screen: Screen) -> None:
+def _print(sheet: dict[str, Any], fmt: Format, screen: Screen, sides: list[str] | None = None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet):
+        for line in sheet_lines(sheet, sides):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet))
+        screen.print(score_view(sheet, sides))
 
 
-def sheet_lines(sheet: dict[str, Any]) -> list[str]:
-    """The score sheet as plain lines: per hand and side, the items won."""
+def sheet_lines(sheet: dict[str, Any], sides: list[str] | None = None) -> list[str]:
+    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won."""
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
         lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
             items = ", ".join(f"{k} {v}" for k, v in s["items"].items()) or "nothing"
-            lines.append(f"  side {side}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}")
+            lines.append(
+                f"  {sides[side] if sides else f'side {side}'}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}"
+            )
         for item, why in hand["unwon"].items():
             lines.append(f"  nobody scores {item}: {why}")
-    result = f"side {sheet['winner']} wins" if sheet["winner"] is not None else "game goes on"
+    winner = sheet["winner"]
+    name = sides[winner] if sides and winner is not None else f"side {winner}"
+    result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
     lines.append(f"result: {result}" + (f" ({sheet['reason']})" if sheet.get("reason") else ""))
     return lines

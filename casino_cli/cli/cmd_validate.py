@@ -11,7 +11,7 @@ from ..records.referee import Finding, walk
 from .common import documents
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
-from .records_io import finding_line
+from .records_io import finding_line, finding_path
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -65,10 +65,12 @@ def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str,
 def _emit(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format, out: Console | None) -> None:
     """One finding: a JSON object, or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
-        write_line(dumps({"file": doc.source, "line": doc.line, **finding.as_json()}))
+        line, column = doc.position(finding_path(finding))
+        where = {"line": line} if column is None else {"line": line, "column": column}
+        write_line(dumps({"file": doc.source, **where, **finding.as_json()}))
         return
-    line = finding_line(doc, finding, names)
+    text = finding_line(doc, finding, names)
     if out is None:
-        write_line(line)
+        write_line(text)
     else:
-        out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
+        out.print(text, style="yellow" if finding.unchecked else "bold red", markup=False)

@@ -44,7 +44,7 @@ def documents(path: str) -> Iterator[Document]:
 def problem_text(doc: Document, exc: Exception) -> str:
     """``file:line: $.path: message`` for a notation or position error."""
     if isinstance(exc, NotationError):
-        return f"{doc.where()}: {exc}"
+        return f"{doc.where(exc.path)}: {exc}"
     if isinstance(exc, PositionError):
         return f"{doc.where()}: inconsistent position: " + "; ".join(exc.problems)
     return f"{doc.where()}: {exc}"

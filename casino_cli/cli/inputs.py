@@ -8,7 +8,7 @@ otherwise the whole input is one (pretty-printed) document.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
@@ -30,10 +30,23 @@ class Document(NamedTuple):
     line: int
     value: object = None
     error: NotationError | None = None
+    locate: Callable[[str], tuple[int, int] | None] | None = None  # casino text: where an element starts
 
-    def where(self) -> str:
-        """``file:line`` for messages."""
-        return f"{self.source}:{self.line}"
+    def position(self, path: str | None = None) -> tuple[int, int | None]:
+        """Line and column where the element at ``path`` (or the read error) starts; the
+        column is None when only the document's first line is known."""
+        at = getattr(self.error, "at", None)  # line (from the document's first) and column
+        if at is None and path is not None and self.locate is not None:
+            found = self.locate(path)
+            at = (found[0] - self.line + 1, found[1]) if found else None
+        if at is None:
+            return self.line, None
+        return self.line + at[0] - 1, at[1]
+
+    def where(self, path: str | None = None) -> str:
+        """``file:line`` or ``file:line:column`` for messages."""
+        line, column = self.position(path)
+        return f"{self.source}:{line}" + (f":{column}" if column is not None else "")
 
 
 def open_input(path: str) -> tuple[BinaryIO, str]:
@@ -48,9 +61,12 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
 
 def read_documents(path: str) -> Iterator[Document]:
     """Every document of FILE in order (see the module docstring)."""
+    from .text_input import sniff, text_documents
+
     stream, name = open_input(path)
     try:
-        yield from _documents(stream, name)
+        text, rewound = sniff(stream, path)
+        yield from (text_documents if text else _documents)(rewound, name)
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()

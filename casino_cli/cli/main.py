@@ -100,18 +100,33 @@ def deal(
     ] = None,
     hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
     record: Annotated[
-        bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")
+        bool,
+        typer.Option(
+            "--record", help="Print a game record skeleton instead of a position (--format text: casino text)."
+        ),
     ] = False,
+    table: Annotated[
+        Optional[tuple[str, str, str, str]],
+        typer.Option(
+            help="With --record: the 4 first table cards of a game played at a real table (no seed).",
+            metavar="C C C C",
+            show_default=False,
+        ),
+    ] = None,
+    names: Annotated[
+        Optional[str],
+        typer.Option(help="With --record: the players' names in seat order, comma-separated.", show_default=False),
+    ] = None,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
 ) -> None:
-    """The position at the start of a seeded hand.
+    """The position at the start of a seeded hand, or a record skeleton to fill in.
 
-    Example: casino deal --seed 7 --variant royal --players 4
+    Example: casino deal --record --table 5D 9C 3H KS --dealer 3 --players 4 --names Ana,Ben,Carla,Dan -f text
     """
     from .cmd_deal import run_deal
 
-    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt, svg)
+    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt, svg, table, names)
 
 
 @app.command()
@@ -249,6 +264,29 @@ def judge(
     from .cmd_judge import run_judge
 
     run_judge(file, move, hand, number, fmt, svg)
+
+
+@app.command()
+def convert(
+    file: RecordsArg,
+    to: Annotated[
+        Optional[str],
+        typer.Option(
+            "--to",
+            help="json (one compact record per line) or text (casino text, canonical); default: the other form.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Turn records from JSON into casino text (.cas) or back; nothing is lost either way.
+
+    Example: casino convert fixtures/text/club-night.json --to text
+    """
+    from .cmd_convert import Form, run_convert
+
+    if to is not None and to.lower() not in ("json", "text"):
+        raise Fail(USAGE, f"--to takes json or text, not {to!r}")
+    run_convert(file, Form(to.lower()) if to else None)
 
 
 @app.command()

@@ -32,8 +32,11 @@ def cards_text(mask_or_cards: int | Iterable[int], empty: str = "—") -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def position_view(pos: Position) -> Table:
-    """The table, the builds, each seat's hand and pile, the stock and the scores."""
+def position_view(pos: Position, players: tuple[str, ...] | None = None) -> Table:
+    """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
+    (which seats make each) and the scores; ``players`` names the seats."""
+    from ..records.describe import seat_name, side_name, side_seats
+
     rules = pos.rules
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
@@ -43,7 +46,8 @@ def position_view(pos: Position) -> Table:
         if pos.finished
         else (
             f"deal {pos.deal} of {rules.deals_per_hand}"
-            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn} to play"
+            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn}"
+            f"{f' ({players[pos.turn]})' if players and pos.turn is not None else ''} to play"
         )
     )
     grid = Table(show_header=False, box=None, padding=(0, 1))
@@ -63,10 +67,20 @@ def position_view(pos: Position) -> Table:
             shown = Text.assemble(cards_text(hand.known), (f" + {unknown_count(hand)} unknown", "dim"))
         else:
             shown = Text("unknown", style="dim") if hand is None else cards_text(hand)
-        grid.add_row(f"{marker}seat {seat}", Text.assemble(shown, f"   [{taken}{sweeps}]"))
+        label = f"{marker}seat {seat}" + (f" {players[seat]}" if players else "")
+        grid.add_row(label, Text.assemble(shown, f"   [{taken}{sweeps}]"))
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
-    grid.add_row("scores", "  ".join(f"side {s}: {v}" for s, v in enumerate(pos.scores)))
+    grid.add_row("dealer", seat_name(players, pos.dealer) + (f" (seat {pos.dealer})" if players else ""))
+    if rules.partnerships or players:
+        grid.add_row(
+            "sides",
+            "  ".join(
+                f"side {s}: {side_seats(rules, s)}" + (f" ({side_name(rules, players, s)})" if players else "")
+                for s in range(rules.sides)
+            ),
+        )
+    grid.add_row("scores", "  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores)))
     return grid
 
 
@@ -93,8 +107,8 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     return table
 
 
-def score_view(sheet: dict[str, Any]) -> Table:
-    """A score sheet: one row per hand and side with the items won."""
+def score_view(sheet: dict[str, Any], sides: list[str] | None = None) -> Table:
+    """A score sheet: one row per hand and side with the items won; ``sides`` names the sides."""
     table = Table(title="score")
     for name in ("hand", "side", "cards", "spades", "sweeps", "items won", "points", "game"):
         table.add_column(name, justify="right" if name not in ("items won",) else "left")
@@ -103,7 +117,7 @@ def score_view(sheet: dict[str, Any]) -> Table:
             items = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["items"].items()) or "—"
             table.add_row(
                 str(hand["hand"] or "") if side == 0 else "",
-                str(side),
+                sides[side] if sides else str(side),
                 str(s["cards"]),
                 str(s["spades"]),
                 str(s["sweeps"]),
@@ -114,7 +128,8 @@ def score_view(sheet: dict[str, Any]) -> Table:
         for item, why in hand["unwon"].items():
             table.add_row("", "", "", "", "", Text(f"nobody: {item.replace('_', ' ')} ({why})", style="dim"), "", "")
     if sheet["winner"] is not None:
-        table.caption = f"side {sheet['winner']} wins: {sheet.get('reason', '')}"
+        winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
+        table.caption = f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}"
     else:
         table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
     return table

@@ -51,6 +51,7 @@ class Step(NamedTuple):
     move: Move
     facts: MoveFacts
     position: Position  # after the move
+    comment: str | None = None  # a record's comment on the move
 
 
 class HandEnd(NamedTuple):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import CardError, card_code, codes_of, parse_card
 from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
@@ -93,7 +93,15 @@ def read_move(value: object, path: str = "$") -> Move:
     """A move in text or object form."""
     if isinstance(value, str):
         return parse_move_text(value, path)
-    obj = expect_object(value, path, MOVE_KEYS, ("type", "card"))
+    obj = expect_object(value, path, MOVE_KEYS)
+    if "type" not in obj and "move" in obj:
+        for key in ("card", "takes", "value", "uses"):
+            if key in obj:
+                raise NotationError(
+                    f"a move given by its 'move' text needs 'type' to give {key!r} too", f"{path}.{key}"
+                )
+        return parse_move_text(expect_str(obj["move"], f"{path}.move"), f"{path}.move")
+    expect_object(obj, path, MOVE_KEYS, ("type", "card"))
     kind = expect_str(obj["type"], f"{path}.type")
     card = read_card(obj["card"], f"{path}.card")
     wanted = {TRAIL: (), CAPTURE: ("takes",), BUILD: ("value", "uses")}.get(kind)
@@ -126,6 +134,55 @@ def read_move(value: object, path: str = "$") -> Move:
         if stated != move:
             raise NotationError(f"'move' says {stated.text()} but the fields say {move.text()}", f"{path}.move")
     return move
+
+
+class RecordMove(NamedTuple):
+    """A move of a record with what the record says about it: the seat its player prefix
+    or ``seat`` names (checked as ``turn``), and its comment."""
+
+    move: Move
+    seat: int | None
+    comment: str | None
+
+
+def split_player(text: str) -> tuple[str | None, str]:
+    """``"Ben: 4S+3H=7"`` → ``("Ben", "4S+3H=7")``; a text without a prefix → ``(None, text)``."""
+    who, sep, rest = text.partition(":")
+    return (who.strip(), rest) if sep else (None, text)
+
+
+def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str) -> int:
+    """The seat a player prefix names: a seat number, or one of ``players`` in any case."""
+    if who.isascii() and who.isdigit():
+        return expect_int(int(who) if len(who) < 4 else 10**9, path, 0, seats - 1)
+    folded = [p.casefold() for p in players or ()]
+    if folded.count(who.casefold()) == 1:
+        return folded.index(who.casefold())
+    known = f"the players are {', '.join(players)}" if players else "the record names no players"
+    raise NotationError(f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known})", path)
+
+
+def read_record_move(value: object, path: str, players: tuple[str, ...] | None, seats: int) -> RecordMove:
+    """A move of a record: text (``"Ben: 4S+3H=7"``) or object form (``{"move": …, "seat": …,
+    "comment": …}`` or the full object), with the seat it names and its comment."""
+    text = value if isinstance(value, str) else value.get("move") if isinstance(value, dict) else None
+    named = None
+    if isinstance(text, str):
+        who, rest = split_player(text)
+        text_path = path if isinstance(value, str) else f"{path}.move"
+        if who is not None:
+            named = player_seat(who, players, seats, text_path)
+            value = rest if isinstance(value, str) else {**value, "move": rest}  # type: ignore[dict-item]
+    move = read_move(value, path)
+    seat = comment = None
+    if isinstance(value, dict):
+        seat = value.get("seat")
+        if seat is not None:
+            expect_int(seat, f"{path}.seat", 0, seats - 1)
+        comment = value.get("comment")
+        if seat is not None and named is not None and seat != named:
+            raise NotationError(f"the move's text names seat {named} but 'seat' says {seat}", f"{path}.seat")
+    return RecordMove(move, named if seat is None else seat, comment)
 
 
 def move_json(move: Move, facts: MoveFacts | None = None) -> dict[str, Any]:

@@ -6,13 +6,39 @@ from collections.abc import Callable
 
 from ..cards import card_code, cards_of
 from ..engine import Step
+from ..engine.rules import Rules
 
 
-def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
-    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "seat 0 takes 3C 5D with 8H — sweep".
+def seat_name(players: tuple[str, ...] | None, seat: int) -> str:
+    """A seat for people: its player's name when the record gives names, else "seat 1"."""
+    return players[seat] if players else f"seat {seat}"
 
-    ``name`` writes a card (the code by default; a view may use suit symbols)."""
-    move, facts, seat = step.move, step.facts, step.seat
+
+def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
+    """A side for people: "Ana & Carla" (its players' names), else "side 0"."""
+    if not players:
+        return f"side {side}"
+    return " & ".join(players[s] for s in range(rules.players) if rules.side_of(s) == side)
+
+
+def side_seats(rules: Rules, side: int) -> str:
+    """Which seats make a side: "seats 0 & 2"."""
+    seats = [str(s) for s in range(rules.players) if rules.side_of(s) == side]
+    return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(seats)}"
+
+
+def describe(step: Step, name: Callable[[int], str] = card_code, players: tuple[str, ...] | None = None) -> str:
+    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "Ana takes 3C 5D with 8H — sweep",
+    then the record's comment on the move, if any.
+
+    ``name`` writes a card (the code by default; a view may use suit symbols); ``players``
+    names the seats."""
+    words = _describe(step, name, seat_name(players, step.seat))
+    return f"{words} {{{step.comment}}}" if step.comment else words
+
+
+def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
+    move, facts = step.move, step.facts
 
     def codes_of(mask: int) -> list[str]:
         return [name(c) for c in cards_of(mask)]
@@ -20,15 +46,15 @@ def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
     card = name(move.card)
     table = " ".join(codes_of(move.cards))
     if move.type == "trail":
-        return f"seat {seat} trails {card}"
+        return f"{seat} trails {card}"
     if move.type == "capture":
-        return f"seat {seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
+        return f"{seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
     old = facts.build
     if facts.kind == "raise" and old is not None:
-        return f"seat {seat} raises the {old.value}-build to {move.value} with {card}" + (
+        return f"{seat} raises the {old.value}-build to {move.value} with {card}" + (
             f" (and {' '.join(codes_of(move.cards & ~old.cards))})" if facts.multiple else ""
         )
     if facts.kind == "add" and old is not None:
         loose = codes_of(move.cards & ~old.cards)
-        return f"seat {seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
-    return f"seat {seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")
+        return f"{seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
+    return f"{seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")

@@ -33,7 +33,7 @@ from ..engine.moves import check_policy, judge_form
 from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
-from ..notation.moves import read_move
+from ..notation.moves import RecordMove, read_record_move
 from .evidence import Evidence, gather
 from .record import HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
@@ -74,15 +74,17 @@ class Finding(NamedTuple):
 Event = HandStart | Step | HandEnd | Finding
 
 
-def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
+def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterator[Event]:
     """Every event of ``record`` in order. Without ``keep_going`` the walk stops at the
     first finding that makes the record invalid; with it, every finding is reported (see
     :func:`_walk_hand`), a hand that cannot go on is abandoned and the next hand is
-    refereed (the game's running score is then unknown)."""
+    refereed (the game's running score is then unknown). With ``hints`` a finding says
+    when a wrong dealer or a missing move would explain it."""
     rules = record.rules
     n = rules.players
     scores: tuple[int, ...] | None = (0,) * rules.sides
     dealer_before: int | None = None
+    hinted = 0  # hands whose first finding is explained (hints re-walk the hand)
     winner: GameStep | None = None
     for hand in record.hands:
         if winner is not None:
@@ -115,7 +117,11 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
                 return
             hand_finding = True
         dealer_before = dealer
-        end = yield from _marked(_walk_hand(record, hand, dealer, scores, keep_going), hand_finding)
+        events = _walk_hand(record, hand, dealer, scores, keep_going)
+        if hints and hinted < MAX_HINTED_HANDS:
+            events = _explained(record, hand, dealer, events)
+            hinted += 1
+        end = yield from _marked(events, hand_finding)
         if end is _BROKEN:
             if not keep_going:
                 return
@@ -193,6 +199,41 @@ def _marked(events: Generator[Event, None, Any], seen: bool) -> Generator[Event,
         yield event
 
 
+MAX_HINTED_HANDS = 10  # hints re-walk a hand: given in at most this many hands of a record
+
+
+def _explained(
+    record: Record, hand: HandRecord, dealer: int, events: Generator[Event, None, Any]
+) -> Generator[Event, None, Any]:
+    """The events of a hand, its first finding at a move given a hint when a wrong dealer
+    or a missing move would explain it (records/hints.py); returns what the hand's walk returns."""
+    from .hints import hint
+
+    first = True
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as stop:
+            return stop.value
+        if (
+            isinstance(event, Finding)
+            and not event.unchecked
+            and event.rule != "notation"
+            and (event.move is not None or event.rule == "claim")
+            and first
+        ):
+            first = False
+            extra = hint(record, hand, dealer, event)
+            if extra:
+                event = event._replace(message=f"{event.message}; {extra}")
+        yield event
+
+
+def who(record: Record, seat: int) -> str:
+    """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
+    return f"{record.players[seat]} (seat {seat})" if record.players else f"seat {seat}"
+
+
 def _walk_hand(
     record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, keep_going: bool
 ) -> Generator[Event, None, Any]:
@@ -205,11 +246,15 @@ def _walk_hand(
     n = rules.players
     broken = False
     parsed: list[Move | NotationError] = []
+    said: list[RecordMove | None] = []  # what the record says about each move: its player, its comment
     for i, raw in enumerate(hand.moves):
         try:
-            parsed.append(read_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]"))
+            entry = read_record_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]", record.players, n)
+            parsed.append(entry.move)
+            said.append(entry)
         except NotationError as exc:
             parsed.append(exc)
+            said.append(None)
     if (
         hand.deck is not None
         and record.seed is not None
@@ -260,9 +305,11 @@ def _walk_hand(
             )
             return _BROKEN
         assert seat is not None  # the hand is not over
-        stated = raw.get("seat") if isinstance(raw, dict) else None
+        said_here = said[index]
+        assert said_here is not None  # the move was read
+        stated = said_here.seat
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, text, "turn", f"it is seat {seat}'s turn, not seat {stated}'s")
+            yield Finding(hand.number, number, seat, text, "turn", _turn_message(record, index, seat, stated))
             return _BROKEN
         if evidence is not None and index in evidence.at_move:
             yield Finding(hand.number, number, seat, text, "card", evidence.at_move[index])
@@ -298,8 +345,7 @@ def _walk_hand(
         pos = play_judged(pos, item, facts, deal_over)
         if evidence is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=evidence.hands[pos.deal - 1])
-        assert seat is not None, "a judged move has a seat to move"
-        yield Step(hand.number, number, seat, item, facts, pos)
+        yield Step(hand.number, number, seat, item, facts, pos, said_here.comment)
     if broken:
         return _BROKEN
     if not pos.finished:
@@ -344,6 +390,19 @@ def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evide
     except IllegalMove as exc:
         return Verdict(ILLEGAL, exc.rule, f"{move.text()} is illegal: {exc.message}")
     return None
+
+
+def _turn_message(record: Record, index: int, seat: int, stated: int) -> str:
+    """A move by the wrong player: whose turn it was, and what would explain it."""
+    n = record.rules.players
+    names = record.players
+    if names:
+        said = f"it is {names[seat]}'s turn (seat {seat}), not {names[stated]}'s (seat {stated})"
+    else:
+        said = f"it is seat {seat}'s turn, not seat {stated}'s"
+    if index == 0:
+        return f"{said}: if the dealer was {who(record, (stated - 1) % n)}, {who(record, stated)} plays first"
+    return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
 
 
 def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool) -> Generator[Event, None, HandEnd]:

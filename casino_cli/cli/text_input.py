@@ -1,0 +1,97 @@
+"""Casino text input: telling a text record from JSON, and reading its records as documents.
+
+Kept apart from :mod:`.inputs` (which reads JSON) so that the two meet in one call: an
+input is casino text when its first non-blank line is a tag line (``[Rules classic 2]``)
+or a ``Hand`` line — lines no JSON document starts with — or when its name ends in
+``.cas`` and that line does not start a JSON object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from ..notation.text_record import MAX_LINE_CHARS, TEXT_EXTENSION, TextError, looks_like_text, read_text
+from .inputs import Document
+
+_SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
+
+
+class _Rewound:
+    """A byte stream that gives back the lines read ahead before the rest."""
+
+    def __init__(self, head: list[bytes], rest: BinaryIO):
+        self.head = head
+        self.rest = rest
+
+    def readline(self, limit: int = -1) -> bytes:
+        if not self.head:
+            return self.rest.readline(limit)
+        piece = self.head.pop(0)
+        if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece):
+            return piece
+        return piece + self.rest.readline(limit - len(piece) if limit > 0 else -1)  # the line read ahead in part
+
+    def read(self, size: int = -1) -> bytes:
+        head = b"".join(self.head)
+        self.head = []
+        if size < 0:
+            return head + self.rest.read()
+        return head + self.rest.read(max(size - len(head), 0)) if len(head) < size else head
+
+    def close(self) -> None:
+        self.rest.close()
+
+
+def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
+    """Whether the input is casino text, and a stream that still starts at its beginning."""
+    head: list[bytes] = []
+    size = 0
+    first = b""
+    while size < _SNIFF_LIMIT:
+        line = stream.readline(_SNIFF_LIMIT)
+        if not line:
+            break
+        head.append(line)
+        size += len(line)
+        if line.strip():
+            first = line
+            break
+    rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
+    text = first.decode("utf-8", "replace")
+    if path.lower().endswith(TEXT_EXTENSION) and not text.lstrip("\ufeff \t").startswith("{"):
+        return True, rewound
+    return looks_like_text(text), rewound
+
+
+def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
+    """Every record of a casino text input as a document, located by line and column."""
+    bad: list[int] = []
+
+    too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line
+
+    def lines() -> Iterator[str]:
+        number = 0
+        limit = MAX_LINE_CHARS * 4  # bytes: a line of MAX_LINE_CHARS characters fits
+        while True:
+            data = stream.readline(limit + 1)
+            if not data:
+                return
+            number += 1
+            if len(data) > limit and not data.endswith(b"\n"):
+                while data and not data.endswith(b"\n"):  # skip the rest of the line unstored
+                    data = stream.readline(limit)
+                yield too_long
+                continue
+            try:
+                yield data.decode("utf-8")
+            except UnicodeDecodeError:
+                bad.append(number)
+                yield too_long
+
+    for record in read_text(lines()):
+        error = record.error
+        if error is not None and bad and error.line in bad:
+            error = TextError("this line is not UTF-8 text", error.line, 1)
+            error.at = (error.line - record.line + 1, 1)
+        yield Document(name, record.line, record.value, error, record.locate)

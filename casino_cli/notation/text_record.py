@@ -1,0 +1,838 @@
+"""Casino text (``.cas``): a line-oriented, PGN-like form of ``casino.record/1``.
+
+Reading a text record yields the very dict the JSON reader would parse, so the records
+layer reads both forms alike; writing turns such a dict back into canonical text. The
+grammar is in docs/notation.md ("Casino text"). Every element sits on one line, so a
+line is tokenised on its own (nothing can run on for ever) and an error in one record
+never swallows the next one: reading resumes at the next record's first tag line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
+
+import orjson
+
+from .errors import NotationError
+
+TEXT_EXTENSION = ".cas"
+RECORD_FORMAT = "casino.record/1"
+MAX_LINE_CHARS = 1_000_000
+
+_SPECIAL = frozenset(' \t{}<>[]"')
+_NUMBER = re.compile(r"(\d{1,6})\.(.*)\Z", re.DOTALL)
+_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_USER_TAG = re.compile(r"_[a-z][a-z0-9_]*\Z")
+_HEADER_KEYS = ("format", "rules", "players", "seed", "shuffle")
+_RESERVED = frozenset(("format", "rules", "players", "seed", "shuffle", "hands", "result"))
+_STATEMENTS = frozenset(("hand", "moves", "score", "shown", "result", "dealer", "table", "deck"))
+_HAND_PAIRS = ("dealer", "deck", "table")
+_SHOWN_PAIRS = ("after", "seat", "cards", "all")
+_RESULT_PAIRS = ("scores", "winner")
+_ESCAPES = {"\\": "\\", "}": "}", "{": "{", "n": "\n", "r": "\r", "t": "\t"}
+_SENTINEL = object()
+_DETECT = re.compile(r"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*[ \t]|hand[ \t]+\d)", re.IGNORECASE)
+
+
+class TextError(NotationError):
+    """A text record that cannot be read: what was expected, at ``line`` and ``column`` (1-based)."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(message, "")
+        self.line = line
+        self.column = column
+        self.at: tuple[int, int] | None = None  # line (counted from the record's first) and column
+
+
+class TextRecord(NamedTuple):
+    """One record of a text file: its first line, its dict (or why it failed) and where
+    each element starts (JSON path → line, column)."""
+
+    line: int
+    value: dict[str, Any] | None
+    error: TextError | None
+    locations: dict[str, tuple[int, int]]
+
+    def locate(self, path: str) -> tuple[int, int] | None:
+        """Where the element at a JSON path (or its nearest located ancestor) starts."""
+        while True:
+            if path in self.locations:
+                return self.locations[path]
+            cut = max(path.rfind("."), path.rfind("["))
+            if cut <= 0:
+                return self.locations.get("$")
+            path = path[:cut]
+
+
+def looks_like_text(first_line: str) -> bool:
+    """Whether the first non-blank line of an input starts a text record (a tag line such as
+    ``[Rules classic 2]``, or a ``Hand`` line), never a JSON document."""
+    return _DETECT.match(first_line.lstrip("\ufeff")) is not None
+
+
+# ---------------------------------------------------------------- tokens
+
+
+class _Tok(NamedTuple):
+    kind: str  # word, str (quoted), json (<...>), comment ({...})
+    value: Any
+    column: int  # 1-based
+    end: int  # 0-based index just after the token
+
+
+def _tokens(text: str, line: int, start: int = 0, comments: bool = True) -> list[_Tok]:
+    """The tokens of one line (from ``start``); errors name the column."""
+    out: list[_Tok] = []
+    at, n = start, len(text)
+    while at < n:
+        c = text[at]
+        if c in " \t":
+            at += 1
+        elif c == '"':
+            end = _string_end(text, at, line)
+            out.append(_Tok("str", _json(text[at:end], line, at), at + 1, end))
+            at = end
+        elif c == "<":
+            end = _json_end(text, at + 1, line)
+            out.append(_Tok("json", _json(text[at + 1 : end], line, at + 1), at + 1, end + 1))
+            at = end + 1
+        elif c == "{" and comments:
+            value, end = _comment(text, at, line)
+            out.append(_Tok("comment", value, at + 1, end))
+            at = end
+        elif c in "{}<>[]":
+            raise TextError(f"unexpected {c!r} (quote a text that holds it)", line, at + 1)
+        else:
+            end = at
+            while end < n and text[end] not in _SPECIAL:
+                end += 1
+            out.append(_Tok("word", text[at:end], at + 1, end))
+            at = end
+    return out
+
+
+def _string_end(text: str, at: int, line: int) -> int:
+    i = at + 1
+    while i < len(text):
+        if text[i] == "\\":
+            i += 2
+        elif text[i] == '"':
+            return i + 1
+        else:
+            i += 1
+    raise TextError('unterminated quoted text: expected a closing " on the same line', line, at + 1)
+
+
+def _json_end(text: str, at: int, line: int) -> int:
+    """The index of the ``>`` that closes inline JSON starting at ``at``."""
+    i, depth = at, 0
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i = _string_end(text, i, line)
+            continue
+        if c in "[{":
+            depth += 1
+        elif c in "]}":
+            depth -= 1
+        elif c == ">" and depth <= 0:
+            return i
+        i += 1
+    raise TextError("unterminated inline JSON: expected '>' on the same line", line, at)
+
+
+def _json(text: str, line: int, at: int) -> object:
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        raise TextError(f"expected a JSON value: {exc}", line, at + 1) from None
+
+
+def _comment(text: str, at: int, line: int) -> tuple[str, int]:
+    out: list[str] = []
+    i = at + 1
+    while i < len(text):
+        c = text[i]
+        if c == "}":
+            return "".join(out), i + 1
+        if c == "\\":
+            nxt = text[i + 1 : i + 2]
+            if nxt in _ESCAPES:
+                out.append(_ESCAPES[nxt])
+                i += 2
+                continue
+            code = text[i + 2 : i + 6]
+            if nxt == "u" and len(code) == 4 and all(h in "0123456789abcdefABCDEF" for h in code):
+                char = chr(int(code, 16))
+                if 0xD800 <= ord(char) <= 0xDFFF:
+                    raise TextError("a comment cannot hold a lone surrogate", line, i + 1)
+                out.append(char)
+                i += 6
+                continue
+            raise TextError("unknown escape in a comment (expected \\\\, \\}, \\n, \\t, \\r or \\uXXXX)", line, i + 1)
+        out.append(c)
+        i += 1
+    raise TextError("unterminated comment: expected '}' on the same line", line, at + 1)
+
+
+def _scalar(word: str) -> object:
+    """A bare word as JSON when it reads as a JSON scalar, else as text."""
+    try:
+        value = orjson.loads(word)
+    except orjson.JSONDecodeError:
+        return word
+    return value if not isinstance(value, (list, dict)) else word
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Builder:
+    """The record being read: its header, hands and the locations of its elements."""
+
+    def __init__(self, line: int):
+        self.line = line
+        self.header: dict[str, Any] = {}
+        self.user: dict[str, Any] = {}
+        self.hands: list[dict[str, Any]] = []
+        self.result: object = _SENTINEL
+        self.locations: dict[str, tuple[int, int]] = {"$": (line, 1)}
+        self.error: TextError | None = None
+        self.body = False  # a non-tag line has been read
+        self.tags: set[str] = set()
+        self.last_move: tuple[int, int] | None = None  # (hand index, move index) a comment may attach to
+
+    def value(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if "format" not in self.header:
+            out["format"] = RECORD_FORMAT
+        out.update(self.header)
+        out["hands"] = self.hands
+        if self.result is not _SENTINEL:
+            out["result"] = self.result
+        out.update(self.user)
+        return out
+
+    def done(self) -> TextRecord:
+        if self.error is not None:
+            self.error.at = (self.error.line - self.line + 1, self.error.column)
+            return TextRecord(self.line, None, self.error, self.locations)
+        return TextRecord(self.line, self.value(), None, self.locations)
+
+
+def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
+    """Every record of a text input, in order (``lines`` without their line ends, or with)."""
+    current: _Builder | None = None
+    for number, raw in enumerate(lines, 1):
+        line = raw.rstrip("\n").removesuffix("\r")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if not line.strip():
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            if current is None:
+                current = _Builder(number)
+            current.error = current.error or TextError(f"line longer than {MAX_LINE_CHARS} characters", number, 1)
+            continue
+        stripped = line.lstrip(" \t")
+        indent = len(line) - len(stripped)
+        tag = _tag_name(stripped) if stripped.startswith("[") else None
+        if current is not None and tag is not None and (current.body or tag in current.tags):
+            yield current.done()
+            current = None
+        if current is None:
+            current = _Builder(number)
+        if current.error is not None:
+            current.body = current.body or tag is None
+            continue
+        try:
+            if stripped.startswith("["):
+                _read_tag(current, line, number, indent)
+            else:
+                current.body = True
+                _read_body(current, line, number)
+        except TextError as exc:
+            current.error = exc
+            current.body = current.body or tag is None
+    if current is not None:
+        yield current.done()
+
+
+def _tag_name(stripped: str) -> str | None:
+    """The key a tag line sets (``Rules`` → rules, ``Event`` → _event), for telling records apart."""
+    m = _TAG_NAME.match(stripped, 1 + len(stripped[1:]) - len(stripped[1:].lstrip(" \t")))
+    if m:
+        return _tag_key(m.group())
+    if stripped[1:].lstrip(" \t").startswith('"'):
+        return '"'  # a quoted user key: never repeats a known tag
+    return None
+
+
+def _tag_key(name: str) -> str:
+    lowered = name.lower()
+    if name.startswith("_"):
+        return name
+    return lowered if lowered in _RESERVED else "_" + lowered
+
+
+def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
+    """``[Name value]``: a header tag (a tag line after a hand starts the next record)."""
+    end = line.rstrip(" \t")
+    if not end.endswith("]"):
+        raise TextError("expected ']' at the end of the tag line", number, len(end) + 1)
+    inner_start = indent + 1
+    while inner_start < len(end) and end[inner_start] in " \t":
+        inner_start += 1
+    if end[inner_start : inner_start + 1] == '"':
+        close = _string_end(end, inner_start, number)
+        name = _json(end[inner_start:close], number, inner_start)
+        if not isinstance(name, str) or not name.startswith("_"):
+            raise TextError("a quoted tag name is a key of your own: it starts with _", number, inner_start + 1)
+        key, name_end = name, close
+    else:
+        m = _TAG_NAME.match(end, inner_start)
+        if m is None:
+            raise TextError("expected a tag name such as Rules, Players, Seed or Event", number, inner_start + 1)
+        name, name_end = m.group(), m.end()
+        key = _tag_key(name)
+        if key in ("hands", "result"):
+            raise TextError(
+                f"{name} is not a tag: write {name.title()} lines after the header", number, inner_start + 1
+            )
+    if name_end < len(end) - 1 and end[name_end] not in " \t":
+        raise TextError("expected a space after the tag name", number, name_end + 1)
+    value_start = name_end
+    while value_start < len(end) - 1 and end[value_start] in " \t":
+        value_start += 1
+    text = end[value_start:-1].rstrip(" \t")
+    if key in rec.tags:
+        raise TextError(f"the tag {name} is given twice", number, inner_start + 1)
+    rec.tags.add(key)
+    where = (number, value_start + 1)
+    path = f"$.{key}"
+    rec.locations[path] = where
+    if key == "rules":
+        value: object = _rules_value(line, number, value_start, len(end) - 1, rec, path)
+    elif key == "players":
+        value = _players_value(line[: len(end) - 1], number, value_start, rec)
+    elif text.startswith(("<", '"')):
+        toks = _tokens(line[: len(end) - 1], number, value_start, comments=False)
+        if len(toks) != 1:
+            raise TextError("expected one value (quote a text with spaces)", number, value_start + 1)
+        value = toks[0].value
+    elif key.startswith("_"):
+        value = _user_value(text, number, value_start)
+    else:
+        value = text  # Seed, Shuffle, Format: the text as written
+    (rec.user if key.startswith("_") else rec.header)[key] = value
+
+
+def _user_value(text: str, number: int, at: int) -> object:
+    if not text:
+        raise TextError("expected a value", number, at + 1)
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
+
+
+def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, path: str) -> object:
+    """``classic 2 sweeps=true target=11``: variant, players, then NAME=VALUE options."""
+    toks = _tokens(line[:stop], number, start, comments=False)
+    if len(toks) == 1 and toks[0].kind == "json":
+        return toks[0].value
+    out: dict[str, Any] = {}
+    i = 0
+    positional = ("variant", "players")
+    while i < len(toks):
+        tok = toks[i]
+        word = tok.value if tok.kind == "word" else None
+        if isinstance(word, str) and "=" in word and not word.startswith("="):
+            key, _, rest = word.partition("=")
+            if rest == "" and i + 1 < len(toks) and toks[i + 1].column - 1 == tok.end:
+                i += 1
+                value = toks[i].value
+            elif rest == "":
+                raise TextError(f"expected a value after {key}=", number, tok.end + 1)
+            else:
+                value = _scalar(rest)
+        elif len(out) < 2 and not set(out) - set(positional[: len(out)]) and tok.kind in ("word", "str"):
+            key = positional[len(out)]
+            value = _scalar(tok.value) if key == "players" and tok.kind == "word" else tok.value
+        else:
+            raise TextError("expected NAME=VALUE (a rule option), e.g. sweeps=true", number, tok.column)
+        if key in out:
+            raise TextError(f"the option {key} is given twice", number, tok.column)
+        out[key] = value
+        rec.locations[f"{path}.{key}"] = (number, tok.column)
+        i += 1
+    if not out:
+        raise TextError("expected the rules: a variant and the number of players, e.g. classic 2", number, start + 1)
+    return out
+
+
+def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
+    toks = _tokens(line, number, start, comments=False)
+    if len(toks) == 1 and toks[0].kind == "json":
+        return toks[0].value
+    names = []
+    for i, tok in enumerate(toks):
+        names.append(tok.value)
+        rec.locations[f"$.players[{i}]"] = (number, tok.column)
+    if not names:
+        raise TextError("expected the players' names, in seat order", number, start + 1)
+    return names
+
+
+_FIRST_WORD = re.compile(r'[ \t]*([^ \t{}<>\[\]"]+)')
+
+
+def _read_body(rec: _Builder, line: str, number: int) -> None:
+    lead = _FIRST_WORD.match(line)
+    if lead and lead.group(1).startswith("_") and lead.group(1) != "_":
+        if not rec.hands:
+            raise TextError(
+                "user data before the first Hand line goes in a tag: [_name value]", number, lead.start(1) + 1
+            )
+        word = lead.group(1)
+        _user_line(rec, line, [_Tok("word", word, lead.start(1) + 1, lead.end(1))], number)
+        return
+    toks = _tokens(line, number)
+    if not toks:
+        return
+    first = toks[0]
+    word = first.value.casefold() if first.kind == "word" and isinstance(first.value, str) else ""
+    if word == "hand":
+        _hand_line(rec, toks, number)
+    elif word == "result":
+        if rec.result is not _SENTINEL:
+            raise TextError("the Result is given twice", number, first.column)
+        rec.locations["$.result"] = (number, first.column)
+        rec.result = _pairs(rec, toks[1:], number, first, _RESULT_PAIRS, "$.result")
+    elif not rec.hands:
+        raise TextError(
+            "expected a Hand line (e.g. 'Hand 1 dealer 1 table 5D 9C 3H KS') or a tag", number, first.column
+        )
+    elif word in ("dealer", "deck", "table"):
+        _hand_pairs(rec, toks, number)
+    elif word == "moves":
+        hand = rec.hands[-1]
+        if "moves" in hand and hand["moves"]:
+            raise TextError("Moves starts a hand's moves: write it before them, once", number, first.column)
+        hand.setdefault("moves", [])
+        _moves(rec, toks[1:], number)
+    elif word == "score":
+        hand = rec.hands[-1]
+        if "score" in hand:
+            raise TextError("the hand's Score is given twice", number, first.column)
+        path = f"$.hands[{len(rec.hands) - 1}].score"
+        rec.locations[path] = (number, first.column)
+        hand["score"] = _numbers(rec, toks[1:], number, first, path)
+    elif word == "shown":
+        hand = rec.hands[-1]
+        shown = hand.setdefault("shown", [])
+        path = f"$.hands[{len(rec.hands) - 1}].shown"
+        rec.locations.setdefault(path, (number, first.column))
+        path += f"[{len(shown)}]"
+        rec.locations[path] = (number, first.column)
+        shown.append(_pairs(rec, toks[1:], number, first, _SHOWN_PAIRS, path))
+    elif first.kind == "word" and first.value == "_":
+        _user_line(rec, line, toks, number)
+    else:
+        _moves(rec, toks, number)
+
+
+def _hand_line(rec: _Builder, toks: list[_Tok], number: int) -> None:
+    want = len(rec.hands) + 1
+    if len(toks) < 2 or toks[1].kind != "word" or toks[1].value != str(want):
+        at = toks[1].column if len(toks) > 1 else toks[0].end + 2
+        raise TextError(f"expected the hand's number {want} after 'Hand'", number, at)
+    rec.hands.append({})
+    rec.last_move = None
+    rec.locations[f"$.hands[{want - 1}]"] = (number, toks[0].column)
+    _hand_pairs(rec, toks[2:], number)
+
+
+def _hand_pairs(rec: _Builder, toks: list[_Tok], number: int) -> None:
+    """``dealer Ben``, ``table 7D 2C 9S KH``, ``deck …``: a hand's fields, in the order written."""
+    index = len(rec.hands) - 1
+    hand = rec.hands[index]
+    path = f"$.hands[{index}]"
+    for key, value, tok in _split_pairs(toks, number, _HAND_PAIRS, "dealer, table or deck"):
+        if key in hand:
+            raise TextError(f"the hand's {key} is given twice", number, tok.column)
+        rec.locations[f"{path}.{key}"] = (number, value[0].column)
+        if key == "dealer":
+            hand[key] = _seat(rec, value, number, tok)
+        else:
+            hand[key] = _cards(rec, value, number, tok, f"{path}.{key}")
+
+
+def _split_pairs(
+    toks: list[_Tok], number: int, keys: tuple[str, ...], expected: str
+) -> Iterator[tuple[str, list[_Tok], _Tok]]:
+    """(key, its value tokens, the key's token) for ``key value…`` runs."""
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        key = tok.value.casefold() if tok.kind == "word" and isinstance(tok.value, str) else None
+        if key not in keys:
+            raise TextError(f"expected {expected}", number, tok.column)
+        j = i + 1
+        while j < len(toks) and not (
+            toks[j].kind == "word" and isinstance(toks[j].value, str) and toks[j].value.casefold() in keys
+        ):
+            j += 1
+        if j == i + 1:
+            raise TextError(f"expected a value after {tok.value}", number, tok.end + 1)
+        yield key, toks[i + 1 : j], tok
+        i = j
+
+
+def _one(value: list[_Tok], number: int) -> _Tok:
+    if len(value) != 1:
+        raise TextError("expected one value here", number, value[1].column)
+    return value[0]
+
+
+def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
+    """A seat: its number, or a player's name (any case) from the Players tag."""
+    tok = _one(value, number)
+    if tok.kind == "json":
+        return tok.value
+    text = tok.value
+    if tok.kind == "word" and isinstance(text, str) and text.isascii() and text.isdigit():
+        if len(text) > 3:
+            raise TextError(f"{text} is not a seat", number, tok.column)
+        return int(text)
+    players = rec.header.get("players")
+    players = players if isinstance(players, list) else []
+    names = [p.casefold() for p in players if isinstance(p, str)]
+    if isinstance(text, str) and names.count(text.casefold()) == 1:
+        return names.index(text.casefold())
+    known = f" (players: {', '.join(map(str, players))})" if names else " (no Players tag names them)"
+    raise TextError(f"expected a seat number or a player's name, not {text!r}{known}", number, tok.column)
+
+
+def _cards(rec: _Builder, value: list[_Tok], number: int, key: _Tok, path: str) -> object:
+    if len(value) == 1 and value[0].kind == "json":
+        return value[0].value
+    out = []
+    for i, tok in enumerate(value):
+        if tok.kind not in ("word", "str"):
+            raise TextError("expected a card such as TD", number, tok.column)
+        rec.locations[f"{path}[{i}]"] = (number, tok.column)
+        out.append(tok.value)
+    return out
+
+
+def _numbers(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, path: str) -> object:
+    """``5 6`` or ``5-6``: a number per side."""
+    if len(toks) == 1 and toks[0].kind == "json":
+        return toks[0].value
+    out: list[object] = []
+    for tok in toks:
+        parts = re.split(r"[-–](?=\d)", tok.value) if tok.kind == "word" and re.match(r"\d", tok.value) else None
+        for part in parts or [tok.value]:
+            value = _scalar(part) if tok.kind == "word" else tok.value
+            if type(value) is not int:
+                raise TextError(f"expected a whole number, not {part!r}", number, tok.column)
+            rec.locations[f"{path}[{len(out)}]"] = (number, tok.column)
+            out.append(value)
+    if not out:
+        raise TextError("expected a number per side, e.g. 5 6", number, key.end + 1)
+    return out
+
+
+def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[str, ...], path: str) -> object:
+    """``Shown after 8 seat Ben cards 7C 2D all true`` / ``Result scores 23 18 winner 0``."""
+    if len(toks) == 1 and toks[0].kind == "json":
+        return toks[0].value
+    out: dict[str, Any] = {}
+    for name, value, tok in _split_pairs(toks, number, keys, " or ".join(keys)):
+        if name in out:
+            raise TextError(f"{name} is given twice", number, tok.column)
+        rec.locations[f"{path}.{name}"] = (number, value[0].column)
+        if name == "seat":
+            out[name] = _seat(rec, value, number, tok)
+        elif name == "cards":
+            out[name] = _cards(rec, value, number, tok, f"{path}.cards")
+        elif name == "scores":
+            out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
+        else:
+            one = _one(value, number)
+            out[name] = _scalar(one.value) if one.kind == "word" else one.value
+    if not out:
+        raise TextError(f"expected {' or '.join(keys)}", number, key.end + 1)
+    return out
+
+
+def _user_line(rec: _Builder, line: str, toks: list[_Tok], number: int) -> None:
+    """``_note "text"``: user data of the hand (``_ <{…}>`` merges an object of them)."""
+    hand = rec.hands[-1]
+    first = toks[0]
+    path = f"$.hands[{len(rec.hands) - 1}]"
+    if first.value == "_":
+        if len(toks) != 2 or toks[1].kind != "json" or not isinstance(toks[1].value, dict):
+            raise TextError("expected an inline JSON object after '_', e.g. _ <{\"_a b\": 1}>", number, first.end + 1)
+        items = list(toks[1].value.items())
+    else:
+        items = [(first.value, _user_value(line[first.end :].strip(" \t"), number, first.end))]
+    for name, value in items:
+        if name in hand:
+            raise TextError(f"{name} is given twice", number, first.column)
+        rec.locations[f"{path}.{name}"] = (number, first.column)
+        hand[name] = value
+
+
+def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
+    """Moves: ``12.`` numbers (optional, checked), ``Ben:`` players, ``{comments}``."""
+    index = len(rec.hands) - 1
+    moves = rec.hands[index].setdefault("moves", [])
+    i = 0
+    numbered = None
+    while i < len(toks):
+        tok = toks[i]
+        if tok.kind == "comment":
+            last = rec.last_move
+            if last is None or last != (index, len(moves) - 1) or numbered is not None:
+                raise TextError("a comment {…} follows the move it is about", number, tok.column)
+            move = moves[-1]
+            if not isinstance(move, str):
+                raise TextError("this move already has its comment (or write it inside the JSON)", number, tok.column)
+            moves[-1] = {"move": move, "comment": tok.value}
+            i += 1
+            continue
+        if tok.kind == "word":
+            m = _NUMBER.match(tok.value)
+            if m:
+                if numbered is not None:
+                    raise TextError(f"expected move {len(moves) + 1} after its number", number, tok.column)
+                if int(m.group(1)) != len(moves) + 1:
+                    raise TextError(
+                        f"expected move number {len(moves) + 1} here, not {m.group(1)} "
+                        f"(is a move missing or written twice?)",
+                        number,
+                        tok.column,
+                    )
+                numbered = tok
+                if not m.group(2):
+                    i += 1
+                    continue
+                tok = _Tok("word", m.group(2), tok.column + len(m.group(1)) + 1, tok.end)
+        if tok.kind == "word" and tok.value.endswith(":") and len(tok.value) > 1:
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            if nxt is None or nxt.kind not in ("word", "str"):
+                raise TextError(f"expected a move after the player {tok.value!r} on the same line", number, tok.end + 1)
+            value: object = f"{tok.value} {nxt.value}"
+            i += 1
+        elif tok.kind in ("word", "str", "json"):
+            value = tok.value
+        else:  # pragma: no cover - every kind is handled above
+            raise TextError("expected a move", number, tok.column)
+        rec.locations.setdefault(f"$.hands[{index}].moves", (number, (numbered or tok).column))
+        rec.locations[f"$.hands[{index}].moves[{len(moves)}]"] = (number, (numbered or tok).column)
+        moves.append(value)
+        rec.last_move = (index, len(moves) - 1)
+        numbered = None
+        i += 1
+    if numbered is not None:
+        raise TextError(f"expected move {len(moves) + 1} after its number on the same line", number, numbered.end + 1)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _bare(text: str) -> bool:
+    """Whether a text can be written as a bare word (no quotes)."""
+    return bool(text) and not any(c in _SPECIAL or c < " " or c == "\x7f" for c in text)
+
+
+def _word(text: str, keywords: frozenset[str] = frozenset(), json_like: bool = False) -> str:
+    """A text as a bare word when it reads back as the same text, else quoted (JSON)."""
+    ok = _bare(text) and text.casefold() not in keywords and not _NUMBER.match(text) and not text.endswith(":")
+    if ok and json_like and _scalar(text) != text:
+        ok = False
+    if ok and text.startswith("_"):
+        ok = False
+    return text if ok else orjson.dumps(text).decode()
+
+
+def _json_text(value: object) -> str:
+    return "<" + orjson.dumps(value).decode() + ">"
+
+
+def write_text(record: dict[str, Any]) -> str:
+    """The canonical text of a record dict (one the records layer reads), ending with a newline."""
+    if not isinstance(record, dict) or not isinstance(record.get("hands"), list):
+        raise NotationError("expected a record: an object with a list of hands")
+    lines: list[str] = []
+    players = record.get("players")
+    names = players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
+    rules = record.get("rules")
+    seats = rules.get("players") if isinstance(rules, dict) else None
+    for key, value in record.items():
+        if key == "format" and value == RECORD_FORMAT and next(iter(record)) == "format":
+            continue
+        if key in ("hands", "result"):
+            continue
+        lines.append(_tag_line(key, value))
+    for index, hand in enumerate(record["hands"]):
+        if not isinstance(hand, dict):
+            raise NotationError("expected an object", f"$.hands[{index}]")
+        lines.append("")
+        lines.extend(_hand_lines(index + 1, hand, names, seats if type(seats) is int and seats > 0 else 4))
+    if "result" in record:
+        lines.append("")
+        lines.append("Result " + _pairs_text(record["result"], _RESULT_PAIRS, names))
+    return "\n".join(lines) + "\n"
+
+
+def _tag_line(key: str, value: object) -> str:
+    if key == "rules":
+        return f"[Rules {_rules_text(value)}]"
+    if key == "players":
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            return "[Players " + " ".join(_word(v) for v in value) + "]"
+        return f"[Players {_json_text(value)}]"
+    if key in _HEADER_KEYS:
+        return f"[{key.title()} {orjson.dumps(value).decode() if isinstance(value, str) else _json_text(value)}]"
+    if _USER_TAG.match(key) and key[1:] not in _RESERVED:
+        name = key[1].upper() + key[2:]
+    elif _TAG_NAME.fullmatch(key):
+        name = key
+    else:
+        name = orjson.dumps(key).decode()
+    return f"[{name} {orjson.dumps(value).decode()}]"
+
+
+def _rules_text(rules: object) -> str:
+    if not isinstance(rules, dict) or not rules:
+        return _json_text(rules)
+    parts = []
+    keys = list(rules)
+    for i, (key, value) in enumerate(rules.items()):
+        if i == 0 and key == "variant" and isinstance(value, str) and "=" not in value:
+            parts.append(_word(value, json_like=True))
+        elif i == 1 and key == "players" and keys[0] == "variant" and type(value) is int and len(parts) == 1:
+            parts.append(str(value))
+        elif isinstance(key, str) and _bare(key) and "=" not in key and not isinstance(value, (list, dict)):
+            text = (
+                value
+                if isinstance(value, str) and _bare(value) and _scalar(value) == value
+                else orjson.dumps(value).decode()
+            )
+            parts.append(f"{key}={text}")
+        else:
+            return _json_text(rules)
+    return " ".join(parts)
+
+
+def _seat_text(seat: object, names: list[str] | None) -> str:
+    if type(seat) is not int:
+        return _json_text(seat)
+    if names and 0 <= seat < len(names):
+        name = names[seat]
+        folded = [n.casefold() for n in names]
+        if (
+            _bare(name)
+            and not name.isdigit()
+            and folded.count(name.casefold()) == 1
+            and _word(name, _STATEMENTS | frozenset(_SHOWN_PAIRS + _RESULT_PAIRS)) == name
+        ):
+            return name
+    return str(seat)
+
+
+def _cards_text(cards: object, keys: tuple[str, ...]) -> str:
+    if isinstance(cards, list) and cards and all(isinstance(c, str) for c in cards):
+        return " ".join(_word(c, frozenset(keys)) for c in cards)
+    return _json_text(cards)
+
+
+def _hand_lines(number: int, hand: dict[str, Any], names: list[str] | None, seats: int) -> list[str]:
+    head = f"Hand {number}"
+    lines: list[str] = []
+    leading = True
+    for key, value in hand.items():
+        text = None
+        if key in _HAND_PAIRS:
+            text = _seat_text(value, names) if key == "dealer" else _cards_text(value, _HAND_PAIRS)
+            if leading:
+                head += f" {key} {text}"
+            else:
+                lines.append(f"{key.title()} {text}")
+            continue
+        leading = False
+        if key == "moves" and isinstance(value, list):
+            lines.extend(_move_lines(value, seats) if value else ["Moves"])
+        elif key == "score" and isinstance(value, list) and value and all(type(v) is int for v in value):
+            lines.append("Score " + " ".join(map(str, value)))
+        elif key == "shown" and isinstance(value, list) and value:
+            lines.extend("Shown " + _pairs_text(item, _SHOWN_PAIRS, names) for item in value)
+        elif isinstance(key, str) and key.startswith("_") and _bare(key) and key != "_":
+            lines.append(f"{key} {orjson.dumps(value).decode()}")
+        else:
+            lines.append(f"_ {_json_text({key: value})}")
+    return [head, *lines]
+
+
+def _move_lines(moves: list[Any], seats: int) -> list[str]:
+    """The moves, numbered, one round of the table per line."""
+    lines: list[str] = []
+    for start in range(0, len(moves), seats):
+        lines.append(" ".join(f"{i + 1}. {_move_text(moves[i])}" for i in range(start, min(start + seats, len(moves)))))
+    return lines
+
+
+def _move_text(move: object) -> str:
+    if isinstance(move, str):
+        who, sep, rest = move.partition(": ")
+        if sep and ":" not in who and _bare(who) and not _NUMBER.match(who) and rest and _word(rest) == rest:
+            return f"{who}: {rest}"
+        return _word(move)
+    if isinstance(move, dict) and list(move) == ["move", "comment"]:
+        text, comment = move["move"], move["comment"]
+        if isinstance(text, str) and isinstance(comment, str):
+            return f"{_move_text(text)} {{{_escape(comment)}}}"
+    return _json_text(move)
+
+
+def _escape(comment: str) -> str:
+    out = []
+    for c in comment:
+        if c in "\\}":
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif c == "\r":
+            out.append("\\r")
+        elif c == "\t":
+            out.append("\\t")
+        elif c < " " or c == "\x7f":
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _pairs_text(obj: object, keys: tuple[str, ...], names: list[str] | None) -> str:
+    if not isinstance(obj, dict) or not obj or any(k not in keys for k in obj):
+        return _json_text(obj)
+    parts = []
+    for key, value in obj.items():
+        if key == "seat":
+            text = _seat_text(value, names)
+        elif key == "cards":
+            text = _cards_text(value, keys)
+        elif key == "scores":
+            ok = isinstance(value, list) and value and all(type(v) is int for v in value)
+            text = " ".join(map(str, value)) if ok else _json_text(value)
+        elif value is None or isinstance(value, (bool, int)) and not isinstance(value, float):
+            text = orjson.dumps(value).decode()
+        else:
+            return _json_text(obj)
+        parts.append(f"{key} {text}")
+    return " ".join(parts)

@@ -1,0 +1,472 @@
+"""Casino text (.cas): round trips with JSON, golden fixtures, located errors, and the
+reader under generated and corrupted input (never a crash, never a hang, the right line)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from casino_cli.notation.text_record import TextError, looks_like_text, read_text, write_text
+from tests.inproc import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "fixtures"
+TEXT = FIXTURES / "text"
+
+
+def _records(path: Path) -> list[dict]:
+    data = path.read_bytes()
+    if path.suffix == ".jsonl":
+        return [orjson.loads(line) for line in data.splitlines() if line.strip()]
+    return [orjson.loads(data)]
+
+
+def _read_one(text: str):
+    records = list(read_text(text.split("\n")))
+    assert len(records) == 1
+    return records[0]
+
+
+RECORD_FILES = sorted(p for p in (FIXTURES / "records").rglob("*.json*"))
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_fixture_record_goes_to_text_and_back_byte_for_byte(path):
+    for record in _records(path):
+        text = write_text(record)
+        back = _read_one(text)
+        assert back.error is None, back.error
+        assert orjson.dumps(back.value) == orjson.dumps(record)
+        assert write_text(back.value) == text  # the canonical text is stable
+
+
+@pytest.mark.parametrize("path", RECORD_FILES, ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_convert_round_trip_on_the_command_line(path):
+    to_text = cli("convert", str(path), "--to", "text")
+    assert to_text.returncode == 0, to_text.stderr
+    back = cli("convert", "-", "--to", "json", stdin=to_text.stdout)
+    assert back.returncode == 0, back.stderr
+    assert back.stdout == b"".join(orjson.dumps(r) + b"\n" for r in _records(path))
+    again = cli("convert", "-", "--to", "text", stdin=back.stdout)
+    assert again.stdout == to_text.stdout
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "records" / "mutated").glob("*.jsonl")), ids=lambda p: p.name)
+def test_the_referee_finds_the_same_in_both_forms(path, tmp_path):
+    text = tmp_path / (path.stem + ".cas")
+    text.write_bytes(cli("convert", str(path), "--to", "text").stdout)
+    as_json = cli("validate", str(path), "--format", "json")
+    as_text = cli("validate", str(text), "--format", "json")
+    assert as_json.returncode == as_text.returncode == 1
+
+    def what(out: bytes) -> list[tuple]:
+        return [(f["hand"], f["move"], f["seat"], f["rule"], f["message"]) for f in map(orjson.loads, out.splitlines())]
+
+    assert what(as_text.stdout) == what(as_json.stdout)
+    located = [orjson.loads(line) for line in as_text.stdout.splitlines()]
+    assert all("column" in f for f in located if f["move"] is not None)
+
+
+GOLDEN = sorted(TEXT.glob("*.cas"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: p.name)
+def test_golden_text_fixtures_read_as_their_json_twins(path):
+    twin = path.with_suffix(".json")
+    record = _read_one(path.read_text(encoding="utf-8"))
+    assert record.error is None
+    assert orjson.dumps(record.value) + b"\n" == twin.read_bytes()
+    if path.stem != "lenient":  # the others are canonical: the twin writes back to them
+        assert write_text(orjson.loads(twin.read_bytes())) == path.read_text(encoding="utf-8")
+
+
+def test_the_club_night_game_is_valid_in_both_forms():
+    for name in ("club-night.cas", "club-night.json"):
+        out = cli("validate", str(TEXT / name))
+        assert out.returncode == 0, out.stderr
+        assert "1 valid" in out.stderr
+
+
+# ---------------------------------------------------------------- reading by hand
+
+
+def test_a_game_written_by_hand_reads_leniently():
+    text = "\n".join(
+        [
+            "[rules classic 2 sweeps=true]",
+            "[Players Ana Ben]",
+            "[Event Club night]",
+            "[_count 3]",
+            "",
+            "hand 1 DEALER ben table 7D 2C 9S KH",
+            "1.ana: 3H ben: 4S+3H=7 {hm}",
+            '"Ana: 10s"',
+            "score 5-6",
+            '_why {"a": [1]}',
+            "Result scores 5 6 winner null",
+        ]
+    )
+    record = _read_one(text)
+    assert record.error is None, record.error
+    assert record.value == {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2, "sweeps": True},
+        "players": ["Ana", "Ben"],
+        "hands": [
+            {
+                "dealer": 1,
+                "table": ["7D", "2C", "9S", "KH"],
+                "moves": ["ana: 3H", {"move": "ben: 4S+3H=7", "comment": "hm"}, "Ana: 10s"],
+                "score": [5, 6],
+                "_why": {"a": [1]},
+            }
+        ],
+        "result": {"scores": [5, 6], "winner": None},
+        "_event": "Club night",
+        "_count": 3,
+    }
+    assert record.locate("$.hands[0].moves[1]") == (7, 11)
+    assert record.locate("$.hands[0].table[2]") == (6, 31)
+    assert record.locate("$.rules.sweeps") == (1, 18)
+
+
+@pytest.mark.parametrize(
+    "lines, line, column, words",
+    [
+        (["[Rules classic 2]", "Hand 2"], 2, 6, "expected the hand's number 1"),
+        (["[Rules classic 2]", "Hand 1 dealer 0 table 5D 9C 3H KS", "1. 5H 3. 6H"], 3, 7, "expected move number 2"),
+        (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Bob"], 3, 15, "'Bob'"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {no end"], 3, 7, "unterminated comment"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", '1. "5H'], 3, 4, "unterminated quoted text"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. <{1>"], 3, 4, "inline JSON"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "{early} 5H"], 3, 1, "follows the move"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. Ana:"], 3, 8, "expected a move after the player"),
+        (["[Rules classic 2", "Hand 1"], 1, 17, "expected ']'"),
+        (["[Rules classic 2]", "[Rules royal 2]x"], 2, 17, "expected ']'"),
+        (["[Rules classic 2]", "5H 6H"], 2, 1, "expected a Hand line"),
+        (["[Rules classic 2]", "[Hands 1]"], 2, 2, "not a tag"),
+        (["[Rules classic 2]", "Hand 1", "Score 5 six"], 3, 9, "whole number"),
+        (["[Rules classic 2]", "Hand 1", "1. 5H [6H]"], 3, 7, "unexpected '['"),
+    ],
+)
+def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):
+    record = next(r for r in read_text(lines) if r.error is not None)
+    assert isinstance(record.error, TextError)
+    assert (record.error.line, record.error.column) == (line, column), record.error.message
+    assert words in record.error.message
+
+
+def test_an_error_in_one_record_does_not_swallow_the_next():
+    text = ["[Rules classic 2]", "Hand 1 dealer 9x", "1. 5H", "", "[Rules royal 2]", "Hand 1 dealer 0", "1. 5H"]
+    first, second = read_text(text)
+    assert first.error is not None and first.error.line == 2
+    assert second.error is None and second.line == 5
+    assert second.value["rules"] == {"variant": "royal", "players": 2}
+
+
+def test_records_without_hands_still_split_at_their_rules_tag():
+    first, second = read_text(["[Rules classic 2]", "[Rules royal 2]"])
+    assert first.value["hands"] == [] and second.value["rules"]["variant"] == "royal"
+
+
+def test_detection_from_the_first_line():
+    assert looks_like_text("[Rules classic 2]")
+    assert looks_like_text('\ufeff  [Event "x"]')
+    assert looks_like_text("Hand 1 dealer 0")
+    for json_line in ('{"format": "casino.record/1"}', '["a"]', "[true, false]", "[1]", ""):
+        assert not looks_like_text(json_line)
+
+
+def test_a_text_error_on_the_command_line_names_file_line_column(tmp_path):
+    bad = tmp_path / "bad.cas"
+    bad.write_text("[Rules classic 2]\n\nHand 1 dealer 1 table 7D 2C 1X KH\n1. 3H\n", encoding="utf-8")
+    out = cli("validate", str(bad), "--format", "text")
+    assert out.returncode == 65
+    assert f"{bad}:3:29: $.hands[0].table[2]: '1X' is not a card" in out.stdout.decode() + out.stderr
+    score = cli("score", str(bad))
+    assert score.returncode == 65 and f"{bad}:3:29:" in score.stderr
+
+
+def test_a_cas_file_holding_json_is_read_as_json(tmp_path):
+    path = tmp_path / "game.cas"
+    path.write_bytes((TEXT / "dispute.json").read_bytes())
+    assert cli("convert", str(path), "--to", "json").stdout == (TEXT / "dispute.json").read_bytes()
+
+
+def test_convert_reports_an_unreadable_record_and_keeps_the_others(tmp_path):
+    path = tmp_path / "two.cas"
+    path.write_text(
+        "[Rules classic 2]\nHand 1 dealer 7\n\n[Rules royal 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n", encoding="utf-8"
+    )
+    out = cli("convert", str(path), "--to", "json")
+    assert out.returncode == 65
+    assert "two.cas:2:15: $.hands[0].dealer: 7 is out of range" in out.stderr
+    assert orjson.loads(out.stdout)["rules"]["variant"] == "royal"
+
+
+# ---------------------------------------------------------------- generated records
+
+_SPECIAL = st.sampled_from(list(' \t{}<>[]":=\\_.,-#\n\r\x00\x7f\u2028\ufeff') + ["1.", "Hand", "x:", "aA5D"])
+_TEXT = st.lists(st.one_of(_SPECIAL, st.characters(exclude_categories=("Cs",))), max_size=8).map("".join)
+_CARD = st.sampled_from(["5D", "10s", "♠A", "kh", "TD", " 6C ", "dealer", "1.", "x:"])
+_MOVE_TEXT = st.one_of(st.sampled_from(["5D", "8Hx3C+5D", "2C+4H=6", "10s x ah+9c", "Ben: 4S+3H=7", "1:5D"]), _TEXT)
+_MOVE = st.one_of(
+    _MOVE_TEXT,
+    st.builds(lambda who, m: f"{who}: {m}", _TEXT, _MOVE_TEXT),
+    st.builds(lambda m, c: {"move": m, "comment": c}, _MOVE_TEXT, _TEXT),
+    st.builds(lambda m, s: {"move": m, "seat": s}, _MOVE_TEXT, st.integers(0, 3)),
+    st.just({"type": "trail", "card": "5D", "_x": [1, {"y": None}]}),
+    st.integers(-5, 5),
+)
+_JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**53), 2**53), _TEXT),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(_TEXT, inner, max_size=3)),
+    max_leaves=6,
+)
+_USER = st.dictionaries(st.one_of(st.just("_"), _TEXT.map(lambda t: "_" + t)), _JSON, max_size=2)
+
+
+@st.composite
+def _hand(draw, names):
+    hand: dict = {}
+    if draw(st.booleans()):
+        hand["dealer"] = draw(st.integers(0, 3))
+    if draw(st.booleans()):
+        hand["table"] = draw(st.lists(_CARD, min_size=1, max_size=4))
+    if draw(st.booleans()):
+        hand["moves"] = draw(st.lists(_MOVE, max_size=6))
+    if draw(st.booleans()):
+        hand["score"] = draw(st.lists(st.integers(-100, 100), min_size=1, max_size=4))
+    if draw(st.booleans()):
+        hand["shown"] = draw(
+            st.lists(
+                st.fixed_dictionaries(
+                    {"after": st.integers(0, 48), "seat": st.integers(0, 3), "cards": st.lists(_CARD, max_size=3)},
+                    optional={"all": st.booleans()},
+                ),
+                min_size=1,
+                max_size=2,
+            )
+        )
+    hand.update(draw(_USER))
+    return hand
+
+
+@st.composite
+def _record(draw):
+    record: dict = {"format": "casino.record/1"}
+    rules = {"variant": draw(st.sampled_from(["classic", "royal", "true", "a b"])), "players": draw(st.integers(2, 4))}
+    rules.update(draw(st.dictionaries(st.sampled_from(["sweeps", "target", "ladder_20", "_r"]), _JSON, max_size=2)))
+    record["rules"] = rules
+    names = None
+    if draw(st.booleans()):
+        names = draw(st.lists(st.one_of(st.sampled_from(["Ana", "Ben", "ana", "12", "Hand"]), _TEXT), max_size=4))
+        record["players"] = names
+    if draw(st.booleans()):
+        record["seed"] = draw(_TEXT)
+    if draw(st.booleans()):
+        record["shuffle"] = draw(_TEXT)
+    record["hands"] = draw(st.lists(_hand(names), max_size=3))
+    if draw(st.booleans()):
+        record["result"] = draw(
+            st.one_of(
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "scores": st.lists(st.integers(0, 30), max_size=4),
+                        "winner": st.one_of(st.none(), st.integers(0, 3)),
+                    },
+                ),
+                _JSON,
+            )
+        )
+    record.update(draw(_USER))
+    return record
+
+
+def _round_trip(record):
+    text = write_text(record)
+    back = _read_one(text)
+    assert back.error is None, (back.error, text)
+    assert orjson.dumps(back.value) == orjson.dumps(record), text
+    assert write_text(back.value) == text
+
+
+def _broken_line(record, data):
+    lines = write_text(record).split("\n")
+    body = [i for i, line in enumerate(lines) if line and not line.startswith(("[", "_"))]
+    if not body:
+        return
+    at = data.draw(st.sampled_from(body))
+    char = data.draw(st.sampled_from(['"', "{", "<"]))
+    lines[at] += " " + char
+    first_error = next(r.error for r in read_text(lines) if r.error is not None)
+    assert (first_error.line, first_error.column) == (at + 1, len(lines[at]))
+
+
+_PIECES = st.lists(
+    st.one_of(_TEXT, st.sampled_from(["[Rules classic 2]", "Hand 1", "1.", "{", "<{", '"', "]"])), max_size=8
+)
+
+
+def _any_text(pieces):
+    lines = " ".join(pieces).split("\n")
+    for record in read_text(lines):
+        assert (record.value is None) != (record.error is None)
+        if record.error is not None:
+            assert 1 <= record.error.line <= len(lines) and record.error.column >= 1
+        else:
+            orjson.dumps(record.value)  # whatever it read can be written as JSON
+
+
+def _doc_examples() -> list[tuple[str, list[str]]]:
+    """The ``$ casino …`` examples of docs/notation.md's casino text and who-played sections."""
+    text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = text.split("### Who played each move, and comments (v1.1)", 1)[1].split("## The referee", 1)[0]
+    found: list[tuple[str, list[str]]] = []
+    for block in section.split("\n\n    $ ")[1:]:
+        command, *output = block.split("\n")
+        lines = []
+        for line in output:
+            if line and not line.startswith("    "):
+                break
+            lines.append(line[4:])
+        while lines and not lines[-1]:
+            lines.pop()
+        found.append((command, lines))
+    return found
+
+
+@pytest.mark.parametrize("command, expected", _doc_examples(), ids=lambda v: v if isinstance(v, str) else "")
+def test_the_notation_page_examples_run(command, expected):
+    args = command.split()
+    assert args[0] == "casino"
+    out = cli(*args[1:])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode().rstrip("\n").split("\n") == expected
+
+
+def test_the_notation_page_has_examples():
+    assert _doc_examples()
+
+
+@pytest.mark.parametrize("command", ["convert", "deal"])
+def test_the_help_examples_run(command, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    helptext = cli(command, "--help").stdout.decode()
+    example = helptext.split("Example:", 1)[1].split("Arguments:")[0].split("Options:")[0].split()
+    assert example[0] == "casino" and example[1] == command
+    out = cli(*example[1:])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith(b"[Rules classic")
+
+
+def _scrambled(record: dict) -> dict:
+    """The record with every object's keys reversed and user data added everywhere."""
+
+    def flip(obj: object, depth: int = 0) -> object:
+        if isinstance(obj, list):
+            return [flip(v, depth + 1) for v in obj]
+        if isinstance(obj, dict):
+            out = {k: flip(obj[k], depth + 1) for k in reversed(list(obj))}
+            if depth < 3:
+                out[f"_u{depth}"] = {"a b": [depth, None]}
+            return out
+        return obj
+
+    return flip(record)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "records").rglob("*.jsonl"))[:6], ids=lambda p: p.name)
+def test_records_in_any_key_order_with_user_data_everywhere_convert_and_referee_alike(path, tmp_path):
+    records = [_scrambled(r) for r in _records(path)]
+    source = tmp_path / "odd.jsonl"
+    source.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    text = cli("convert", str(source), "--to", "text")
+    assert text.returncode == 0, text.stderr
+    back = cli("convert", "-", "--to", "json", stdin=text.stdout)
+    assert [orjson.loads(line) for line in back.stdout.splitlines()] == records  # equal, key order canonical
+    findings = [
+        [{k: v for k, v in orjson.loads(f).items() if k not in ("file", "line", "column")} for f in out.splitlines()]
+        for out in (
+            cli("validate", str(source), "--format", "json").stdout,
+            cli("validate", "-", "--format", "json", stdin=text.stdout).stdout,
+        )
+    ]
+    assert findings[0] == findings[1]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1. <" + "[" * 100_000,
+        "1. <" + "[" * 5_000 + "]" * 5_000 + ">",
+        '1. "' + "\\\\" * 50_000,
+        "1. {" + "\\}" * 50_000,
+        "1. " + "5D " * 100_000,
+        "[Rules " + "x=1 " * 50_000 + "]",
+    ],
+    ids=["open-json", "deep-json", "escapes", "comment-escapes", "many-moves", "many-options"],
+)
+def test_pathological_lines_are_read_or_refused_at_their_line(line):
+    lines = ["[Rules classic 2]", "Hand 1 dealer 0", line] if not line.startswith("[") else [line]
+    (record,) = read_text(lines)
+    if record.error is not None:
+        assert record.error.line == len(lines)
+    else:
+        orjson.dumps(record.value)
+
+
+@pytest.mark.parametrize(
+    "move",
+    ["12.: 5D", "_x: 5D", "a.: 5D", "1: 5D", "Ben:", "Ben:  5D", "Ben: 5D ", " 5D", "1.", "12.5D", "hand", "x {y}",
+     "Ben: {c}", "a\\b", "<5D>", "", {"move": "5D"}, {"comment": "c", "move": "5D"}, {"move": "5D", "comment": "a}b\n"}],
+)  # fmt: skip
+def test_tricky_moves_go_to_text_and_back(move):
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [{"moves": [move]}]}
+    back = _read_one(write_text(record))
+    assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record)
+
+
+def test_a_line_that_is_not_utf8_is_reported_at_that_line(tmp_path):
+    path = tmp_path / "bad.cas"
+    path.write_bytes(b"[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. \xff5D\n")
+    out = cli("convert", str(path))
+    assert out.returncode == 65 and f"{path}:3:1: this line is not UTF-8 text" in out.stderr
+
+
+def test_an_over_long_line_is_skipped_and_reported_and_the_next_record_read():
+    data = (
+        "[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. " + "5D " * 1_500_000 + "\n\n"
+        "[Rules royal 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n"
+    )
+    out = cli("convert", "-", "--to", "json", stdin=data)
+    assert out.returncode == 65 and "<stdin>:3:1: line longer than" in out.stderr
+    assert orjson.loads(out.stdout)["rules"]["variant"] == "royal"
+
+
+def test_a_json_lines_stream_whose_first_line_is_longer_than_the_look_ahead_is_still_json_lines(tmp_path):
+    first, *rest = _records(FIXTURES / "records" / "corpus" / "classic-2.jsonl")
+    big = dict(first, _pad="x" * 200_000)
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in [big, *rest]))
+    out = cli("validate", str(path))
+    assert out.returncode == 0 and f"{1 + len(rest)} records checked: {1 + len(rest)} valid" in out.stderr
+
+
+def _property(test, examples: int, *strategies):
+    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow])(
+        given(*strategies)(test)
+    )
+
+
+test_generated_records_go_to_text_and_back_exactly = _property(_round_trip, 100, _record())
+test_a_broken_line_is_reported_at_that_line = _property(_broken_line, 100, _record(), st.data())
+test_the_reader_never_crashes_on_any_text = _property(_any_text, 300, _PIECES)
+test_long_generated_records_go_to_text_and_back_exactly = pytest.mark.slow(_property(_round_trip, 5000, _record()))
+test_long_a_broken_line_is_reported_at_that_line = pytest.mark.slow(_property(_broken_line, 5000, _record(), st.data()))
+test_long_the_reader_never_crashes_on_any_text = pytest.mark.slow(_property(_any_text, 20000, _PIECES))

@@ -1,0 +1,225 @@
+"""Who played each move (NOTATION v1.1): player prefixes and move objects checked as
+``turn``, hints when moves name no players, comments and names shown to people."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.moves import read_record_move
+from casino_cli.records.record import read_record
+from casino_cli.records.referee import Finding, Step, walk
+from tests.inproc import cli
+
+TEXT = Path(__file__).resolve().parent.parent / "fixtures" / "text"
+GAME = orjson.loads((TEXT / "club-night.json").read_bytes())  # 48 moves, each "Ana: …" / "Ben: …"
+
+
+def _findings(doc: dict) -> list[Finding]:
+    return [e for e in walk(read_record(doc)) if isinstance(e, Finding) and not e.unchecked]
+
+
+def _with_moves(moves: list, dealer: int = 1, claims: bool = False) -> dict:
+    doc = orjson.loads(orjson.dumps(GAME))
+    doc["hands"][0]["moves"] = moves
+    doc["hands"][0]["dealer"] = dealer
+    if not claims:
+        doc["hands"][0].pop("score")
+        doc.pop("result")
+    return doc
+
+
+def _bare(move: object) -> object:
+    """A move without its player prefix."""
+    if isinstance(move, dict):
+        return dict(move, move=move["move"].split(": ", 1)[1])
+    return move.split(": ", 1)[1]  # type: ignore[union-attr]
+
+
+MOVES = GAME["hands"][0]["moves"]
+
+
+@pytest.mark.parametrize(
+    "text, seat, comment",
+    [
+        ("Ben: 4S+3H=7", 1, None),
+        ("ben:4S+3H=7", 1, None),
+        (" 0 : 5D", 0, None),
+        ({"move": "ANA: 5D", "comment": "c"}, 0, "c"),
+        ({"move": "5D", "seat": 1}, 1, None),
+        ({"type": "trail", "card": "5D", "seat": 0, "comment": "x"}, 0, "x"),
+        ("5D", None, None),
+    ],
+)
+def test_the_player_of_a_move_is_read_from_its_prefix_or_seat(text, seat, comment):
+    entry = read_record_move(text, "$", ("Ana", "Ben"), 2)
+    assert (entry.move.text(), entry.seat, entry.comment) in (("5D", seat, comment), ("4S+3H=7", seat, comment))
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("Bob: 5D", "'Bob' before ':' is not a seat"),
+        ("2: 5D", "out of range"),
+        ({"move": "Ana: 5D", "seat": 1}, "names seat 0 but 'seat' says 1"),
+        ({"move": "5D", "card": "5D"}, "needs 'type'"),
+    ],
+)
+def test_a_player_that_cannot_be_read_is_a_notation_error(text, words):
+    with pytest.raises(NotationError, match=words):
+        read_record_move(text, "$", ("Ana", "Ben"), 2)
+
+
+def test_the_game_with_its_players_is_valid():
+    assert _findings(GAME) == []
+
+
+def test_a_wrong_dealer_is_found_at_the_first_move_with_the_players_names():
+    (finding,) = _findings(_with_moves(MOVES, dealer=0))
+    assert (finding.move, finding.rule, finding.seat) == (1, "turn", 1)
+    assert finding.message == (
+        "it is Ben's turn (seat 1), not Ana's (seat 0): if the dealer was Ben (seat 1), Ana (seat 0) plays first"
+    )
+
+
+def test_swapped_moves_are_found_where_they_are_swapped():
+    moves = list(MOVES)
+    moves[20], moves[21] = moves[21], moves[20]
+    (finding,) = _findings(_with_moves(moves))
+    assert (finding.move, finding.rule) == (21, "turn")
+    assert "it is Ana's turn (seat 0), not Ben's (seat 1)" in finding.message
+    assert "two moves swapped" in finding.message
+
+
+def test_a_dropped_move_is_found_where_it_was_dropped():
+    moves = [m for i, m in enumerate(MOVES) if i != 13]
+    (finding,) = _findings(_with_moves(moves))
+    assert (finding.move, finding.rule) == (14, "turn")
+    assert "is a move of Ben (seat 1) missing here" in finding.message
+
+
+def test_without_prefixes_a_dropped_move_is_found_later_but_explained():
+    moves = [_bare(m) for i, m in enumerate(MOVES) if i != 13]  # Ben's 7D trail, move 14
+    (finding,) = _findings(_with_moves(moves))
+    assert finding.move == 14
+    assert "if a move of Ben (seat 1) is missing before move 14 (such as 7D), the hand plays on" in finding.message
+
+
+def test_without_prefixes_a_claim_another_dealer_explains_says_so():
+    doc = orjson.loads(
+        (Path(__file__).resolve().parent.parent / "fixtures/records/corpus/classic-3.jsonl")
+        .read_bytes()
+        .split(b"\n")[0]
+    )
+    doc["hands"][0]["dealer"] = 0  # was 2: the seeded hand rotates, so only the claimed score disagrees
+    doc["hands"] = doc["hands"][:1]
+    doc.pop("result", None)
+    (finding,) = _findings(doc)
+    assert finding.rule == "claim"
+    assert finding.message.endswith("; if the dealer was seat 2, the hand scores as claimed")
+
+
+def test_a_genuine_illegal_move_gets_no_hint():
+    doc = orjson.loads((TEXT / "dispute.json").read_bytes())
+    (finding,) = _findings(doc)
+    assert finding.message == "4S+3H=7 is illegal: seat 1 would hold no card to capture 7"
+
+
+def test_steps_carry_the_comment_of_their_move():
+    steps = [e for e in walk(read_record(GAME)) if isinstance(e, Step)]
+    assert steps[3].comment == "Ben pairs the four" and steps[2].comment is None
+
+
+# ---------------------------------------------------------------- for people
+
+
+def test_replay_names_the_players_and_shows_comments():
+    out = cli("replay", str(TEXT / "club-night.cas"), "--format", "text", "--hand", "1", "--to", "4").stdout.decode()
+    assert out.splitlines() == [
+        "hand 1 starts, Ben deals",
+        "hand 1, move 1: Ana takes AC 2D 5C with 8C",
+        "hand 1, move 2: Ben trails 4C",
+        "hand 1, move 3: Ana trails 2H",
+        "hand 1, move 4: Ben takes 4C with 4D {Ben pairs the four}",
+    ]
+
+
+def test_replay_json_notes_carry_the_comment():
+    lines = cli("replay", str(TEXT / "club-night.cas"), "--format", "jsonl", "--to", "4").stdout.splitlines()
+    assert orjson.loads(lines[4])["_replay"] == {
+        "hand": 1,
+        "move": 4,
+        "seat": 1,
+        "text": "4Dx4C",
+        "comment": "Ben pairs the four",
+    }
+
+
+def test_a_finding_shows_the_comment_of_its_move(tmp_path):
+    doc = _with_moves([MOVES[0], "Ben: 9C"] + MOVES[2:])  # Ben trails 9C: his 4C is gone, and move 4 pairs it
+    path = tmp_path / "c.json"
+    path.write_bytes(orjson.dumps(doc))
+    out = cli("validate", str(path), "--format", "text")
+    assert out.returncode == 1
+    assert out.stdout.decode().rstrip().endswith("4Dx4C is illegal: 4C is not on the table (C1) {Ben pairs the four}")
+
+
+def test_score_names_the_sides_with_their_players(tmp_path):
+    doc = orjson.loads(
+        (Path(__file__).resolve().parent.parent / "fixtures/records/corpus/classic-4.jsonl")
+        .read_bytes()
+        .split(b"\n")[0]
+    )
+    doc["players"] = ["Ana", "Ben", "Carla", "Dan"]
+    path = tmp_path / "four.json"
+    path.write_bytes(orjson.dumps(doc))
+    out = cli("score", str(path), "--format", "text").stdout.decode().splitlines()
+    assert out[1].startswith("  Ana & Carla: ") and out[2].startswith("  Ben & Dan: ")
+    assert out[-1].startswith("result: Ana & Carla win")
+
+
+def test_deal_record_starts_a_game_written_at_a_table():
+    out = cli(
+        "deal", "--record", "--table", "5D", "9C", "3H", "KS", "--dealer", "3", "--players", "4",
+        "--names", "Ana,Ben,Carla,Dan", "--format", "text",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.decode() == (
+        "[Rules classic 4 partnerships=true]\n[Players Ana Ben Carla Dan]\n\nHand 1 dealer Dan table 5D 9C 3H KS\nMoves\n"
+    )
+    as_json = cli("deal", "--record", "--table", "5D", "9C", "3H", "KS", "--dealer", "3", "--players", "4")
+    assert orjson.loads(as_json.stdout)["hands"] == [{"dealer": 3, "table": ["5D", "9C", "3H", "KS"], "moves": []}]
+    filled = out.stdout + b"1. Ana: 3Hx3H\n"  # a move written into the skeleton is refereed
+    assert cli("validate", "-", stdin=filled).returncode == 1
+    assert cli("validate", "-", stdin=out.stdout).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--table", "5D", "9C", "3H", "KS"], "go with --record"),
+        (["--record", "--table", "5D", "5D", "3H", "KS"], "4 different cards"),
+        (["--record", "--table", "5D", "9C", "3H", "1X"], "--table"),
+        (["--record", "--names", "Ana"], "--names takes 2 names"),
+        (["--record", "--seed", "7", "--table", "5D", "9C", "3H", "KS"], "leave out --seed"),
+    ],
+)
+def test_deal_record_refuses_bad_options(args, words):
+    out = cli("deal", *args)
+    assert out.returncode == 2 and words in out.stderr
+
+
+def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by_its_claimed_score():
+    doc = _with_moves([_bare(m) for m in MOVES], dealer=0, claims=True)  # Ana dealt, says the record: scores swap
+    claim = next(f for f in _findings(doc) if f.hand == 1)
+    assert claim.message == (
+        "the record claims 7–4 for hand 1, but it scores 4–7; if the dealer was Ben (seat 1), the hand scores as claimed"
+    )
+
+
+def test_a_seat_beyond_the_table_is_a_notation_finding_at_its_move():
+    (finding,) = _findings(_with_moves([MOVES[0], {"move": "4C", "seat": 3}] + MOVES[2:]))
+    assert (finding.move, finding.rule) == (2, "notation") and "3 is out of range (0..1)" in finding.message
