@@ -8,7 +8,7 @@ from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from ..engine.deal import MAX_SEED_BYTES
 from ..notation.fields import dumps
 from ..notation.position import rules_json
-from .common import print_position, rules_from_options
+from .common import print_position, rules_from_options, save_picture
 from .output import USAGE, Fail, resolve_format, say, write_line
 
 
@@ -36,4 +36,8 @@ def run_deal(seed, variant, players, partnerships, options, dealer, hand, record
         write_line(dumps(doc))
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(first_dealer, hand, rules.players))
-    print_position(pos, fmt, svg)
+    print_position(pos, fmt)
+    if svg is not None:
+        from ..pictures.table import Picture
+
+        save_picture(svg, Picture(pos, caption=f"seed {seed}, hand {hand}"))

@@ -5,15 +5,17 @@ from __future__ import annotations
 from ..engine import legal_moves
 from ..notation.fields import dumps
 from ..notation.moves import move_json
-from .common import documents, position_of
+from .common import documents, position_of, save_picture
 from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target
 
 MOVES_FORMAT = "casino.moves/1"
 
 
 def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
-    screen = Screen(fmt == Format.pretty, svg)
+    check_target(svg, [path])
+    screen = Screen(fmt == Format.pretty)
     code = OK
     stream = False
     for index, doc in enumerate(documents(path)):
@@ -30,11 +32,12 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
             continue
         listing = legal_moves(pos, limit=limit)
         _print(pos, listing, fmt, doc.line, screen)
+        if svg is not None and index == 0:
+            _picture(pos, listing, svg)
         if listing.truncated:
             say(
                 f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
             )
-    screen.close()
     if code:
         raise Fail(code)
 
@@ -64,3 +67,16 @@ def _print(pos, listing, fmt, line: int, screen) -> None:
 
         screen.print(position_view(pos))
         screen.print(moves_view(listing.moves, listing.facts, listing.truncated))
+
+
+def _picture(pos, listing, svg: str) -> None:
+    """The (first) position with its legal moves listed under the table."""
+    from ..pictures.table import Picture
+
+    shown = 12
+    notes = [f"{i}. {m.text()}" for i, m in enumerate(listing.moves[:shown], 1)]
+    if len(listing.moves) > shown:
+        notes.append(f"… and {len(listing.moves) - shown} more")
+    count = len(listing.moves)
+    caption = f"{count} legal move{'s' if count != 1 else ''}" + (" (truncated)" if listing.truncated else "")
+    save_picture(svg, Picture(pos, caption=caption, notes=notes))

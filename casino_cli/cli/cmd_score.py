@@ -9,24 +9,27 @@ from ..notation.position import read_position
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target, write_picture
 from .records_io import finding_line, record_of
 
 
 def run_score(path: str, fmt, svg=None) -> None:
     fmt = resolve_format(fmt)
-    screen = Screen(fmt == Format.pretty, svg)
+    check_target(svg, [path])
+    screen = Screen(fmt == Format.pretty)
     code = OK
-    for doc in documents(path):
+    for index, doc in enumerate(documents(path)):
         if doc.error is not None:
             raise Fail(DATA_ERROR, problem_text(doc, doc.error))
         try:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
-                sheet, findings, names = position_score(read_position(doc.value)), [], None
+                pos = read_position(doc.value)
+                sheet, findings, names, rules = position_score(pos), [], None, pos.rules
             else:
                 record = record_of(doc)
                 sheet, findings = record_score(record)
-                names = record.players
+                names, rules = record.players, record.rules
         except (NotationError, PositionError) as exc:
             raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
         except CasinoError as exc:
@@ -36,7 +39,11 @@ def run_score(path: str, fmt, svg=None) -> None:
             if not finding.unchecked:
                 code = VERDICT
         _print(sheet, fmt, screen)
-    screen.close()
+        if svg is not None and index == 0:
+            from ..pictures.sheet import sheet_svg
+
+            title = f"Score sheet · {rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+            write_picture(svg, sheet_svg(sheet, names, rules.partnerships, title, rules.sweeps))
     if code:
         raise Fail(code)
 

@@ -64,19 +64,26 @@ def position_of(doc: Document, playable: bool = False):
     return pos
 
 
-def print_position(pos, fmt, svg: str | None) -> None:
-    """One position in the chosen format (and as an SVG picture if asked for)."""
+def print_position(pos, fmt) -> None:
+    """One position in the chosen format."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(position_json(pos)))
     elif fmt == Format.text:
         for line in position_lines(pos):
             write_line(line)
-    screen = Screen(fmt == Format.pretty, svg)
-    if screen.active:
+    if fmt == Format.pretty:
         from .render import position_view
 
-        screen.print(position_view(pos))
-    screen.close()
+        Screen(True).print(position_view(pos))
+
+
+def save_picture(svg: str | None, picture) -> None:
+    """Write a position picture (a :class:`~casino_cli.pictures.table.Picture`) to --svg FILE."""
+    if svg is not None:
+        from ..pictures.table import position_svg
+        from .picture_files import write_picture
+
+        write_picture(svg, position_svg(picture))
 
 
 def single_document(path: str) -> Document:

@@ -38,7 +38,12 @@ FormatOpt = Annotated[
 FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
 SvgOpt = Annotated[
     Optional[str],
-    typer.Option("--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE"),
+    typer.Option(
+        "--svg",
+        help="Also draw the position as a picture (self-contained SVG: cards on the table, the move in question "
+        "ringed) into FILE; never one of the input files.",
+        metavar="FILE",
+    ),
 ]
 VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
 PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
@@ -182,9 +187,21 @@ def score(file: RecordsArg, fmt: FormatOpt = None, svg: SvgOpt = None) -> None:
 def replay(
     file: RecordsArg,
     hand: Annotated[Optional[int], typer.Option(help="Stop at the end of this hand (1-based).", min=1)] = None,
-    to: Annotated[Optional[int], typer.Option(help="Stop after this move (of --hand, or of any hand).", min=1)] = None,
+    to: Annotated[
+        Optional[int],
+        typer.Option(help="Stop after this move (of --hand, or of any hand); 0: the hand's start.", min=0),
+    ] = None,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
+    html: Annotated[
+        Optional[str],
+        typer.Option(
+            "--html",
+            help="Write one self-contained HTML page stepping through the (first) record: buttons, arrow keys, "
+            "a move list to click, names, comments and findings.",
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Every position of a record in order: JSON Lines (one position per move, with a
     "_replay" note), or a step-by-step view on a terminal (Enter steps, a number jumps).
@@ -193,7 +210,7 @@ def replay(
     """
     from .cmd_replay import run_replay
 
-    run_replay(file, hand, to, fmt, svg)
+    run_replay(file, hand, to, fmt, svg, html)
 
 
 @app.command()

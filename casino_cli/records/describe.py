@@ -22,7 +22,9 @@ def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
     if move.type == "trail":
         return f"seat {seat} trails {card}"
     if move.type == "capture":
-        return f"seat {seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
+        return f"seat {seat} takes {table} with {card}" + (
+            clear_words(step.position.rules.sweeps) if facts.sweep else ""
+        )
     if facts.kind == "raise":
         return f"seat {seat} raises the {facts.build.value}-build to {move.value} with {card}" + (
             f" (and {' '.join(codes_of(move.cards & ~facts.build.cards))})" if facts.multiple else ""
@@ -31,3 +33,8 @@ def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
         loose = codes_of(move.cards & ~facts.build.cards)
         return f"seat {seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
     return f"seat {seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")
+
+
+def clear_words(sweeps_score: bool) -> str:
+    """What taking the whole table is called: a sweep where sweeps score, else it just clears the table."""
+    return " — sweep" if sweeps_score else " — clears the table"
