@@ -46,7 +46,8 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
     """What happens at a frame, in words, with the players' names."""
     names, event = record.players, frame.event
     if isinstance(event, HandStart):
-        return f"hand {event.hand} starts, seat {event.position.dealer} deals"
+        dealer = event.position.dealer
+        return f"hand {event.hand} starts, {names[dealer] + ' (seat ' + str(dealer) + ')' if names else 'seat ' + str(dealer)} deals"
     if isinstance(event, Step):
         words = describe(event, card_name)
         if names:
