@@ -10,6 +10,7 @@ from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
+from .plain import item_name, item_words, plural, sweep_words
 from .records_io import finding_line, record_of
 
 
@@ -38,7 +39,7 @@ def run_score(path: str, fmt, svg=None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt, screen)
+        _print(sheet, fmt, screen, rules.sweeps)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
 
@@ -48,11 +49,11 @@ def run_score(path: str, fmt, svg=None) -> None:
         raise Fail(code)
 
 
-def _print(sheet: dict, fmt, screen) -> None:
+def _print(sheet: dict, fmt, screen, sweeps_score: bool) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet):
+        for line in sheet_lines(sheet, sweeps_score):
             write_line(line)
     if screen.active:
         from .render import score_view
@@ -60,17 +61,21 @@ def _print(sheet: dict, fmt, screen) -> None:
         screen.print(score_view(sheet))
 
 
-def sheet_lines(sheet: dict) -> list[str]:
-    """The score sheet as plain lines: per hand and side, the items won."""
+def sheet_lines(sheet: dict, sweeps_score: bool = True) -> list[str]:
+    """The score sheet as plain lines: per hand and side, the items won (where sweeps do
+    not score, a sweep is only a cleared table)."""
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
         lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
-            items = ", ".join(f"{k} {v}" for k, v in s["items"].items()) or "nothing"
-            lines.append(f"  side {side}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}")
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "nothing"
+            taken = f"{plural(s['cards'], 'card')}, {plural(s['spades'], 'spade')}"
+            if s["sweeps"] or sweeps_score:
+                taken += f", {sweep_words(s['sweeps'], sweeps_score)}"
+            lines.append(f"  side {side}: {taken} -> {items}")
         for item, why in hand["unwon"].items():
-            lines.append(f"  nobody scores {item}: {why}")
+            lines.append(f"  nobody scores {item_name(item)}: {why}")
     result = f"side {sheet['winner']} wins" if sheet["winner"] is not None else "game goes on"
     lines.append(f"result: {result}" + (f" ({sheet['reason']})" if sheet.get("reason") else ""))
     return lines

@@ -241,14 +241,38 @@ def play(
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "greedy",
-    watch: Annotated[bool, typer.Option("--watch", help="Let bots play every seat and show the game.")] = False,
-    delay: Annotated[float, typer.Option(help="With --watch, seconds to wait after each move.", min=0)] = 0.0,
-    save: Annotated[Optional[str], typer.Option(help="Write the game's record to this file.", metavar="FILE")] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Let bots play every seat. On a terminal the table is redrawn after every move and deal; "
+            "piped, or with -f json, the game's record is written; -f jsonl writes one event per line "
+            "(deal, move, score); -f text one line per move.",
+        ),
+    ] = False,
+    delay: Annotated[
+        Optional[float],
+        typer.Option(
+            help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped).",
+            min=0,
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Write the game's record to FILE (opened at the start; written at the end, or when you leave "
+            "part-way with q or Ctrl-C).",
+            metavar="FILE",
+        ),
+    ] = None,
     fmt: FormatOpt = None,
 ) -> None:
-    """Play a seeded game against bots (you are seat 0), or watch bots play with --watch.
+    """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    Example: casino play --watch --seed 7 --variant royal
+    At the prompt: a move number or text, u to undo your last move, ? for help, q to leave.
+
+    Example: casino play --watch --seed 7 --variant royal --format text
     """
     from .cmd_play import run_play
 

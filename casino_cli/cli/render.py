@@ -10,7 +10,9 @@ from rich.text import Text
 
 from ..cards import cards_of, suit
 from ..engine import Position, Unseen
-from .plain import card_name
+from ..engine.position import Partial
+from ..records.describe import clear_words
+from .plain import card_name, item_name, item_words, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -28,8 +30,9 @@ def cards_text(mask_or_cards, empty: str = "—") -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def position_view(pos: Position) -> Table:
-    """The table, the builds, each seat's hand and pile, the stock and the scores."""
+def position_view(pos: Position, viewer: int | None = None) -> Table:
+    """The table, the builds, each seat's hand and pile, the stock and the scores; with a
+    ``viewer`` seat, the other hands show only how many cards they hold."""
     rules = pos.rules
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
@@ -54,8 +57,14 @@ def position_view(pos: Position) -> Table:
         marker = "▶ " if seat == pos.turn else ""
         pile = pos.captured[seat]
         taken = f"{pile.count} taken" if isinstance(pile, Unseen) else f"{pile.bit_count()} taken"
-        sweeps = f", {pos.sweeps[seat]} sweep{'s' if pos.sweeps[seat] != 1 else ''}" if pos.sweeps[seat] else ""
-        shown = Text("unknown", style="dim") if hand is None else cards_text(hand)
+        sweeps = f", {sweep_words(pos.sweeps[seat], rules.sweeps)}" if pos.sweeps[seat] else ""
+        if hand is None:
+            shown = Text("unknown", style="dim")
+        elif viewer is not None and seat != viewer:
+            held = hand.count if isinstance(hand, Partial) else hand.bit_count()
+            shown = Text(f"{'▮' * held} {held} card{'s' if held != 1 else ''}", style="dim")
+        else:
+            shown = cards_text(hand)
         grid.add_row(f"{marker}seat {seat}", Text.assemble(shown, f"   [{taken}{sweeps}]"))
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
@@ -63,7 +72,7 @@ def position_view(pos: Position) -> Table:
     return grid
 
 
-def moves_view(moves, facts, truncated: bool) -> Table:
+def moves_view(moves, facts, truncated: bool, sweeps: bool = True) -> Table:
     """A numbered list of moves with what each does."""
     table = Table(
         title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
@@ -74,7 +83,7 @@ def moves_view(moves, facts, truncated: bool) -> Table:
     table.add_column("does")
     for i, (move, fact) in enumerate(zip(moves, facts), 1):
         if move.type == "capture":
-            does = Text.assemble("takes ", cards_text(move.cards), (" — sweep" if fact.sweep else ""))
+            does = Text.assemble("takes ", cards_text(move.cards), (clear_words(sweeps) if fact.sweep else ""))
         elif move.type == "build":
             what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
             does = Text.assemble(
@@ -93,7 +102,7 @@ def score_view(sheet: dict) -> Table:
         table.add_column(name, justify="right" if name not in ("items won",) else "left")
     for hand in sheet["hands"]:
         for side, s in enumerate(hand["sides"]):
-            items = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["items"].items()) or "—"
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
             table.add_row(
                 str(hand["hand"] or "") if side == 0 else "",
                 str(side),
@@ -105,7 +114,7 @@ def score_view(sheet: dict) -> Table:
                 str(hand["scores"][side]),
             )
         for item, why in hand["unwon"].items():
-            table.add_row("", "", "", "", "", Text(f"nobody: {item.replace('_', ' ')} ({why})", style="dim"), "", "")
+            table.add_row("", "", "", "", "", Text(f"nobody: {item_name(item)} ({why})", style="dim"), "", "")
     if sheet["winner"] is not None:
         table.caption = f"side {sheet['winner']} wins: {sheet.get('reason', '')}"
     else:
