@@ -42,10 +42,15 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None, html=
             stop = (record, event, before)
             before = event.position
             number = event.number if isinstance(event, Step) else 0
-            if to is not None and not isinstance(event, HandEnd) and number >= to:
+            if (
+                to is not None
+                and not isinstance(event, HandEnd)
+                and number >= to
+                and event.hand == (hand or event.hand)
+            ):
                 reached = True
                 break
-            if to is None and hand is not None and isinstance(event, HandEnd):
+            if to is None and isinstance(event, HandEnd) and event.hand == hand:
                 reached = True
         if not code:
             _check_reached(record, hand, to, reached)

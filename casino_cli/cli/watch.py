@@ -9,6 +9,8 @@ import time
 from collections import deque
 from typing import Any
 
+from ..engine import Position
+from ..engine.moves import MoveList
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
 from ..notation.position import position_json
@@ -137,7 +139,7 @@ class Watcher:
         if pause:
             time.sleep(pause)
 
-    def board(self, position, listing) -> None:
+    def board(self, position: Position, listing: MoveList) -> None:
         """The person's view before a move: the table as their seat sees it, and their moves."""
         from .render import moves_view, position_view
 
