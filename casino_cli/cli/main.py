@@ -158,7 +158,7 @@ def apply(
 ) -> None:
     """Play moves on a position and print the new position (jsonl: one position per move).
 
-    Example: casino deal --seed 7 | casino apply - 8C
+    Example: casino deal --seed 7 | casino apply - JD
     """
     from .cmd_apply import run_apply
 
