@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import secrets
-
 from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
-from ..engine.deal import MAX_SEED_BYTES
 from ..notation.fields import dumps
 from ..notation.position import rules_json
-from .common import print_position, rules_from_options, save_picture
-from .output import USAGE, Fail, resolve_format, say, write_line
+from .common import print_position, rules_from_options, save_picture, seed_or_random
+from .output import USAGE, Fail, resolve_format, write_line
 
 
 def run_deal(seed, variant, players, partnerships, options, dealer, hand, record, fmt, svg=None) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    if seed is None:
-        seed = secrets.token_hex(6)
-        say(f"seed: {seed}")
-    if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
-        raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
+    seed = seed_or_random(seed)
     first_dealer = rules.players - 1 if dealer is None else dealer
     if first_dealer not in range(rules.players):
         raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")

@@ -20,7 +20,7 @@ from ..notation.moves import parse_move_text
 from ..records.referee import HandStart
 from ..records.session import Session
 from .cmd_simulate import parse_bots
-from .common import rules_from_options
+from .common import rules_from_options, seed_or_random
 from .output import INTERRUPTED, USAGE, Fail, Format, resolve_format, say
 from .watch import Watcher, hand_sheet
 
@@ -75,6 +75,7 @@ def read_answer(text: str, position, listing: MoveList) -> Answer:
 
 def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
+    seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
     seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
     if not watch and not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -38,6 +38,9 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None, html=
                 continue
             if hand is not None and event.hand > hand:
                 break
+            if hand is not None and event.hand < hand:
+                before = event.position
+                continue
             _show(event, fmt, screen, record)
             stop = (record, event, before)
             before = event.position

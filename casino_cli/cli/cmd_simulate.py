@@ -7,7 +7,7 @@ import random
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
-from .common import rules_from_options
+from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
 
 
@@ -39,6 +39,7 @@ def _one_game(job: tuple) -> bytes:
 def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
+    seed = seed_or_random(seed)
     work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
     progress = Progress("games", games)
     try:

@@ -2,16 +2,33 @@
 
 from __future__ import annotations
 
+import difflib
+
 import orjson
 
 from ..engine import PositionError, RulesError, make_rules
-from ..engine.rules import Rules
+from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import position_json, read_position
 from .inputs import Document, InputError, read_documents
-from .output import DATA_ERROR, USAGE, Fail, Format, Screen, write_line
+from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
 from .plain import position_lines
+
+
+def seed_or_random(seed: str | None) -> str:
+    """The --seed of deal, play and simulate; without one, a fresh random seed, said on stderr
+    so the same game can be had again (one default everywhere: docs/notation.md, Seeds)."""
+    import secrets
+
+    from ..engine.deal import MAX_SEED_BYTES
+
+    if seed is None:
+        seed = secrets.token_hex(6)
+        say(f"seed: {seed}")
+    if len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
+        raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
+    return seed
 
 
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
@@ -21,6 +38,10 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise Fail(USAGE, f"--option takes NAME=VALUE, not {item!r}")
+        if name.strip() not in OPTIONS:
+            close = difflib.get_close_matches(name.strip(), OPTIONS, 1)
+            hint = f"; did you mean {close[0]!r}?" if close else f" (options are {', '.join(OPTIONS)})"
+            raise Fail(USAGE, f"bad rules: unknown option {name.strip()!r}{hint}")
         try:
             overrides[name.strip()] = orjson.loads(value)
         except orjson.JSONDecodeError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from enum import Enum
 from typing import Annotated, Optional
 
 import typer
@@ -45,8 +46,36 @@ SvgOpt = Annotated[
         metavar="FILE",
     ),
 ]
-VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
-PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
+
+
+class Variant(str, Enum):
+    """The rule sets (RULES.md); any case is accepted on the command line."""
+
+    classic = "classic"
+    royal = "royal"
+    american_royal = "american-royal"
+
+
+VariantOpt = Annotated[Variant, typer.Option(help="Rule set (any case).", case_sensitive=False)]
+
+
+class Players(str, Enum):
+    """How many play: offered as choices in help and completion."""
+
+    two = "2"
+    three = "3"
+    four = "4"
+
+
+PlayersOpt = Annotated[Players, typer.Option(help="Number of players.")]
+SeedOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Seed text; the same seed gives the same cards everywhere. Default: a new random seed, printed on "
+        "stderr, so that the game can be had again.",
+        show_default=False,
+    ),
+]
 PartnershipsOpt = Annotated[
     Optional[bool],
     typer.Option(
@@ -86,14 +115,9 @@ def _root(
 
 @app.command()
 def deal(
-    seed: Annotated[
-        Optional[str],
-        typer.Option(
-            help="Seed text; the same seed gives the same deck everywhere. Default: a random seed, printed on stderr."
-        ),
-    ] = None,
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: SeedOpt = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     dealer: Annotated[
@@ -103,7 +127,7 @@ def deal(
             show_default=False,
         ),
     ] = None,
-    hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
+    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based): the one to deal.", min=1)] = 1,
     record: Annotated[
         bool, typer.Option("--record", help="Print a game record skeleton instead of a position.")
     ] = False,
@@ -116,7 +140,7 @@ def deal(
     """
     from .cmd_deal import run_deal
 
-    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt, svg)
+    run_deal(seed, variant.value, int(players.value), partnerships, option or [], dealer, hand, record, fmt, svg)
 
 
 @app.command()
@@ -186,7 +210,9 @@ def score(file: RecordsArg, fmt: FormatOpt = None, svg: SvgOpt = None) -> None:
 @app.command()
 def replay(
     file: RecordsArg,
-    hand: Annotated[Optional[int], typer.Option(help="Stop at the end of this hand (1-based).", min=1)] = None,
+    hand: Annotated[
+        Optional[int], typer.Option(help="Hand H of the game (1-based): replay only that hand, to its end.", min=1)
+    ] = None,
     to: Annotated[
         Optional[int],
         typer.Option(help="Stop after this move (of --hand, or of any hand); 0: the hand's start.", min=0),
@@ -203,8 +229,11 @@ def replay(
         ),
     ] = None,
 ) -> None:
-    """Every position of a record in order: JSON Lines (one position per move, with a
-    "_replay" note), or a step-by-step view on a terminal (Enter steps, a number jumps).
+    """Every position of a record, move by move: JSON Lines (with a "_replay" note), text, or
+    on a terminal a view to step forward and back; --html writes a page for a browser.
+
+    Keys on a terminal: Enter or n next, p back, N move N of the hand (0 its start), h N hand N,
+    e the end, ? the keys, q quit.
 
     Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
     """
@@ -235,9 +264,9 @@ def validate(
 
 @app.command()
 def play(
-    seed: Annotated[str, typer.Option(help="Seed of the game's decks.")] = "1",
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: SeedOpt = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "greedy",
@@ -276,15 +305,21 @@ def play(
     """
     from .cmd_play import run_play
 
-    run_play(seed, variant, players, partnerships, option or [], bots, watch, delay, save, fmt)
+    run_play(seed, variant.value, int(players.value), partnerships, option or [], bots, watch, delay, save, fmt)
 
 
 @app.command()
 def simulate(
     games: Annotated[int, typer.Option(help="How many games.", min=1)] = 1,
-    seed: Annotated[str, typer.Option(help="Seed of the run; game i uses seed SEED/i.")] = "1",
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Seed of the run; game i uses seed SEED/i. Default: a new random seed, printed on stderr.",
+            show_default=False,
+        ),
+    ] = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "random",
@@ -297,7 +332,7 @@ def simulate(
     """
     from .cmd_simulate import run_simulate
 
-    run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
+    run_simulate(games, seed, variant.value, int(players.value), partnerships, option or [], bots, hands, jobs)
 
 
 @app.command("schema")
@@ -321,6 +356,11 @@ def schema_command(
     if name not in NAMES:
         raise Fail(USAGE, f"no schema named {name!r} (known: {', '.join(NAMES)})")
     write_line(dumps(schema(name)))
+
+
+for _info in app.registered_commands:  # casino --help shows each command's whole first paragraph
+    if _info.short_help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.short_help = " ".join(_info.callback.__doc__.strip().split("\n\n")[0].split())
 
 
 def run(argv: list[str] | None = None) -> None:
