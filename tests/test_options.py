@@ -7,7 +7,9 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import orjson
 import pytest
 import typer
 
@@ -59,3 +61,23 @@ def test_root_help_shows_whole_descriptions():
 def test_replay_hand_is_the_hand_of_the_game_as_in_deal():
     lines = cli("replay", "fixtures/docs/game.json", "--hand", "2", "-f", "text").stdout.decode().splitlines()
     assert lines[0] == "hand 2 starts" and lines[-1].startswith("hand 2 ends")
+
+
+def test_words_for_people(tmp_path):
+    case = orjson.loads(Path("fixtures/positions/55-classic-build-ten-and-sweep.json").read_bytes())
+    position = tmp_path / "p.json"
+    position.write_bytes(orjson.dumps(case["position"]))
+    classic = cli("moves", str(position), "-f", "pretty").stdout.decode()
+    assert "clears the table" in classic and "sweep" not in classic
+    case["position"]["rules"]["sweeps"] = True
+    position.write_bytes(orjson.dumps(case["position"]))
+    assert "— sweep" in cli("moves", str(position), "-f", "pretty").stdout.decode()
+    sheet = cli("score", "fixtures/docs/game.json", "-f", "text").stdout.decode()
+    assert "Little Casino 1" in sheet and "little_casino" not in sheet and "1 sweep ->" in sheet
+    assert re.search(r"\b1 spade\b", "\n".join(plural_examples()))
+
+
+def plural_examples() -> list[str]:
+    from casino_cli.cli.plain import plural, sweep_words
+
+    return [plural(1, "spade"), plural(2, "spade"), sweep_words(1, False), sweep_words(1, True)]

@@ -66,7 +66,7 @@ def _print(pos, listing, fmt, line: int, screen) -> None:
         from .render import moves_view, position_view
 
         screen.print(position_view(pos))
-        screen.print(moves_view(listing.moves, listing.facts, listing.truncated))
+        screen.print(moves_view(listing.moves, listing.facts, listing.truncated, pos.rules.sweeps))
 
 
 def _picture(pos, listing, svg: str) -> None:
