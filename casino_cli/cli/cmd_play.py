@@ -11,17 +11,17 @@ import random
 import sys
 from typing import IO, NamedTuple
 
-from ..engine import IllegalMove, Move, judge
-from ..engine.bots import find_bot
+from ..engine import IllegalMove, Move, Position, judge
+from ..engine.bots import Bot, find_bot
 from ..engine.moves import MoveList
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..records.referee import HandStart
-from ..records.session import Session
+from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
-from .output import INTERRUPTED, USAGE, Fail, Format, resolve_format, say
+from .output import INTERRUPTED, USAGE, Fail, Format, console, resolve_format, say
 from .watch import Watcher, hand_sheet
 
 PERSON = 0
@@ -41,7 +41,7 @@ class Answer(NamedTuple):
     message: str = ""
 
 
-def read_answer(text: str, position, listing: MoveList) -> Answer:
+def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     """One line typed at the prompt; nothing is ever taken as a move by mistake."""
     word = text.strip()
     lower = word.lower()
@@ -73,7 +73,18 @@ def read_answer(text: str, position, listing: MoveList) -> Answer:
     return Answer(move)
 
 
-def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
+def run_play(
+    seed: str | None,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    bots: str,
+    watch: bool,
+    delay: float | None,
+    save: str | None,
+    fmt: Format | None,
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
@@ -98,13 +109,14 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
         say(f"game left at hand {session.hand}" + (f"; the record so far is in {save}" if save else ""))
 
 
-def _play(session: Session, seats, rng: random.Random, watcher: Watcher, watch: bool) -> bool:
+def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watcher, watch: bool) -> bool:
     """Play until the game is over; True when the person leaves it part-way."""
-    marks = []  # the moments before each of the person's moves, for undo
-    out = watcher.out
+    marks: list[Moment] = []  # the moments before each of the person's moves, for undo
+    out = watcher.out or console()
     while not session.over:
         listing = session.listing()
         seat = session.position.turn
+        assert seat is not None
         if watch or seat != PERSON:
             move = seats[seat](session.position, listing, rng)
             if move not in listing.moves:
@@ -123,7 +135,7 @@ def _play(session: Session, seats, rng: random.Random, watcher: Watcher, watch: 
                         continue
                     moment = marks.pop()
                     session.restore(moment)
-                    rng.setstate(moment.extra)
+                    rng.setstate(moment.extra)  # type: ignore[arg-type]
                     out.print("your last move is undone", style="yellow")
                     listing = session.listing()
                     watcher.board(session.position, listing)

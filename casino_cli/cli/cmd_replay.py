@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from ..engine import Position
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.describe import describe
@@ -18,12 +19,14 @@ from .plain import card_name
 from .records_io import finding_line, record_of
 
 
-def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None, html=None) -> None:
+def run_replay(
+    path: str, hand: int | None, to: int | None, fmt: Format | None, svg: str | None = None, html: str | None = None
+) -> None:
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     check_target(html, [path], "--html")
     if html is not None or (fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() and svg is None):
-        return _one_record(path, hand, to, fmt, svg, html)
+        return _one_record(path, hand, to, html)
     code = OK
     screen = Screen(fmt == Format.pretty)
     stop = None
@@ -75,7 +78,7 @@ def _check_reached(record: Record, hand: int | None, to: int | None, reached: bo
         raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
 
 
-def _save_stop(svg: str, record: Record, event, before) -> None:
+def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, before: Position | None) -> None:
     """The picture where the replay stopped: a move on the table it was played to."""
     from ..pictures.svg import card_label
     from ..pictures.table import Picture, move_picture, position_svg
@@ -89,7 +92,7 @@ def _save_stop(svg: str, record: Record, event, before) -> None:
     write_picture(svg, position_svg(pic))
 
 
-def _one_record(path: str, hand: int | None, to: int | None, fmt, svg, html) -> None:
+def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -> None:
     """The first record as frames: the HTML page, or the terminal's steerable view."""
     docs = documents(path)
     doc = next(docs)
@@ -124,7 +127,7 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
     return len(frames) - 1
 
 
-def _show(event, fmt, screen, record: Record) -> None:
+def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
     frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
     if isinstance(event, HandEnd):
         words = frame_words(frame, record, card_name)
@@ -134,7 +137,7 @@ def _show(event, fmt, screen, record: Record) -> None:
         return
     number = frame.number
     if fmt in (Format.json, Format.jsonl):
-        info = {"hand": event.hand, "move": number}
+        info: dict[str, object] = {"hand": event.hand, "move": number}
         if isinstance(event, Step):
             info.update(seat=event.seat, text=event.move.text())
         pos = event.position
