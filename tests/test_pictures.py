@@ -132,3 +132,18 @@ def test_librsvg_renders_the_pictures(tmp_path):
     done = subprocess.run(["rsvg-convert", str(picture), "-o", str(png)], capture_output=True, text=True)
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_validate_draws_the_disputed_move(tmp_path):
+    picture = tmp_path / "dispute.svg"
+    result = cli("validate", DISPUTE, "--svg", str(picture))
+    assert result.returncode == 1
+    text = picture.read_text(encoding="utf-8")
+    self_contained(text)
+    assert "disputed: hand 1, move 2, Ben (seat 1): 4S+3H=7 is illegal" in text
+    ringed = re.findall(rf'<use href="#(c[^"]+)"[^>]*/><rect[^>]*stroke="{HIGHLIGHT}"', text)
+    assert sorted(ringed) == ["c3H", "c4S"]
+    assert (
+        not (tmp_path / "valid.svg").exists()
+        and cli("validate", GAME, "--svg", str(tmp_path / "valid.svg")).returncode == 0
+    )

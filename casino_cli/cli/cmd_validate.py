@@ -8,11 +8,14 @@ from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
+from .picture_files import check_target, write_picture
 from .records_io import finding_line
 
 
-def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
+def run_validate(paths: list[str], keep_going: bool, fmt, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
+    check_target(svg, paths)
+    drawn = svg is None
     totals = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
     worst = OK
@@ -28,6 +31,8 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
                 totals["findings"] += 0 if unreadable else len(bad)
                 for finding in findings:
                     _emit(doc, finding, names, fmt, out)
+                if not drawn and any(f.move is not None for f in bad):
+                    drawn = _draw_dispute(svg, doc)
         except Fail as exc:  # a file that cannot be opened: say so, check the others
             say(exc.message)
             worst = max(worst, exc.code)
@@ -40,6 +45,19 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
     code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if totals["invalid"] else OK))
     if code:
         raise Fail(code)
+
+
+def _draw_dispute(svg: str, doc) -> bool:
+    """The first disputed move, ringed on the position it was tried on, into --svg FILE."""
+    from ..pictures.svg import card_label
+    from ..pictures.table import frame_picture, position_svg
+    from ..records.frames import frame_words, frames_of
+
+    record = read_record(doc.value)
+    frame = frames_of(record)[-1]
+    words = frame_words(frame, record, card_label)
+    write_picture(svg, position_svg(frame_picture(frame, record.players, words)))
+    return True
 
 
 def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:

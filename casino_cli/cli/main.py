@@ -251,6 +251,15 @@ def validate(
         bool, typer.Option("--keep-going", help="List every finding, not only the first illegal move of each record.")
     ] = False,
     fmt: FormatOpt = None,
+    svg: Annotated[
+        Optional[str],
+        typer.Option(
+            "--svg",
+            help="Also draw the first disputed move (an illegal move, ringed on the position it was tried on) "
+            "as a self-contained SVG picture into FILE; never one of the input files.",
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
     mismatches, and a summary on stderr. Exit 0 if all are valid, 1 if not, 65 if unreadable.
@@ -259,7 +268,7 @@ def validate(
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt)
+    run_validate(files, keep_going, fmt, svg)
 
 
 @app.command()

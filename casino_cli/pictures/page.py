@@ -14,7 +14,7 @@ from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding, HandEnd, HandStart, Step
 from .svg import card_label, defs
-from .table import Picture, position_frame
+from .table import frame_picture, position_frame
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -93,16 +93,6 @@ def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
     return out
 
 
-def _picture(frame: Frame, record: Record, words: str) -> Picture:
-    names = record.players
-    notes: list[str] = []
-    if isinstance(frame.event, Finding):
-        return Picture(frame.before or frame.position, names, frame.move, "disputed: " + words, None, notes)
-    if isinstance(frame.event, Step) and frame.before is not None:
-        return Picture(frame.before, names, frame.move, f"move {frame.number}: {words}", None, notes)
-    return Picture(frame.position, names, None, words, None, notes)
-
-
 def _entry(i: int, frame: Frame, words: str) -> str:
     event = frame.event
     if isinstance(event, HandStart):
@@ -129,7 +119,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
     comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}
     for i, frame in enumerate(frames):
         words = frame_words(frame, record, card_label)
-        pic = _picture(frame, record, words)
+        pic = frame_picture(frame, record.players, words)
         extra = ""
         if isinstance(frame.event, Finding):
             extra += f'<div class="notes">{escape(words)}</div>'

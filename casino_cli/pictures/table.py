@@ -3,6 +3,7 @@ round the table with its name, the stock, and a move ringed in gold."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -10,7 +11,8 @@ from ..cards import cards_of
 from ..engine import Move, Position, Unseen
 from ..engine.position import Partial
 from ..records.describe import describe
-from ..records.referee import Step
+from ..records.frames import Frame
+from ..records.referee import Finding, Step
 from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, card, card_label, document, frame, text
 
 WIDTH = 1000
@@ -192,7 +194,13 @@ def _draw_item(item: _Item, x: float, y: float) -> str:
         out.append(text(x + w / 2, y - 8, item.label, 12, text_anchor="middle", font_weight="bold", fill=BLACK))
         x += (w - CARD_W - _FAN * (len(item.cards) - 1)) / 2
     for i, c in enumerate(item.cards):
-        out.append(card(x + i * _FAN, y, c, c in item.lit or item.ring))
+        out.append(card(x + i * _FAN, y, c, c in item.lit))
+    if item.ring:  # the whole build is used: one ring round it
+        width = CARD_W + _FAN * (len(item.cards) - 1)
+        out.append(
+            f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{width + 6:g}" height="{CARD_H + 6:g}" rx="8" fill="none" '
+            f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
+        )
     return "".join(out)
 
 
@@ -248,12 +256,17 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     out.append(svg)
     y += seat_h + 6
     if pic.caption:
-        out.append(f'<rect x="20" y="{y:g}" width="{WIDTH - 40}" height="34" rx="6" fill="{HIGHLIGHT}"/>')
-        out.append(text(34, y + 23, pic.caption, 16, font_weight="bold", fill=BLACK))
-        y += 42
+        lines = textwrap.wrap(pic.caption, 92)
+        out.append(
+            f'<rect x="20" y="{y:g}" width="{WIDTH - 40}" height="{12 + 22 * len(lines)}" rx="6" fill="{HIGHLIGHT}"/>'
+        )
+        for i, line in enumerate(lines):
+            out.append(text(34, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
+        y += 20 + 22 * len(lines)
     for note in pic.notes:
-        out.append(text(24, y + 16, note, 13, fill="#ffd7d7"))
-        y += 22
+        for line in textwrap.wrap(note, 130):
+            out.append(text(24, y + 16, line, 13, fill="#ffd7d7"))
+            y += 22
     return "".join(out), y + 10
 
 
@@ -287,3 +300,12 @@ def move_picture(
     """The position a move was played from, the move ringed and told in the caption."""
     words = describe(step, card_label).replace(f"seat {step.seat}", seat_name(names, step.seat), 1)
     return Picture(before, names, step.move, prefix + words, None, notes)
+
+
+def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Picture:
+    """A replay's frame: a move (or a disputed one) on the position it was played from."""
+    if isinstance(frame.event, Finding):
+        return Picture(frame.before or frame.position, names, frame.move, "disputed: " + words)
+    if isinstance(frame.event, Step) and frame.before is not None:
+        return Picture(frame.before, names, frame.move, f"move {frame.number}: {words}")
+    return Picture(frame.position, names, None, words)
