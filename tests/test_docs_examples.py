@@ -84,3 +84,18 @@ def test_every_command_has_an_example_and_the_docs_name_their_files():
     for shipped in FILES.iterdir():
         assert shipped.name in text, f"docs/notation.md does not mention {shipped.name}"
     assert "fixtures/docs/" in text
+
+
+def readme_commands() -> list[str]:
+    """Every ``casino`` line of the README's ``sh`` blocks (the install lines are CI's own)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    return [line for block in blocks for line in block.splitlines() if line.startswith("casino ")]
+
+
+@pytest.mark.parametrize("command", readme_commands())
+def test_readme_command(command, files):
+    shutil.copytree(ROOT / "fixtures" / "records", files / "fixtures" / "records")
+    done = run(f"PYTHONPATH=. {command}", files)
+    assert done.returncode in (0, 1), done.stdout  # validate of the dispute says "not valid" (1)
+    assert "Traceback" not in done.stdout and "error" not in done.stdout.lower(), done.stdout

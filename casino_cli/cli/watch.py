@@ -82,7 +82,7 @@ class Watcher:
                 write_line(dumps(event_json(event)))
             elif self.fmt == Format.text and not self.interactive:
                 self._text(event)
-            elif self.out is not None and self.live is None and self.interactive:
+            elif self.out is not None and self.live is None:
                 self._lines(event)
             elif self.live is not None:
                 self._redraw(event)
