@@ -75,6 +75,7 @@ def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
     assert "hand 2 starts" in caption(page)
     page.keyboard.press("End")
     assert "wins the game" in caption(page) and page.is_disabled("#next")
+    assert "Little Casino 1" in page.locator(".frame:not([hidden]) .sheet").inner_text()  # the hand's sheet
     page.screenshot(path=str(tmp_path / "end.png"))
     assert fetched == [page_file.as_uri()] and errors == []
 

@@ -58,7 +58,7 @@ def _print(sheet: dict, fmt, screen, sweeps_score: bool) -> None:
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet))
+        screen.print(score_view(sheet, sweeps_score))
 
 
 def sheet_lines(sheet: dict, sweeps_score: bool = True) -> list[str]:

@@ -95,10 +95,12 @@ def moves_view(moves, facts, truncated: bool, sweeps: bool = True) -> Table:
     return table
 
 
-def score_view(sheet: dict) -> Table:
-    """A score sheet: one row per hand and side with the items won."""
+def score_view(sheet: dict, sweeps_score: bool = True) -> Table:
+    """A score sheet: one row per hand and side with the items won (where sweeps do not
+    score, the column counts the times a side cleared the table)."""
     table = Table(title="score")
-    for name in ("hand", "side", "cards", "spades", "sweeps", "items won", "points", "game"):
+    sweeps = "sweeps" if sweeps_score else "cleared"
+    for name in ("hand", "side", "cards", "spades", sweeps, "items won", "points", "game"):
         table.add_column(name, justify="right" if name not in ("items won",) else "left")
     for hand in sheet["hands"]:
         for side, s in enumerate(hand["sides"]):

@@ -109,7 +109,7 @@ class Watcher:
             style = "bold" if event.facts.sweep else ""
             self.out.print(f"  {event.number:>2}. {describe(event, card_name)}", style=style, markup=False)
         else:
-            self.out.print(score_view(hand_sheet(event)))
+            self.out.print(score_view(hand_sheet(event), event.position.rules.sweeps))
 
     def _redraw(self, event: Event) -> None:
         """The table after this event, in place of the one before."""
@@ -133,7 +133,7 @@ class Watcher:
         parts.append(position_view(event.position))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
-            parts.append(score_view(hand_sheet(event)))
+            parts.append(score_view(hand_sheet(event), event.position.rules.sweeps))
             pause *= 3
         self.live.update(Group(*parts), refresh=True)
         if pause:

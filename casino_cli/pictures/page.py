@@ -13,6 +13,8 @@ from html import escape
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding, HandEnd, HandStart, Step
+from ..records.scoresheet import hand_json
+from .sheet import item_words, side_label
 from .svg import card_label, defs
 from .table import frame_picture, position_frame
 
@@ -39,6 +41,10 @@ li.finding{color:#a40018}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .keys{color:#aab;font-size:12px}
+.sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
+.sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
+.sheet td{padding:4px 8px;border-top:1px solid #ddd}
+.sheet td:first-child{white-space:nowrap}
 """
 
 _SCRIPT = """
@@ -93,6 +99,20 @@ def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
     return out
 
 
+def _sheet(end: HandEnd, record: Record) -> str:
+    """The itemised sheet of a hand as an HTML table."""
+    hand = hand_json(end.hand, end.score, end.game.scores)
+    sweeps = "sweeps" if record.rules.sweeps else "cleared"
+    head = "".join(f"<th>{h}</th>" for h in ("side", "cards", "spades", sweeps, "items won", "points", "game"))
+    rows = []
+    for side, s in enumerate(hand["sides"]):
+        who = side_label(record.players, side, record.rules.partnerships)
+        items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
+        cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
+        rows.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>")
+    return f'<table class="sheet"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
 def _entry(i: int, frame: Frame, words: str) -> str:
     event = frame.event
     if isinstance(event, HandStart):
@@ -123,6 +143,8 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         extra = ""
         if isinstance(frame.event, Finding):
             extra += f'<div class="notes">{escape(words)}</div>'
+        if isinstance(frame.event, HandEnd):
+            extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
             extra += "".join(f'<div class="comment">{escape(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
         hidden = " hidden" if i else ""
