@@ -25,7 +25,7 @@ h1{font-size:20px;margin:0 0 4px}
 .sub{color:#b8c0c8;font-size:13px}
 main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
 #stage{flex:1 1 auto;min-width:0}
-#stage svg{width:100%;height:auto;display:block}
+#stage svg{width:100%;height:auto;display:block;border-radius:8px}
 .frame[hidden]{display:none}
 nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}

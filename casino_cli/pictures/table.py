@@ -91,11 +91,11 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
     if cards is None:
         out.append(
             f'<rect x="{x + width / 2 - CARD_W / 2:g}" y="{cy:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
-            f'fill="none" stroke="#cfd8cf" stroke-dasharray="5 4"/>'
+            f'fill="none" stroke="#8d8a80" stroke-dasharray="5 4"/>'
         )
-        out.append(text(x + width / 2, cy + CARD_H / 2 + 4, "unknown", 11, text_anchor="middle", fill="#e8efe8"))
+        out.append(text(x + width / 2, cy + CARD_H / 2 + 4, "unknown", 11, text_anchor="middle", fill="#55524a"))
     elif not cards:
-        out.append(text(x + width / 2, cy + CARD_H / 2, "no cards", 12, text_anchor="middle", fill="#e8efe8"))
+        out.append(text(x + width / 2, cy + CARD_H / 2, "no cards", 12, text_anchor="middle", fill="#55524a"))
     else:
         step: float = CARD_W + _GAP if place in ("top", "bottom") else _FAN
         step = min(step, (width - CARD_W) / max(1, len(cards) - 1))
@@ -103,7 +103,7 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
         for i, c in enumerate(cards):
             lit = c is not None and c == played
             out.append(card(start + i * step, cy - (10 if lit else 0), c, lit))
-    out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#f2f2ea"))
+    out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#2f2d28"))
     return "".join(out), 32 + CARD_H + 26
 
 
@@ -233,9 +233,9 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     has_top = "top" in where.values()
     sides = any(p in ("left", "right") for p in where.values())
     seat_h = 32 + CARD_H + 26
-    out = [f'<rect width="{WIDTH}" height="100%" fill="#2b2f33"/>']
-    out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#ffffff"))
-    out.append(text(20, 50, _scores(pic), 12, fill="#c9d1d9"))
+    out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
+    out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
+    out.append(text(20, 50, _scores(pic), 12, fill="#4a4740"))
     y = 64.0
     table_x = 20 + (_SIDE_W if sides else 0)
     table_w = WIDTH - 2 * table_x
@@ -265,7 +265,7 @@ def picture_body(pic: Picture) -> tuple[str, float]:
         y += 20 + 22 * len(lines)
     for note in pic.notes:
         for line in textwrap.wrap(note, 130):
-            out.append(text(24, y + 16, line, 13, fill="#ffd7d7"))
+            out.append(text(24, y + 16, line, 13, fill="#7a0010"))
             y += 22
     return "".join(out), y + 10
 
