@@ -64,3 +64,11 @@ def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
         assert step.at == 3 and said in step.message
     assert answer("e", frames, 0).at == len(frames) - 1 and answer("q", frames, 4).done
     assert "wins the game" in cli("replay", GAME, "-f", "text").stdout.decode().splitlines()[-1]
+
+
+def test_the_html_page_of_one_hand(tmp_path):
+    page = tmp_path / "h2.html"
+    assert cli("replay", GAME, "--hand", "2", "--html", str(page)).returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert "hand 2 starts" in text and "hand 1 starts" not in text
+    assert cli("replay", GAME, "--hand", "3", "--html", str(page)).returncode == 2

@@ -18,6 +18,8 @@ from .picture_files import check_target, write_picture
 from .plain import card_name
 from .records_io import finding_line, record_of
 
+MAX_PAGE_STEPS = 2_000  # about 10 MB of page; a long game is sent a hand at a time (--hand)
+
 
 def run_replay(
     path: str, hand: int | None, to: int | None, fmt: Format | None, svg: str | None = None, html: str | None = None
@@ -104,6 +106,13 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
     if html is not None:
         from ..pictures.page import replay_page
 
+        if hand is not None:
+            _check_reached(record, hand, None, any(f.hand == hand for f in frames))
+            frames = [f for f in frames if f.hand == hand]
+        if len(frames) > MAX_PAGE_STEPS:
+            raise Fail(
+                USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
+            )
         write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}"))
         say(f"wrote {html}: {len(frames)} steps (open it in a browser; arrow keys step)")
     else:
