@@ -103,7 +103,7 @@ def test_svg_never_overwrites_an_input_file(tmp_path):
 
 def hostile_record() -> dict:
     record = orjson.loads(Path(DISPUTE).read_bytes())
-    record["players"] = ["<script>alert(1)</script>", 'Ben & "Co"']
+    record["players"] = ["<script>alert(1)</script>", 'Ben & "Co"\x01\x1b[31m']
     record["hands"][0]["_note"] = "</style><img src=x onerror=alert(2)>"
     return record
 

@@ -8,7 +8,6 @@ and card drawings, and its Content-Security-Policy forbids fetching anything.
 from __future__ import annotations
 
 import json
-from html import escape
 
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
@@ -16,6 +15,7 @@ from ..records.referee import Finding, HandEnd, HandStart, Step
 from ..records.scoresheet import hand_json
 from .sheet import item_words, side_label
 from .svg import card_label, defs
+from .svg import markup
 from .table import frame_picture, position_frame
 
 _STYLE = """
@@ -109,7 +109,7 @@ def _sheet(end: HandEnd, record: Record) -> str:
         who = side_label(record.players, side, record.rules.partnerships)
         items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
         cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
-        rows.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>")
+        rows.append("<tr>" + "".join(f"<td>{markup(str(c))}</td>" for c in cells) + "</tr>")
     return f'<table class="sheet"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
@@ -124,7 +124,7 @@ def _entry(i: int, frame: Frame, words: str) -> str:
     else:
         label = "✖ " + words
     cls = ' class="finding"' if isinstance(event, Finding) else ""
-    return f'<li data-i="{i}"{cls}>{escape(label)}</li>'
+    return f'<li data-i="{i}"{cls}>{markup(label)}</li>'
 
 
 def replay_page(record: Record, frames: list[Frame], title: str) -> str:
@@ -142,11 +142,11 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         pic = frame_picture(frame, record.players, words)
         extra = ""
         if isinstance(frame.event, Finding):
-            extra += f'<div class="notes">{escape(words)}</div>'
+            extra += f'<div class="notes">{markup(words)}</div>'
         if isinstance(frame.event, HandEnd):
             extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
-            extra += "".join(f'<div class="comment">{escape(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
+            extra += "".join(f'<div class="comment">{markup(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
         hidden = " hidden" if i else ""
         figures.append(
             f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
@@ -159,7 +159,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         entries.append(_entry(i, frame, words))
     findings = sum(isinstance(f.event, Finding) for f in frames)
     summary = f"{len(frames)} steps" + (f", {findings} finding{'s' if findings != 1 else ''}" if findings else "")
-    record_notes = "".join(f'<div class="comment">{escape(c)}</div>' for c in _comments(record.extra))
+    record_notes = "".join(f'<div class="comment">{markup(c)}</div>' for c in _comments(record.extra))
     seed = f" · seed {record.seed}" if record.seed else ""
     hands_json = json.dumps(hand_first).replace("<", "\\u003c")
     return (
@@ -167,8 +167,8 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         f'<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title><style>{_STYLE}</style></head><body>"
-        f'<header><h1>{escape(who)}</h1><div class="sub">{escape(variant + seed)} · {escape(summary)}</div>'
+        f"<title>{markup(title)}</title><style>{_STYLE}</style></head><body>"
+        f'<header><h1>{markup(who)}</h1><div class="sub">{markup(variant + seed)} · {markup(summary)}</div>'
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
         f'<main><section id="stage"><nav>'

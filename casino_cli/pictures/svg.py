@@ -6,10 +6,12 @@ sans-serif stack, so a picture needs no external font and no network.
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import RANKS, SUITS, rank, suit
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 RED, BLACK = "#c0142c", "#141414"
 HIGHLIGHT = "#f5b800"
@@ -25,10 +27,16 @@ _SUIT_PATHS = {
 }
 
 
+def markup(content: str) -> str:
+    """Document text made safe as XML/HTML text: escaped, control characters (which XML
+    forbids) shown as �."""
+    return escape(_CONTROL.sub("\ufffd", content))
+
+
 def text(x: float, y: float, content: str, size: float = 14, **attrs: str | float) -> str:
     """A text element; ``content`` is escaped, attribute names use _ for -."""
     extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{escape(content)}</text>'
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{markup(content)}</text>'
 
 
 def card_label(card: int) -> str:
@@ -102,7 +110,7 @@ def document(width: float, height: float, body: str, title: str, faces: set[int]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>'
-        f"<title>{escape(title)}</title>{defs(faces, back)}{body}</svg>\n"
+        f"<title>{markup(title)}</title>{defs(faces, back)}{body}</svg>\n"
     )
 
 
@@ -110,5 +118,5 @@ def frame(width: float, height: float, body: str, title: str) -> str:
     """An inline SVG that uses the symbols of a page's shared :func:`defs` (for the HTML replay)."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
-        f'font-family={quoteattr(FONT)} role="img"><title>{escape(title)}</title>{body}</svg>'
+        f'font-family={quoteattr(FONT)} role="img"><title>{markup(title)}</title>{body}</svg>'
     )
