@@ -14,8 +14,7 @@ from ..records.record import Record
 from ..records.referee import Finding, HandEnd, HandStart, Step
 from ..records.scoresheet import hand_json
 from .sheet import item_words, side_label
-from .svg import card_label, defs
-from .svg import markup
+from .svg import card_label, defs, markup
 from .table import frame_picture, position_frame
 
 _STYLE = """
