@@ -19,6 +19,7 @@ WIDTH = 1000
 _FELT = "#1f6b45"
 _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
+_NAME = 24  # longer names are cut to fit their plates
 _FAN = 22  # how much of each card shows in a fanned hand or a build
 
 
@@ -35,13 +36,20 @@ class Picture(NamedTuple):
 
 def seat_name(names: Sequence[str] | None, seat: int) -> str:
     """``seat 1`` or ``seat 1 · Bea``."""
-    return f"seat {seat} · {names[seat]}" if names and seat < len(names) and names[seat] else f"seat {seat}"
+    if not (names and seat < len(names) and names[seat]):
+        return f"seat {seat}"
+    return f"seat {seat} · {_short(names[seat])}"
+
+
+def _short(name: str) -> str:
+    """A name cut to fit its plate."""
+    return name if len(name) <= _NAME else name[: _NAME - 1] + "…"
 
 
 def side_name(names: Sequence[str] | None, side: int) -> str:
     """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names."""
     if names and len(names) >= 4:
-        return f"{names[side]} & {names[side + 2]}"
+        return f"{_short(names[side])} & {_short(names[side + 2])}"
     return f"seats {side} & {side + 2}"
 
 
