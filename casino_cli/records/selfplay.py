@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
-from ..engine import SHUFFLE, dealer_for_hand, legal_moves, play_judged, seeded_deck, start_position
 from ..engine.bots import Bot
 from ..engine.rules import Rules
-from ..engine.scoring import game_after_hand, score_hand
-from ..notation.position import rules_json
-from .referee import HandEnd, HandStart, Step
-
-MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
+from .referee import HandStart
+from .session import Session
 
 
 def play_game(
@@ -22,38 +19,20 @@ def play_game(
     rng: random.Random,
     hands: int | None = None,
     observer: Callable[[object], None] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """One game (or its first ``hands`` hands) from ``seed``; bots[seat] plays each seat.
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
     see = observer or (lambda event: None)
-    scores = (0,) * rules.sides
-    first_dealer = rules.players - 1
-    out = []
-    result = None
-    for number in range(1, min(hands or MAX_HANDS, MAX_HANDS) + 1):
-        dealer = dealer_for_hand(first_dealer, number, rules.players)
-        pos = start_position(rules, seeded_deck(seed, number), dealer, scores)
-        see(HandStart(number, pos))
-        moves = []
-        while not pos.finished:
-            listing = legal_moves(pos)
-            move = bots[pos.turn](pos, listing, rng)
-            if move not in listing.moves:
-                raise ValueError(f"the bot of seat {pos.turn} chose {move}, which is not a legal move")
-            moves.append(move.text())
-            seat, facts = pos.turn, listing.facts[listing.moves.index(move)]
-            pos = play_judged(pos, move, facts)
-            see(Step(number, len(moves), seat, move, facts, pos))
-        points = score_hand(pos)
-        game = game_after_hand(rules, scores, points)
-        scores = game.scores
-        see(HandEnd(number, pos, points, game))
-        out.append({"dealer": dealer, "moves": moves, "score": list(points.points)})
-        if game.winner is not None:
-            result = {"scores": list(scores), "winner": game.winner}
-            break
-    record = {"format": "casino.record/1", "rules": rules_json(rules), "seed": seed, "shuffle": SHUFFLE, "hands": out}
-    if result is not None:
-        record["result"] = result
-    return record
+    session = Session(rules, seed, hands)
+    see(HandStart(1, session.position))
+    while not session.over:
+        listing = session.listing()
+        turn = session.position.turn
+        assert turn is not None
+        move = bots[turn](session.position, listing, rng)
+        if move not in listing.moves:
+            raise ValueError(f"the bot of seat {turn} chose {move}, which is not a legal move")
+        for event in session.play(move, listing):
+            see(event)
+    return session.record()

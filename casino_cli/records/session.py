@@ -12,9 +12,9 @@ from ..engine.rules import Rules
 from ..engine.scoring import game_after_hand, score_hand
 from ..notation.position import rules_json
 from .referee import HandEnd, HandStart, Step
-from .selfplay import MAX_HANDS
 
 Event = HandStart | Step | HandEnd
+MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
 
 class Moment(NamedTuple):
@@ -29,11 +29,13 @@ class Moment(NamedTuple):
 
 
 class Session:
-    """The seeded game of ``rules`` from ``seed``: deal, play, score, and the record."""
+    """The seeded game of ``rules`` from ``seed`` (or its first ``hands`` hands): deal, play,
+    score, and the record."""
 
-    def __init__(self, rules: Rules, seed: str):
+    def __init__(self, rules: Rules, seed: str, hands: int | None = None):
         self.rules = rules
         self.seed = seed
+        self.last_hand = min(hands or MAX_HANDS, MAX_HANDS)
         self.hand = 0
         self.hands: list[dict[str, Any]] = []
         self.scores: tuple[int, ...] = (0,) * rules.sides
@@ -72,7 +74,7 @@ class Session:
         if game.winner is not None:
             self.result = {"scores": list(self.scores), "winner": game.winner}
             self.over = True
-        elif self.hand >= MAX_HANDS:
+        elif self.hand >= self.last_hand:
             self.over = True
         else:
             events += self._deal()
