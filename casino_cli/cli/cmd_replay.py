@@ -165,4 +165,4 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record
             if isinstance(event, HandStart)
             else f"hand {event.hand}, move {number}: {frame_words(frame, record, card_name)}"
         )
-        screen.print(position_view(event.position))
+        screen.print(position_view(event.position, names=record.players))

@@ -30,7 +30,7 @@ def cards_text(mask_or_cards, empty: str = "—") -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def position_view(pos: Position, viewer: int | None = None) -> Table:
+def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ...] | None = None) -> Table:
     """The table, the builds, each seat's hand and pile, the stock and the scores; with a
     ``viewer`` seat, the other hands show only how many cards they hold."""
     rules = pos.rules
@@ -65,7 +65,9 @@ def position_view(pos: Position, viewer: int | None = None) -> Table:
             shown = Text(f"{'▮' * held} {held} card{'s' if held != 1 else ''}", style="dim")
         else:
             shown = cards_text(hand)
-        grid.add_row(f"{marker}seat {seat}", Text.assemble(shown, f"   [{taken}{sweeps}]"))
+        grid.add_row(
+            f"{marker}seat {seat}" + (f" {names[seat]}" if names else ""), Text.assemble(shown, f"   [{taken}{sweeps}]")
+        )
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
     grid.add_row("scores", "  ".join(f"side {s}: {v}" for s, v in enumerate(pos.scores)))

@@ -73,7 +73,7 @@ def steer(record: Record, frames: list[Frame], start: int) -> None:
             out.clear()
             frame = frames[at]
             out.rule(f"hand {frame.hand} · step {at + 1} of {len(frames)}")
-            out.print(position_view(frame.position))
+            out.print(position_view(frame.position, names=record.players))
             style = "bold red" if isinstance(frame.event, Finding) else "bold"
             out.print(frame_words(frame, record, card_name), style=style, markup=False)
             if message:
