@@ -66,7 +66,8 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
         else:
             shown = cards_text(hand)
         grid.add_row(
-            f"{marker}seat {seat}" + (f" {names[seat]}" if names else ""), Text.assemble(shown, f"   [{taken}{sweeps}]")
+            Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "")),
+            Text.assemble(shown, f"   [{taken}{sweeps}]"),
         )
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
