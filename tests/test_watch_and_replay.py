@@ -72,3 +72,12 @@ def test_the_html_page_of_one_hand(tmp_path):
     text = page.read_text(encoding="utf-8")
     assert "hand 2 starts" in text and "hand 1 starts" not in text
     assert cli("replay", GAME, "--hand", "3", "--html", str(page)).returncode == 2
+
+
+def test_names_are_shown_as_written_never_as_markup(tmp_path):
+    record = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
+    record["players"] = ["[red]Ana", "Ben[/]"]
+    path = tmp_path / "r.json"
+    path.write_bytes(orjson.dumps(record))
+    out = cli("replay", str(path), "-f", "pretty").stdout.decode()
+    assert "[red]Ana (seat 0) trails 3♥" in out and "seat 1 Ben[/]" in out

@@ -100,4 +100,6 @@ class Screen:
     def rule(self, title: str) -> None:
         """A titled horizontal line."""
         if self.out is not None:
-            self.out.rule(title)
+            from rich.text import Text
+
+            self.out.rule(Text(title))  # document text (names) is never read as markup
