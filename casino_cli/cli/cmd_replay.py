@@ -18,7 +18,7 @@ from .picture_files import check_target, write_picture
 from .plain import card_name
 from .records_io import finding_line, record_of
 
-MAX_PAGE_STEPS = 2_000  # about 10 MB of page; a long game is sent a hand at a time (--hand)
+MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time
 
 
 def run_replay(
