@@ -39,7 +39,7 @@ def test_ctrl_c_exits_130():
 
 def test_closed_stdout_exits_141_quietly():
     proc = subprocess.Popen(
-        [sys.executable, "-m", "casino_cli", "simulate", "--games", "2000"],
+        [sys.executable, "-m", "casino_cli", "simulate", "--games", "2000", "--seed", "q"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )

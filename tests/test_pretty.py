@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import random
 import xml.dom.minidom
 
 import pytest
@@ -74,7 +73,7 @@ def test_svg_pictures_are_well_formed(args, tmp_path):
     document = xml.dom.minidom.parse(str(picture))
     assert document.documentElement.tagName == "svg"
     text = picture.read_text(encoding="utf-8")
-    assert "items" in text if args[0] == "score" else any(symbol in text for symbol in "♠♥♦♣")
+    assert "items won" in text if args[0] == "score" else 'href="#c' in text  # cards drawn as card faces
 
 
 def test_watch_shows_every_move_in_words_and_the_result(tmp_path):
@@ -95,33 +94,29 @@ def test_replay_explains_moves_in_words(tmp_path):
     assert words[-1].startswith("hand 1 ends: points")
 
 
-def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refused():
-    from casino_cli.cli.cmd_play import _human
-
-    class FakeConsole:
-        """Answers from a list; what is printed is rendered as plain text."""
-
-        def __init__(self, answers):
-            self.answers = list(answers)
-            self.screen = Console(file=io.StringIO(), width=100, no_color=True)
-            self.printed = []
-
-        def print(self, *items, **options):
-            with self.screen.capture() as captured:
-                self.screen.print(*items, **options)
-            self.printed.append(captured.get())
-
-        def input(self, prompt):
-            return self.answers.pop(0)
+def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():
+    from casino_cli.cli.cmd_play import read_answer
 
     pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
     listing = legal_moves(pos)
-    console = FakeConsole(["9H+2C=11", "zz", "2"])
-    move = _human(console)(pos, listing, random.Random(0))
-    assert move == listing.moves[1]
-    said = "\n".join(console.printed)
-    assert "does not hold 9H" in said and "not a card" in said
-    assert "seat 1    unknown" in said and "8♠" not in said  # the bot's hand (4D 5H 8S QC) is hidden
+    assert read_answer("2", pos, listing).move == listing.moves[1]
+    assert read_answer(" kd ", pos, listing).move == listing.moves[3]
+    assert "does not hold 9H" in read_answer("9H+2C=11", pos, listing).message
+    for typed, said in (("0", "choose 1 to 4"), ("5", "choose 1 to 4"), ("-1", "choose 1 to 4"), ("zz", "not a card")):
+        answer = read_answer(typed, pos, listing)
+        assert answer.move is None and said in answer.message and "$" not in answer.message
+    assert read_answer("U", pos, listing).command == "undo" and read_answer("q", pos, listing).command == "quit"
+
+
+def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
+    screen = Console(file=io.StringIO(), width=100, no_color=True)
+    with screen.capture() as captured:
+        screen.print(position_view(pos, viewer=0))
+    said = captured.get()
+    assert "2♣ 4♣ J♦ K♦" in said and "4 cards" in said and "8♠" not in said  # seat 1 holds 4D 5H 8S QC
 
 
 def test_version_help_and_completion():

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, TooComplex, judge, play_judged, unseen_cards
+from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, Step, TooComplex, judge, play_judged, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
 from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
-from .common import position_data_of, print_position, single_document
+from .common import position_data_of, print_position, save_picture, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, write_line
+from .picture_files import check_target
 
 
 def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
+    check_target(svg, [path])
     pos, user = position_data_of(single_document(path), playable=True)
     steps = []
     for number, text in enumerate(texts, 1):
@@ -32,12 +34,19 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
         except IllegalMove as exc:
             seat = "" if pos.turn is None else f" (seat {pos.turn})"
             raise Fail(VERDICT, f"move {number}{seat}: {move.text()} is illegal: {exc.message} ({exc.rule})") from None
+        before, mover = pos, pos.turn
+        assert mover is not None  # a judged move has a seat to move
         pos = play_judged(pos, move, facts)
         steps.append(pos)
+        last = (before, Step(0, number, mover, move, facts, pos))
     if fmt == Format.jsonl:  # every position on the way, the last one below
         for step in steps[:-1]:
             write_line(dumps(position_json(step, user)))
-    print_position(pos, fmt, svg, user)
+    print_position(pos, fmt, user)
+    if svg is not None:
+        from ..pictures.table import move_picture
+
+        save_picture(svg, move_picture(*last, None, f"move {len(texts)}: "))
 
 
 def _judge_partial(pos: Position, move: Move, number: int) -> MoveFacts:

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from ..cards import CardError, card_code, parse_card
 from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
-from ..engine.deal import MAX_SEED_BYTES
 from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..notation.text_record import write_text
-from .common import print_position, rules_from_options
-from .output import USAGE, Fail, Format, resolve_format, say, write_line
+from .common import print_position, rules_from_options, save_picture, seed_or_random
+from .output import USAGE, Fail, Format, resolve_format, write_line
 
 
 def run_deal(
@@ -39,11 +37,8 @@ def run_deal(
         if seed is not None:
             raise Fail(USAGE, "--table starts a game played at a real table: leave out --seed")
         seed = ""
-    elif seed is None:
-        seed = secrets.token_hex(6)
-        say(f"seed: {seed}")
-    if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
-        raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
+    else:
+        seed = seed_or_random(seed)
     first_dealer = rules.players - 1 if dealer is None else dealer
     if first_dealer not in range(rules.players):
         raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")
@@ -54,7 +49,11 @@ def run_deal(
         write_record(_skeleton(rules, seed, first_dealer, table, names), fmt)
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(rules, first_dealer, hand))
-    print_position(pos, fmt, svg)
+    print_position(pos, fmt)
+    if svg is not None:
+        from ..pictures.table import Picture
+
+        save_picture(svg, Picture(pos, caption=f"seed {seed}, hand {hand}"))
 
 
 def _skeleton(rules: Rules, seed: str, dealer: int, table: Sequence[str] | None, names: str | None) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from ..notation.moves import read_move
 from ..notation.position import read_position
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, ruling_json
-from .common import position_of, problem_text, single_document
+from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target
 from .records_io import record_of
 
 
@@ -20,6 +21,7 @@ def run_judge(
     path: str, move: str | None, hand: int | None, number: int | None, fmt: Format | None, svg: str | None = None
 ) -> None:
     fmt = resolve_format(fmt)
+    check_target(svg, [path])
     doc = single_document(path)
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -53,7 +55,9 @@ def run_judge(
             ruling = ruling_json(pos, played, unseen_cards(pos))
     except TooComplex as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
-    _print(ruling, fmt, svg)
+    _print(ruling, fmt)
+    if svg is not None:
+        _picture(ruling, svg)
     if ruling["verdict"] == ILLEGAL:
         raise Fail(VERDICT)
 
@@ -80,7 +84,7 @@ def alternatives_line(ruling: dict[str, Any]) -> str:
     return "alternatives: " + (" ".join(moves) or "none known") + tail
 
 
-def _print(ruling: dict[str, Any], fmt: Format, svg: str | None) -> None:
+def _print(ruling: dict[str, Any], fmt: Format) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
@@ -90,10 +94,19 @@ def _print(ruling: dict[str, Any], fmt: Format, svg: str | None) -> None:
         return
     from .render import position_view
 
-    screen = Screen(True, svg)
+    screen = Screen(True)
     screen.print(position_view(read_position(ruling["position"], check=False)))
     screen.print(f"move: {ruling['text']}", markup=False)
     style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
     screen.print(ruling_line(ruling), style=style, markup=False)
     screen.print(alternatives_line(ruling), markup=False)
-    screen.close()
+
+
+def _picture(ruling: dict[str, Any], svg: str) -> None:
+    """The position before the move, the move ringed, the ruling and the alternatives under it."""
+    from ..notation.moves import parse_move_text
+    from ..pictures.table import Picture
+
+    position = read_position(ruling["position"], check=False)
+    move = parse_move_text(ruling["text"])
+    save_picture(svg, Picture(position, move=move, caption=ruling_line(ruling), notes=[alternatives_line(ruling)]))

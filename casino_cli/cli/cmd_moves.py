@@ -8,15 +8,17 @@ from ..engine import Move, MoveList, Partial, Position, TooComplex, legal_moves,
 from ..engine.position import unknown_count
 from ..notation.fields import dumps
 from ..notation.moves import move_json
-from .common import documents, position_of
+from .common import documents, position_of, save_picture
 from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target
 
 MOVES_FORMAT = "casino.moves/1"
 
 
 def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
-    screen = Screen(fmt == Format.pretty, svg)
+    check_target(svg, [path])
+    screen = Screen(fmt == Format.pretty)
     code = OK
     stream = False
     for index, doc in enumerate(documents(path)):
@@ -41,11 +43,12 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
                 f"{doc.where()}: partial listing: seat {pos.turn} has {_unknown(pos)} unknown "
                 f"card(s); these depend on them: {' '.join(m.text() for m in unsettled) or 'none'}"
             )
+        if svg is not None and index == 0:
+            _picture(pos, listing, svg)
         if listing.truncated:
             say(
                 f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
             )
-    screen.close()
     if code:
         raise Fail(code)
 
@@ -104,10 +107,23 @@ def _print(
         from .render import moves_view, position_view
 
         screen.print(position_view(pos))
-        screen.print(moves_view(listing.moves, listing.facts, listing.truncated))
+        screen.print(moves_view(listing.moves, listing.facts, listing.truncated, pos.rules.sweeps))
         if unsettled is not None:
             screen.print(
                 f"partial listing: seat {pos.turn} has {_unknown(pos)} unknown card(s), which may "
                 f"allow other moves; {len(unsettled)} of these depend on them",
                 markup=False,
             )
+
+
+def _picture(pos: Position, listing: MoveList, svg: str) -> None:
+    """The (first) position with its legal moves listed under the table."""
+    from ..pictures.table import Picture
+
+    shown = 12
+    notes = [f"{i}. {m.text()}" for i, m in enumerate(listing.moves[:shown], 1)]
+    if len(listing.moves) > shown:
+        notes.append(f"… and {len(listing.moves) - shown} more")
+    count = len(listing.moves)
+    caption = f"{count} legal move{'s' if count != 1 else ''}" + (" (truncated)" if listing.truncated else "")
+    save_picture(svg, Picture(pos, caption=caption, notes=notes))

@@ -1,123 +1,167 @@
-"""``casino play``: a person against bots in the terminal, or (``--watch``) bots alone."""
+"""``casino play``: a person against bots in the terminal, or (``--watch``) bots alone.
+
+The person (seat 0) sees only what that seat may see: their own hand, the table, and
+the other hands as a number of cards, at every board. The record is written to
+``--save`` (opened at the start) when the game ends, is left part-way, or is interrupted.
+"""
 
 from __future__ import annotations
 
 import random
 import sys
-import time
-from typing import TYPE_CHECKING
+from typing import IO, NamedTuple
 
-from ..engine import Bot, GameEvent, HandEnd, HandStart, IllegalMove, Move, MoveList, Position, Step, judge
-from ..engine.bots import find_bot
+from ..engine import HandStart, IllegalMove, Move, MoveList, Position, judge
+from ..engine.bots import Bot, find_bot
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
-from ..records.describe import describe
-from ..records.selfplay import play_game
+from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
-from .common import rules_from_options
-from .output import INTERRUPTED, Fail, Format, console, resolve_format, write_line
-from .plain import card_name
+from .common import rules_from_options, seed_or_random
+from .output import INTERRUPTED, USAGE, Fail, Format, console, resolve_format, say
+from .watch import Watcher, hand_sheet
 
-if TYPE_CHECKING:
-    from rich.console import Console
+PERSON = 0
+HELP = (
+    "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
+    "2C+4H=6 (build). u: undo your last move · h: hint · ?: this help · q: leave the game (the record is saved "
+    "with --save)."
+)
+NO_HINT = "no hint: this version of casino has no hint command (the numbered list shows every legal move)"
 
 
-class _Quit(Exception):
-    """The person typed q."""
+class Answer(NamedTuple):
+    """What the person typed: a move, a command (undo, quit), or something to tell them."""
+
+    move: Move | None = None
+    command: str = ""
+    message: str = ""
+
+
+def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
+    """One line typed at the prompt; nothing is ever taken as a move by mistake."""
+    word = text.strip()
+    lower = word.lower()
+    count = len(listing.moves)
+    if lower in ("q", "quit", "exit"):
+        return Answer(command="quit")
+    if lower in ("u", "undo"):
+        return Answer(command="undo")
+    if lower in ("?", "help"):
+        return Answer(message=HELP)
+    if lower in ("h", "hint"):
+        return Answer(message=NO_HINT)
+    if not word:
+        return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
+    if word.lstrip("+-").isdigit():
+        number = int(word) if word.lstrip("-").isdigit() else 0
+        if 1 <= number <= count:
+            return Answer(listing.moves[number - 1])
+        return Answer(message=f"there {'is 1 move' if count == 1 else f'are {count} moves'}: choose 1 to {count}")
+    try:
+        move = parse_move_text(word, "")
+    except NotationError as exc:
+        why = exc.message.removeprefix(f"in move {word!r}: ")
+        return Answer(message=f"{word!r} is not a move or a command: {why}; ? for help")
+    try:
+        judge(position, move)
+    except IllegalMove as exc:
+        return Answer(message=f"{move.text()} is not allowed: {exc.message} ({exc.rule})")
+    return Answer(move)
 
 
 def run_play(
-    seed: str,
+    seed: str | None,
     variant: str,
     players: int,
     partnerships: bool | None,
     options: list[str],
     bots: str,
     watch: bool,
-    delay: float,
+    delay: float | None,
     save: str | None,
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
+    seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
     seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
-    out = console() if fmt == Format.pretty else None
-    show = _Show(out, delay if watch else 0)
-    if not watch:
-        if not sys.stdin.isatty():
-            raise Fail(2, "playing needs a terminal for your moves; use --watch to let bots play")
-        seats[0] = _human(out or console())
+    if not watch and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise Fail(USAGE, "playing needs a terminal for your moves; use --watch to let bots play")
+    sink = _open_save(save)
+    session = Session(rules, seed)
+    rng = random.Random(f"{seed}/bots")
+    viewer = None if watch else PERSON
+    watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, interactive=not watch)
+    left = False
     try:
-        record = play_game(rules, seed, seats, observer=show)
-    except _Quit:
-        raise Fail(INTERRUPTED, "game abandoned") from None
-    if save:
-        with open(save, "wb") as fh:
-            fh.write(dumps(record) + b"\n")
-        show.say(f"record written to {save} (casino validate {save} referees it)")
-    elif not watch:
-        name = (out or console()).input("Save the game record? file name (empty to skip): ").strip()
-        if name:
-            with open(name, "wb") as fh:
-                fh.write(dumps(record) + b"\n")
+        watcher.show([HandStart(1, session.position)])
+        left = _play(session, seats, rng, watcher, watch)
+    except KeyboardInterrupt:
+        _write(sink, session, save)
+        raise Fail(INTERRUPTED, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
+    watcher.close(session, left)
+    _write(sink, session, save)
+    if left:
+        say(f"game left at hand {session.hand}" + (f"; the record so far is in {save}" if save else ""))
 
 
-class _Show:
-    """Prints each event: a line per move, the table now and then, the score per hand."""
-
-    def __init__(self, out: Console | None, delay: float):
-        self.out = out
-        self.delay = delay
-
-    def say(self, text: str, style: str = "") -> None:
-        if self.out is None:
-            write_line(text)
+def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watcher, watch: bool) -> bool:
+    """Play until the game is over; True when the person leaves it part-way."""
+    marks: list[Moment] = []  # the moments before each of the person's moves, for undo
+    out = watcher.out or console()
+    while not session.over:
+        listing = session.listing()
+        seat = session.position.turn
+        assert seat is not None
+        if watch or seat != PERSON:
+            move = seats[seat](session.position, listing, rng)
+            if move not in listing.moves:
+                raise Fail(USAGE, f"the bot of seat {seat} chose {move}, which is not a legal move")
         else:
-            self.out.print(text, style=style, markup=False, highlight=False)
+            watcher.board(session.position, listing)
+            while True:
+                answer = read_answer(
+                    out.input("Your move (number or text; ? help, u undo, q quit): "), session.position, listing
+                )
+                if answer.command == "quit":
+                    return True
+                if answer.command == "undo":
+                    if not marks:
+                        out.print("nothing to undo: you have not moved yet in this game", style="yellow")
+                        continue
+                    moment = marks.pop()
+                    session.restore(moment)
+                    rng.setstate(moment.extra)  # type: ignore[arg-type]
+                    out.print("your last move is undone", style="yellow")
+                    listing = session.listing()
+                    watcher.board(session.position, listing)
+                    continue
+                if answer.move is not None:
+                    move = answer.move
+                    break
+                out.print(answer.message, style="yellow", markup=False)
+            marks.append(session.moment(rng.getstate()))
+        watcher.show(session.play(move, listing))
+    return False
 
-    def __call__(self, event: GameEvent) -> None:
-        if isinstance(event, HandStart):
-            if self.out is not None:
-                from .render import position_view
 
-                self.out.rule(f"hand {event.hand}")
-                self.out.print(position_view(event.position))
-            else:
-                self.say(f"hand {event.hand}")
-        elif isinstance(event, Step):
-            words = describe(event, card_name) if self.out is not None else describe(event)
-            self.say(f"  {event.number:>2}. {words}", "bold" if event.facts.sweep else "")
-            if self.delay:
-                time.sleep(self.delay)
-        elif isinstance(event, HandEnd):
-            self.say(
-                f"hand {event.hand}: points {' – '.join(map(str, event.score.points))}, "
-                f"game {' – '.join(map(str, event.game.scores))}"
-                + (f"; side {event.game.winner} wins: {event.game.reason}" if event.game.winner is not None else ""),
-                "bold green",
-            )
+def _open_save(save: str | None) -> IO[bytes] | None:
+    """Open --save FILE at the start, so a name that cannot be written fails before the game."""
+    if save is None:
+        return None
+    try:
+        return open(save, "wb")
+    except OSError as exc:
+        raise Fail(USAGE, f"cannot write {save}: {exc.strerror or exc}") from None
 
 
-def _human(out: Console) -> Bot:
-    """A bot that asks the person at the terminal."""
-    from .render import moves_view, position_view
+def _write(sink: IO[bytes] | None, session: Session, save: str | None) -> None:
+    if sink is None:
+        return
+    sink.write(dumps(session.record()) + b"\n")
+    sink.close()
 
-    def choose(position: Position, listing: MoveList, rng: random.Random) -> Move:
-        hidden = tuple(h if seat == position.turn else None for seat, h in enumerate(position.hands))
-        out.print(position_view(position._replace(hands=hidden)))  # the bots' hands stay hidden
-        out.print(moves_view(listing.moves, listing.facts, listing.truncated))
-        while True:
-            answer = out.input("Your move (number or text, q to quit): ").strip()
-            if answer.lower() in ("q", "quit"):
-                raise _Quit()
-            if answer.isdigit() and 1 <= int(answer) <= len(listing.moves):
-                return listing.moves[int(answer) - 1]
-            try:
-                move = parse_move_text(answer)
-                judge(position, move)
-                return move
-            except (NotationError, IllegalMove) as exc:
-                out.print(f"[red]{exc}[/red]")
 
-    return choose
+__all__ = ["Answer", "hand_sheet", "read_answer", "run_play"]

@@ -1,27 +1,41 @@
-"""``casino replay``: every position of a record, move by move."""
+"""``casino replay``: every position of a record, move by move; a steerable view on a
+terminal; a picture of where it stops (``--svg``); a page stepping through it (``--html``)."""
 
 from __future__ import annotations
 
 import sys
 
-from ..engine import HandEnd, HandStart, Step
+from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.describe import describe, seat_name
+from ..records.frames import Frame, frame_words, frames_of
+from ..records.record import Record
 from ..records.referee import Finding, walk
 from .common import documents
-from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target, write_picture
 from .plain import card_name
 from .records_io import finding_line, record_of
 
+MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time
 
-def run_replay(path: str, hand: int | None, to: int | None, fmt: Format | None, svg: str | None = None) -> None:
+
+def run_replay(
+    path: str, hand: int | None, to: int | None, fmt: Format | None, svg: str | None = None, html: str | None = None
+) -> None:
     fmt = resolve_format(fmt)
+    check_target(svg, [path])
+    check_target(html, [path], "--html")
+    if html is not None or (fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() and svg is None):
+        return _one_record(path, hand, to, html)
     code = OK
-    screen = Screen(fmt == Format.pretty, svg)
-    stepper = _Stepper(screen) if fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() else None
+    screen = Screen(fmt == Format.pretty)
+    stop = None
     for doc in documents(path):
         record = record_of(doc)
+        reached = False
+        before = None
         for event in walk(record):
             if isinstance(event, Finding):
                 say(finding_line(doc, event, record.players))
@@ -29,34 +43,109 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt: Format | None, 
                 continue
             if hand is not None and event.hand > hand:
                 break
-            _show(event, fmt, screen, record.players)
+            if hand is not None and event.hand < hand:
+                before = event.position
+                continue
+            _show(event, fmt, screen, record)
+            stop = (record, event, before)
+            before = event.position
+            number = event.number if isinstance(event, Step) else 0
             if (
-                isinstance(event, Step)
-                and to is not None
-                and event.number >= to
-                and (hand is None or event.hand == hand)
+                to is not None
+                and not isinstance(event, HandEnd)
+                and number >= to
+                and event.hand == (hand or event.hand)
             ):
+                reached = True
                 break
-            if stepper is not None and not stepper.wait(event):
-                break
-    screen.close()
+            if to is None and isinstance(event, HandEnd) and event.hand == hand:
+                reached = True
+        if not code:
+            _check_reached(record, hand, to, reached)
+    if svg is not None and stop is not None:
+        _save_stop(svg, *stop)
     if code:
         raise Fail(code)
 
 
-def _show(
-    event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, players: tuple[str, ...] | None = None
-) -> None:
+def _check_reached(record: Record, hand: int | None, to: int | None, reached: bool) -> None:
+    """--hand and --to beyond the record are usage errors, not a silent run to its end."""
+    if reached or (hand is None and to is None):
+        return
+    count = len(record.hands)
+    if hand is not None and hand > count:
+        raise Fail(USAGE, f"--hand {hand}: the record has {count} hand{'s' if count != 1 else ''}")
+    if to is not None:
+        moves = len(record.hands[(hand or 1) - 1].moves)
+        raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
+
+
+def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, before: Position | None) -> None:
+    """The picture where the replay stopped: a move on the table it was played to."""
+    from ..pictures.svg import card_label
+    from ..pictures.table import Picture, move_picture, position_svg
+
+    names = record.players
+    if isinstance(event, Step) and before is not None:
+        pic = move_picture(before, event, names, f"hand {event.hand}, move {event.number}: ")
+    else:
+        frame = Frame(event.hand, 0, event, event.position, None, None)
+        pic = Picture(event.position, names, caption=frame_words(frame, record, card_label))
+    write_picture(svg, position_svg(pic))
+
+
+def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -> None:
+    """The first record as frames: the HTML page, or the terminal's steerable view."""
+    docs = documents(path)
+    doc = next(docs)
+    record = record_of(doc)
+    frames = frames_of(record)
+    findings = [f.event for f in frames if isinstance(f.event, Finding)]
+    for finding in findings:
+        say(finding_line(doc, finding, record.players))
+    if html is not None:
+        from ..pictures.page import replay_page
+
+        if hand is not None:
+            _check_reached(record, hand, None, any(f.hand == hand for f in frames))
+            frames = [f for f in frames if f.hand == hand]
+        if len(frames) > MAX_PAGE_STEPS:
+            raise Fail(
+                USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
+            )
+        write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}"))
+        say(f"wrote {html}: {len(frames)} steps (open it in a browser; arrow keys step)")
+    else:
+        from .steer import steer
+
+        start = _start_index(frames, record, hand, to)
+        steer(record, frames, start)
+    if any(not f.unchecked for f in findings):
+        raise Fail(VERDICT)
+
+
+def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int | None) -> int:
+    """Where the terminal view opens: --hand/--to, else the start."""
+    if hand is None and to is None:
+        return 0
+    _check_reached(record, hand, to, any(f.hand == (hand or 1) and f.number >= (to or 0) for f in frames))
+    target = (hand or 1, to or 0)
+    for i, frame in enumerate(frames):
+        if (frame.hand, frame.number) >= target:
+            return i
+    return len(frames) - 1
+
+
+def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
+    frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
+    players = record.players
     if isinstance(event, HandEnd):
-        words = (
-            f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
-            f"game {'–'.join(map(str, event.game.scores))}" + (f"; {event.game.reason}" if event.game.reason else "")
-        )
+        words = frame_words(frame, record, card_name)
         if fmt == Format.text:
             write_line(words)
         screen.print(words, style="bold green", markup=False)
         return
-    number = event.number if isinstance(event, Step) else 0
+    number = frame.number
     if fmt in (Format.json, Format.jsonl):
         info: dict[str, object] = {"hand": event.hand, "move": number}
         if isinstance(event, Step):
@@ -77,35 +166,6 @@ def _show(
         screen.rule(
             start
             if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {describe(event, card_name, players)}"
+            else f"hand {event.hand}, move {number}: {frame_words(frame, record, card_name)}"
         )
-        screen.print(position_view(event.position, players))
-
-
-class _Stepper:
-    """On a terminal: wait for a key after each step; a number jumps ahead to that move."""
-
-    def __init__(self, screen: Screen):
-        self.screen = screen
-        self.target: tuple[int, int] | None = None  # (hand, move) to run to without stopping
-        self.running = False
-
-    def wait(self, event: HandStart | Step | HandEnd) -> bool:
-        """False when the person quits."""
-        if self.running or not isinstance(event, Step):
-            return True
-        if self.target is not None and (event.hand, event.number) < self.target:
-            return True
-        self.target = None
-        assert self.screen.out is not None, "stepping happens on a terminal"
-        answer = self.screen.out.input("[dim]Enter: next · N: to move N · h N: to hand N · a: all · q: quit[/dim] ")
-        answer = answer.strip().lower()
-        if answer == "q":
-            return False
-        if answer == "a":
-            self.running = True
-        elif answer.isdigit():
-            self.target = (event.hand, int(answer))
-        elif answer.startswith("h") and answer[1:].strip().isdigit():
-            self.target = (int(answer[1:].strip()), 0)
-        return True
+        screen.print(position_view(event.position, names=record.players))

@@ -13,25 +13,29 @@ from ..records.referee import Finding
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .picture_files import check_target, write_picture
+from .plain import item_name, item_words, plural, sweep_words
 from .records_io import finding_line, record_of
 
 
 def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
-    screen = Screen(fmt == Format.pretty, svg)
+    check_target(svg, [path])
+    screen = Screen(fmt == Format.pretty)
     code = OK
-    for doc in documents(path):
+    for index, doc in enumerate(documents(path)):
         if doc.error is not None:
             raise Fail(DATA_ERROR, problem_text(doc, doc.error))
         try:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
                 findings: list[Finding] = []
-                sheet, names, sides = position_score(read_position(doc.value)), None, None
+                pos = read_position(doc.value)
+                sheet, names, sides, rules = position_score(pos), None, None, pos.rules
             else:
                 record = record_of(doc)
                 sheet, findings = record_score(record)
-                names = record.players
+                names, rules = record.players, record.rules
                 sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
         except (NotationError, PositionError) as exc:
             raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
@@ -41,37 +45,45 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = VERDICT
-        _print(sheet, fmt, screen, sides)
-    screen.close()
+        _print(sheet, fmt, screen, rules.sweeps, sides)
+        if svg is not None and index == 0:
+            from ..pictures.sheet import sheet_svg
+
+            title = f"Score sheet · {rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+            write_picture(svg, sheet_svg(sheet, names, rules.partnerships, title, rules.sweeps))
     if code:
         raise Fail(code)
 
 
-def _print(sheet: dict[str, Any], fmt: Format, screen: Screen, sides: list[str] | None = None) -> None:
+def _print(
+    sheet: dict[str, Any], fmt: Format, screen: Screen, sweeps_score: bool, sides: list[str] | None = None
+) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet, sides):
+        for line in sheet_lines(sheet, sweeps_score, sides):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, sides))
+        screen.print(score_view(sheet, sides, sweeps_score))
 
 
-def sheet_lines(sheet: dict[str, Any], sides: list[str] | None = None) -> list[str]:
-    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won."""
+def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[str] | None = None) -> list[str]:
+    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won
+    (where sweeps do not score, a sweep is only a cleared table)."""
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
         lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
-            items = ", ".join(f"{k} {v}" for k, v in s["items"].items()) or "nothing"
-            lines.append(
-                f"  {sides[side] if sides else f'side {side}'}: {s['cards']} cards, {s['spades']} spades, {s['sweeps']} sweeps -> {items}"
-            )
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "nothing"
+            taken = f"{plural(s['cards'], 'card')}, {plural(s['spades'], 'spade')}"
+            if s["sweeps"] or sweeps_score:
+                taken += f", {sweep_words(s['sweeps'], sweeps_score)}"
+            lines.append(f"  {sides[side] if sides else f'side {side}'}: {taken} -> {items}")
         for item, why in hand["unwon"].items():
-            lines.append(f"  nobody scores {item}: {why}")
+            lines.append(f"  nobody scores {item_name(item)}: {why}")
     winner = sheet["winner"]
     name = sides[winner] if sides and winner is not None else f"side {winner}"
     result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"

@@ -9,7 +9,7 @@ from ..engine import game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
-from .common import rules_from_options
+from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
 
 
@@ -34,7 +34,7 @@ def _one_game(job: tuple[Any, ...]) -> bytes:
 
 def run_simulate(
     games: int,
-    seed: str,
+    seed: str | None,
     variant: str,
     players: int,
     partnerships: bool | None,
@@ -45,6 +45,7 @@ def run_simulate(
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
+    seed = seed_or_random(seed)
     work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
     progress = Progress("games", games)
     try:

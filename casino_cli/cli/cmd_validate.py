@@ -11,14 +11,19 @@ from ..records.referee import Finding, walk
 from .common import documents
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
+from .picture_files import check_target, write_picture
 from .records_io import finding_line, finding_path
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 
-def run_validate(paths: list[str], keep_going: bool, fmt: Format | None, strict: bool = False) -> None:
+def run_validate(
+    paths: list[str], keep_going: bool, fmt: Format | None, strict: bool = False, svg: str | None = None
+) -> None:
     fmt = resolve_format(fmt)
+    check_target(svg, paths)
+    drawn = svg is None
     totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0}
     out = console() if fmt == Format.pretty else None
     worst = OK
@@ -35,6 +40,8 @@ def run_validate(paths: list[str], keep_going: bool, fmt: Format | None, strict:
                 totals["findings"] += 0 if unreadable else len(bad)
                 for finding in findings:
                     _emit(doc, finding, names, fmt, out)
+                if svg is not None and not drawn and any(f.move is not None for f in bad):
+                    drawn = _draw_dispute(svg, doc)
         except Fail as exc:  # a file that cannot be opened: say so, check the others
             say(exc.message)
             worst = max(worst, exc.code)
@@ -49,6 +56,19 @@ def run_validate(paths: list[str], keep_going: bool, fmt: Format | None, strict:
     code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
     if code:
         raise Fail(code)
+
+
+def _draw_dispute(svg: str, doc: Document) -> bool:
+    """The first disputed move, ringed on the position it was tried on, into --svg FILE."""
+    from ..pictures.svg import card_label
+    from ..pictures.table import frame_picture, position_svg
+    from ..records.frames import frame_words, frames_of
+
+    record = read_record(doc.value)
+    frame = frames_of(record)[-1]
+    words = frame_words(frame, record, card_label)
+    write_picture(svg, position_svg(frame_picture(frame, record.players, words)))
+    return True
 
 
 def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:

@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
+from typing import Any
 
 import orjson
 
 from ..engine import Position, PositionError, RulesError, make_rules
-from ..engine.rules import Rules
+from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
-from .output import DATA_ERROR, USAGE, Fail, Format, Screen, write_line
+from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
 from .plain import position_lines
+
+
+def seed_or_random(seed: str | None) -> str:
+    """The --seed of deal, play and simulate; without one, a fresh random seed, said on stderr
+    so the same game can be had again (one default everywhere: docs/notation.md, Seeds)."""
+    import secrets
+
+    from ..engine.deal import MAX_SEED_BYTES
+
+    if seed is None:
+        seed = secrets.token_hex(6)
+        say(f"seed: {seed}")
+    if len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
+        raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
+    return seed
 
 
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
@@ -23,6 +40,10 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise Fail(USAGE, f"--option takes NAME=VALUE, not {item!r}")
+        if name.strip() not in OPTIONS:
+            close = difflib.get_close_matches(name.strip(), OPTIONS, 1)
+            hint = f"; did you mean {close[0]!r}?" if close else f" (options are {', '.join(OPTIONS)})"
+            raise Fail(USAGE, f"bad rules: unknown option {name.strip()!r}{hint}")
         try:
             overrides[name.strip()] = orjson.loads(value)
         except orjson.JSONDecodeError:
@@ -83,20 +104,26 @@ def _record_hint(doc: Document) -> str:
     )
 
 
-def print_position(pos: Position, fmt: Format, svg: str | None, user: UserData = ()) -> None:
-    """One position in the chosen format (and as an SVG picture if asked for); ``user``
-    is the user data written back into its JSON."""
+def print_position(pos: Position, fmt: Format, user: UserData = ()) -> None:
+    """One position in the chosen format; ``user`` is the user data written back into its JSON."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(position_json(pos, user)))
     elif fmt == Format.text:
         for line in position_lines(pos):
             write_line(line)
-    screen = Screen(fmt == Format.pretty, svg)
-    if screen.active:
+    if fmt == Format.pretty:
         from .render import position_view
 
-        screen.print(position_view(pos))
-    screen.close()
+        Screen(True).print(position_view(pos))
+
+
+def save_picture(svg: str | None, picture: Any) -> None:
+    """Write a position picture (a :class:`~casino_cli.pictures.table.Picture`) to --svg FILE."""
+    if svg is not None:
+        from ..pictures.table import position_svg
+        from .picture_files import write_picture
+
+        write_picture(svg, position_svg(picture))
 
 
 def single_document(path: str) -> Document:

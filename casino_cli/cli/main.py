@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from enum import Enum
 from typing import Annotated, Optional
 
 import typer
@@ -38,10 +39,43 @@ FormatOpt = Annotated[
 FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
 SvgOpt = Annotated[
     Optional[str],
-    typer.Option("--svg", help="Also write what the terminal view shows as an SVG picture to FILE.", metavar="FILE"),
+    typer.Option(
+        "--svg",
+        help="Also draw the position as a picture (self-contained SVG: cards on the table, the move in question "
+        "ringed) into FILE; never one of the input files.",
+        metavar="FILE",
+    ),
 ]
-VariantOpt = Annotated[str, typer.Option(help="Rule set: classic, royal or american-royal.")]
-PlayersOpt = Annotated[int, typer.Option(help="Number of players: 2, 3 or 4.")]
+
+
+class Variant(str, Enum):
+    """The rule sets (RULES.md); any case is accepted on the command line."""
+
+    classic = "classic"
+    royal = "royal"
+    american_royal = "american-royal"
+
+
+VariantOpt = Annotated[Variant, typer.Option(help="Rule set (any case).", case_sensitive=False)]
+
+
+class Players(str, Enum):
+    """How many play: offered as choices in help and completion."""
+
+    two = "2"
+    three = "3"
+    four = "4"
+
+
+PlayersOpt = Annotated[Players, typer.Option(help="Number of players.")]
+SeedOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Seed text; the same seed gives the same cards everywhere. Default: a new random seed, printed on "
+        "stderr, so that the game can be had again.",
+        show_default=False,
+    ),
+]
 PartnershipsOpt = Annotated[
     Optional[bool],
     typer.Option(
@@ -81,14 +115,9 @@ def _root(
 
 @app.command()
 def deal(
-    seed: Annotated[
-        Optional[str],
-        typer.Option(
-            help="Seed text; the same seed gives the same deck everywhere. Default: a random seed, printed on stderr."
-        ),
-    ] = None,
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: SeedOpt = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     dealer: Annotated[
@@ -98,7 +127,7 @@ def deal(
             show_default=False,
         ),
     ] = None,
-    hand: Annotated[int, typer.Option(help="Which hand of the game to deal (1-based).", min=1)] = 1,
+    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based): the one to deal.", min=1)] = 1,
     record: Annotated[
         bool,
         typer.Option(
@@ -126,7 +155,20 @@ def deal(
     """
     from .cmd_deal import run_deal
 
-    run_deal(seed, variant, players, partnerships, option or [], dealer, hand, record, fmt, svg, table, names)
+    run_deal(
+        seed,
+        variant.value,
+        int(players.value),
+        partnerships,
+        option or [],
+        dealer,
+        hand,
+        record,
+        fmt,
+        svg,
+        table,
+        names,
+    )
 
 
 @app.command()
@@ -168,7 +210,7 @@ def apply(
 ) -> None:
     """Play moves on a position and print the new position (jsonl: one position per move).
 
-    Example: casino deal --seed 7 | casino apply - 8C
+    Example: casino deal --seed 7 | casino apply - JD
     """
     from .cmd_apply import run_apply
 
@@ -196,19 +238,36 @@ def score(file: RecordsArg, fmt: FormatOpt = None, svg: SvgOpt = None) -> None:
 @app.command()
 def replay(
     file: RecordsArg,
-    hand: Annotated[Optional[int], typer.Option(help="Stop at the end of this hand (1-based).", min=1)] = None,
-    to: Annotated[Optional[int], typer.Option(help="Stop after this move (of --hand, or of any hand).", min=1)] = None,
+    hand: Annotated[
+        Optional[int], typer.Option(help="Hand H of the game (1-based): replay only that hand, to its end.", min=1)
+    ] = None,
+    to: Annotated[
+        Optional[int],
+        typer.Option(help="Stop after this move (of --hand, or of any hand); 0: the hand's start.", min=0),
+    ] = None,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
+    html: Annotated[
+        Optional[str],
+        typer.Option(
+            "--html",
+            help="Write one self-contained HTML page stepping through the (first) record: buttons, arrow keys, "
+            "a move list to click, names, comments and findings.",
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
-    """Every position of a record in order: JSON Lines (one position per move, with a
-    "_replay" note), or a step-by-step view on a terminal (Enter steps, a number jumps).
+    """Every position of a record, move by move: JSON Lines (with a "_replay" note), text, or
+    on a terminal a view to step forward and back; --html writes a page for a browser.
+
+    Keys on a terminal: Enter or n next, p back, N move N of the hand (0 its start), h N hand N,
+    e the end, ? the keys, q quit.
 
     Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
     """
     from .cmd_replay import run_replay
 
-    run_replay(file, hand, to, fmt, svg)
+    run_replay(file, hand, to, fmt, svg, html)
 
 
 @app.command()
@@ -228,6 +287,15 @@ def validate(
         bool, typer.Option("--strict", help="Exit 1 also for an unsettled record (a check the record cannot decide).")
     ] = False,
     fmt: FormatOpt = None,
+    svg: Annotated[
+        Optional[str],
+        typer.Option(
+            "--svg",
+            help="Also draw the first disputed move (an illegal move, ringed on the position it was tried on) "
+            "as a self-contained SVG picture into FILE; never one of the input files.",
+            metavar="FILE",
+        ),
+    ] = None,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
     mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
@@ -239,7 +307,7 @@ def validate(
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt, strict)
+    run_validate(files, keep_going, fmt, strict, svg)
 
 
 @app.command()
@@ -291,32 +359,62 @@ def convert(
 
 @app.command()
 def play(
-    seed: Annotated[str, typer.Option(help="Seed of the game's decks.")] = "1",
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: SeedOpt = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "greedy",
-    watch: Annotated[bool, typer.Option("--watch", help="Let bots play every seat and show the game.")] = False,
-    delay: Annotated[float, typer.Option(help="With --watch, seconds to wait after each move.", min=0)] = 0.0,
-    save: Annotated[Optional[str], typer.Option(help="Write the game's record to this file.", metavar="FILE")] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Let bots play every seat. On a terminal the table is redrawn after every move and deal; "
+            "piped, or with -f json, the game's record is written; -f jsonl writes one event per line "
+            "(deal, move, score); -f text one line per move.",
+        ),
+    ] = False,
+    delay: Annotated[
+        Optional[float],
+        typer.Option(
+            help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped).",
+            min=0,
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Write the game's record to FILE (opened at the start; written at the end, or when you leave "
+            "part-way with q or Ctrl-C).",
+            metavar="FILE",
+        ),
+    ] = None,
     fmt: FormatOpt = None,
 ) -> None:
-    """Play a seeded game against bots (you are seat 0), or watch bots play with --watch.
+    """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    Example: casino play --watch --seed 7 --variant royal
+    At the prompt: a move number or text, u to undo your last move, ? for help, q to leave.
+
+    Example: casino play --watch --seed 7 --variant royal --format text
     """
     from .cmd_play import run_play
 
-    run_play(seed, variant, players, partnerships, option or [], bots, watch, delay, save, fmt)
+    run_play(seed, variant.value, int(players.value), partnerships, option or [], bots, watch, delay, save, fmt)
 
 
 @app.command()
 def simulate(
     games: Annotated[int, typer.Option(help="How many games.", min=1)] = 1,
-    seed: Annotated[str, typer.Option(help="Seed of the run; game i uses seed SEED/i.")] = "1",
-    variant: VariantOpt = "classic",
-    players: PlayersOpt = 2,
+    seed: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Seed of the run; game i uses seed SEED/i. Default: a new random seed, printed on stderr.",
+            show_default=False,
+        ),
+    ] = None,
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "random",
@@ -329,7 +427,7 @@ def simulate(
     """
     from .cmd_simulate import run_simulate
 
-    run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
+    run_simulate(games, seed, variant.value, int(players.value), partnerships, option or [], bots, hands, jobs)
 
 
 @app.command("rules")
@@ -372,6 +470,11 @@ def schema_command(
     if name not in NAMES:
         raise Fail(USAGE, f"no schema named {name!r} (known: {', '.join(NAMES)})")
     write_line(dumps(schema(name)))
+
+
+for _info in app.registered_commands:  # casino --help shows each command's whole first paragraph
+    if _info.short_help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.short_help = " ".join(_info.callback.__doc__.strip().split("\n\n")[0].split())
 
 
 def run(argv: list[str] | None = None) -> None:

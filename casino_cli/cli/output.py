@@ -87,47 +87,24 @@ class Progress:
 
 
 class Screen:
-    """Output for people: to the terminal (pretty format) and/or into an SVG picture."""
+    """Output for people on the terminal (pretty format); does nothing otherwise."""
 
-    def __init__(self, pretty: bool, svg: str | None = None):
+    def __init__(self, pretty: bool):
         self.out = console() if pretty else None
-        self.svg = svg
-        self.picture: Console | None = None
-        if svg:
-            import io
-
-            from rich.console import Console
-
-            self.picture = Console(
-                record=True,
-                file=io.StringIO(),
-                width=100,
-                force_terminal=True,
-                color_system="truecolor",
-                highlight=False,
-            )
 
     @property
     def active(self) -> bool:
         """Whether anything is shown (so callers can skip building views)."""
-        return self.out is not None or self.picture is not None
+        return self.out is not None
 
     def print(self, *renderables: Any, **options: Any) -> None:
-        """Show renderables on every target."""
-        for target in (self.out, self.picture):
-            if target is not None:
-                target.print(*renderables, **options)
+        """Show renderables."""
+        if self.out is not None:
+            self.out.print(*renderables, **options)
 
     def rule(self, title: str) -> None:
         """A titled horizontal line."""
-        for target in (self.out, self.picture):
-            if target is not None:
-                target.rule(title)
+        if self.out is not None:
+            from rich.text import Text
 
-    def close(self) -> None:
-        """Write the SVG picture, if one was asked for."""
-        if self.picture is not None and self.svg:
-            try:
-                self.picture.save_svg(self.svg, title="casino")
-            except OSError as exc:
-                raise Fail(USAGE, f"cannot write {self.svg}: {exc.strerror or exc}") from None
+            self.out.rule(Text(title))  # document text (names) is never read as markup

@@ -14,7 +14,8 @@ from rich.text import Text
 from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Partial, Position, Unseen
 from ..engine.position import unknown_count
-from .plain import card_name
+from ..records.describe import clear_words
+from .plain import card_name, item_name, item_words, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -32,11 +33,13 @@ def cards_text(mask_or_cards: int | Iterable[int], empty: str = "—") -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def position_view(pos: Position, players: tuple[str, ...] | None = None) -> Table:
+def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ...] | None = None) -> Table:
     """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
-    (which seats make each) and the scores; ``players`` names the seats."""
+    (which seats make each) and the scores; ``names`` names the seats; with a ``viewer``
+    seat, the other hands show only how many cards they hold."""
     from ..records.describe import seat_name, side_name, side_seats
 
+    players = names
     rules = pos.rules
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
@@ -62,29 +65,34 @@ def position_view(pos: Position, players: tuple[str, ...] | None = None) -> Tabl
         marker = "▶ " if seat == pos.turn else ""
         pile = pos.captured[seat]
         taken = f"{pile.count} taken" if isinstance(pile, Unseen) else f"{pile.bit_count()} taken"
-        sweeps = f", {pos.sweeps[seat]} sweep{'s' if pos.sweeps[seat] != 1 else ''}" if pos.sweeps[seat] else ""
-        if isinstance(hand, Partial):
+        sweeps = f", {sweep_words(pos.sweeps[seat], rules.sweeps)}" if pos.sweeps[seat] else ""
+        if hand is None:
+            shown = Text("unknown", style="dim")
+        elif viewer is not None and seat != viewer:
+            held = hand.count if isinstance(hand, Partial) else hand.bit_count()
+            shown = Text(f"{'▮' * held} {held} card{'s' if held != 1 else ''}", style="dim")
+        elif isinstance(hand, Partial):
             shown = Text.assemble(cards_text(hand.known), (f" + {unknown_count(hand)} unknown", "dim"))
         else:
-            shown = Text("unknown", style="dim") if hand is None else cards_text(hand)
-        label = f"{marker}seat {seat}" + (f" {players[seat]}" if players else "")
-        grid.add_row(label, Text.assemble(shown, f"   [{taken}{sweeps}]"))
+            shown = cards_text(hand)
+        grid.add_row(
+            Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "")),
+            Text.assemble(shown, f"   [{taken}{sweeps}]"),
+        )
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
-    grid.add_row("dealer", seat_name(players, pos.dealer) + (f" (seat {pos.dealer})" if players else ""))
+    grid.add_row("dealer", Text(seat_name(players, pos.dealer) + (f" (seat {pos.dealer})" if players else "")))
     if rules.partnerships or players:
-        grid.add_row(
-            "sides",
-            "  ".join(
-                f"side {s}: {side_seats(rules, s)}" + (f" ({side_name(rules, players, s)})" if players else "")
-                for s in range(rules.sides)
-            ),
+        sides = "  ".join(
+            f"side {s}: {side_seats(rules, s)}" + (f" ({side_name(rules, players, s)})" if players else "")
+            for s in range(rules.sides)
         )
-    grid.add_row("scores", "  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores)))
+        grid.add_row("sides", Text(sides))  # names are document text: never read as markup
+    grid.add_row("scores", Text("  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores))))
     return grid
 
 
-def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool) -> Table:
+def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, sweeps: bool = True) -> Table:
     """A numbered list of moves with what each does."""
     table = Table(
         title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
@@ -95,7 +103,7 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     table.add_column("does")
     for i, (move, fact) in enumerate(zip(moves, facts), 1):
         if move.type == "capture":
-            does = Text.assemble("takes ", cards_text(move.cards), (" — sweep" if fact.sweep else ""))
+            does = Text.assemble("takes ", cards_text(move.cards), (clear_words(sweeps) if fact.sweep else ""))
         elif move.type == "build":
             what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
             does = Text.assemble(
@@ -107,14 +115,16 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     return table
 
 
-def score_view(sheet: dict[str, Any], sides: list[str] | None = None) -> Table:
-    """A score sheet: one row per hand and side with the items won; ``sides`` names the sides."""
+def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> Table:
+    """A score sheet: one row per hand and side (named by ``sides``) with the items won (where
+    sweeps do not score, the column counts the times a side cleared the table)."""
     table = Table(title="score")
-    for name in ("hand", "side", "cards", "spades", "sweeps", "items won", "points", "game"):
+    sweeps = "sweeps" if sweeps_score else "cleared"
+    for name in ("hand", "side", "cards", "spades", sweeps, "items won", "points", "game"):
         table.add_column(name, justify="right" if name not in ("items won",) else "left")
     for hand in sheet["hands"]:
         for side, s in enumerate(hand["sides"]):
-            items = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["items"].items()) or "—"
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
             table.add_row(
                 str(hand["hand"] or "") if side == 0 else "",
                 sides[side] if sides else str(side),
@@ -126,7 +136,7 @@ def score_view(sheet: dict[str, Any], sides: list[str] | None = None) -> Table:
                 str(hand["scores"][side]),
             )
         for item, why in hand["unwon"].items():
-            table.add_row("", "", "", "", "", Text(f"nobody: {item.replace('_', ' ')} ({why})", style="dim"), "", "")
+            table.add_row("", "", "", "", "", Text(f"nobody: {item_name(item)} ({why})", style="dim"), "", "")
     if sheet["winner"] is not None:
         winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
         table.caption = f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}"

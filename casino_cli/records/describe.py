@@ -48,7 +48,7 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
     if move.type == "trail":
         return f"{seat} trails {card}"
     if move.type == "capture":
-        return f"{seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
+        return f"{seat} takes {table} with {card}" + (clear_words(step.position.rules.sweeps) if facts.sweep else "")
     old = facts.build
     if facts.kind == "raise" and old is not None:
         return f"{seat} raises the {old.value}-build to {move.value} with {card}" + (
@@ -58,3 +58,8 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
         loose = codes_of(move.cards & ~old.cards)
         return f"{seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
     return f"{seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")
+
+
+def clear_words(sweeps_score: bool) -> str:
+    """What taking the whole table is called: a sweep where sweeps score, else it just clears the table."""
+    return " — sweep" if sweeps_score else " — clears the table"

@@ -1,0 +1,161 @@
+"""Showing a game as it is played (``casino play``, ``--watch``): the table redrawn in place
+after every move and every new deal on a terminal; text lines, the record (json) or JSON
+Lines events (jsonl) otherwise."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections import deque
+from typing import Any
+
+from ..engine import HandEnd, HandStart, Position, Step
+from ..engine.moves import MoveList
+from ..engine.scoring import GameStep
+from ..notation.fields import dumps
+from ..notation.position import position_json
+from ..records.describe import describe
+from ..records.frames import game_words
+from ..records.scoresheet import hand_json
+from ..records.session import Event, Session
+from .output import Format, console, write_line
+from .plain import card_name
+
+TERMINAL_DELAY = 1.0  # seconds per move when watching on a terminal: time to read "takes 8♦ with 8♠"
+
+
+def hand_sheet(end: HandEnd) -> dict[str, Any]:
+    """The itemised sheet of one hand (a ``casino.score/1`` document with one hand)."""
+    sheet: dict[str, Any] = {
+        "format": "casino.score/1",
+        "hands": [hand_json(end.hand, end.score, end.game.scores)],
+        "scores": list(end.game.scores),
+        "winner": end.game.winner,
+    }
+    if end.game.reason:
+        sheet["reason"] = end.game.reason
+    return sheet
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """One JSON Lines event of a watched game (docs/notation.md, ``casino play``)."""
+    if isinstance(event, HandStart):
+        return {"event": "deal", "hand": event.hand, "position": position_json(event.position)}
+    if isinstance(event, Step):
+        return {
+            "event": "move",
+            "hand": event.hand,
+            "move": event.number,
+            "seat": event.seat,
+            "text": event.move.text(),
+            "sweep": event.facts.sweep,
+        }
+    return {"event": "score", **hand_sheet(event)["hands"][0], "winner": event.game.winner}
+
+
+class Watcher:
+    """Where the events of a game go; ``viewer`` is the person's seat (others' hands hidden)."""
+
+    def __init__(self, fmt: Format, delay: float | None, viewer: int | None, interactive: bool):
+        self.fmt = fmt
+        self.viewer = viewer
+        self.interactive = interactive
+        self.out = console() if fmt == Format.pretty or interactive else None
+        self.live = None
+        if self.out is not None and not interactive and sys.stdout.isatty():
+            from rich.live import Live
+
+            self.live = Live(console=self.out, auto_refresh=False, screen=False, transient=False)
+            self.live.start()
+        self.delay = delay if delay is not None else (TERMINAL_DELAY if self.live is not None else 0.0)
+        self.recent: deque[str] = deque(maxlen=5)
+        self.last_game: GameStep | None = None
+        self._deal: int | None = None
+
+    def show(self, events: list[Event]) -> None:
+        """Show each event as the chosen output wants it."""
+        for event in events:
+            if isinstance(event, HandEnd):
+                self.last_game = event.game
+            if self.fmt == Format.jsonl and not self.interactive:
+                write_line(dumps(event_json(event)))
+            elif self.fmt == Format.text and not self.interactive:
+                self._text(event)
+            elif self.out is not None and self.live is None:
+                self._lines(event)
+            elif self.live is not None:
+                self._redraw(event)
+
+    def _text(self, event: Event) -> None:
+        if isinstance(event, HandStart):
+            write_line(f"hand {event.hand}")
+        elif isinstance(event, Step):
+            write_line(f"  {event.number:>2}. {describe(event)}")
+        else:
+            from .cmd_score import sheet_lines
+
+            for line in sheet_lines(hand_sheet(event), event.position.rules.sweeps)[:-1]:
+                write_line(line)
+            write_line(game_words(event.game, None, event.position.rules.partnerships))
+
+    def _lines(self, event: Event) -> None:
+        from .render import score_view
+
+        assert self.out is not None
+        if isinstance(event, HandStart):
+            self.out.rule(f"hand {event.hand}")
+        elif isinstance(event, Step):
+            style = "bold" if event.facts.sweep else ""
+            self.out.print(f"  {event.number:>2}. {describe(event, card_name)}", style=style, markup=False)
+        else:
+            self.out.print(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
+
+    def _redraw(self, event: Event) -> None:
+        """The table after this event, in place of the one before."""
+        from rich.console import Group
+        from rich.text import Text
+
+        from .render import position_view, score_view
+
+        assert self.live is not None
+        pause = self.delay
+        parts: list[Any] = []
+        if isinstance(event, HandStart):
+            self.recent.clear()
+            self.recent.append(f"hand {event.hand}: the cards are dealt")
+        elif isinstance(event, Step):
+            self.recent.append(f"{event.number:>2}. {describe(event, card_name)}")
+            if event.position.deal != (self._deal or event.position.deal):
+                self.recent.append(f"deal {event.position.deal}: four new cards each")
+        self._deal = event.position.deal
+        parts.append(Text(f"hand {event.hand}", style="bold"))
+        parts.append(position_view(event.position))
+        parts.append(Text("\n".join(self.recent)))
+        if isinstance(event, HandEnd):
+            parts.append(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
+            pause *= 3
+        self.live.update(Group(*parts), refresh=True)
+        if pause:
+            time.sleep(pause)
+
+    def board(self, position: Position, listing: MoveList) -> None:
+        """The person's view before a move: the table as their seat sees it, and their moves."""
+        from .render import moves_view, position_view
+
+        assert self.out is not None
+        self.out.print(position_view(position, self.viewer))
+        self.out.print(moves_view(listing.moves, listing.facts, listing.truncated, position.rules.sweeps))
+
+    def close(self, session: Session, left: bool = False) -> None:
+        """The end: the record (json), or the result in words (nothing more for a game left part-way)."""
+        if self.live is not None:
+            self.live.stop()
+        if left:
+            return
+        words = "the game goes on"
+        if self.last_game is not None and self.last_game.winner is not None:
+            words = game_words(self.last_game, None, session.rules.partnerships)
+        if self.fmt == Format.json and not self.interactive:
+            write_line(dumps(session.record()))
+        elif self.out is not None:
+            self.out.print(words, style="bold green", markup=False)

@@ -1,0 +1,1 @@
+"""Pictures of positions, score sheets and replays: self-contained SVG and HTML."""

@@ -1,0 +1,184 @@
+"""A record as one self-contained HTML page that steps through it: a picture per move,
+buttons and arrow keys, a move list to click, names, comments and the referee's findings.
+
+No server, no network and no external script: the page carries its own style, script
+and card drawings, and its Content-Security-Policy forbids fetching anything.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..engine import HandEnd, HandStart, Step
+from ..records.frames import Frame, frame_words
+from ..records.record import Record
+from ..records.referee import Finding
+from ..records.scoresheet import hand_json
+from .sheet import item_words, side_label
+from .svg import card_label, defs, markup
+from .table import frame_picture, position_frame
+
+_STYLE = """
+body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
+header{padding:10px 18px;background:#1b1e21;border-bottom:1px solid #444}
+h1{font-size:20px;margin:0 0 4px}
+.sub{color:#b8c0c8;font-size:13px}
+main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
+#stage{flex:1 1 auto;min-width:0}
+#stage svg{width:100%;height:auto;display:block;border-radius:8px}
+.frame[hidden]{display:none}
+nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
+button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
+button:disabled{opacity:.45;cursor:default}
+#where{margin-left:8px;color:#ddd}
+aside{flex:0 0 300px;max-height:calc(100vh - 90px);overflow:auto;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
+aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
+ol{margin:0;padding-left:0;list-style:none}
+li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
+li:hover{background:#e8e2cf}
+li.current{background:#f5b800;font-weight:bold}
+li.finding{color:#a40018}
+.notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
+.comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
+.keys{color:#aab;font-size:12px}
+.sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
+.sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
+.sheet td{padding:4px 8px;border-top:1px solid #ddd}
+.sheet td:first-child{white-space:nowrap}
+"""
+
+_SCRIPT = """
+(function(){
+  var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('li[data-i]');
+  var hands=JSON.parse(document.getElementById('hands').textContent), at=0;
+  function show(i){
+    i=Math.max(0,Math.min(frames.length-1,i));
+    frames[at].hidden=true; items[at].classList.remove('current');
+    at=i; frames[at].hidden=false; items[at].classList.add('current');
+    items[at].scrollIntoView({block:'nearest'});
+    document.getElementById('where').textContent=(at+1)+' / '+frames.length;
+    document.getElementById('prev').disabled=at===0;
+    document.getElementById('first').disabled=at===0;
+    document.getElementById('next').disabled=at===frames.length-1;
+    document.getElementById('last').disabled=at===frames.length-1;
+    if(location.hash!=='#'+at){history.replaceState(null,'','#'+at);}
+  }
+  function hand(step){
+    var h=+frames[at].dataset.hand+step, k=hands[String(h)];
+    if(k!==undefined){show(k);}
+  }
+  document.getElementById('first').onclick=function(){show(0)};
+  document.getElementById('prev').onclick=function(){show(at-1)};
+  document.getElementById('next').onclick=function(){show(at+1)};
+  document.getElementById('last').onclick=function(){show(frames.length-1)};
+  document.getElementById('prevhand').onclick=function(){hand(-1)};
+  document.getElementById('nexthand').onclick=function(){hand(1)};
+  items.forEach(function(li){li.onclick=function(){show(+li.dataset.i)}});
+  document.addEventListener('keydown',function(e){
+    var k=e.key;
+    if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
+    else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
+    else if(k==='PageDown'||k==='ArrowDown'){hand(1)}else if(k==='PageUp'||k==='ArrowUp'){hand(-1)}
+    else{return}
+    e.preventDefault();
+  });
+  var start=parseInt(location.hash.slice(1),10);
+  show(isNaN(start)?0:start);
+})();
+"""
+
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
+    """The text of a document's ``_`` keys (comments, notes) for people."""
+    out = []
+    for key, value in extra:
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        out.append(f"{key.lstrip('_')}: {shown}")
+    return out
+
+
+def _sheet(end: HandEnd, record: Record) -> str:
+    """The itemised sheet of a hand as an HTML table."""
+    hand = hand_json(end.hand, end.score, end.game.scores)
+    sweeps = "sweeps" if record.rules.sweeps else "cleared"
+    head = "".join(f"<th>{h}</th>" for h in ("side", "cards", "spades", sweeps, "items won", "points", "game"))
+    rows = []
+    for side, s in enumerate(hand["sides"]):
+        who = side_label(record.players, side, record.rules.partnerships)
+        items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
+        cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
+        rows.append("<tr>" + "".join(f"<td>{markup(str(c))}</td>" for c in cells) + "</tr>")
+    return f'<table class="sheet"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def _entry(i: int, frame: Frame, words: str) -> str:
+    event = frame.event
+    if isinstance(event, HandStart):
+        label = "start"
+    elif isinstance(event, Step):
+        label = f"{frame.number}. {words}"
+    elif isinstance(event, HandEnd):
+        label = "end: " + words.split(": ", 1)[1]
+    else:
+        label = "✖ " + words
+    cls = ' class="finding"' if isinstance(event, Finding) else ""
+    return f'<li data-i="{i}"{cls}>{markup(label)}</li>'
+
+
+def replay_page(record: Record, frames: list[Frame], title: str) -> str:
+    """The whole HTML document."""
+    rules = record.rules
+    who = " v ".join(record.players or [f"seat {s}" for s in range(rules.players)])
+    variant = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+    if rules.partnerships:
+        variant += " in partnerships"
+    figures, entries, hand_first = [], [], {}
+    current_hand = None
+    comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}
+    for i, frame in enumerate(frames):
+        words = frame_words(frame, record, card_label)
+        pic = frame_picture(frame, record.players, words)
+        extra = ""
+        if isinstance(frame.event, Finding):
+            extra += f'<div class="notes">{markup(words)}</div>'
+        if isinstance(frame.event, HandEnd):
+            extra += _sheet(frame.event, record)
+        if isinstance(frame.event, HandStart):
+            extra += "".join(f'<div class="comment">{markup(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
+        hidden = " hidden" if i else ""
+        figures.append(
+            f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
+            f"{position_frame(pic)}{extra}</figure>"
+        )
+        if frame.hand != current_hand:
+            current_hand = frame.hand
+            hand_first[str(frame.hand)] = i
+            entries.append(f"</ol><h2>hand {frame.hand}</h2><ol>")
+        entries.append(_entry(i, frame, words))
+    findings = sum(isinstance(f.event, Finding) for f in frames)
+    summary = f"{len(frames)} steps" + (f", {findings} finding{'s' if findings != 1 else ''}" if findings else "")
+    record_notes = "".join(f'<div class="comment">{markup(c)}</div>' for c in _comments(record.extra))
+    seed = f" · seed {record.seed}" if record.seed else ""
+    hands_json = json.dumps(hand_first).replace("<", "\\u003c")
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{markup(title)}</title><style>{_STYLE}</style></head><body>"
+        f'<header><h1>{markup(who)}</h1><div class="sub">{markup(variant + seed)} · {markup(summary)}</div>'
+        f"{record_notes}</header>"
+        f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
+        f'<main><section id="stage"><nav>'
+        f'<button id="first" title="Home">« start</button><button id="prevhand" title="PageUp">⇤ hand</button>'
+        f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
+        f'<button id="nexthand" title="PageDown">hand ⇥</button><button id="last" title="End">end »</button>'
+        f'<span id="where"></span></nav>{"".join(figures)}'
+        f'<p class="keys">Keys: → or space next · ← back · PageUp/PageDown (↑/↓) previous/next hand · '
+        f"Home/End first/last · click a move in the list.</p></section>"
+        f"<aside><ol>{''.join(entries)}</ol></aside></main>"
+        f'<script type="application/json" id="hands">{hands_json}</script>'
+        f"<script>{_SCRIPT}</script></body></html>\n"
+    )

@@ -1,0 +1,85 @@
+"""A score sheet (``casino.score/1``) as a picture: one block per hand, a row per side."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import CODES
+from .svg import BLACK, HIGHLIGHT, card_label, document, text
+from .table import seat_name, side_name
+
+_COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
+_ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
+_ROW = 24
+
+
+def item_words(name: str, points: int) -> str:
+    """``Little Casino 1`` for ``little_casino``."""
+    if name in CODES:
+        words = card_label(CODES.index(name))
+    else:
+        words = {"little_casino": "Little Casino", "big_casino": "Big Casino"}.get(name, name.replace("_", " "))
+    return f"{words} {points}"
+
+
+def side_label(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
+    """Who a side is: a seat (with its name) or a partnership."""
+    return side_name(names, side) if partnerships else seat_name(names, side)
+
+
+def sheet_svg(
+    sheet: dict[str, Any],
+    names: Sequence[str] | None = None,
+    partnerships: bool = False,
+    title: str = "",
+    sweeps: bool = True,
+) -> str:
+    """The whole sheet as a standalone SVG document; without scoring ``sweeps`` the column
+    counts the times a side cleared the table."""
+    out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
+    y = 56.0
+    for hand in sheet["hands"]:
+        label = f"hand {hand['hand']}" if hand["hand"] else "hand"
+        out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{_ROW + 2}" fill="#1f6b45" rx="4"/>')
+        out.append(text(24, y + 18, label, 14, font_weight="bold", fill="#ffffff"))
+        for name, x, anchor in _COLUMNS[1:]:
+            name = name if sweeps or name != "sweeps" else "cleared"
+            out.append(text(x, y + 18, name, 12, text_anchor=anchor, fill="#e6f2ea"))
+        out.append(text(_ITEMS_X, y + 18, "items won", 12, fill="#e6f2ea"))
+        out.append(text(_POINTS_X, y + 18, "points", 12, text_anchor="end", fill="#e6f2ea"))
+        out.append(text(_GAME_X, y + 18, "game", 12, text_anchor="end", fill="#e6f2ea"))
+        y += _ROW + 6
+        for side, s in enumerate(hand["sides"]):
+            if side % 2:
+                out.append(f'<rect x="16" y="{y - 4:g}" width="{WIDTH - 32}" height="{_ROW}" fill="#f1eee4"/>')
+            cells = (side_label(names, side, partnerships), s["cards"], s["spades"], s["sweeps"])
+            for (_, x, anchor), value in zip(_COLUMNS, cells):
+                out.append(text(x, y + 13, str(value), 13, text_anchor=anchor, fill=BLACK))
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
+            out.append(text(_ITEMS_X, y + 13, items, 13, fill=BLACK))
+            out.append(text(_POINTS_X, y + 13, str(s["points"]), 13, text_anchor="end", font_weight="bold", fill=BLACK))
+            out.append(text(_GAME_X, y + 13, str(hand["scores"][side]), 13, text_anchor="end", fill=BLACK))
+            y += _ROW
+        for item, why in hand["unwon"].items():
+            out.append(
+                text(_ITEMS_X, y + 13, f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})", 12, fill="#666")
+            )
+            y += _ROW
+        y += 10
+    out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="34" rx="6" fill="{HIGHLIGHT}"/>')
+    out.append(text(28, y + 23, result_words(sheet, names, partnerships), 16, font_weight="bold", fill=BLACK))
+    y += 50
+    body = f'<rect width="{WIDTH}" height="{y:g}" fill="#fbfaf6"/>' + "".join(out)
+    return document(WIDTH, y, body, title or "Score sheet", set(), back=False)
+
+
+def result_words(sheet: dict[str, Any], names: Sequence[str] | None, partnerships: bool) -> str:
+    """``Ann (seat 0) wins: …`` or ``the game goes on``, with the totals."""
+    totals = ", ".join(f"{side_label(names, s, partnerships)} {v}" for s, v in enumerate(sheet["scores"]))
+    winner = sheet["winner"]
+    reason = sheet.get("reason", "")
+    if winner is None:
+        return f"the game goes on ({totals})" + (f": {reason}" if reason else "")
+    verb = "win" if partnerships else "wins"
+    return f"{side_label(names, winner, partnerships)} {verb} the game: {totals}" + (f" ({reason})" if reason else "")

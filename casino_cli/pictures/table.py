@@ -1,0 +1,319 @@
+"""A position as a picture: the felt with its loose cards and builds, each seat's hand
+round the table with its name, the stock, and a move ringed in gold."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..cards import cards_of
+from ..engine import Move, Position, Step, Unseen
+from ..engine.position import Partial
+from ..records.describe import describe
+from ..records.frames import Frame
+from ..records.referee import Finding
+from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, card, card_label, document, frame, text
+
+WIDTH = 1000
+_FELT = "#1f6b45"
+_SIDE_W = 190  # room for a seat at the left or right of the table
+_GAP = 8
+_NAME = 24  # longer names are cut to fit their plates
+_FAN = 22  # how much of each card shows in a fanned hand or a build
+
+
+class Picture(NamedTuple):
+    """What to draw: the position, who sits where, and the move in question (played from it)."""
+
+    position: Position
+    names: Sequence[str] | None = None
+    move: Move | None = None
+    caption: str = ""  # e.g. "hand 2, move 7: seat 1 takes 3♣ 5♦ with 8♥"
+    viewer: int | None = None  # the seat at the bottom; other hands shown as backs when set
+    notes: Sequence[str] = ()  # lines under the table (findings, comments)
+
+
+def seat_name(names: Sequence[str] | None, seat: int) -> str:
+    """``seat 1`` or ``seat 1 · Bea``."""
+    if not (names and seat < len(names) and names[seat]):
+        return f"seat {seat}"
+    return f"seat {seat} · {_short(names[seat])}"
+
+
+def _short(name: str) -> str:
+    """A name cut to fit its plate."""
+    return name if len(name) <= _NAME else name[: _NAME - 1] + "…"
+
+
+def side_name(names: Sequence[str] | None, side: int) -> str:
+    """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names."""
+    if names and len(names) >= 4:
+        return f"{_short(names[side])} & {_short(names[side + 2])}"
+    return f"seats {side} & {side + 2}"
+
+
+def _places(players: int) -> list[str]:
+    """Where each seat sits, play passing to the left: bottom, left, top, right."""
+    return {2: ["bottom", "top"], 3: ["bottom", "left", "right"]}.get(players, ["bottom", "left", "top", "right"])
+
+
+def _hand_cards(hand: int | Partial | None, shown: bool) -> list[int | None] | None:
+    """Faces (card) and backs (None) of a hand; None when not even its size is known."""
+    if hand is None:
+        return None
+    if isinstance(hand, Partial):
+        known = cards_of(hand.known) if shown else []
+        return [*known, *([None] * (hand.count - len(known)))]
+    return list(cards_of(hand)) if shown else [None] * hand.bit_count()
+
+
+def _pile_text(pos: Position, seat: int) -> str:
+    pile = pos.captured[seat]
+    taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()
+    words = f"{taken} card{'s' if taken != 1 else ''} taken"
+    sweeps = pos.sweeps[seat]
+    if sweeps:
+        words += (
+            f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if pos.rules.sweeps else f", cleared the table {sweeps}×"
+        )
+    return words
+
+
+def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float) -> tuple[str, float]:
+    """A seat's name plate, hand and pile; returns the SVG and the height used."""
+    pos = pic.position
+    shown = pic.viewer is None or pic.viewer == seat
+    cards = _hand_cards(pos.hands[seat], shown)
+    to_move = pos.turn == seat
+    plate_fill = HIGHLIGHT if to_move else "#e9e4d8"
+    name = (
+        seat_name(pic.names, seat) + ("  ▸ to play" if to_move else "") + ("  (dealer)" if pos.dealer == seat else "")
+    )
+    out = [
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="24" rx="12" fill="{plate_fill}" stroke="#8a7f66"/>',
+        text(x + width / 2, y + 17, name, 13, text_anchor="middle", font_weight="bold", fill=BLACK),
+    ]
+    cy = y + 32
+    played = pic.move.card if pic.move is not None and to_move else None
+    if cards is None:
+        out.append(
+            f'<rect x="{x + width / 2 - CARD_W / 2:g}" y="{cy:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+            f'fill="none" stroke="#8d8a80" stroke-dasharray="5 4"/>'
+        )
+        out.append(text(x + width / 2, cy + CARD_H / 2 + 4, "unknown", 11, text_anchor="middle", fill="#55524a"))
+    elif not cards:
+        out.append(text(x + width / 2, cy + CARD_H / 2, "no cards", 12, text_anchor="middle", fill="#55524a"))
+    else:
+        step: float = CARD_W + _GAP if place in ("top", "bottom") else _FAN
+        step = min(step, (width - CARD_W) / max(1, len(cards) - 1))
+        start = x + (width - (CARD_W + step * (len(cards) - 1))) / 2
+        for i, c in enumerate(cards):
+            lit = c is not None and c == played
+            out.append(card(start + i * step, cy - (10 if lit else 0), c, lit))
+    out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#2f2d28"))
+    return "".join(out), 32 + CARD_H + 26
+
+
+class _Item(NamedTuple):
+    cards: list[int]
+    label: str  # a build's plate; "" for a loose card
+    lit: frozenset[int]
+    ring: bool  # the whole build is used by the move
+
+
+def _table_items(pic: Picture) -> list[_Item]:
+    pos, move = pic.position, pic.move
+    used = move.cards if move is not None else 0
+    items = []
+    for b in pos.builds:
+        kind = "" if b.single else " multiple"
+        label = f"{b.value}{kind} · {seat_name(pic.names, b.owner)}"
+        ring = bool(b.cards & used)
+        items.append(_Item(cards_of(b.cards), label, frozenset(), ring))
+    loose_used = used & pos.loose
+    for c in cards_of(pos.loose):
+        items.append(_Item([c], "", frozenset({c}) if loose_used >> c & 1 else frozenset(), False))
+    return items
+
+
+def _item_width(item: _Item) -> float:
+    width = CARD_W + _FAN * (len(item.cards) - 1)
+    return max(width, 7.2 * len(item.label) + 16) if item.label else width
+
+
+def _lay_out(items: list[_Item], width: float) -> list[list[_Item]]:
+    rows: list[list[_Item]] = [[]]
+    used = 0.0
+    for item in items:
+        w = _item_width(item)
+        if rows[-1] and used + w > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += w + 14
+    return rows
+
+
+def _felt(pic: Picture, x: float, y: float, width: float, height: float) -> str:
+    """The table: felt, loose cards and builds in rows (scaled down when crowded), and the stock."""
+    pos = pic.position
+    out = [
+        f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="40" fill="{_FELT}" '
+        f'stroke="#6b4a26" stroke-width="10"/>'
+    ]
+    stock = pos.stock_count
+    if stock:
+        out.append(card(x + width - 80, y + 24, None, scale=0.75))
+        out.append(
+            text(
+                x + width - 57, y + 24 + CARD_H * 0.75 + 16, f"stock {stock}", 12, text_anchor="middle", fill="#f2f2ea"
+            )
+        )
+    items = _table_items(pic)
+    inner_w, inner_h = width - 150, height - 40
+    row_h = CARD_H + 30
+    scale = 1.0
+    rows = _lay_out(items, inner_w)
+    while len(rows) * row_h * scale > inner_h and scale > 0.3:
+        scale *= 0.9
+        rows = _lay_out(items, inner_w / scale)
+    if not items:
+        out.append(text(x + width / 2, y + height / 2, "the table is empty", 16, text_anchor="middle", fill="#cfe3d4"))
+    top = y + 20 + (inner_h - len(rows) * row_h * scale) / 2
+    body = []
+    for r, row in enumerate(rows):
+        row_w = sum(_item_width(i) for i in row) + 14 * (len(row) - 1)
+        cx = (inner_w / scale - row_w) / 2
+        cy = r * row_h + 22
+        for item in row:
+            body.append(_draw_item(item, cx, cy))
+            cx += _item_width(item) + 14
+    out.append(f'<g transform="translate({x + 20:g} {top:g}) scale({scale:.4g})">{"".join(body)}</g>')
+    return "".join(out)
+
+
+def _draw_item(item: _Item, x: float, y: float) -> str:
+    out = []
+    w = _item_width(item)
+    if item.label:
+        fill = HIGHLIGHT if item.ring else "#f3efe2"
+        out.append(f'<rect x="{x:g}" y="{y - 22:g}" width="{w:g}" height="19" rx="9" fill="{fill}" stroke="#6b5d3e"/>')
+        out.append(text(x + w / 2, y - 8, item.label, 12, text_anchor="middle", font_weight="bold", fill=BLACK))
+        x += (w - CARD_W - _FAN * (len(item.cards) - 1)) / 2
+    for i, c in enumerate(item.cards):
+        out.append(card(x + i * _FAN, y, c, c in item.lit))
+    if item.ring:  # the whole build is used: one ring round it
+        width = CARD_W + _FAN * (len(item.cards) - 1)
+        out.append(
+            f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{width + 6:g}" height="{CARD_H + 6:g}" rx="8" fill="none" '
+            f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
+        )
+    return "".join(out)
+
+
+def _status(pos: Position) -> str:
+    rules = pos.rules
+    title = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+    if rules.partnerships:
+        title += " in partnerships"
+    if pos.finished:
+        return title + " · hand finished"
+    return title + f" · deal {pos.deal} of {rules.deals_per_hand}"
+
+
+def _scores(pic: Picture) -> str:
+    pos = pic.position
+    if pos.rules.partnerships:
+        sides = [side_name(pic.names, side) for side in range(2)]
+    else:
+        sides = [seat_name(pic.names, s) for s in range(pos.rules.players)]
+    return "game score before this hand: " + ", ".join(f"{n} {v}" for n, v in zip(sides, pos.scores))
+
+
+def picture_body(pic: Picture) -> tuple[str, float]:
+    """The drawing of a position and its height."""
+    pos = pic.position
+    n = pos.rules.players
+    places = _places(n)
+    bottom = pic.viewer if pic.viewer is not None else 0
+    where = {(bottom + i) % n: places[i] for i in range(n)}
+    has_top = "top" in where.values()
+    sides = any(p in ("left", "right") for p in where.values())
+    seat_h = 32 + CARD_H + 26
+    out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
+    out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
+    out.append(text(20, 50, _scores(pic), 12, fill="#4a4740"))
+    y = 64.0
+    table_x = 20 + (_SIDE_W if sides else 0)
+    table_w = WIDTH - 2 * table_x
+    if has_top:
+        seat = next(s for s, p in where.items() if p == "top")
+        svg, _ = _seat(pic, seat, "top", WIDTH / 2 - 170, y, 340)
+        out.append(svg)
+        y += seat_h + 6
+    table_h = 300.0 if sides else 260.0
+    out.append(_felt(pic, table_x, y, table_w, table_h))
+    for seat, place in where.items():
+        if place in ("left", "right"):
+            sx = 14 if place == "left" else WIDTH - _SIDE_W - 14
+            svg, _ = _seat(pic, seat, place, sx, y + table_h / 2 - seat_h / 2, _SIDE_W)
+            out.append(svg)
+    y += table_h + 10
+    svg, _ = _seat(pic, bottom, "bottom", WIDTH / 2 - 170, y, 340)
+    out.append(svg)
+    y += seat_h + 6
+    if pic.caption:
+        lines = textwrap.wrap(pic.caption, 92)
+        out.append(
+            f'<rect x="20" y="{y:g}" width="{WIDTH - 40}" height="{12 + 22 * len(lines)}" rx="6" fill="{HIGHLIGHT}"/>'
+        )
+        for i, line in enumerate(lines):
+            out.append(text(34, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
+        y += 20 + 22 * len(lines)
+    for note in pic.notes:
+        for line in textwrap.wrap(note, 130):
+            out.append(text(24, y + 16, line, 13, fill="#7a0010"))
+            y += 22
+    return "".join(out), y + 10
+
+
+def _faces(pic: Picture) -> set[int]:
+    pos = pic.position
+    faces = set(cards_of(pos.table))
+    for seat, hand in enumerate(pos.hands):
+        if pic.viewer is None or pic.viewer == seat:
+            if isinstance(hand, Partial):
+                faces.update(cards_of(hand.known))
+            elif hand is not None:
+                faces.update(cards_of(hand))
+    return faces
+
+
+def position_svg(pic: Picture) -> str:
+    """A standalone SVG document of the picture."""
+    body, height = picture_body(pic)
+    return document(WIDTH, height, body, pic.caption or _status(pic.position), _faces(pic), back=True)
+
+
+def position_frame(pic: Picture) -> str:
+    """The picture as an inline SVG using a page's shared card symbols."""
+    body, height = picture_body(pic)
+    return frame(WIDTH, height, body, pic.caption or _status(pic.position))
+
+
+def move_picture(
+    before: Position, step: Step, names: Sequence[str] | None, prefix: str = "", notes: Sequence[str] = ()
+) -> Picture:
+    """The position a move was played from, the move ringed and told in the caption."""
+    words = describe(step, card_label).replace(f"seat {step.seat}", seat_name(names, step.seat), 1)
+    return Picture(before, names, step.move, prefix + words, None, notes)
+
+
+def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Picture:
+    """A replay's frame: a move (or a disputed one) on the position it was played from."""
+    if isinstance(frame.event, Finding):
+        return Picture(frame.before or frame.position, names, frame.move, "disputed: " + words)
+    if isinstance(frame.event, Step) and frame.before is not None:
+        return Picture(frame.before, names, frame.move, f"move {frame.number}: {words}")
+    return Picture(frame.position, names, None, words)

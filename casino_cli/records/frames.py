@@ -1,0 +1,111 @@
+"""A record as a list of frames to step through: each hand's start, every move (with
+the position it was played from), each hand's end, and the findings where they arose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ..engine import HandEnd, HandStart, Move, Position, Step
+from ..engine.scoring import GameStep
+from ..notation.errors import NotationError
+from ..notation.moves import parse_move_text
+from .describe import describe
+from .record import Record
+from .referee import Finding, walk
+
+
+class Frame(NamedTuple):
+    """One stop of a replay; ``position`` is what the table looks like at it."""
+
+    hand: int
+    number: int  # moves played in the hand so far
+    event: HandStart | Step | HandEnd | Finding
+    position: Position
+    before: Position | None  # for a move: the position it was played from
+    move: Move | None  # the move in question (a move played, or a disputed one)
+
+
+def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
+    """A side for people: ``Ana (seat 0)``, ``seat 0``, or ``Ana & Cy`` / ``seats 0 & 2``."""
+    if partnerships:
+        return f"{names[side]} & {names[side + 2]}" if names else f"seats {side} & {side + 2}"
+    return f"{names[side]} (seat {side})" if names else f"seat {side}"
+
+
+def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool) -> str:
+    """The game after a hand, the winner named: ``Ana (seat 0) wins, 11 to 6`` or ``game 5–3``."""
+    totals = "–".join(map(str, game.scores))
+    if game.winner is None:
+        return f"game {totals}" + (f" ({game.reason})" if game.reason else "")
+    verb = "win" if partnerships else "wins"
+    return f"{side_words(names, game.winner, partnerships)} {verb} the game, {totals} ({game.reason})"
+
+
+def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -> str:
+    """What happens at a frame, in words, with the players' names."""
+    names, event = record.players, frame.event
+    if isinstance(event, HandStart):
+        dealer = event.position.dealer
+        return f"hand {event.hand} starts, {names[dealer] + ' (seat ' + str(dealer) + ')' if names else 'seat ' + str(dealer)} deals"
+    if isinstance(event, Step):
+        words = describe(event, card_name)
+        if names:
+            words = words.replace(f"seat {event.seat}", f"{names[event.seat]} (seat {event.seat})", 1)
+        return words
+    if isinstance(event, HandEnd):
+        points = "–".join(map(str, event.score.points))
+        return f"hand {event.hand} ends: points {points}; {game_words(event.game, names, record.rules.partnerships)}"
+    return finding_words(event, names)
+
+
+def finding_words(finding: Finding, names: Sequence[str] | None) -> str:
+    """A finding for people: where, who, what and the rule."""
+    where = []
+    if finding.hand is not None:
+        where.append(f"hand {finding.hand}")
+    if finding.move is not None:
+        where.append(f"move {finding.move}")
+    if finding.seat is not None:
+        where.append(f"{names[finding.seat]} (seat {finding.seat})" if names else f"seat {finding.seat}")
+    head = ", ".join(where)
+    note = "note: " if finding.unchecked else ""
+    return f"{head + ': ' if head else ''}{note}{finding.message} ({finding.rule})"
+
+
+def frames_of(record: Record) -> list[Frame]:
+    """Every frame of a record in order (the walk stops at the first illegal move)."""
+    frames: list[Frame] = []
+    for event in walk(record):
+        last = frames[-1].position if frames else None
+        if isinstance(event, HandStart):
+            frames.append(Frame(event.hand, 0, event, event.position, None, None))
+        elif isinstance(event, Step):
+            frames.append(Frame(event.hand, event.number, event, event.position, last, event.move))
+        elif isinstance(event, HandEnd):
+            number = frames[-1].number if frames else 0
+            frames.append(Frame(event.hand, number, event, event.position, None, None))
+        elif last is not None:
+            frames.append(_finding_frame(frames[-1], event))
+        else:
+            hand = event.hand or 1
+            frames.append(Frame(hand, 0, event, record_start(record), None, None))
+    return frames
+
+
+def record_start(record: Record) -> Position:
+    """A stand-in position for a record that fails before its first hand starts."""
+    from ..engine import seeded_deck, start_position
+
+    return start_position(record.rules, seeded_deck(record.seed or "", 1), record.rules.players - 1)
+
+
+def _finding_frame(previous: Frame, finding: Finding) -> Frame:
+    """A finding shown on the position it concerns, the disputed move ringed when it can be read."""
+    move = None
+    if finding.text is not None and finding.move is not None:
+        try:
+            move = parse_move_text(finding.text)
+        except NotationError:
+            move = None
+    return Frame(previous.hand, previous.number, finding, previous.position, previous.position, move)

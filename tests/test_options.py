@@ -1,0 +1,83 @@
+"""One meaning per option across commands: the seed default, variant and player choices,
+"did you mean", and whole descriptions in ``casino --help``."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+import typer
+
+from casino_cli.cli.main import app
+from tests.inproc import cli
+
+
+@pytest.mark.parametrize(
+    "args", [["deal"], ["play", "--watch", "-f", "text"], ["simulate", "--games", "1"]], ids=lambda a: a[0]
+)
+def test_every_seeded_command_defaults_to_a_random_seed_it_says(args):
+    first = cli(*args)
+    said = re.search(r"casino: seed: (\w+)", first.stderr)
+    assert first.returncode == 0 and said, first.stderr
+    again = cli(*args, "--seed", said.group(1))
+    assert again.stdout == first.stdout and "seed:" not in again.stderr
+
+
+@pytest.mark.parametrize("command", [["deal"], ["play", "--watch"], ["simulate"]], ids=lambda a: a[0])
+def test_variant_names_in_any_case_and_players_as_choices(command):
+    assert cli(*command, "--seed", "1", "--variant", "Royal").returncode == 0
+    refused = cli(*command, "--players", "5")
+    assert refused.returncode == 2 and "'2', '3', '4'" in refused.stderr
+
+
+def test_choices_are_completed():
+    env = dict(os.environ, _CASINO_COMPLETE="complete_bash", COMP_WORDS="casino deal --variant ", COMP_CWORD="3")
+    out = subprocess.run([sys.executable, "-m", "casino_cli"], env=env, capture_output=True, text=True)
+    assert out.stdout.split() == ["classic", "royal", "american-royal"]
+
+
+def test_did_you_mean():
+    assert "Did you mean 'deal'" in cli("dael").stderr
+    assert "--seed" in cli("deal", "--sede", "1").stderr
+    rule = cli("deal", "-o", "sweps=true")
+    assert rule.returncode == 2 and "did you mean 'sweeps'?" in rule.stderr
+
+
+def test_root_help_shows_whole_descriptions():
+    out = cli("--help").stdout.decode()
+    flat = " ".join(out.split())
+    commands = out.split("Commands:")[1]
+    assert "..." not in commands and "…" not in commands
+    for name, command in typer.main.get_command(app).commands.items():
+        first = " ".join((command.help or "").split("\n\n")[0].split())
+        assert first in flat, name
+
+
+def test_replay_hand_is_the_hand_of_the_game_as_in_deal():
+    lines = cli("replay", "fixtures/docs/game.json", "--hand", "2", "-f", "text").stdout.decode().splitlines()
+    assert lines[0] == "hand 2 starts, seat 0 deals" and lines[-1].startswith("hand 2 ends")
+
+
+def test_words_for_people(tmp_path):
+    case = orjson.loads(Path("fixtures/positions/55-classic-build-ten-and-sweep.json").read_bytes())
+    position = tmp_path / "p.json"
+    position.write_bytes(orjson.dumps(case["position"]))
+    classic = cli("moves", str(position), "-f", "pretty").stdout.decode()
+    assert "clears the table" in classic and "sweep" not in classic
+    case["position"]["rules"]["sweeps"] = True
+    position.write_bytes(orjson.dumps(case["position"]))
+    assert "— sweep" in cli("moves", str(position), "-f", "pretty").stdout.decode()
+    sheet = cli("score", "fixtures/docs/game.json", "-f", "text").stdout.decode()
+    assert "Little Casino 1" in sheet and "little_casino" not in sheet and "1 sweep ->" in sheet
+    assert re.search(r"\b1 spade\b", "\n".join(plural_examples()))
+
+
+def plural_examples() -> list[str]:
+    from casino_cli.cli.plain import plural, sweep_words
+
+    return [plural(1, "spade"), plural(2, "spade"), sweep_words(1, False), sweep_words(1, True)]

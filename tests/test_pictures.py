@@ -1,0 +1,149 @@
+"""Pictures (``--svg``) and the HTML replay page: self-contained, escaped, fair, and drawn
+from the position (cards as card faces, builds, seats with names, the move ringed)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.dom.minidom
+from pathlib import Path
+
+import orjson
+import pytest
+
+from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
+from casino_cli.pictures.page import replay_page
+from casino_cli.pictures.sheet import sheet_svg
+from casino_cli.pictures.svg import HIGHLIGHT, face_id
+from casino_cli.pictures.table import Picture, position_svg
+from casino_cli.records.frames import frames_of
+from casino_cli.records.record import read_record
+from tests.inproc import cli
+
+WORKED_1 = "fixtures/examples/worked-1.json"
+DISPUTE = "fixtures/records/dispute.json"
+GAME = "fixtures/docs/game.json"
+
+
+def self_contained(text: str) -> None:
+    """No reference that would need the network or a file beside the picture."""
+    assert "@import" not in text and "@font-face" not in text
+    assert re.findall(r"https?://[^\"' ]+", text) in ([], ["http://www.w3.org/2000/svg"])
+    assert all(ref.startswith("#") for ref in re.findall(r'href="([^"]*)"', text))
+    assert all(ref.startswith("#") for ref in re.findall(r"url\(([^)]*)\)", text))
+
+
+def drawn_faces(text: str) -> set[str]:
+    return set(re.findall(r'<use href="#(c[0-9AJQK]+[SHDC])"', text))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "7", "--players", "4"],
+        ["moves", WORKED_1],
+        ["apply", WORKED_1, "8Sx8D"],
+        ["replay", DISPUTE, "--to", "1"],
+        ["score", GAME],
+    ],
+)
+def test_each_command_draws_a_self_contained_svg(args, tmp_path):
+    picture = tmp_path / "p.svg"
+    result = cli(*args, "--format", "json", "--svg", str(picture))
+    assert result.returncode == 0, result.stderr
+    text = picture.read_text(encoding="utf-8")
+    assert xml.dom.minidom.parseString(text).documentElement.tagName == "svg"
+    self_contained(text)
+    if args[0] != "score":
+        faces = drawn_faces(text)
+        assert faces and all(f'id="{face}"' in text for face in faces)  # every face used is defined
+
+
+def test_the_move_in_question_is_ringed_on_the_position_it_was_played_from(tmp_path):
+    picture = tmp_path / "p.svg"
+    assert cli("apply", WORKED_1, "8Sx8D", "--format", "json", "--svg", str(picture)).returncode == 0
+    text = picture.read_text(encoding="utf-8")
+    ringed = re.findall(rf'<use href="#(c[^"]+)"[^>]*/><rect[^>]*stroke="{HIGHLIGHT}"', text)
+    assert sorted(ringed) == ["c8D", "c8S"]  # the card played and the card it takes
+    assert "takes 8♦ with 8♠" in text
+
+
+def test_builds_show_their_value_and_owner_with_names():
+    rules = make_rules("classic", 2, None)
+    starts = (start_position(rules, seeded_deck(str(seed), 1), 1) for seed in range(100))
+    pos, build = next((p, m) for p in starts for m in legal_moves(p).moves if m.type == "build")
+    after = apply_move(pos, build)
+    text = position_svg(Picture(after, ("Ann", "Bea")))
+    kind = "" if after.builds[0].single else " multiple"
+    assert f"{build.value}{kind} · seat 0 · Ann" in text and "seat 1 · Bea" in text
+
+
+def test_a_viewer_sees_only_their_own_hand():
+    rules = make_rules("royal", 4, None)
+    pos = start_position(rules, seeded_deck("7", 1), 3)
+    mine = {face_id(c) for c in range(52) if pos.hands[0] >> c & 1}
+    table = {face_id(c) for c in range(52) if pos.loose >> c & 1}
+    text = position_svg(Picture(pos, viewer=0))
+    assert drawn_faces(text) == mine | table
+    assert text.count('href="#back"') == 12 + 1  # three hidden hands of four, and the stock
+
+
+def test_svg_never_overwrites_an_input_file(tmp_path):
+    source = tmp_path / "game.json"
+    source.write_bytes(Path(GAME).read_bytes())
+    before = source.read_bytes()
+    for args in (["score", str(source)], ["replay", str(source), "--to", "1"], ["moves", str(source)]):
+        result = cli(*args, "--format", "json", "--svg", str(tmp_path / "." / "game.json"))
+        assert result.returncode == 2 and "would overwrite the input file" in result.stderr
+    result = cli("replay", str(source), "--html", str(source))
+    assert result.returncode == 2 and "--html" in result.stderr
+    assert source.read_bytes() == before
+
+
+def hostile_record() -> dict:
+    record = orjson.loads(Path(DISPUTE).read_bytes())
+    record["players"] = ["<script>alert(1)</script>", 'Ben & "Co"\x01\x1b[31m']
+    record["hands"][0]["_note"] = "</style><img src=x onerror=alert(2)>"
+    return record
+
+
+def test_document_text_is_escaped_as_markup():
+    record = read_record(hostile_record())
+    page = replay_page(record, frames_of(record), "t")
+    assert "<script>alert" not in page and "<img src=x" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;img src=x" in page
+    svg = position_svg(Picture(frames_of(record)[0].position, record.players))
+    xml.dom.minidom.parseString(svg)
+    assert "&lt;script&gt;" in svg
+
+
+def test_score_sheet_names_items_for_people():
+    sheet = orjson.loads(cli("score", GAME, "--format", "json").stdout)
+    text = sheet_svg(sheet, ("Ann", "Bea"), False, "t", sweeps=False)
+    assert "Little Casino" in text and "little_casino" not in text and "cleared" in text
+    assert "wins the game" in text or "goes on" in text
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert (Debian librsvg2-bin) is not installed")
+def test_librsvg_renders_the_pictures(tmp_path):
+    picture, png = tmp_path / "p.svg", tmp_path / "p.png"
+    assert cli("replay", DISPUTE, "--to", "1", "--format", "json", "--svg", str(picture)).returncode == 0
+    done = subprocess.run(["rsvg-convert", str(picture), "-o", str(png)], capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_validate_draws_the_disputed_move(tmp_path):
+    picture = tmp_path / "dispute.svg"
+    result = cli("validate", DISPUTE, "--svg", str(picture))
+    assert result.returncode == 1
+    text = picture.read_text(encoding="utf-8")
+    self_contained(text)
+    assert "disputed: hand 1, move 2, Ben (seat 1): 4S+3H=7 is illegal" in text
+    ringed = re.findall(rf'<use href="#(c[^"]+)"[^>]*/><rect[^>]*stroke="{HIGHLIGHT}"', text)
+    assert sorted(ringed) == ["c3H", "c4S"]
+    assert (
+        not (tmp_path / "valid.svg").exists()
+        and cli("validate", GAME, "--svg", str(tmp_path / "valid.svg")).returncode == 0
+    )

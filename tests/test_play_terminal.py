@@ -1,0 +1,110 @@
+"""``casino play`` driven from a pseudo-terminal, as a person would: what the seat may see,
+the prompt's answers, undo, leaving part-way with --save, and the sheet at a hand's end."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.inproc import cli
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = "Your move"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class Terminal:
+    """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
+
+    def __init__(self, *args: str):
+        master, slave = pty.openpty()
+        env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100", LINES="50")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "casino_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env
+        )
+        os.close(slave)
+        self.master = master
+        self.seen = ""  # read but not yet expected
+
+    def expect(self, text: str, timeout: float = 30) -> str:
+        """Everything new up to and including ``text`` (terminal styles taken out)."""
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            ready, _, _ = select.select([self.master], [], [], max(0, deadline - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"no {text!r} after: {self.seen[-2000:]}")
+            try:
+                chunk = os.read(self.master, 65536).decode("utf-8", "replace")
+            except OSError:
+                chunk = ""
+            if not chunk:
+                raise AssertionError(f"the program ended before {text!r}: {self.seen[-2000:]}")
+            self.seen += ANSI.sub("", chunk).replace("\r\n", "\n")
+        end = self.seen.index(text) + len(text)
+        part, self.seen = self.seen[:end], self.seen[end:]
+        return part
+
+    def send(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def close(self) -> int:
+        code = self.proc.wait(timeout=30)
+        os.close(self.master)
+        return code
+
+
+def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_path):
+    saved = tmp_path / "game.json"
+    term = Terminal("play", "--seed", "7", "--save", str(saved))
+    board = term.expect(PROMPT)
+    assert "2♣ 4♣ J♦ K♦" in board  # seat 0's own hand
+    assert not any(card in board for card in ("4♦", "5♥", "8♠", "Q♣"))  # seat 1 holds 4D 5H 8S QC
+    assert "4 cards" in board
+    for typed, told in (
+        ("7", "there are 4 moves: choose 1 to 4"),
+        ("zz", "'zz' is not a move or a command"),
+        ("9H", "9H is not allowed"),
+        ("?", "Type the number of a move"),
+        ("h", "no hint"),
+        ("u", "nothing to undo"),
+    ):
+        term.send(typed)
+        answer = term.expect(PROMPT)
+        assert told in answer and "$" not in answer, answer
+    term.send("1")
+    after = term.expect(PROMPT)
+    assert "seat 0 trails 2♣" in after and "seat 1 takes 8♦ with 8♠" in after
+    assert "Q♣" not in after.split("seat 1 takes 8♦ with 8♠")[1]  # still hidden on the next board
+    term.send("u")
+    assert "your last move is undone" in term.expect(PROMPT)
+    term.send("2")
+    term.expect(PROMPT)
+    term.send("q")
+    assert "record so far is in" in term.expect("game.json")
+    assert term.close() == 0
+    record = saved.read_text(encoding="utf-8")
+    assert '"moves":["4C",' in record  # the undone 2C is not in the record
+    assert cli("validate", str(saved)).returncode == 0
+
+
+def test_a_hand_played_to_its_end_shows_the_itemised_sheet(tmp_path):
+    term = Terminal("play", "--seed", "7", "--save", str(tmp_path / "g.json"))
+    text = term.expect(PROMPT)
+    for _ in range(30):
+        if "items won" in text:
+            break
+        term.send("1")
+        text = term.expect(PROMPT)
+    assert "items won" in text and re.search(r"Little Casino|Big Casino|cards 3", text), text
+    term.send("q")
+    term.expect("g.json")
+    assert term.close() == 0

@@ -1,0 +1,83 @@
+"""Watching a game (``play --watch``) piped and as events; replay's stops (``--to 0``,
+beyond the record) and the keys of the steerable terminal replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from casino_cli.cli.steer import answer
+from casino_cli.records.frames import frames_of
+from casino_cli.records.record import read_record
+from tests.inproc import cli
+
+GAME = "fixtures/docs/game.json"
+
+
+def test_watch_piped_writes_the_record_and_jsonl_the_events():
+    record = orjson.loads(cli("play", "--watch", "--seed", "7").stdout)
+    assert record["format"] == "casino.record/1" and "result" in record
+    assert cli("validate", "-", stdin=orjson.dumps(record)).returncode == 0
+    events = [orjson.loads(line) for line in cli("play", "--watch", "--seed", "7", "-f", "jsonl").stdout.splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "deal" and kinds[-1] == "score" and kinds.count("deal") == kinds.count("score")
+    moves = [e["text"] for e in events if e["event"] == "move" and e["hand"] == 1]
+    assert moves == record["hands"][0]["moves"]
+
+
+def test_watch_waits_only_on_a_terminal():
+    from casino_cli.cli.output import Format
+    from casino_cli.cli.watch import Watcher
+
+    assert Watcher(Format.text, None, None, interactive=False).delay == 0  # stdout is not a terminal here
+    assert Watcher(Format.text, 0.5, None, interactive=False).delay == 0.5
+
+
+def test_replay_to_0_is_the_start_of_the_hand():
+    out = cli("replay", GAME, "--hand", "2", "--to", "0", "-f", "text").stdout.decode().splitlines()
+    assert out == ["hand 2 starts, seat 0 deals"]
+
+
+@pytest.mark.parametrize(
+    "args, said", [(["--hand", "9"], "--hand 9: the record has 2 hands"), (["--to", "999"], "--to 999: hand 1 has")]
+)
+def test_replay_beyond_the_record_is_an_error(args, said):
+    result = cli("replay", GAME, *args, "-f", "text")
+    assert result.returncode == 2 and said in result.stderr
+
+
+def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
+    record = read_record(orjson.loads(Path(GAME).read_bytes()))
+    frames = frames_of(record)
+    assert answer("", frames, 0).at == 1 and answer("n", frames, 0).at == 1
+    assert answer("p", frames, 5).at == 4 and answer("-1", frames, 5).at == 4 and answer("+3", frames, 5).at == 8
+    assert "start of the record" in answer("p", frames, 0).message
+    seventh = answer("7", frames, 20)
+    assert (frames[seventh.at].hand, frames[seventh.at].number) == (1, 7) and seventh.message == ""
+    assert answer("0", frames, 20).at == 0
+    second = answer("h 2", frames, 3)
+    assert frames[second.at].hand == 2 and frames[second.at].number == 0
+    for typed, said in (("h 9", "no hand 9"), ("99", "hand 1 has moves 1 to"), ("xyz", "unknown input 'xyz'")):
+        step = answer(typed, frames, 3)
+        assert step.at == 3 and said in step.message
+    assert answer("e", frames, 0).at == len(frames) - 1 and answer("q", frames, 4).done
+    assert "wins the game" in cli("replay", GAME, "-f", "text").stdout.decode().splitlines()[-1]
+
+
+def test_the_html_page_of_one_hand(tmp_path):
+    page = tmp_path / "h2.html"
+    assert cli("replay", GAME, "--hand", "2", "--html", str(page)).returncode == 0
+    text = page.read_text(encoding="utf-8")
+    assert "hand 2 starts" in text and "hand 1 starts" not in text
+    assert cli("replay", GAME, "--hand", "3", "--html", str(page)).returncode == 2
+
+
+def test_names_are_shown_as_written_never_as_markup(tmp_path):
+    record = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
+    record["players"] = ["[red]Ana", "Ben[/]"]
+    path = tmp_path / "r.json"
+    path.write_bytes(orjson.dumps(record))
+    out = cli("replay", str(path), "-f", "pretty").stdout.decode()
+    assert "[red]Ana (seat 0) trails 3♥" in out and "seat 1 Ben[/]" in out
