@@ -20,11 +20,16 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
     screen = Screen(fmt == Format.pretty, svg)
     stepper = _Stepper(screen) if fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() else None
     for doc in documents(path):
-        record = record_of(doc)
+        try:
+            record = record_of(doc)
+        except Fail as exc:  # an unreadable record: say so, replay the others
+            say(exc.message)
+            code = max(code, exc.code)
+            continue
         for event in walk(record):
             if isinstance(event, Finding):
                 say(finding_line(doc, event, record.players))
-                code = code if event.unchecked else VERDICT
+                code = code if event.unchecked else max(code, VERDICT)
                 continue
             if hand is not None and event.hand > hand:
                 break

@@ -17,28 +17,38 @@ def run_score(path: str, fmt, svg=None) -> None:
     screen = Screen(fmt == Format.pretty, svg)
     code = OK
     for doc in documents(path):
-        if doc.error is not None:
-            raise Fail(DATA_ERROR, problem_text(doc, doc.error))
         try:
-            kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
-            if isinstance(kind, str) and kind.startswith("casino.position/"):
-                sheet, findings, names = position_score(read_position(doc.value)), [], None
-            else:
-                record = record_of(doc)
-                sheet, findings = record_score(record)
-                names = record.players
-        except (NotationError, PositionError) as exc:
-            raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
-        except CasinoError as exc:
-            raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
+            sheet, findings, names = _sheet(doc)
+        except Fail as exc:  # an unreadable record: say so, score the others
+            say(exc.message)
+            code = max(code, exc.code)
+            continue
         for finding in findings:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
-                code = VERDICT
+                code = max(code, VERDICT)
         _print(sheet, fmt, screen)
     screen.close()
     if code:
         raise Fail(code)
+
+
+def _sheet(doc):
+    """The score sheet of one document, its findings and its players' names (a Fail, exit
+    65, when it cannot be read)."""
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
+    try:
+        kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
+        if isinstance(kind, str) and kind.startswith("casino.position/"):
+            return position_score(read_position(doc.value)), [], None
+        record = record_of(doc)
+        sheet, findings = record_score(record)
+        return sheet, findings, record.players
+    except (NotationError, PositionError) as exc:
+        raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+    except CasinoError as exc:
+        raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
 def _print(sheet: dict, fmt, screen) -> None:

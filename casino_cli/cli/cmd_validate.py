@@ -8,7 +8,7 @@ from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
-from .records_io import finding_line
+from .records_io import finding_line, finding_path
 
 
 def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
@@ -17,6 +17,10 @@ def run_validate(paths: list[str], keep_going: bool, fmt) -> None:
     out = console() if fmt == Format.pretty else None
     worst = OK
     progress = Progress("records")
+    if paths.count("-") > 1:
+        say("- is given more than once: standard input is read once")
+        first = paths.index("-")
+        paths = [p for i, p in enumerate(paths) if p != "-" or i == first]
     for path in paths:
         try:
             for doc in documents(path):
@@ -56,7 +60,8 @@ def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | No
 def _emit(doc, finding: Finding, names, fmt, out) -> None:
     """One finding: a JSON object, or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
-        write_line(dumps({"file": doc.source, "line": doc.line, **finding.as_json()}))
+        line, column = doc.position(finding_path(finding))
+        write_line(dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()}))
         return
     line = finding_line(doc, finding, names)
     if out is None:

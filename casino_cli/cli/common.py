@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import orjson
 
 from ..engine import PositionError, RulesError, make_rules
@@ -12,6 +14,8 @@ from ..notation.position import position_json, read_position
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, write_line
 from .plain import position_lines
+
+_PATH = re.compile(r"\$[^ :]*")
 
 
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
@@ -36,15 +40,17 @@ def documents(path: str):
     try:
         yield from read_documents(path)
     except InputError as exc:
-        raise Fail(USAGE, str(exc)) from None
+        raise Fail(exc.code, str(exc)) from None
 
 
 def problem_text(doc: Document, exc: Exception) -> str:
-    """``file:line: $.path: message`` for a notation or position error."""
+    """``file:line:column: $.path: message`` for a notation or position error, located at
+    the element it names (the first one, for a position with several problems)."""
     if isinstance(exc, NotationError):
-        return f"{doc.where()}: {exc}"
+        return f"{doc.where(exc.path)}: {exc}"
     if isinstance(exc, PositionError):
-        return f"{doc.where()}: inconsistent position: " + "; ".join(exc.problems)
+        first = _PATH.match(exc.problems[0]) if exc.problems else None
+        return f"{doc.where(first.group() if first else None)}: inconsistent position: " + "; ".join(exc.problems)
     return f"{doc.where()}: {exc}"
 
 
@@ -59,7 +65,8 @@ def position_of(doc: Document, playable: bool = False):
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
-            DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)"
+            DATA_ERROR,
+            f"{doc.where(f'$.hands[{pos.turn}]')}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
         )
     return pos
 

@@ -6,7 +6,7 @@ import os
 import sys
 from enum import Enum
 
-OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 130, 141
+OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 74, 130, 141
 
 
 class Format(str, Enum):

@@ -23,10 +23,28 @@ def record_of(doc: Document) -> Record:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
 
 
+_HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "moves"}
+
+
+def finding_path(finding: Finding) -> str:
+    """The JSON path of the element a finding is about: the move, the hand's field that is
+    wrong (its deck, dealer, claimed score), the claimed result, or what an unreadable
+    record's message names."""
+    if finding.message.startswith("$"):
+        return finding.message.split(":", 1)[0]
+    if finding.hand is None:
+        return "$.result" if finding.rule == "claim" else "$"
+    hand = f"$.hands[{finding.hand - 1}]"
+    if finding.move is not None:
+        return f"{hand}.moves[{finding.move - 1}]"
+    field = _HAND_FIELD.get(finding.rule)
+    return f"{hand}.{field}" if field else hand
+
+
 def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None) -> str:
-    """A referee's finding for people: where (file, line, hand, move, seat and the
-    player's name if the record gives it), what, and the rule."""
-    where = doc.where()
+    """A referee's finding for people: where (file, line and column, hand, move, seat and
+    the player's name if the record gives it), what, and the rule."""
+    where = doc.where(finding_path(finding))
     if finding.hand is not None:
         where += f": hand {finding.hand}"
         if finding.move is not None:

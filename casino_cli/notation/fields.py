@@ -22,7 +22,9 @@ def loads(data: bytes | str, path: str = "$") -> object:
     try:
         return orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise NotationError(f"invalid JSON: {exc}", path) from None
+        error = NotationError(f"invalid JSON: {exc.msg}", path)
+        error.at = (exc.lineno, exc.colno)
+        raise error from None
 
 
 def dumps(obj: object) -> bytes:
