@@ -129,10 +129,11 @@ def check_position(pos: Position) -> None:
             f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
             f"of {deals} it must hold {(deals - pos.deal) * 4 * n}"
         )
+    in_range = not problems  # the accounting needs seats, entries and the deal in range
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
     problems += _hand_problems(pos)
-    if not problems:  # the accounting assumes seats, sizes and deal are in range
+    if in_range:
         problems += _accounting_problems(pos)
     if problems:
         raise PositionError(problems)
@@ -297,7 +298,7 @@ def _hands_totals(pos: Position) -> set[int]:
     """How many cards the hands can hold together at this turn: every seat not yet to play
     in this round holds k cards, the others k - 1 (k from a hand the position gives, else
     any of 1..4); none once the hand is finished."""
-    if pos.finished:
+    if pos.turn is None:
         return {0}
     n = pos.rules.players
     played = (pos.turn - (pos.dealer + 1)) % n  # seats that have played this round
