@@ -13,6 +13,8 @@ import sys
 import orjson
 import pytest
 from clirun import casino
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from inproc import cli
 
 from casino_cli.cli import inputs
@@ -186,3 +188,67 @@ def _value_text(data: bytes, at: int) -> bytes:
     start = len(data[:at].decode())
     value, end = decoder.raw_decode(text, start)
     return text[start:end].encode()
+
+
+# --- duplicate keys -----------------------------------------------------------------------
+
+
+def test_a_repeated_key_is_refused_with_its_path_and_place():
+    data = pretty(RECORD).replace(b'"dealer": 1,', b'"dealer": 1,\n      "dealer": 0,', 1)
+    assert data.count(b'"dealer"') == pretty(RECORD).count(b'"dealer"') + 1
+    res = cli("validate", "-", stdin=data)
+    assert res.returncode == 65
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert finding["message"].startswith("$.hands[0].dealer: the key 'dealer' appears twice")
+    lines = data.split(b"\n")
+    assert b'"dealer": 0' in lines[finding["line"] - 1]
+    position = cli("deal", "--seed", "2").stdout.strip()
+    doubled = position[:-1] + b',"turn":1}'
+    res = cli("moves", "-", stdin=doubled)
+    assert res.returncode == 65 and "$.turn: the key 'turn' appears twice" in res.stderr
+
+
+def _pairs_repeat(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise KeyError("repeated")
+    return dict(pairs)
+
+
+def _repeats(text: str) -> bool:
+    try:
+        json.loads(text, object_pairs_hook=_pairs_repeat)
+    except KeyError:
+        return True
+    return False
+
+
+keys = st.sampled_from(["a", "b", "a:b", ":", "\\u003a", "\\u0061", '\\"', "x\\\\"])
+scalars = st.one_of(st.integers(-5, 5), st.sampled_from(['"1:4S"', '":"', '"\\u003a"', "null", '"}"']))
+values = st.recursive(
+    scalars.map(str),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]"),
+        st.lists(st.tuples(keys, inner), max_size=4).map(
+            lambda kv: "{" + ", ".join(f'"{k}" : {v}' for k, v in kv) + "}"
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=values)
+def test_repeated_keys_are_found_exactly_when_a_key_repeats(text):
+    from hypothesis import assume
+
+    from casino_cli.notation.errors import NotationError
+    from casino_cli.notation.fields import loads
+
+    assume(text.startswith(("{", "[")))
+    try:
+        loads(text)
+    except NotationError as exc:
+        assert "appears twice" in exc.message and _repeats(text), text
+    else:
+        assert not _repeats(text), text

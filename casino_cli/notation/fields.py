@@ -6,6 +6,7 @@ import orjson
 
 from ..cards import CardError, parse_card
 from .errors import NotationError
+from .locate import duplicate_key
 
 MAX_INT = 10**9
 MAX_USER_DEPTH = 32
@@ -20,11 +21,33 @@ def loads(data: bytes | str, path: str = "$") -> object:
     if not data.strip():
         raise NotationError("empty input: expected a JSON document", path)
     try:
-        return orjson.loads(data)
+        value = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
         error = NotationError(f"invalid JSON: {exc.msg}", path)
         error.at = (exc.lineno, exc.colno)
         raise error from None
+    if isinstance(value, (dict, list)) and _may_repeat_a_key(data, value):
+        repeated = duplicate_key(data)
+        if repeated is not None:
+            key = repeated.rsplit(".", 1)[1]
+            raise NotationError(
+                f"the key {key!r} appears twice in this object (JSON readers differ on which one counts)",
+                repeated if path == "$" else path + repeated[1:],
+            )
+    return value
+
+
+def _may_repeat_a_key(data: bytes, value: object) -> bool:
+    """A cheap test that is true whenever some object of ``data`` repeats a key: orjson
+    keeps one of them, so the document has more colons than its re-serialisation (unless
+    a colon is written as an escape, when only the full scan can tell)."""
+    if b"\\u003" in data:
+        return True
+    try:
+        again = orjson.dumps(value)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits
+        return True
+    return data.count(b":") != again.count(b":")
 
 
 def dumps(obj: object) -> bytes:

@@ -113,6 +113,49 @@ def _members(data: bytes, at: int) -> dict[str | int, int]:
     return out
 
 
+class _Frame:
+    """An open container while scanning: its path, the keys seen, the member being read."""
+
+    __slots__ = ("is_object", "path", "keys", "key", "index")
+
+    def __init__(self, is_object: bool, path: str):
+        self.is_object = is_object
+        self.path = path
+        self.keys: set[str | None] = set()
+        self.key: str | None = None
+        self.index = 0
+
+    def child(self) -> str:
+        return f"{self.path}.{self.key}" if self.is_object else f"{self.path}[{self.index}]"
+
+
+def duplicate_key(data: bytes) -> str | None:
+    """The JSON path of the first key that an object of the document names twice, if any
+    (a full scan: run it only when a cheaper test says a key may repeat)."""
+    frames: list[_Frame] = []
+    for m in _TOKEN.finditer(data):
+        c = data[m.start()]
+        if c in b"{[":
+            frames.append(_Frame(c == 0x7B, frames[-1].child() if frames else "$"))
+        elif c in b"}]":
+            if frames:
+                frames.pop()
+        elif not frames:
+            continue
+        elif c == 0x22:
+            frame = frames[-1]
+            if frame.is_object and frame.key is None:
+                key = _text(m.group())
+                if key in frame.keys:
+                    return f"{frame.path}.{key}"
+                frame.keys.add(key)
+                frame.key = key
+        elif c == 0x2C:  # ','
+            frames[-1].key = None
+            frames[-1].index += 1
+    return None
+
+
 def _text(token: bytes) -> str | None:
     try:
         value = orjson.loads(token)
