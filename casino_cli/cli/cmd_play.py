@@ -13,10 +13,10 @@ from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..records.describe import describe
 from ..records.referee import HandEnd, HandStart, Step
-from ..records.selfplay import play_game
+from ..records.selfplay import BotError, play_game
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
-from .output import INTERRUPTED, Fail, Format, console, resolve_format, write_line
+from .output import INTERRUPTED, USAGE, Fail, Format, console, resolve_format, write_line
 from .plain import card_name
 
 
@@ -31,23 +31,33 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
     out = console() if fmt == Format.pretty else None
     show = _Show(out, delay if watch else 0)
     if not watch:
-        if not sys.stdin.isatty():
+        if sys.stdin is None or not sys.stdin.isatty():
             raise Fail(2, "playing needs a terminal for your moves; use --watch to let bots play")
         seats[0] = _human(out or console())
     rng = random.Random(f"{seed}/bots")
+    saved = _open_save(save) if save else None  # before the game: an unwritable path must not lose it
     try:
         record = play_game(rules, seed, seats, rng, observer=show)
-    except _Quit:
-        raise Fail(INTERRUPTED, "game abandoned") from None
-    if save:
-        with open(save, "wb") as fh:
-            fh.write(dumps(record) + b"\n")
+    except BotError as exc:
+        if isinstance(exc.__cause__, _Quit):
+            raise Fail(INTERRUPTED, "game abandoned") from None
+        raise Fail(USAGE, str(exc)) from None
+    if saved is not None:
+        with saved:
+            saved.write(dumps(record) + b"\n")
         show.say(f"record written to {save} (casino validate {save} referees it)")
     elif not watch:
         name = (out or console()).input("Save the game record? file name (empty to skip): ").strip()
         if name:
             with open(name, "wb") as fh:
                 fh.write(dumps(record) + b"\n")
+
+
+def _open_save(path: str):
+    try:
+        return open(path, "wb")
+    except OSError as exc:
+        raise Fail(USAGE, f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 class _Show:

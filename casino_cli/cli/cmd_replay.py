@@ -18,7 +18,11 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
     fmt = resolve_format(fmt)
     code = OK
     screen = Screen(fmt == Format.pretty, svg)
-    stepper = _Stepper(screen) if fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() else None
+    stepper = (
+        _Stepper(screen)
+        if fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+        else None
+    )
     for doc in documents(path):
         try:
             record = record_of(doc)

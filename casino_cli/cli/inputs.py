@@ -104,6 +104,8 @@ def read_documents(path: str) -> Iterator[Document]:
     stream, name = open_input(path)
     try:
         yield from _documents(stream, name)
+    except OSError as exc:  # a read error (EIO, a vanished mount): the environment's (exit 74)
+        raise InputError(f"cannot read {name}: {exc.strerror or exc}", IO_ERROR) from None
     finally:
         if path != "-":
             stream.close()

@@ -12,6 +12,16 @@ from ..engine.scoring import game_after_hand, score_hand
 from ..notation.position import rules_json
 from .referee import HandEnd, HandStart, Step
 
+
+class BotError(ValueError):
+    """A bot (code the user named) raised, or chose a move that is not legal."""
+
+
+def bot_name(bot: Bot) -> str:
+    """How the command line names a bot: ``module:function`` (or its registered name)."""
+    return f"{getattr(bot, '__module__', '?')}:{getattr(bot, '__qualname__', type(bot).__name__)}"
+
+
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
 
@@ -38,9 +48,17 @@ def play_game(
         moves = []
         while not pos.finished:
             listing = legal_moves(pos)
-            move = bots[pos.turn](pos, listing, rng)
+            bot = bots[pos.turn]
+            try:
+                move = bot(pos, listing, rng)
+            except Exception as exc:
+                raise BotError(
+                    f"the bot {bot_name(bot)} of seat {pos.turn} failed: {type(exc).__name__}: {exc}"
+                ) from exc
             if move not in listing.moves:
-                raise ValueError(f"the bot of seat {pos.turn} chose {move}, which is not a legal move")
+                raise BotError(
+                    f"the bot {bot_name(bot)} of seat {pos.turn} chose {move!r}, which is not one of the legal moves"
+                )
             moves.append(move.text())
             seat, facts = pos.turn, listing.facts[listing.moves.index(move)]
             pos = play_judged(pos, move, facts)
