@@ -252,3 +252,25 @@ def test_repeated_keys_are_found_exactly_when_a_key_repeats(text):
         assert "appears twice" in exc.message and _repeats(text), text
     else:
         assert not _repeats(text), text
+
+
+# --- bounded resources (measured in bench/line_memory.py; here only the behaviour) -----------
+
+
+def test_a_document_with_too_many_arrays_and_objects_is_refused(monkeypatch):
+    from casino_cli.notation import fields
+
+    monkeypatch.setattr(fields, "MAX_CONTAINERS", 1_000)
+    many = RECORDS[0][:-1] + b',"_data":[' + b",".join([b"{}"] * 1_000) + b"]}"
+    res = cli("validate", "-", stdin=many + b"\n" + RECORDS[1] + b"\n")
+    assert res.returncode == 65 and "2 records checked: 1 valid" in res.stderr
+    assert b"more than 1,000 arrays and objects" in res.stdout
+    brackets_in_text = RECORDS[0][:-1] + b',"_data":"' + b"[{" * 1_000 + b'"}'
+    assert cli("validate", "-", stdin=brackets_in_text).returncode == 0
+
+
+@pytest.mark.parametrize("depth, readable", [(30, True), (31, True), (32, False), (200, False), (2000, False)])
+def test_user_data_depth_is_bounded(depth, readable):
+    nested = b"[" * depth + b"0" + b"]" * depth
+    res = cli("validate", "-", stdin=RECORDS[0][:-1] + b',"_data":' + nested + b"}")
+    assert (res.returncode == 0) == readable, res.stdout
