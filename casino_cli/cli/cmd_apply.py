@@ -8,11 +8,12 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
-from .common import position_of, print_position, single_document
+from .common import position_of, print_position, refuse_overwrite, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_line
 
 
 def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
+    refuse_overwrite(svg, [path])
     fmt = resolve_format(fmt)
     pos = position_of(single_document(path), playable=True)
     steps = []

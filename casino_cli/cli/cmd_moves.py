@@ -5,13 +5,14 @@ from __future__ import annotations
 from ..engine import legal_moves
 from ..notation.fields import dumps
 from ..notation.moves import move_json
-from .common import documents, position_of
+from .common import documents, position_of, refuse_overwrite
 from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, write_line
 
 MOVES_FORMAT = "casino.moves/1"
 
 
 def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
+    refuse_overwrite(svg, [path])
     fmt = resolve_format(fmt)
     screen = Screen(fmt == Format.pretty, svg)
     code = OK

@@ -8,13 +8,14 @@ from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.describe import describe
 from ..records.referee import Finding, HandEnd, HandStart, Step, walk
-from .common import documents
+from .common import documents, refuse_overwrite
 from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .plain import card_name
 from .records_io import finding_line, record_of
 
 
 def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> None:
+    refuse_overwrite(svg, [path])
     fmt = resolve_format(fmt)
     code = OK
     screen = Screen(fmt == Format.pretty, svg)

@@ -7,12 +7,13 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
 from ..records.scoresheet import position_score, record_score
-from .common import documents, problem_text
+from .common import documents, problem_text, refuse_overwrite
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .records_io import finding_line, record_of
 
 
 def run_score(path: str, fmt, svg=None) -> None:
+    refuse_overwrite(svg, [path])
     fmt = resolve_format(fmt)
     screen = Screen(fmt == Format.pretty, svg)
     code = OK

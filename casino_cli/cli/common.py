@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import orjson
@@ -41,6 +42,24 @@ def documents(path: str):
         yield from read_documents(path)
     except InputError as exc:
         raise Fail(exc.code, str(exc)) from None
+
+
+def refuse_overwrite(output: str | None, inputs: list[str], option: str = "--svg") -> None:
+    """Refuse (exit 2) an output FILE that is one of the inputs (``-``: whatever standard
+    input reads), before anything is read or written."""
+    if not output:
+        return
+    try:
+        target = os.stat(output)
+    except OSError:
+        return  # a new file (or one that cannot be written: said when it is written)
+    for path in inputs:
+        try:
+            source = os.fstat(0) if path == "-" else os.stat(path)
+        except OSError:
+            continue
+        if (source.st_dev, source.st_ino) == (target.st_dev, target.st_ino):
+            raise Fail(USAGE, f"{option} {output} is an input of this command: it would be overwritten")
 
 
 def problem_text(doc: Document, exc: Exception) -> str:

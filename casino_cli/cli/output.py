@@ -70,12 +70,14 @@ def write_line(data: bytes | str) -> None:
 
 def say(message: str) -> None:
     """A diagnostic line to stderr (after the data already written, so the two interleave in
-    order). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
+    order), its control characters shown as escapes (it may quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
     full loses the message but never fails the command."""
     with contextlib.suppress(OSError):
         sys.stdout.flush()
+    from .safe_text import visible
+
     try:
-        sys.stderr.write(f"casino: {message}\n")
+        sys.stderr.write(f"casino: {visible(message)}\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass

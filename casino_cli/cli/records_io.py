@@ -11,6 +11,7 @@ from ..records.referee import Finding
 from .common import problem_text
 from .inputs import Document
 from .output import DATA_ERROR, Fail
+from .safe_text import visible
 
 
 def record_of(doc: Document) -> Record:
@@ -52,4 +53,4 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
             if finding.seat is not None:
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
-    return f"{where}: {note}{finding.message} ({finding.rule})"
+    return visible(f"{where}: {note}{finding.message} ({finding.rule})")  # names and texts come from the record
