@@ -274,3 +274,17 @@ def test_user_data_depth_is_bounded(depth, readable):
     nested = b"[" * depth + b"0" + b"]" * depth
     res = cli("validate", "-", stdin=RECORDS[0][:-1] + b',"_data":' + nested + b"}")
     assert (res.returncode == 0) == readable, res.stdout
+
+
+def test_a_raised_build_keeps_its_user_keys():
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "turn": 0,
+        "table": {"loose": ["3H"], "builds": [{"value": 6, "owner": 1, "cards": ["2S", "4H"], "_said": "sixes"}]},
+        "hands": [["AC", "7S", "KD", "KH"], ["6C", "9H", "9C", "7C"]],
+    }
+    res = cli("apply", "-", "AC+2S+4H=7", stdin=json.dumps(position))  # raised with a card lower than 2S
+    assert res.returncode == 0, res.stderr
+    (build,) = orjson.loads(res.stdout)["table"]["builds"]
+    assert build["cards"] == ["AC", "2S", "4H"] and build["_said"] == "sixes"
