@@ -292,13 +292,13 @@ def run(argv: list[str] | None = None) -> None:
     from .output import Interrupted
     from .process import finish, io_error_message, prepare
 
-    prepare()
-    command = typer.main.get_command(app)
-    if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
-        command.main(prog_name="casino")
     code = 0
     args = sys.argv[1:] if argv is None else argv
     try:
+        prepare()
+        command = typer.main.get_command(app)
+        if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
+            command.main(prog_name="casino")
         # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
         with command.make_context("casino", list(args)) as ctx:
             command.invoke(ctx)

@@ -37,6 +37,20 @@ class _Closed(io.RawIOBase):
 _saved: dict[int, object] = {}
 
 
+def stop_quietly_until_run() -> None:
+    """While the command's modules load (nothing written yet), a stop signal ends the
+    process at once with ``casino: interrupted`` and its code; :func:`prepare` then
+    installs the handlers that flush the output first."""
+
+    def handler(number: int, frame: FrameType | None) -> None:
+        with contextlib.suppress(OSError):
+            os.write(2, b"casino: interrupted\n")
+        os._exit(SIGNAL_CODES[signal.Signals(number)])
+
+    for number in SIGNAL_CODES:
+        signal.signal(number, handler)
+
+
 def prepare() -> None:
     """Make the standard streams safe to use and turn the stop signals into Interrupted
     (until :func:`finish`, which puts the caller's handlers back)."""
