@@ -288,3 +288,11 @@ def test_a_raised_build_keeps_its_user_keys():
     assert res.returncode == 0, res.stderr
     (build,) = orjson.loads(res.stdout)["table"]["builds"]
     assert build["cards"] == ["AC", "2S", "4H"] and build["_said"] == "sixes"
+
+
+def test_a_pretty_document_beyond_the_limit_is_one_error(monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_DOCUMENT", 300)
+    res = cli("validate", "-", stdin=pretty(RECORD))
+    assert res.returncode == 65 and "1 record checked" in res.stderr and "1 unreadable" in res.stderr
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert "must be written as JSON Lines" in finding["message"] and finding["line"] == 1

@@ -8,7 +8,8 @@ The reading rule (docs/notation.md, "Reading input"), chosen so that no record i
 - if it does not parse, and some line of it is on its own a whole document with a
   ``"format"`` key, it is JSON Lines and every line is reported on its own; if no line is,
   it is one broken document, reported at the line and column where it breaks;
-- input larger than 16 MB that does not start with a whole line is JSON Lines.
+- input larger than 16 MB that does not start with a whole line is JSON Lines when its
+  first 16 MB hold a line that is a whole document, else refused as a whole.
 
 UTF-16/UTF-32 text and compressed input are recognised by their first bytes and refused
 by name. A line longer than 16 MB is reported and skipped; one still not ended after
@@ -139,8 +140,12 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     for item in lines:
         ahead.append(item)
         size += len(item.data)
-        if item.cut or size > MAX_DOCUMENT:
-            yield from _parsed(name, iter(ahead))  # larger than one document can be: JSON Lines
+        if item.cut or size > MAX_DOCUMENT:  # larger than one document can be: JSON Lines
+            singles = list(_parsed(name, iter(ahead)))
+            if not any(_is_document(d) for d in singles):
+                yield Document(name, first.number, error=NotationError(_TOO_BIG, ""))
+                return
+            yield from singles
             yield from _parsed(name, lines)
             return
     data = b"".join(item.data for item in ahead)
@@ -149,10 +154,21 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         yield whole
         return
     singles = list(_parsed(name, iter(ahead)))
-    if any(isinstance(d.value, dict) and "format" in d.value for d in singles):
+    if any(_is_document(d) for d in singles):
         yield from singles
     else:
         yield whole
+
+
+_TOO_BIG = (
+    f"input larger than {MAX_DOCUMENT // _MB} MB with no JSON Lines document in its first {MAX_DOCUMENT // _MB} MB: "
+    "a document this large must be written as JSON Lines (one per line)"
+)
+
+
+def _is_document(doc: Document) -> bool:
+    """A line that is on its own a whole document of the notation (it has a format)."""
+    return isinstance(doc.value, dict) and "format" in doc.value
 
 
 def _refused(head: bytes) -> str:
