@@ -21,7 +21,12 @@ from typing import TextIO
 
 from .output import BROKEN_PIPE, GATE, IO_ERROR, Interrupted, say
 
-SIGNAL_CODES = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGHUP: 129}
+# 128 + the signal's number; SIGHUP only where the platform has it.
+SIGNAL_CODES = {
+    getattr(signal, name): code
+    for name, code in (("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129))
+    if hasattr(signal, name)
+}
 
 
 class _Closed(io.RawIOBase):
