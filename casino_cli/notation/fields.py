@@ -60,11 +60,13 @@ def _may_repeat_a_key(data: bytes, value: object) -> bool:
 
 
 def _containers(data: bytes) -> int:
-    """How many arrays and objects a document opens (brackets outside strings)."""
-    return sum(1 for m in _OPENERS.finditer(data) if m.group() in (b"{", b"["))
+    """How many arrays and objects a document opens (brackets outside strings), at C speed:
+    one list entry per string or opener (an empty or one-byte bytes, both shared objects)."""
+    found = _OPENERS.findall(data)
+    return len(found) - found.count(b"")
 
 
-_OPENERS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[{]', re.DOTALL)
+_OPENERS = re.compile(rb'"(?:[^"\\]|\\.)*"|([\[{])', re.DOTALL)
 
 
 def dumps(obj: object) -> bytes:
