@@ -26,6 +26,7 @@ ACE_MASK = sum(1 << c for c in range(4))
 
 _SUIT_ALIASES = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 _INDEX = {code: i for i, code in enumerate(CODES)}
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 class CardError(CasinoError):
@@ -43,13 +44,14 @@ def suit(card: int) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Read a card in any accepted form: ``TD``, ``10d``, ``t♦``, ``2♤``."""
+    """Read a card in any accepted form: ``TD``, ``10d``, ``t♦``, ``2♤``, with plain spaces
+    around. Exactly these spellings: ASCII case only (``ſ`` is not ``S``), no other space."""
     if not isinstance(text, str):
         raise CardError(f"a card must be a string like 'TD', not {text!r}")
-    raw = text.strip()
+    raw = text.strip(" ")
     if len(raw) > 4:
         raise CardError(f"{raw[:12]!r} is not a card (expected rank then suit, e.g. 'TD')")
-    code = raw.upper()
+    code = raw.translate(_ASCII_UPPER)
     if code.startswith("10"):
         code = "T" + code[2:]
     if len(code) == 2:

@@ -49,7 +49,7 @@ def test_a_bot_choosing_an_illegal_move_is_refused():
     try:
         play_game(rules, "cheat", [cheat, BOTS["random"]], random.Random(0), hands=1)
     except ValueError as exc:
-        assert "not a legal move" in str(exc)
+        assert "not one of the legal moves" in str(exc)
     else:
         raise AssertionError("an illegal bot move was played")
 

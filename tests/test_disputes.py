@@ -84,14 +84,14 @@ def test_check_position_with_partial_hands():
         check_position(pos._replace(hands=(Partial(mask("2C", "9H"), 4), None)))
     # O1 is decidable for a partly known owner only when no unseen card captures the build
     eights = mask("8S", "8H", "8D", "8C")
-    piled = pos._replace(captured=(0, eights))
+    piled = pos._replace(captured=(0, eights), last_capture=1)
     with pytest.raises(PositionError, match="O1"):
         check_position(piled)
-    check_position(pos._replace(captured=(0, mask("8S", "8H", "8D"))))  # 8C may be held
+    check_position(pos._replace(captured=(0, mask("8S", "8H", "8D")), last_capture=1))  # 8C may be held
     # more unknown cards than there are unseen cards
     rest = (1 << 52) - 1 & ~mask("4C", "9H", "3H", "5S", "2C", "6D", "8C")
     with pytest.raises(PositionError, match="unseen"):
-        check_position(pos._replace(captured=(0, rest)))
+        check_position(pos._replace(captured=(0, rest), last_capture=1))
 
 
 def test_unseen_cards_and_play_from_a_partial_hand():

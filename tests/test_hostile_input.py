@@ -374,7 +374,7 @@ POSITION_CASES = [
     case("bom-only", lambda d: b"\xef\xbb\xbf", "$", "empty"),
     case("garbage", lambda d: GARBAGE, "$", "invalid JSON"),
     case("nul-bytes", lambda d: b"\x00" * 64, "$", "invalid JSON"),
-    case("utf16", lambda d: b"\xff\xfe" + VALID_BYTES.decode().encode("utf-16-le"), "$", "invalid JSON"),
+    case("utf16", lambda d: b"\xff\xfe" + VALID_BYTES.decode().encode("utf-16-le"), "UTF-16", "convert it to UTF-8"),
     case("bad-utf8-in-string", lambda d: VALID_BYTES.replace(b'"KH"', b'"K\xff"'), "$", "invalid JSON"),
     case("lone-surrogate", lambda d: VALID_BYTES.replace(b'"KH"', b'"\\ud800"'), "$", "invalid JSON"),
 ]
@@ -413,7 +413,7 @@ def test_position_errors_name_the_file(tmp_path, command):
     path = tmp_path / "night at the club.json"
     path.write_bytes(_pretty(mutated_doc(POSITION, setp("table.loose.0", "1D"))))
     res = cli(command[0], str(path), *command[2:])
-    assert_unreadable(res, "$.table.loose[0]", source=str(path), needle="'1D' is not a card")
+    assert_unreadable(res, "$.table.loose[0]", source=str(path), line=12, needle="'1D' is not a card")
 
 
 @pytest.mark.parametrize(
@@ -881,7 +881,7 @@ def test_a_pretty_document_with_an_error_is_still_one_document():
     """The bad-first-line rule must not split a pretty-printed document into lines."""
     lines = _pretty(mutated_doc(POSITION, setp("turn", "zero"))).splitlines()
     res = cli("moves", "-", stdin=b"\n".join(lines))
-    assert_unreadable(res, "$.turn")
+    assert_unreadable(res, "$.turn", line=None)
 
 
 def test_over_long_line_is_skipped_with_bounded_memory(tmp_path):

@@ -818,6 +818,7 @@ def test_cli_validate_stream_of_valid_records(tmp_path, valid_records):
         {
             "file": str(path),
             "line": n - 2,
+            "column": notes[0]["column"],
             "hand": 1,
             "move": 1,
             "seat": 0,
@@ -828,6 +829,8 @@ def test_cli_validate_stream_of_valid_records(tmp_path, valid_records):
             "settles": {"seat": 0, "needs": [["8S", "8H", "8D"]]},
         }
     ]
+    line = path.read_bytes().split(b"\n")[n - 3]
+    assert line[notes[0]["column"] - 1 :].startswith(b'"3S+5D=8"')  # the move's own place
 
 
 def test_cli_validate_planted_findings_with_file_and_line(tmp_path):
@@ -872,7 +875,7 @@ def test_cli_validate_planted_findings_with_file_and_line(tmp_path):
         assert (f["hand"], f["move"], f["seat"], f["text"], f["rule"]) == expected
     for line, (rule, f) in enumerate(zip(rules, got), start=1):
         hand, move, seat, text = PLANTED[rule][1]
-        assert list(f) == ["file", "line", "hand", "move", "seat", "text", "rule", "message"]
+        assert list(f) == ["file", "line", "column", "hand", "move", "seat", "text", "rule", "message"]
         assert (f["file"], f["line"], f["hand"], f["move"], f["seat"], f["text"], f["rule"]) == (
             str(path),
             line,

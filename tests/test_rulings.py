@@ -262,7 +262,7 @@ def owner_position(seed: int):
         Unseen(0),
         (0, pile),
         (0, 0),
-        None,
+        1,  # seat 1 took the pile
         (0, 0),
     )
     try:

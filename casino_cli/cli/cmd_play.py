@@ -16,6 +16,7 @@ from ..engine.bots import Bot, find_bot
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
+from ..records.selfplay import BotError, checked_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
@@ -86,7 +87,7 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
-    seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
+    seats = [checked_bot(find_bot(name)) for name in parse_bots(bots, rules.players)]
     if not watch and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise Fail(USAGE, "playing needs a terminal for your moves; use --watch to let bots play")
     sink = _open_save(save)
@@ -101,6 +102,9 @@ def run_play(
     except KeyboardInterrupt:
         _write(sink, session, save)
         raise Fail(INTERRUPTED, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
+    except BotError as exc:
+        _write(sink, session, save)
+        raise Fail(USAGE, str(exc)) from None
     watcher.close(session, left)
     _write(sink, session, save)
     if left:

@@ -27,19 +27,25 @@ def run_replay(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     check_target(html, [path], "--html")
-    if html is not None or (fmt == Format.pretty and sys.stdin.isatty() and sys.stdout.isatty() and svg is None):
+    interactive = fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    if html is not None or (interactive and svg is None):
         return _one_record(path, hand, to, html)
     code = OK
     screen = Screen(fmt == Format.pretty)
     stop = None
     for doc in documents(path):
-        record = record_of(doc)
+        try:
+            record = record_of(doc)
+        except Fail as exc:  # an unreadable record: say so, replay the others
+            say(exc.message)
+            code = max(code, exc.code)
+            continue
         reached = False
         before = None
         for event in walk(record):
             if isinstance(event, Finding):
                 say(finding_line(doc, event, record.players))
-                code = code if event.unchecked else VERDICT
+                code = code if event.unchecked else max(code, VERDICT)
                 continue
             if hand is not None and event.hand > hand:
                 break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import CasinoError, PositionError
+from ..engine import CasinoError, PositionError, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
@@ -12,6 +12,7 @@ from ..records.describe import side_name
 from ..records.referee import Finding
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
+from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
 from .plain import item_name, item_words, plural, sweep_words
@@ -24,27 +25,16 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     screen = Screen(fmt == Format.pretty)
     code = OK
     for index, doc in enumerate(documents(path)):
-        if doc.error is not None:
-            raise Fail(DATA_ERROR, problem_text(doc, doc.error))
         try:
-            kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
-            if isinstance(kind, str) and kind.startswith("casino.position/"):
-                findings: list[Finding] = []
-                pos = read_position(doc.value)
-                sheet, names, sides, rules = position_score(pos), None, None, pos.rules
-            else:
-                record = record_of(doc)
-                sheet, findings = record_score(record)
-                names, rules = record.players, record.rules
-                sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
-        except (NotationError, PositionError) as exc:
-            raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
-        except CasinoError as exc:
-            raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
+            sheet, findings, names, sides, rules = _sheet(doc)
+        except Fail as exc:  # an unreadable record: say so, score the others
+            say(exc.message)
+            code = max(code, exc.code)
+            continue
         for finding in findings:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
-                code = VERDICT
+                code = max(code, VERDICT)
         _print(sheet, fmt, screen, rules.sweeps, sides)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
@@ -53,6 +43,29 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             write_picture(svg, sheet_svg(sheet, names, rules.partnerships, title, rules.sweeps))
     if code:
         raise Fail(code)
+
+
+def _sheet(
+    doc: Document,
+) -> tuple[dict[str, Any], list[Finding], tuple[str, ...] | None, list[str] | None, Rules]:
+    """The score sheet of one document, its findings, its players' names, its sides' names
+    and its rules (a Fail, exit 65, when it cannot be read)."""
+    if doc.error is not None:
+        raise Fail(DATA_ERROR, problem_text(doc, doc.error))
+    try:
+        kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
+        if isinstance(kind, str) and kind.startswith("casino.position/"):
+            pos = read_position(doc.value)
+            return position_score(pos), [], None, None, pos.rules
+        record = record_of(doc)
+        sheet, findings = record_score(record)
+        names = record.players
+        sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
+        return sheet, findings, names, sides, record.rules
+    except (NotationError, PositionError) as exc:
+        raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+    except CasinoError as exc:
+        raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
 def _print(

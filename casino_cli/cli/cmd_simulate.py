@@ -8,7 +8,7 @@ from typing import Any
 from ..engine import game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
-from ..records.selfplay import play_game
+from ..records.selfplay import BotError, play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
 
@@ -52,12 +52,25 @@ def run_simulate(
         if jobs > 1:
             import multiprocessing
 
-            with multiprocessing.Pool(jobs) as pool:
+            with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
                 _write_all(pool.imap(_one_game, work, chunksize=8), progress)
         else:
             _write_all(map(_one_game, work), progress)
+    except BotError as exc:
+        raise Fail(USAGE, str(exc)) from None
     finally:
         progress.close()
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C and a hang-up to the parent, which ends the pool (SIGTERM, the
+    default action: no traceback) and reports once."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _write_all(lines: Iterable[bytes], progress: Progress) -> None:

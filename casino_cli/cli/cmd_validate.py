@@ -28,6 +28,10 @@ def run_validate(
     out = console() if fmt == Format.pretty else None
     worst = OK
     progress = Progress("records")
+    if paths.count("-") > 1:
+        say("- is given more than once: standard input is read once")
+        first = paths.index("-")
+        paths = [p for i, p in enumerate(paths) if p != "-" or i == first]
     for path in paths:
         try:
             for doc in documents(path):
@@ -86,8 +90,7 @@ def _emit(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: F
     """One finding: a JSON object, or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
         line, column = doc.position(finding_path(finding))
-        where = {"line": line} if column is None else {"line": line, "column": column}
-        write_line(dumps({"file": doc.source, **where, **finding.as_json()}))
+        write_line(dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()}))
         return
     text = finding_line(doc, finding, names)
     if out is None:

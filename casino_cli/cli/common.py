@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,6 +17,8 @@ from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
 from .plain import position_lines
+
+_PATH = re.compile(r"\$[^ :]*")
 
 
 def seed_or_random(seed: str | None) -> str:
@@ -59,15 +62,17 @@ def documents(path: str) -> Iterator[Document]:
     try:
         yield from read_documents(path)
     except InputError as exc:
-        raise Fail(USAGE, str(exc)) from None
+        raise Fail(exc.code, str(exc)) from None
 
 
 def problem_text(doc: Document, exc: Exception) -> str:
-    """``file:line: $.path: message`` for a notation or position error."""
+    """``file:line:column: $.path: message`` for a notation or position error, located at
+    the element it names (the first one, for a position with several problems)."""
     if isinstance(exc, NotationError):
         return f"{doc.where(exc.path)}: {exc}"
     if isinstance(exc, PositionError):
-        return f"{doc.where()}: inconsistent position: " + "; ".join(exc.problems)
+        first = _PATH.match(exc.problems[0]) if exc.problems else None
+        return f"{doc.where(first.group() if first else None)}: inconsistent position: " + "; ".join(exc.problems)
     return f"{doc.where()}: {exc}"
 
 
@@ -87,7 +92,8 @@ def position_data_of(doc: Document, playable: bool = False) -> tuple[Position, U
         raise Fail(DATA_ERROR, problem_text(doc, exc) + _record_hint(doc)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
-            DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)"
+            DATA_ERROR,
+            f"{doc.where(f'$.hands[{pos.turn}]')}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
         )
     return pos, user
 

@@ -1,44 +1,79 @@
 """Reading documents: one JSON document, or a JSON Lines stream read line by line.
 
-The first non-blank line decides: if it is a whole JSON document on its own the
-input is JSON Lines (each line one document, streamed in constant memory);
-otherwise the whole input is one (pretty-printed) document.
+The reading rule (docs/notation.md, "Reading input"), chosen so that no record is ever lost:
+
+- the first non-blank line is a whole JSON value on its own: JSON Lines, every non-blank
+  line one document, streamed in constant memory;
+- otherwise the input, when it ends within 16 MB, is one document if it parses as one;
+- if it does not parse, and some line of it is on its own a whole document with a
+  ``"format"`` key, it is JSON Lines and every line is reported on its own; if no line is,
+  it is one broken document, reported at the line and column where it breaks;
+- input larger than 16 MB that does not start with a whole line is JSON Lines when its
+  first 16 MB hold a line that is a whole document, else refused as a whole.
+
+UTF-16/UTF-32 text and compressed input are recognised by their first bytes and refused
+by name. A line longer than 16 MB is reported and skipped; one still not ended after
+256 MB (``/dev/zero``) ends the reading of that input.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
 from ..notation.fields import loads
+from ..notation.locate import line_column, locate
+from .output import IO_ERROR, USAGE, say
 
 MAX_LINE = 16 * 1024 * 1024  # one JSON Lines line
 MAX_DOCUMENT = 16 * 1024 * 1024  # one multi-line document
+MAX_SKIP = 256 * 1024 * 1024  # the most of an over-long line skipped before reading stops
 _CHUNK = 1024 * 1024
+_MB = 1024 * 1024
+
+# First bytes of input that is not UTF-8 JSON, longest first: what it is, what to do.
+_REFUSED = (
+    (b"\xff\xfe\x00\x00", "UTF-32 text (byte order mark FF FE 00 00); convert it to UTF-8 first"),
+    (b"\x00\x00\xfe\xff", "UTF-32 text (byte order mark 00 00 FE FF); convert it to UTF-8 first"),
+    (b"\xff\xfe", "UTF-16 text (byte order mark FF FE); convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8"),
+    (b"\xfe\xff", "UTF-16 text (byte order mark FE FF); convert it to UTF-8 first, e.g. iconv -f UTF-16 -t UTF-8"),
+    (b"\x1f\x8b", "gzip-compressed; decompress it first, e.g. gunzip -c FILE | casino ..."),
+    (b"BZh", "bzip2-compressed; decompress it first, e.g. bunzip2 -c FILE | casino ..."),
+    (b"\xfd7zXZ\x00", "xz-compressed; decompress it first, e.g. xz -dc FILE | casino ..."),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed; decompress it first, e.g. zstd -dc FILE | casino ..."),
+)
 
 
 class InputError(Exception):
-    """A file that cannot be opened (a usage error, exit 2)."""
+    """An input that cannot be opened: a usage error (exit 2), or 74 for a closed stream."""
+
+    def __init__(self, message: str, code: int = USAGE):
+        self.code = code
+        super().__init__(message)
 
 
 class Document(NamedTuple):
-    """One input document: where it came from, and its parsed value or why it failed."""
+    """One input document: where it came from, its parsed value or why it failed, and its
+    bytes (kept for locating an element when a message needs it)."""
 
     source: str
     line: int
     value: object = None
     error: NotationError | None = None
     locate: Callable[[str], tuple[int, int] | None] | None = None  # casino text: where an element starts
+    raw: bytes = b""  # JSON: the document's bytes
 
     def position(self, path: str | None = None) -> tuple[int, int | None]:
-        """Line and column where the element at ``path`` (or the read error) starts; the
-        column is None when only the document's first line is known."""
+        """Line and column in the file where the element at ``path`` (or the read error)
+        starts; the column is None when only the document's first line is known."""
         at = getattr(self.error, "at", None)  # line (from the document's first) and column
         if at is None and path is not None and self.locate is not None:
             found = self.locate(path)
             at = (found[0] - self.line + 1, found[1]) if found else None
+        elif at is None and path is not None and self.raw:
+            at = line_column(self.raw, locate(self.raw, path))
         if at is None:
             return self.line, None
         return self.line + at[0] - 1, at[1]
@@ -49,9 +84,19 @@ class Document(NamedTuple):
         return f"{self.source}:{line}" + (f":{column}" if column is not None else "")
 
 
+class _Line(NamedTuple):
+    number: int
+    data: bytes
+    cut: str = ""  # "long": over MAX_LINE, skipped; "endless": reading stopped inside it
+
+
 def open_input(path: str) -> tuple[BinaryIO, str]:
     """The byte stream for FILE (``-`` is standard input) and its name for messages."""
     if path == "-":
+        if sys.stdin is None:
+            raise InputError("cannot read <stdin>: standard input is closed", IO_ERROR)
+        if sys.stdin.isatty():
+            say("reading standard input from the terminal: paste the JSON, then Ctrl-D (or give a FILE)")
         return sys.stdin.buffer, "<stdin>"
     try:
         return open(path, "rb"), path
@@ -67,84 +112,123 @@ def read_documents(path: str) -> Iterator[Document]:
     try:
         text, rewound = sniff(stream, path)
         yield from (text_documents if text else _documents)(rewound, name)
+    except OSError as exc:  # a read error (EIO, a vanished mount): the environment's (exit 74)
+        raise InputError(f"cannot read {name}: {exc.strerror or exc}", IO_ERROR) from None
     finally:
-        if stream is not sys.stdin.buffer:
+        if path != "-":
             stream.close()
 
 
 def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
-    number = 0
+    lines = _lines(stream)
     first = None
-    for number, line, too_long in _lines(stream):
-        if line.strip() or too_long:
-            first = (number, line, too_long)
+    number = 0
+    for item in lines:
+        number = item.number
+        if item.number == 1:
+            refused = _refused(item.data)
+            if refused:
+                yield Document(name, 1, error=NotationError(f"input is {refused}", ""))
+                return
+            if item.data.startswith(b"\xef\xbb\xbf"):
+                item = item._replace(data=item.data[3:])
+        if item.data.strip() or item.cut:
+            first = item
             break
     if first is None:
         yield Document(name, max(number, 1), error=NotationError("empty input: expected a JSON document"))
         return
-    number, line, too_long = first
-    doc = _parse_line(name, number, line, too_long)
-    lines = _lines(stream, number)
-    if doc.error is None or too_long:
+    doc = _parse_line(name, first)
+    if doc.error is None or first.cut:
         yield doc
         yield from _parsed(name, lines)
         return
-    # The first line is not a document on its own. If the next one is, this is JSON Lines
-    # with a bad first line; otherwise the whole input is one multi-line document.
-    following = next(((n, ln, long) for n, ln, long in lines if ln.strip() or long), None)
-    if following is not None:
-        second = _parse_line(name, *following)
-        if second.error is None and isinstance(second.value, dict):
-            yield doc
-            yield second
+    ahead, size = [first], len(first.data)
+    for item in lines:
+        ahead.append(item)
+        size += len(item.data)
+        if item.cut or size > MAX_DOCUMENT:  # larger than one document can be: JSON Lines
+            singles = list(_parsed(name, iter(ahead)))
+            if not any(_is_document(d) for d in singles):
+                yield Document(name, first.number, error=NotationError(_TOO_BIG, ""))
+                return
+            yield from singles
             yield from _parsed(name, lines)
             return
-    rest = stream.read(MAX_DOCUMENT + 1)
-    data = line + (following[1] if following else b"") + rest
-    if len(data) > MAX_DOCUMENT:
-        yield Document(
-            name,
-            number,
-            error=NotationError(
-                f"document larger than {MAX_DOCUMENT // (1024 * 1024)} MB (use JSON Lines for many documents)"
-            ),
-        )
+    data = b"".join(item.data for item in ahead)
+    whole = _parse(name, first.number, data)
+    if whole.error is None:
+        yield whole
         return
-    try:
-        yield Document(name, number, loads(data))
-    except NotationError as exc:
-        yield Document(name, number, error=exc)
+    singles = list(_parsed(name, iter(ahead)))
+    if any(_is_document(d) for d in singles):
+        yield from singles
+    else:
+        yield whole
 
 
-def _parsed(name: str, lines: Iterable[tuple[int, bytes, bool]]) -> Iterator[Document]:
+_TOO_BIG = (
+    f"input larger than {MAX_DOCUMENT // _MB} MB with no JSON Lines document in its first {MAX_DOCUMENT // _MB} MB: "
+    "a document this large must be written as JSON Lines (one per line)"
+)
+
+
+def _is_document(doc: Document) -> bool:
+    """A line that is on its own a whole document of the notation (it has a format)."""
+    return isinstance(doc.value, dict) and "format" in doc.value
+
+
+def _refused(head: bytes) -> str:
+    return next((what for magic, what in _REFUSED if head.startswith(magic)), "")
+
+
+def _parsed(name: str, lines: Iterator[_Line]) -> Iterator[Document]:
     """The documents of the remaining non-blank lines."""
-    for number, line, too_long in lines:
-        if line.strip() or too_long:
-            yield _parse_line(name, number, line, too_long)
+    for item in lines:
+        if item.data.strip() or item.cut:
+            yield _parse_line(name, item)
 
 
-def _lines(stream: BinaryIO, start: int = 0) -> Iterator[tuple[int, bytes, bool]]:
-    """(line number, bytes, too long) for each line; an over-long line is skipped, not stored."""
-    number = start
+def _lines(stream: BinaryIO) -> Iterator[_Line]:
+    """Each line; an over-long line is skipped (not stored), an endless one ends the input."""
+    number = 0
     while True:
         line = stream.readline(MAX_LINE + 1)
         if not line:
             return
         number += 1
         if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            while True:  # drop the rest of the line without holding it
+            skipped = 0
+            while skipped < MAX_SKIP:  # drop the rest of the line without holding it
                 chunk = stream.readline(_CHUNK)
+                skipped += len(chunk)
                 if not chunk or chunk.endswith(b"\n"):
                     break
-            yield number, b"", True
+            else:
+                yield _Line(number, b"", "endless")
+                return
+            yield _Line(number, b"", "long")
             continue
-        yield number, line, False
+        yield _Line(number, line)
 
 
-def _parse_line(name: str, number: int, line: bytes, too_long: bool) -> Document:
-    if too_long:
-        return Document(name, number, error=NotationError(f"line longer than {MAX_LINE // (1024 * 1024)} MB"))
+def _parse_line(name: str, item: _Line) -> Document:
+    if item.cut == "long":
+        return Document(name, item.number, error=NotationError(f"line longer than {MAX_LINE // _MB} MB"))
+    if item.cut == "endless":
+        return Document(
+            name,
+            item.number,
+            error=NotationError(
+                f"line longer than {MAX_LINE // _MB} MB and not ended after {MAX_SKIP // _MB} MB more: "
+                "the input is not read further"
+            ),
+        )
+    return _parse(name, item.number, item.data.rstrip(b"\r\n"))  # an error at its end is on this line
+
+
+def _parse(name: str, number: int, data: bytes) -> Document:
     try:
-        return Document(name, number, loads(line))
+        return Document(name, number, loads(data), raw=data)
     except NotationError as exc:
-        return Document(name, number, error=exc)
+        return Document(name, number, error=exc, raw=data)

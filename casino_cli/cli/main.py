@@ -6,6 +6,7 @@ so ``casino moves`` does not pay for rich or for the other commands.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from enum import Enum
@@ -14,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from .. import __version__
-from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, Format, say
+from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, IO_ERROR, USAGE, Fail, Format, say
 
 app = typer.Typer(
     name="casino",
@@ -93,7 +94,8 @@ OptionOpt = Annotated[
 BotsOpt = Annotated[
     str,
     typer.Option(
-        help="Bots by seat, comma-separated, repeated round the table: random, greedy, or module:function for your own."
+        help="Bots by seat, comma-separated, repeated round the table: random, greedy, or module:function for your own "
+        "(this imports and runs that module's code: name only code you trust, never text from untrusted input)."
     ),
 ]
 
@@ -127,7 +129,7 @@ def deal(
             show_default=False,
         ),
     ] = None,
-    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based): the one to deal.", min=1)] = 1,
+    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based): the one to deal.", min=1, max=2**63 - 1)] = 1,
     record: Annotated[
         bool,
         typer.Option(
@@ -482,12 +484,16 @@ def run(argv: list[str] | None = None) -> None:
     from typer import Abort, Exit
     from typer._click.exceptions import ClickException
 
-    command = typer.main.get_command(app)
-    if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
-        command.main(prog_name="casino")
+    from .output import Interrupted
+    from .process import finish, io_error_message, prepare
+
     code = 0
+    args = sys.argv[1:] if argv is None else argv
     try:
-        args = sys.argv[1:] if argv is None else argv
+        prepare()
+        command = typer.main.get_command(app)
+        if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
+            command.main(prog_name="casino")
         # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
         with command.make_context("casino", list(args)) as ctx:
             command.invoke(ctx)
@@ -498,31 +504,45 @@ def run(argv: list[str] | None = None) -> None:
     except Exit as exc:
         code = exc.exit_code
     except ClickException as exc:
-        exc.show()
+        with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
+            exc.show()
         code = exc.exit_code or USAGE
     except (KeyboardInterrupt, Abort):
         say("interrupted")
         code = INTERRUPTED
+    except Interrupted as exc:
+        say("interrupted")
+        code = exc.code
     except BrokenPipeError:
         code = BROKEN_PIPE
+    except OSError as exc:  # a full disk, a read error: the environment's, not a bug
+        say(io_error_message(exc))
+        code = IO_ERROR
+    except UnicodeEncodeError as exc:
+        bad = [a for a in args if _not_utf8(a)]
+        if not bad:
+            code = _internal(exc)
+        else:
+            say(f"an argument is not UTF-8 text: {bad[0].encode('utf-8', 'surrogateescape')!r}")
+            code = USAGE
     except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
-        if os.environ.get("CASINO_DEBUG"):
-            raise
-        say(
-            f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
-            f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
-        )
-        code = INTERNAL
-    _flush(code)
+        code = _internal(exc)
+    finish(code)
 
 
-def _flush(code: int) -> None:
-    """Flush stdout; a reader that went away early means exit 141, quietly."""
+def _not_utf8(text: str) -> bool:
     try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        code = BROKEN_PIPE
-    if code == BROKEN_PIPE:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(code)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _internal(exc: Exception) -> int:
+    if os.environ.get("CASINO_DEBUG"):
+        raise exc
+    say(
+        f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
+        f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
+    )
+    return INTERNAL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -11,7 +12,7 @@ import os
 import sys
 from enum import Enum
 
-OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 130, 141
+OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 74, 130, 141
 
 
 class Format(str, Enum):
@@ -39,18 +40,52 @@ class Fail(Exception):
         super().__init__(message)
 
 
+class Interrupted(Exception):
+    """A stop signal (SIGINT, SIGTERM, SIGHUP) asked the command to stop; ``code`` is its exit status."""
+
+    def __init__(self, code: int):
+        self.code = code
+        super().__init__("interrupted")
+
+
+class _Gate:
+    """While a line is being written a stop signal waits (a write cut by a signal would
+    lose or split data); it is raised as soon as the line is out."""
+
+    writing = False
+    pending: int | None = None
+
+
+GATE = _Gate()
+
+
 def write_line(data: bytes | str) -> None:
-    """One line of data to stdout."""
+    """One line of data to stdout, whole even when a stop signal arrives meanwhile."""
     if isinstance(data, str):
         data = data.encode("utf-8")
-    sys.stdout.buffer.write(data + b"\n")
+    GATE.writing = True
+    try:
+        sys.stdout.buffer.write(data + b"\n")
+    finally:
+        GATE.writing = False
+    if GATE.pending is not None:
+        code, GATE.pending = GATE.pending, None
+        raise Interrupted(code)
 
 
 def say(message: str) -> None:
-    """A diagnostic line to stderr (after the data already written, so the two interleave in order)."""
-    sys.stdout.flush()
-    sys.stderr.write(f"casino: {message}\n")
-    sys.stderr.flush()
+    """A diagnostic line to stderr (after the data already written, so the two interleave in
+    order), its control characters shown as escapes (it may quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
+    full loses the message but never fails the command."""
+    with contextlib.suppress(OSError):
+        sys.stdout.flush()
+    from .safe_text import visible
+
+    try:
+        sys.stderr.write(f"casino: {visible(message)}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def console(stderr: bool = False) -> Console:

@@ -9,19 +9,30 @@ from .output import USAGE, Fail
 
 
 def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg") -> None:
-    """Refuse (exit 2) a picture file that is one of the inputs, or standard output."""
+    """Refuse (exit 2), before anything is read or written, an output file that is one of
+    the inputs (``-``: whatever standard input reads), or standard output itself."""
     if target is None:
         return
     if target == "-":
         raise Fail(USAGE, f"{option} needs a file name (a picture is not written to standard output)")
+    try:
+        out = os.stat(target)
+    except OSError:
+        out = None  # a new file (or one that cannot be written: said when it is written)
     for source in inputs:
-        if source == "-":
-            continue
-        same = os.path.realpath(source) == os.path.realpath(target)
-        if not same and os.path.exists(source) and os.path.exists(target):
-            same = os.path.samefile(source, target)
+        if source != "-" and os.path.realpath(source) == os.path.realpath(target):
+            same = True
+        else:
+            try:
+                st = os.fstat(0) if source == "-" else os.stat(source)
+            except OSError:
+                continue
+            same = out is not None and (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino)
         if same:
-            raise Fail(USAGE, f"{option} {target} would overwrite the input file {source}; choose another name")
+            what = "standard input" if source == "-" else f"the input file {source}"
+            raise Fail(
+                USAGE, f"{option} {target} would overwrite {what} (it is an input of this command); choose another name"
+            )
 
 
 def write_picture(target: str, content: str) -> None:

@@ -11,6 +11,7 @@ from ..records.referee import Finding
 from .common import problem_text
 from .inputs import Document
 from .output import DATA_ERROR, Fail
+from .safe_text import visible
 
 
 def record_of(doc: Document) -> Record:
@@ -53,7 +54,8 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
     comment = _comment(doc, finding)
-    return f"{where}: {note}{finding.message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
+    line = f"{where}: {note}{finding.message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
+    return visible(line)  # names, texts and comments come from the record
 
 
 def _comment(doc: Document, finding: Finding) -> str | None:

@@ -73,8 +73,8 @@ def find_bot(name: str) -> Bot:
 
     try:
         bot = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError) as exc:
-        raise LookupError(f"cannot load bot {name!r}: {exc}") from None
+    except Exception as exc:  # its module's own code ran (and failed): say so, never a traceback
+        raise LookupError(f"cannot load bot {name!r}: {type(exc).__name__}: {exc}") from None
     if not callable(bot):
         raise LookupError(f"bot {name!r} is not callable")
     found: Bot = bot

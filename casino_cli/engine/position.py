@@ -210,9 +210,12 @@ def check_position(pos: Position) -> None:
             f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
             f"of {deals} it must hold {(deals - pos.deal) * 4 * n}"
         )
+    in_range = not problems  # the accounting needs seats, entries and the deal in range
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
     problems += _hand_problems(pos)
+    if in_range:
+        problems += _accounting_problems(pos)
     if problems:
         raise PositionError(problems)
 
@@ -339,6 +342,77 @@ def _hand_problems(pos: Position) -> list[str]:
             f"$.hands: hand sizes ({shown}) do not fit seat {pos.turn} being to move with seat {first} playing first"
         )
     return problems
+
+
+def _size(hand: int | Partial | None) -> int | None:
+    """How many cards a hand holds, if the position says."""
+    if hand is None:
+        return None
+    return hand.count if isinstance(hand, Partial) else count(hand)
+
+
+def _pile_size(pile: int | Unseen) -> int:
+    return pile.count if isinstance(pile, Unseen) else count(pile)
+
+
+def _accounting_problems(pos: Position) -> list[str]:
+    """Bounds every reachable position meets (RULES.md §4, S1, S2, G1): the 52 cards all
+    somewhere exactly once; a captured pile is empty or holds 2 cards per capture (the
+    card played and at least one taken), so at least twice its sweeps; ``last_capture``
+    names a seat exactly when some pile is not empty, and that seat's pile is not empty;
+    a finished hand leaves a residue only when nobody captured; game scores are not
+    negative."""
+    problems = []
+    piles = [_pile_size(p) for p in pos.captured]
+    for seat, (size, sweeps) in enumerate(zip(piles, pos.sweeps)):
+        if size == 1:
+            problems.append(f"$.captured[{seat}]: a pile of 1 card; every capture takes at least 2 (the card played)")
+        if sweeps * 2 > size:
+            problems.append(
+                f"$.sweeps[{seat}]: {sweeps} sweeps, but seat {seat}'s pile of {size} cards holds at most "
+                f"{size // 2} captures"
+            )
+    if pos.last_capture is not None and not piles[pos.last_capture]:
+        problems.append(f"$.last_capture: seat {pos.last_capture} is the last to capture, but its pile is empty")
+    if pos.last_capture is None and any(piles):
+        taken = next(seat for seat, size in enumerate(piles) if size)
+        problems.append(f"$.last_capture: null (nobody captured), but seat {taken} has captured cards")
+    if pos.finished and pos.table and pos.last_capture is not None:
+        problems.append(
+            f"$.table.loose: the hand is finished but cards remain on the table, though seat "
+            f"{pos.last_capture} captured (the residue goes to the last capturer, S2)"
+        )
+    for side, score in enumerate(pos.scores):
+        if score < 0:
+            problems.append(f"$.scores[{side}]: {score}; game scores start at 0 and only grow (G1)")
+    rest = DECK_SIZE - count(pos.table) - sum(piles) - pos.stock_count
+    held = _hands_totals(pos)
+    # Piles and stock left out default to empty (a puzzle), so the total is a bound; it is
+    # exact when the position states the hand so far: the stock as cards, or a pile as a count.
+    exact = not isinstance(pos.stock, Unseen) or any(isinstance(p, Unseen) for p in pos.captured)
+    if rest < min(held) or (exact and rest not in held):
+        allowed = " or ".join(str(h) for h in sorted(held))
+        problems.append(
+            f"$.captured: the table ({count(pos.table)}), the stock ({pos.stock_count}) and the captured piles "
+            f"({sum(piles)}) leave {rest} of the 52 cards for the hands, which hold {allowed} at this turn"
+        )
+    return problems
+
+
+def _hands_totals(pos: Position) -> set[int]:
+    """How many cards the hands can hold together at this turn: every seat not yet to play
+    in this round holds k cards, the others k - 1 (k from a hand the position gives, else
+    any of 1..4); none once the hand is finished."""
+    if pos.turn is None:
+        return {0}
+    n = pos.rules.players
+    played = (pos.turn - (pos.dealer + 1)) % n  # seats that have played this round
+    sizes = [_size(h) for h in pos.hands]
+    known = {
+        size + (1 if (seat - pos.dealer - 1) % n < played else 0) for seat, size in enumerate(sizes) if size is not None
+    }
+    rounds = known if known else set(range(1, 5))
+    return {n * k - played for k in rounds}
 
 
 SPLIT_STEPS = 200_000

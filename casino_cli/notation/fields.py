@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 import orjson
 
 from ..cards import CardError, parse_card
 from .errors import NotationError
+from .locate import duplicate_key
 
 MAX_INT = 10**9
 MAX_USER_DEPTH = 32
+MAX_CONTAINERS = 2_000_000  # per document: ~90 bytes of memory each once parsed
 
 
 def loads(data: bytes | str, path: str = "$") -> object:
@@ -21,10 +25,49 @@ def loads(data: bytes | str, path: str = "$") -> object:
         data = data[3:]
     if not data.strip():
         raise NotationError("empty input: expected a JSON document", path)
+    if data.count(b"{") + data.count(b"[") > MAX_CONTAINERS and _containers(data) > MAX_CONTAINERS:
+        raise NotationError(
+            f"the document holds more than {MAX_CONTAINERS:,} arrays and objects (a bound on the memory it takes)",
+            path,
+        )
     try:
-        return orjson.loads(data)
+        value = orjson.loads(data)
     except orjson.JSONDecodeError as exc:
-        raise NotationError(f"invalid JSON: {exc}", path) from None
+        error = NotationError(f"invalid JSON: {exc.msg}", path)
+        error.at = (exc.lineno, exc.colno)
+        raise error from None
+    if isinstance(value, (dict, list)) and _may_repeat_a_key(data, value):
+        repeated = duplicate_key(data)
+        if repeated is not None:
+            key = repeated.rsplit(".", 1)[1]
+            raise NotationError(
+                f"the key {key!r} appears twice in this object (JSON readers differ on which one counts)",
+                repeated if path == "$" else path + repeated[1:],
+            )
+    return value
+
+
+def _may_repeat_a_key(data: bytes, value: object) -> bool:
+    """A cheap test that is true whenever some object of ``data`` repeats a key: orjson
+    keeps one of them, so the document has more colons than its re-serialisation (unless
+    a colon is written as an escape, when only the full scan can tell)."""
+    if b"\\u003" in data:
+        return True
+    try:
+        again = orjson.dumps(value)
+    except orjson.JSONEncodeError:  # an integer beyond 64 bits
+        return True
+    return data.count(b":") != again.count(b":")
+
+
+def _containers(data: bytes) -> int:
+    """How many arrays and objects a document opens (brackets outside strings), at C speed:
+    one list entry per string or opener (an empty or one-byte bytes, both shared objects)."""
+    found = _OPENERS.findall(data)
+    return len(found) - found.count(b"")
+
+
+_OPENERS = re.compile(rb'"(?:[^"\\]|\\.)*"|([\[{])', re.DOTALL)
 
 
 def dumps(obj: object) -> bytes:
@@ -71,29 +114,28 @@ def user_keys(obj: dict[str, Any]) -> tuple[tuple[str, object], ...]:
 
 def check_depth(value: object, path: str) -> None:
     """Refuse user data that could not be written back: nested deeper than MAX_USER_DEPTH,
-    integers beyond 64 bits, text that is not valid UTF-8 (a lone surrogate)."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_USER_DEPTH:
-            raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
-        if type(item) is int and not -(2**63) <= item < 2**64:
-            raise NotationError("user data holds an integer beyond 64 bits", path)
-        if isinstance(item, str) and not _utf8(item):
-            raise NotationError("user data holds text that is not valid UTF-8", path)
-        if isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-
-
-def _utf8(text: str) -> bool:
+    integers beyond 64 bits, text that is not valid UTF-8 (a lone surrogate). orjson
+    refuses the last two at C speed; the depth is followed with one iterator per level, so
+    the check takes memory in the depth only and time in the number of items."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+        orjson.dumps(value)
+    except orjson.JSONEncodeError as exc:
+        why = str(exc)
+        if "Integer" in why:
+            raise NotationError("user data holds an integer beyond 64 bits", path) from None
+        if "UTF-8" in why:
+            raise NotationError("user data holds text that is not valid UTF-8", path) from None
+        raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path) from None
+    stack: list[Iterator[object]] = [iter((value,))]
+    while stack:
+        for item in stack[-1]:
+            if isinstance(item, (list, dict)):
+                if item and len(stack) > MAX_USER_DEPTH:  # its items would lie deeper than the limit
+                    raise NotationError(f"user data nested deeper than {MAX_USER_DEPTH} levels", path)
+                stack.append(iter(item.values() if isinstance(item, dict) else item))
+                break
+        else:
+            stack.pop()
 
 
 def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> int:

@@ -15,7 +15,7 @@ _MAX_TEXT = 200
 
 def parse_move_text(text: str, path: str = "$") -> Move:
     """Read the one-line text of a move (any card order, ``10``, lower case, suit symbols)."""
-    raw = text.strip()
+    raw = text.strip(" ")
     if not raw:
         raise NotationError("empty move text", path)
     if len(raw) > _MAX_TEXT:
@@ -24,12 +24,12 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         if "=" in raw:
             left, _, value_text = raw.partition("=")
             parts = left.split("+")
-            value_text = value_text.strip()
+            value_text = value_text.strip(" ")
             if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 3:
                 raise NotationError(f"{raw!r}: the value after '=' must be a number", path)
             card, uses = parts[0], parts[1:]
             return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)), raw, path)
-        lowered = raw.lower()
+        lowered = raw.replace("X", "x")  # ASCII only: str.lower() would change lengths
         if "x" in lowered:
             at = lowered.index("x")
             card, rest = raw[:at], raw[at + 1 :]

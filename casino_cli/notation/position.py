@@ -250,6 +250,16 @@ def _build_key(build: Build) -> str:
     return f"build:{CODES[build.lowest]}"
 
 
+def _build_extra(build: Build, extra: dict[str, Any]) -> dict[str, Any]:
+    """The user keys of a build: those of every build it grew from (a raised or added-to
+    build keeps the cards of the old one, though perhaps not its lowest card)."""
+    out: dict[str, Any] = {}
+    for where, pairs in extra.items():
+        if where.startswith("build:") and build.cards >> CODES.index(where[6:]) & 1:
+            out.update(pairs)
+    return out
+
+
 def _check_declared_kind(obj: dict[str, Any], path: str, build: Build, rules: Rules) -> None:
     """Input may state ``kind`` and ``groups``; they must match the cards."""
     if "kind" in obj:
@@ -289,7 +299,7 @@ def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     table = {
         "loose": codes_of(pos.loose),
         "builds": [
-            dict({"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)}, **dict(extra.get(_build_key(b), ())))
+            dict({"value": b.value, "owner": b.owner, "cards": codes_of(b.cards)}, **_build_extra(b, extra))
             for b in pos.builds
         ],
     }

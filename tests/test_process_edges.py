@@ -1,0 +1,148 @@
+"""Process edges (issue 17): closed and full streams, read errors, out-of-range and
+non-UTF-8 arguments, failing user bots, signals. Each ends in its documented message and
+exit code, never a traceback. Real processes (the shell's redirections), except EIO."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import orjson
+import pytest
+from clirun import casino
+
+from casino_cli.cli.main import run
+
+CASINO = [sys.executable, "-m", "casino_cli"]
+
+
+def shell(script: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """``sh -c SCRIPT`` with ``casino`` meaning this checkout's command."""
+    command = " ".join(CASINO)
+    return subprocess.run(
+        ["sh", "-c", script.replace("casino ", command + " ")], capture_output=True, timeout=60, env=env
+    )
+
+
+def test_closed_stdout_is_141_quietly():
+    res = shell("casino deal --seed 1 >&-")
+    assert (res.returncode, res.stderr) == (141, b"")
+
+
+def test_closed_stdin_does_not_matter_with_a_file(tmp_path):
+    (tmp_path / "p.json").write_bytes(casino("deal", "--seed", "1").stdout)
+    res = shell(f"casino moves {tmp_path / 'p.json'} <&-")
+    assert res.returncode == 0, res.stderr
+    res = shell("casino moves - <&-")
+    assert res.returncode == 74 and b"standard input is closed" in res.stderr
+
+
+@pytest.mark.parametrize("redirect", ["2>&-", "2>/dev/full"])
+def test_closed_or_full_stderr_keeps_success(redirect):
+    res = shell(f"casino deal >/dev/null {redirect}")  # a random seed is announced on stderr
+    assert res.returncode == 0
+
+
+def test_full_disk_is_74_with_a_message():
+    res = shell("casino simulate --seed 1 --games 3 >/dev/full")
+    assert res.returncode == 74
+    assert res.stderr.decode().strip() == "casino: input/output error: No space left on device"
+
+
+def test_read_error_is_74_with_a_message(monkeypatch):
+    class Failing(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer) -> int:
+            raise OSError(errno.EIO, "Input/output error")
+
+    class Stdin:
+        buffer = io.BufferedReader(Failing())
+
+        def isatty(self) -> bool:
+            return False
+
+    out, err = io.TextIOWrapper(io.BytesIO()), io.StringIO()
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    for args in (["moves", "-"], ["validate", "-"]):
+        with pytest.raises(SystemExit) as exit_:
+            run(args)
+        assert exit_.value.code == 74, err.getvalue()
+    assert err.getvalue().count("cannot read <stdin>: Input/output error") == 2
+    assert "internal error" not in err.getvalue()
+
+
+def test_a_hand_number_beyond_64_bits_is_a_usage_error():
+    res = casino("deal", "--hand", "9223372036854775808")
+    assert res.returncode == 2 and b"Traceback" not in res.stderr and b"internal" not in res.stderr
+
+
+def test_a_seed_that_is_not_utf8_is_a_usage_error():
+    res = subprocess.run([*CASINO, "deal", "--seed", b"\xff\xfe"], capture_output=True, timeout=60)
+    assert res.returncode == 2
+    assert res.stderr == b"casino: an argument is not UTF-8 text: b'\\xff\\xfe'\n"
+
+
+BOTS = """
+def explode(position, moves, rng):
+    raise RuntimeError("my bot broke")
+
+def cheat(position, moves, rng):
+    return "KS"
+"""
+
+
+@pytest.mark.parametrize(
+    "bot, needle",
+    [
+        ("mybots:explode", "the bot mybots:explode of seat 0 failed: RuntimeError: my bot broke"),
+        ("mybots:cheat", "the bot mybots:cheat of seat 0 chose 'KS', which is not one of the legal moves"),
+        ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    [["simulate", "--seed", "1"], ["simulate", "--seed", "1", "--jobs", "2"], ["play", "--watch", "--seed", "1"]],
+)
+def test_a_failing_user_bot_is_named(tmp_path, bot, needle, command):
+    (tmp_path / "mybots.py").write_text(BOTS)
+    (tmp_path / "badbots.py").write_text("1 / 0\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    res = subprocess.run([*CASINO, *command, "--bots", bot], capture_output=True, timeout=60, env=env)
+    assert res.returncode == 2, res.stderr
+    err = res.stderr.decode()
+    assert needle in err and "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs):
+    proc = subprocess.Popen(
+        [*CASINO, "simulate", "--seed", "1", "--games", "100000", "--jobs", jobs],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        bufsize=0,  # unbuffered: communicate() below reads the pipe itself
+    )
+    first = proc.stdout.readline()  # it is running and writing
+    time.sleep(0.3)
+    os.killpg(proc.pid, sig)  # as a terminal does: the whole group (workers included)
+    rest, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert err == b"casino: interrupted\n"
+    for line in (first + rest).splitlines():
+        orjson.loads(line)  # every record written is whole
+
+
+def test_an_unwritable_save_path_is_refused_before_the_game(tmp_path):
+    res = casino("play", "--watch", "--save", str(tmp_path / "no" / "such" / "game.json"))
+    assert res.returncode == 2 and b"cannot write" in res.stderr
+    assert res.stdout == b""  # refused before a move is played

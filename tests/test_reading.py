@@ -1,0 +1,298 @@
+"""Readers that never guess wrong (issue 17): the JSON Lines / one-document rule, refused
+encodings, streams that go on past a bad record, and locations an editor can jump to."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import pty
+import subprocess
+import sys
+
+import orjson
+import pytest
+from clirun import casino
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from inproc import cli
+
+from casino_cli.cli import inputs
+from casino_cli.notation.locate import line_column, locate
+
+RECORDS = cli("simulate", "--games", "5", "--seed", "read").stdout.splitlines()
+RECORD = orjson.loads(RECORDS[0])
+
+
+def pretty(doc: object) -> bytes:
+    return json.dumps(doc, indent=2).encode()
+
+
+def test_bad_first_lines_do_not_swallow_the_stream():
+    data = b"oops\noops\n" + b"\n".join(RECORDS) + b"\n"
+    res = cli("validate", "-", stdin=data)
+    assert res.returncode == 65
+    assert "7 records checked: 5 valid, 0 not valid (0 findings), 2 unreadable" in res.stderr
+    assert [orjson.loads(x)["line"] for x in res.stdout.splitlines()] == [1, 2]
+
+
+def test_a_stream_bigger_than_a_document_with_a_bad_first_line_is_json_lines(monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_DOCUMENT", len(RECORDS[0]) + 10)
+    res = cli("validate", "-", stdin=b"{oops\n{oops\n" + b"\n".join(RECORDS) + b"\n")
+    assert "7 records checked: 5 valid" in res.stderr and "larger than" not in res.stderr
+
+
+def test_a_valid_multi_line_record_whose_line_is_a_whole_object_is_one_record():
+    rest = dict(RECORD)
+    del rest["format"], rest["rules"]
+    text = (
+        b'{"format": "casino.record/1", "rules":\n'
+        + orjson.dumps(RECORD["rules"])
+        + b"\n, "
+        + orjson.dumps(rest)[1:]
+        + b"\n"
+    )
+    assert orjson.loads(text) == {**RECORD}
+    res = cli("validate", "-", stdin=text)
+    assert res.returncode == 0, res.stderr
+    assert "1 record checked: 1 valid" in res.stderr
+
+
+def test_a_broken_pretty_document_is_one_error_at_its_line_and_column():
+    lines = pretty(RECORD).split(b"\n")
+    indent = len(lines[6]) - len(lines[6].lstrip())
+    lines[6] = lines[6][:indent] + b"@" + lines[6][indent:]  # invalid JSON where line 7's text starts
+    res = cli("validate", "-", stdin=b"\n".join(lines))
+    assert res.returncode == 65 and "1 record checked" in res.stderr
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert (finding["line"], finding["rule"]) == (7, "notation")
+    assert finding["column"] == indent + 1
+    res = cli("score", "-", stdin=b"\n".join(lines))
+    assert res.stderr.startswith(f"casino: <stdin>:7:{finding['column']}: $: invalid JSON")
+
+
+@pytest.mark.parametrize(
+    "data, name",
+    [
+        (b"\xff\xfe" + "{}".encode("utf-16-le"), "UTF-16"),
+        (b"\xfe\xff" + "{}".encode("utf-16-be"), "UTF-16"),
+        (b"\xff\xfe\x00\x00" + "{}".encode("utf-32-le"), "UTF-32"),
+        (gzip.compress(RECORDS[0] + b"\n"), "gzip-compressed"),
+    ],
+)
+def test_other_encodings_are_refused_by_name(data, name):
+    res = cli("validate", "-", stdin=data)
+    assert res.returncode == 65
+    assert f"input is {name}" in res.stdout.decode()
+    res = cli("moves", "-", stdin=data)
+    assert res.returncode == 65 and f"<stdin>:1: input is {name}" in res.stderr
+
+
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_score_and_replay_go_on_past_an_unreadable_record(command):
+    data = RECORDS[0] + b"\n{oops\n" + RECORDS[1] + b"\n"
+    res = cli(command, "-", "--format", "jsonl", stdin=data)
+    assert res.returncode == 65
+    assert "<stdin>:2:" in res.stderr
+    alone = cli(command, "-", "--format", "jsonl", stdin=RECORDS[1] + b"\n").stdout
+    assert res.stdout.endswith(alone)
+
+
+def test_validate_reads_standard_input_once():
+    res = cli("validate", "-", "-", stdin=RECORDS[0] + b"\n")
+    assert res.returncode == 0, res.stderr
+    assert "1 record checked: 1 valid" in res.stderr and "read once" in res.stderr
+
+
+def test_a_terminal_on_stdin_gets_a_hint():
+    master, slave = pty.openpty()
+    position = cli("deal", "--seed", "7").stdout
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", "moves", "-", "--format", "text"],
+        stdin=slave,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(slave)
+    os.write(master, position + b"\n\x04")
+    out, err = proc.communicate(timeout=60)
+    os.close(master)
+    assert proc.returncode == 0, err
+    assert err.decode().count("\n") == 1 and "from the terminal" in err.decode() and "Ctrl-D" in err.decode()
+
+
+def test_an_endless_line_is_cut_and_reported():
+    res = casino("moves", "/dev/zero")
+    assert res.returncode == 65
+    assert b"/dev/zero:1: $: line longer than 16 MB" in res.stderr and b"not read further" in res.stderr
+    assert b"Traceback" not in res.stderr
+
+
+# --- locations ----------------------------------------------------------------------------
+
+
+def test_the_locator_finds_every_element_of_a_document():
+    doc = {"a": [1, {"b": "x", "c": [True, None, '}]\\"']}], "d\u00e9": {"e": -2.5e3}, "": []}
+    for data in (pretty(doc), orjson.dumps(doc), json.dumps(doc, indent="\t", ensure_ascii=False).encode()):
+        for path, value in _paths(doc, "$"):
+            at = locate(data, path)
+            assert orjson.loads(_value_text(data, at)) == value, (path, data[at:])
+
+
+def test_line_and_column_count_characters():
+    data = '{\n  "é": "ß", "x": 1}'.encode()
+    assert line_column(data, locate(data, "$.x")) == (2, 18)  # 20 in bytes
+
+
+def test_a_finding_in_a_pretty_record_names_the_line_and_column_of_its_move():
+    bad = json.loads(json.dumps(RECORD))
+    moves = bad["hands"][0]["moves"]
+    moves[5] = moves[7]
+    data = pretty(bad)
+    res = cli("validate", "-", stdin=data)
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    lines = data.split(b"\n")
+    move = finding["move"]
+    line = next(i + 1 for i, text in enumerate(lines) if text.strip() == b'"moves": [') + move
+    assert lines[line - 1].strip().rstrip(b",") == json.dumps(moves[move - 1]).encode()
+    assert (finding["line"], finding["column"]) == (line, 9)
+    text = cli("validate", "-", "--format", "text", stdin=data).stdout.decode()
+    assert text.startswith(f"<stdin>:{line}:9: hand 1, move {move} ")
+
+
+def test_a_finding_in_json_lines_names_its_line():
+    bad = json.loads(json.dumps(RECORD))
+    bad["hands"][0]["score"] = [99, 99]
+    res = cli("validate", "-", stdin=RECORDS[1] + b"\n" + orjson.dumps(bad) + b"\n")
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert finding["line"] == 2 and finding["rule"] == "claim"
+    line = orjson.dumps(bad)
+    assert line[finding["column"] - 1 :].startswith(b"[99,99]")
+
+
+def _paths(value: object, path: str):
+    yield path, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key and "." not in key:
+                yield from _paths(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, f"{path}[{index}]")
+
+
+def _value_text(data: bytes, at: int) -> bytes:
+    """The JSON value starting at ``at`` (the shortest prefix that parses)."""
+    decoder = json.JSONDecoder()
+    text = data.decode()
+    start = len(data[:at].decode())
+    value, end = decoder.raw_decode(text, start)
+    return text[start:end].encode()
+
+
+# --- duplicate keys -----------------------------------------------------------------------
+
+
+def test_a_repeated_key_is_refused_with_its_path_and_place():
+    data = pretty(RECORD).replace(b'"dealer": 1,', b'"dealer": 1,\n      "dealer": 0,', 1)
+    assert data.count(b'"dealer"') == pretty(RECORD).count(b'"dealer"') + 1
+    res = cli("validate", "-", stdin=data)
+    assert res.returncode == 65
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert finding["message"].startswith("$.hands[0].dealer: the key 'dealer' appears twice")
+    lines = data.split(b"\n")
+    assert b'"dealer": 0' in lines[finding["line"] - 1]
+    position = cli("deal", "--seed", "2").stdout.strip()
+    doubled = position[:-1] + b',"turn":1}'
+    res = cli("moves", "-", stdin=doubled)
+    assert res.returncode == 65 and "$.turn: the key 'turn' appears twice" in res.stderr
+
+
+def _pairs_repeat(pairs):
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        raise KeyError("repeated")
+    return dict(pairs)
+
+
+def _repeats(text: str) -> bool:
+    try:
+        json.loads(text, object_pairs_hook=_pairs_repeat)
+    except KeyError:
+        return True
+    return False
+
+
+keys = st.sampled_from(["a", "b", "a:b", ":", "\\u003a", "\\u0061", '\\"', "x\\\\"])
+scalars = st.one_of(st.integers(-5, 5), st.sampled_from(['"1:4S"', '":"', '"\\u003a"', "null", '"}"']))
+values = st.recursive(
+    scalars.map(str),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3).map(lambda xs: "[" + ",".join(xs) + "]"),
+        st.lists(st.tuples(keys, inner), max_size=4).map(
+            lambda kv: "{" + ", ".join(f'"{k}" : {v}' for k, v in kv) + "}"
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=values)
+def test_repeated_keys_are_found_exactly_when_a_key_repeats(text):
+    from hypothesis import assume
+
+    from casino_cli.notation.errors import NotationError
+    from casino_cli.notation.fields import loads
+
+    assume(text.startswith(("{", "[")))
+    try:
+        loads(text)
+    except NotationError as exc:
+        assert "appears twice" in exc.message and _repeats(text), text
+    else:
+        assert not _repeats(text), text
+
+
+# --- bounded resources (measured in bench/line_memory.py; here only the behaviour) -----------
+
+
+def test_a_document_with_too_many_arrays_and_objects_is_refused(monkeypatch):
+    from casino_cli.notation import fields
+
+    monkeypatch.setattr(fields, "MAX_CONTAINERS", 1_000)
+    many = RECORDS[0][:-1] + b',"_data":[' + b",".join([b"{}"] * 1_000) + b"]}"
+    res = cli("validate", "-", stdin=many + b"\n" + RECORDS[1] + b"\n")
+    assert res.returncode == 65 and "2 records checked: 1 valid" in res.stderr
+    assert b"more than 1,000 arrays and objects" in res.stdout
+    brackets_in_text = RECORDS[0][:-1] + b',"_data":"' + b"[{" * 1_000 + b'"}'
+    assert cli("validate", "-", stdin=brackets_in_text).returncode == 0
+
+
+@pytest.mark.parametrize("depth, readable", [(30, True), (31, True), (32, False), (200, False), (2000, False)])
+def test_user_data_depth_is_bounded(depth, readable):
+    nested = b"[" * depth + b"0" + b"]" * depth
+    res = cli("validate", "-", stdin=RECORDS[0][:-1] + b',"_data":' + nested + b"}")
+    assert (res.returncode == 0) == readable, res.stdout
+
+
+def test_a_raised_build_keeps_its_user_keys():
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "turn": 0,
+        "table": {"loose": ["3H"], "builds": [{"value": 6, "owner": 1, "cards": ["2S", "4H"], "_said": "sixes"}]},
+        "hands": [["AC", "7S", "KD", "KH"], ["6C", "9H", "9C", "7C"]],
+    }
+    res = cli("apply", "-", "AC+2S+4H=7", stdin=json.dumps(position))  # raised with a card lower than 2S
+    assert res.returncode == 0, res.stderr
+    (build,) = orjson.loads(res.stdout)["table"]["builds"]
+    assert build["cards"] == ["AC", "2S", "4H"] and build["_said"] == "sixes"
+
+
+def test_a_pretty_document_beyond_the_limit_is_one_error(monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_DOCUMENT", 300)
+    res = cli("validate", "-", stdin=pretty(RECORD))
+    assert res.returncode == 65 and "1 record checked" in res.stderr and "1 unreadable" in res.stderr
+    (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
+    assert "must be written as JSON Lines" in finding["message"] and finding["line"] == 1
