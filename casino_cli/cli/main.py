@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
 from .. import __version__
-from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, Format, say
+from .output import USAGE, Fail, Format
 
 app = typer.Typer(
     name="casino",
@@ -282,52 +282,30 @@ def schema_command(
     write_line(dumps(schema(name)))
 
 
-def run(argv: list[str] | None = None) -> None:
-    """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
+def run(argv: list[str] | None = None) -> NoReturn:
+    """Parse ``argv`` with typer and run the command; :func:`.entry.finish` turns every
+    outcome into an exit code (NOTATION.md). The ``casino`` script starts at :func:`.entry.run`."""
     from typer import Abort, Exit
     from typer._click.exceptions import ClickException
+
+    from .entry import finish
 
     command = typer.main.get_command(app)
     if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
         command.main(prog_name="casino")
-    code = 0
-    try:
-        args = sys.argv[1:] if argv is None else argv
-        # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
-        with command.make_context("casino", list(args)) as ctx:
-            command.invoke(ctx)
-    except Fail as exc:
-        if exc.message:
-            say(exc.message)
-        code = exc.code
-    except Exit as exc:
-        code = exc.exit_code
-    except ClickException as exc:
-        exc.show()
-        code = exc.exit_code or USAGE
-    except (KeyboardInterrupt, Abort):
-        say("interrupted")
-        code = INTERRUPTED
-    except BrokenPipeError:
-        code = BROKEN_PIPE
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
-        if os.environ.get("CASINO_DEBUG"):
-            raise
-        say(
-            f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
-            f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
-        )
-        code = INTERNAL
-    _flush(code)
 
+    def invoke() -> None:
+        try:
+            args = sys.argv[1:] if argv is None else argv
+            # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
+            with command.make_context("casino", list(args)) as ctx:
+                command.invoke(ctx)
+        except Exit as exc:
+            raise Fail(exc.exit_code) from None
+        except ClickException as exc:
+            exc.show()
+            raise Fail(exc.exit_code or USAGE) from None
+        except Abort:
+            raise KeyboardInterrupt from None
 
-def _flush(code: int) -> None:
-    """Flush stdout; a reader that went away early means exit 141, quietly."""
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        code = BROKEN_PIPE
-    if code == BROKEN_PIPE:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    sys.exit(code)
+    finish(invoke)
