@@ -9,6 +9,7 @@ from ..notation.fields import dumps
 from ..records.selfplay import play_game
 from .common import rules_from_options
 from .output import USAGE, Fail, Progress, write_line
+from .shards import parse_shard, shard_range
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -30,25 +31,40 @@ def game_seed(seed: str, number: int) -> str:
     return f"{seed}/{number}"
 
 
-def _one_game(job: tuple) -> bytes:
-    rules, seed, number, bots, hands = job
+def game_line(rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
+    """The record of game ``number`` of a simulation, as one line of canonical JSON."""
     rng = random.Random(f"{game_seed(seed, number)}/bots")
     return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
 
 
-def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:
+def _one_game(job: tuple) -> bytes:
+    return game_line(*job)
+
+
+def run_simulate(
+    games, seed, variant, players, partnerships, options, bots, hands, jobs, shard=None, dask=None, per_task=0
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
-    work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
-    progress = Progress("games", games)
+    wanted = shard_range(parse_shard(shard), games)
+    numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
+    progress = Progress("games", len(numbers))
     try:
-        if jobs > 1:
+        if dask is not None:
+            if jobs > 1:
+                raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
+            from .cluster import GAMES_PER_TASK, ordered, simulation_bag
+
+            bag = simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK)
+            _write_all(ordered(bag, dask), progress)
+        elif jobs > 1:
             import multiprocessing
 
+            work = ((rules, seed, number, seats, hands) for number in numbers)
             with multiprocessing.Pool(jobs) as pool:
                 _write_all(pool.imap(_one_game, work, chunksize=8), progress)
         else:
-            _write_all(map(_one_game, work), progress)
+            _write_all((game_line(rules, seed, number, seats, hands) for number in numbers), progress)
     finally:
         progress.close()
 

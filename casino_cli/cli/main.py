@@ -196,6 +196,25 @@ def replay(
     run_replay(file, hand, to, fmt, svg)
 
 
+ShardOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Do only part K of N of the work (contiguous; shards 1..N concatenated print what one run prints).",
+        metavar="K/N",
+    ),
+]
+DaskOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Run the work on the Dask scheduler at ADDRESS (pip install 'casino-cli[dask]'); the same output.",
+        metavar="ADDRESS",
+    ),
+]
+PerTaskOpt = Annotated[
+    int, typer.Option(help="With --dask: games or records per task (default: about a second of work).", min=0)
+]
+
+
 @app.command()
 def validate(
     files: Annotated[
@@ -205,6 +224,9 @@ def validate(
         bool, typer.Option("--keep-going", help="List every finding, not only the first illegal move of each record.")
     ] = False,
     fmt: FormatOpt = None,
+    shard: ShardOpt = None,
+    dask: DaskOpt = None,
+    per_task: PerTaskOpt = 0,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
     mismatches, and a summary on stderr. Exit 0 if all are valid, 1 if not, 65 if unreadable.
@@ -213,7 +235,7 @@ def validate(
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt)
+    run_validate(files, keep_going, fmt, shard, dask, per_task)
 
 
 @app.command()
@@ -249,6 +271,9 @@ def simulate(
     bots: BotsOpt = "random",
     hands: Annotated[Optional[int], typer.Option(help="Play only this many hands of each game.", min=1)] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).", min=1)] = 1,
+    shard: ShardOpt = None,
+    dask: DaskOpt = None,
+    per_task: PerTaskOpt = 0,
 ) -> None:
     """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
 
@@ -256,7 +281,7 @@ def simulate(
     """
     from .cmd_simulate import run_simulate
 
-    run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs)
+    run_simulate(games, seed, variant, players, partnerships, option or [], bots, hands, jobs, shard, dask, per_task)
 
 
 @app.command("schema")

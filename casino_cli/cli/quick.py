@@ -50,6 +50,7 @@ _SEED_RULES = (
     Param(SWITCH, None, ("--partnerships",)),
     Param(MULTI, None, ("--option", "-o")),
 )
+_CLUSTER = (Param(TEXT, None, ("--shard",)), Param(TEXT, None, ("--dask",)), Param(INT, 0, ("--per-task",)))
 
 SPECS = {
     "deal": Spec(
@@ -72,7 +73,9 @@ SPECS = {
     ),
     "apply": Spec("cmd_apply", "run_apply", (Param(FILE), Param(FILES), _FMT, _SVG)),
     "score": Spec("cmd_score", "run_score", (Param(FILE), _FMT, _SVG)),
-    "validate": Spec("cmd_validate", "run_validate", (Param(FILES), Param(FLAG, False, ("--keep-going",)), _FMT)),
+    "validate": Spec(
+        "cmd_validate", "run_validate", (Param(FILES), Param(FLAG, False, ("--keep-going",)), _FMT, *_CLUSTER)
+    ),
     "simulate": Spec(
         "cmd_simulate",
         "run_simulate",
@@ -83,6 +86,7 @@ SPECS = {
             Param(TEXT, "random", ("--bots",)),
             Param(COUNT, None, ("--hands",)),
             Param(COUNT, 1, ("--jobs",)),
+            *_CLUSTER,
         ),
     ),
 }
