@@ -29,8 +29,8 @@ from .cmd_validate import check_document
 from .inputs import Document
 from .output import USAGE, Fail, Format
 
-GAMES_PER_TASK = 100  # random bots, classic, 2 players: about a second per task here
-RECORDS_PER_TASK = 500
+GAMES_PER_TASK = 300  # random bots, classic, 2 players: about a second of CPU per task here
+RECORDS_PER_TASK = 600  # records of such games: about a second per task here
 
 
 def _bag_module() -> Any:
