@@ -1,8 +1,8 @@
 """Two versions of the engine side by side: ``bench/hands.py`` under each, interleaved.
 
-``python bench/ab.py OLD_TREE [--rounds N] [-- HANDS_ARGS...]`` runs ``bench/hands.py
---json`` alternately with ``PYTHONPATH=OLD_TREE`` (a checkout of another commit, e.g.
-``git worktree add /tmp/old HEAD~1``) and with this tree, --rounds times each, and
+``python bench/ab.py OLD_TREE [--new TREE] [--rounds N] [-- HANDS_ARGS...]`` runs
+``bench/hands.py --json`` alternately with ``PYTHONPATH=OLD_TREE`` (a checkout of another
+commit, e.g. ``git worktree add /tmp/old HEAD~1``) and with this tree (or --new), --rounds times each, and
 prints per configuration the hands and listings per CPU second of each (best and
 median over the rounds) and their ratio new / old. Ratios measured in one run are
 the figures to quote on a shared machine; the absolute ones move with its load.
@@ -36,12 +36,13 @@ def run(tree: Path, args: list[str]) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", type=Path, help="the other tree (its casino_cli/ is imported)")
+    ap.add_argument("--new", type=Path, default=HERE.parent, help="the tree to compare with it (default: this one)")
     ap.add_argument("--rounds", type=int, default=5, help="runs of each, interleaved (default 5)")
     argv = sys.argv[1:]
     cut = argv.index("--") if "--" in argv else len(argv)
     args = ap.parse_args(argv[:cut])
     args.rest = argv[cut + 1 :]  # for bench/hands.py
-    trees = {"old": args.old.resolve(), "new": HERE.parent}
+    trees = {"old": args.old.resolve(), "new": args.new.resolve()}
     seen: dict[str, dict[tuple[str, str], list[float]]] = {name: {} for name in trees}
     for _ in range(args.rounds):
         for name, tree in trees.items():
