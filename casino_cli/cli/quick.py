@@ -102,8 +102,7 @@ def parse(args: list[str]) -> Callable[[], None] | None:
     values = _values(spec.params, args[1:])
     if values is None:
         return None
-    run = getattr(import_module(f".{spec.module}", __package__), spec.function)
-    return lambda: run(*values)
+    return lambda: getattr(import_module(f".{spec.module}", __package__), spec.function)(*values)
 
 
 def _print_version() -> None:
