@@ -1,5 +1,5 @@
 """``python -m casino_cli``: the same as the ``casino`` command."""
 
-from .cli.main import run
+from .cli.entry import run
 
 run()

@@ -1,5 +1,5 @@
 """Run the ``casino`` command inside the test process: the same entry point as the console
-script (``casino_cli.cli.main.run``), with standard input, output and error swapped for
+script (``casino_cli.cli.entry.run``), with standard input, output and error swapped for
 in-memory streams. About a hundred times faster than a subprocess, so the hostile-input
 tables can be long; tests that need a real process (time, memory, signals) use clirun.
 """
@@ -10,7 +10,7 @@ import io
 import sys
 from typing import NamedTuple
 
-from casino_cli.cli.main import run
+from casino_cli.cli.entry import run
 
 
 class Result(NamedTuple):

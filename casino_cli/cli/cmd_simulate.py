@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import game_seed
+from ..engine import Rules, game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import BotError, play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
+from .shards import parse_shard, shard_range
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -27,9 +28,13 @@ def parse_bots(text: str, players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def _one_game(job: tuple[Any, ...]) -> bytes:
-    rules, seed, number, bots, hands = job
+def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
+    """The record of game ``number`` of a simulation, as one line of canonical JSON."""
     return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands=hands))
+
+
+def _one_game(job: tuple[Any, ...]) -> bytes:
+    return game_line(*job)
 
 
 def run_simulate(
@@ -42,20 +47,32 @@ def run_simulate(
     bots: str,
     hands: int | None,
     jobs: int,
+    shard: str | None = None,
+    dask: str | None = None,
+    per_task: int = 0,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     seed = seed_or_random(seed)
-    work = ((rules, seed, number, seats, hands) for number in range(1, games + 1))
-    progress = Progress("games", games)
+    wanted = shard_range(parse_shard(shard), games)
+    numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
+    progress = Progress("games", len(numbers))
     try:
-        if jobs > 1:
+        if dask is not None:
+            if jobs > 1:
+                raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
+            from .cluster import GAMES_PER_TASK, ordered, simulation_bag
+
+            bag = simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK)
+            _write_all(ordered(bag, dask), progress)
+        elif jobs > 1:
             import multiprocessing
 
+            work = ((rules, seed, number, seats, hands) for number in numbers)
             with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
                 _write_all(pool.imap(_one_game, work, chunksize=8), progress)
         else:
-            _write_all(map(_one_game, work), progress)
+            _write_all((game_line(rules, seed, number, seats, hands) for number in numbers), progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:

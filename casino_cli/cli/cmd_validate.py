@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from itertools import islice
 
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
@@ -10,45 +11,65 @@ from ..records.record import read_record
 from ..records.referee import Finding, walk
 from .common import documents
 from .inputs import Document
-from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
 from .records_io import finding_line, finding_path
-
-if TYPE_CHECKING:
-    from rich.console import Console
+from .shards import parse_shard, shard_range
 
 
 def run_validate(
-    paths: list[str], keep_going: bool, fmt: Format | None, strict: bool = False, svg: str | None = None
+    paths: list[str],
+    keep_going: bool,
+    fmt: Format | None,
+    strict: bool = False,
+    svg: str | None = None,
+    shard: str | None = None,
+    dask: str | None = None,
+    per_task: int = 0,
 ) -> None:
     fmt = resolve_format(fmt)
     check_target(svg, paths)
-    drawn = svg is None
+    part = parse_shard(shard)
     totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0}
-    out = console() if fmt == Format.pretty else None
-    worst = OK
-    progress = Progress("records")
     if paths.count("-") > 1:
         say("- is given more than once: standard input is read once")
         first = paths.index("-")
         paths = [p for i, p in enumerate(paths) if p != "-" or i == first]
-    for path in paths:
-        try:
-            for doc in documents(path):
-                progress.advance()
-                totals["records"] += 1
-                findings, names, unreadable = _referee(doc, keep_going)
-                bad = [f for f in findings if not f.unchecked]
-                status = "invalid" if bad else ("unsettled" if findings else "valid")
-                totals["unreadable" if unreadable else status] += 1
-                totals["findings"] += 0 if unreadable else len(bad)
-                for finding in findings:
-                    _emit(doc, finding, names, fmt, out)
-                if svg is not None and not drawn and any(f.move is not None for f in bad):
-                    drawn = _draw_dispute(svg, doc)
-        except Fail as exc:  # a file that cannot be opened: say so, check the others
-            say(exc.message)
-            worst = max(worst, exc.code)
+    worst: list[int] = [OK]
+    docs = _documents(paths, worst)
+    if part != (1, 1):
+        if "-" in paths:
+            raise Fail(USAGE, "--shard reads its files twice (to count their records), so not standard input (-)")
+        wanted = shard_range(part, sum(1 for _ in _documents(paths, None)))
+        docs = islice(docs, wanted.start, wanted.stop)
+    progress = Progress("records")
+    if dask is not None:
+        if fmt == Format.pretty:
+            raise Fail(USAGE, "--dask writes json, jsonl or text (-f), not pretty")
+        from .cluster import RECORDS_PER_TASK, ordered, validation_bag
+
+        bag = validation_bag(list(docs), keep_going, fmt, per_task or RECORDS_PER_TASK)
+        for lines, unreadable, bad, notes in ordered(bag, dask):
+            progress.advance()
+            _count(totals, unreadable, bad, notes)
+            for line in lines:
+                write_line(line)
+    else:
+        out = console() if fmt == Format.pretty else None
+        drawn = svg is None
+        for doc in docs:
+            progress.advance()
+            findings, names, unreadable = _referee(doc, keep_going)
+            bad = 0 if unreadable else sum(not f.unchecked for f in findings)
+            _count(totals, unreadable, bad, len(findings) - bad)
+            for finding in findings:
+                if out is None:
+                    write_line(finding_text(doc, finding, names, fmt))
+                else:
+                    line = finding_line(doc, finding, names)
+                    out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
+            if svg is not None and not drawn and any(f.move is not None and not f.unchecked for f in findings):
+                drawn = _draw_dispute(svg, doc)
     progress.close()
     say(
         f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
@@ -57,9 +78,32 @@ def run_validate(
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
     )
     refused = totals["invalid"] or (strict and totals["unsettled"])
-    code = max(worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
+    code = max(*worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
     if code:
         raise Fail(code)
+
+
+def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
+    """The documents of every file in order. A file that cannot be opened is reported and
+    its exit code kept in ``worst``, the others still checked; with ``worst`` None (the
+    counting pass of --shard) it stops the run."""
+    for path in paths:
+        try:
+            yield from documents(path)
+        except Fail as exc:
+            if worst is None:
+                raise
+            say(exc.message)
+            worst.append(exc.code)
+
+
+def _count(totals: dict[str, int], unreadable: bool, bad: int, notes: int) -> None:
+    """Add one record to the summary: unreadable, not valid (``bad`` findings), unsettled
+    (only ``notes``: checks the record cannot decide), or valid."""
+    totals["records"] += 1
+    status = "invalid" if bad else ("unsettled" if notes else "valid")
+    totals["unreadable" if unreadable else status] += 1
+    totals["findings"] += bad
 
 
 def _draw_dispute(svg: str, doc: Document) -> bool:
@@ -86,14 +130,18 @@ def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str,
     return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
 
 
-def _emit(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format, out: Console | None) -> None:
-    """One finding: a JSON object, or a line for people naming the player if the record does."""
+def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format) -> bytes | str:
+    """One finding as printed in a data format: a JSON object (located by line and column),
+    or a line for people naming the player if the record does."""
     if fmt in (Format.json, Format.jsonl):
         line, column = doc.position(finding_path(finding))
-        write_line(dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()}))
-        return
-    text = finding_line(doc, finding, names)
-    if out is None:
-        write_line(text)
-    else:
-        out.print(text, style="yellow" if finding.unchecked else "bold red", markup=False)
+        return dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()})
+    return finding_line(doc, finding, names)
+
+
+def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], bool, int, int]:
+    """What validate prints for one document in ``fmt`` (not pretty), whether it was
+    unreadable, its findings that are not notes and its notes: one task's work on a cluster."""
+    findings, names, unreadable = _referee(doc, keep_going)
+    bad = 0 if unreadable else sum(not f.unchecked for f in findings)
+    return [finding_text(doc, f, names, fmt) for f in findings], unreadable, bad, len(findings) - bad

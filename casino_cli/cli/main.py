@@ -10,12 +10,12 @@ import contextlib
 import os
 import sys
 from enum import Enum
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
 from .. import __version__
-from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, IO_ERROR, USAGE, Fail, Format, say
+from .output import USAGE, Fail, Format
 
 app = typer.Typer(
     name="casino",
@@ -272,6 +272,25 @@ def replay(
     run_replay(file, hand, to, fmt, svg, html)
 
 
+ShardOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Do only part K of N of the work (contiguous; shards 1..N concatenated print what one run prints).",
+        metavar="K/N",
+    ),
+]
+DaskOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        help="Run the work on the Dask scheduler at ADDRESS (pip install 'casino-cli[dask]'); the same output.",
+        metavar="ADDRESS",
+    ),
+]
+PerTaskOpt = Annotated[
+    int, typer.Option(help="With --dask: games or records per task (default: about a second of work).", min=0)
+]
+
+
 @app.command()
 def validate(
     files: Annotated[
@@ -298,6 +317,9 @@ def validate(
             metavar="FILE",
         ),
     ] = None,
+    shard: ShardOpt = None,
+    dask: DaskOpt = None,
+    per_task: PerTaskOpt = 0,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
     mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
@@ -309,7 +331,7 @@ def validate(
     """
     from .cmd_validate import run_validate
 
-    run_validate(files, keep_going, fmt, strict, svg)
+    run_validate(files, keep_going, fmt, strict, svg, shard, dask, per_task)
 
 
 @app.command()
@@ -422,6 +444,9 @@ def simulate(
     bots: BotsOpt = "random",
     hands: Annotated[Optional[int], typer.Option(help="Play only this many hands of each game.", min=1)] = None,
     jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).", min=1)] = 1,
+    shard: ShardOpt = None,
+    dask: DaskOpt = None,
+    per_task: PerTaskOpt = 0,
 ) -> None:
     """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
 
@@ -429,7 +454,20 @@ def simulate(
     """
     from .cmd_simulate import run_simulate
 
-    run_simulate(games, seed, variant.value, int(players.value), partnerships, option or [], bots, hands, jobs)
+    run_simulate(
+        games,
+        seed,
+        variant.value,
+        int(players.value),
+        partnerships,
+        option or [],
+        bots,
+        hands,
+        jobs,
+        shard,
+        dask,
+        per_task,
+    )
 
 
 @app.command("rules")
@@ -479,70 +517,31 @@ for _info in app.registered_commands:  # casino --help shows each command's whol
         _info.short_help = " ".join(_info.callback.__doc__.strip().split("\n\n")[0].split())
 
 
-def run(argv: list[str] | None = None) -> None:
-    """Entry point: run the app and turn every outcome into an exit code (NOTATION.md)."""
+def run(argv: list[str] | None = None) -> NoReturn:
+    """Parse ``argv`` with typer and run the command; :func:`.entry.finish` turns every
+    outcome into an exit code (NOTATION.md). The ``casino`` script starts at :func:`.entry.run`."""
     from typer import Abort, Exit
     from typer._click.exceptions import ClickException
 
-    from .output import Interrupted
-    from .process import finish, io_error_message, prepare
+    from .entry import finish
 
-    code = 0
-    args = sys.argv[1:] if argv is None else argv
-    try:
-        prepare()
-        command = typer.main.get_command(app)
-        if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
-            command.main(prog_name="casino")
-        # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
-        with command.make_context("casino", list(args)) as ctx:
-            command.invoke(ctx)
-    except Fail as exc:
-        if exc.message:
-            say(exc.message)
-        code = exc.code
-    except Exit as exc:
-        code = exc.exit_code
-    except ClickException as exc:
-        with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
-            exc.show()
-        code = exc.exit_code or USAGE
-    except (KeyboardInterrupt, Abort):
-        say("interrupted")
-        code = INTERRUPTED
-    except Interrupted as exc:
-        say("interrupted")
-        code = exc.code
-    except BrokenPipeError:
-        code = BROKEN_PIPE
-    except OSError as exc:  # a full disk, a read error: the environment's, not a bug
-        say(io_error_message(exc))
-        code = IO_ERROR
-    except UnicodeEncodeError as exc:
-        bad = [a for a in args if _not_utf8(a)]
-        if not bad:
-            code = _internal(exc)
-        else:
-            say(f"an argument is not UTF-8 text: {bad[0].encode('utf-8', 'surrogateescape')!r}")
-            code = USAGE
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
-        code = _internal(exc)
-    finish(code)
+    command = typer.main.get_command(app)
+    if "_CASINO_COMPLETE" in os.environ:  # shell completion: click's own entry point answers it
+        command.main(prog_name="casino")
 
+    def invoke() -> None:
+        try:
+            args = sys.argv[1:] if argv is None else argv
+            # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
+            with command.make_context("casino", list(args)) as ctx:
+                command.invoke(ctx)
+        except Exit as exc:
+            raise Fail(exc.exit_code) from None
+        except ClickException as exc:
+            with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
+                exc.show()
+            raise Fail(exc.exit_code or USAGE) from None
+        except Abort:
+            raise KeyboardInterrupt from None
 
-def _not_utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _internal(exc: Exception) -> int:
-    if os.environ.get("CASINO_DEBUG"):
-        raise exc
-    say(
-        f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
-        f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
-    )
-    return INTERNAL
+    finish(invoke, list(sys.argv[1:] if argv is None else argv))

@@ -17,7 +17,7 @@ import signal
 import sys
 from collections.abc import Callable
 from types import FrameType
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from .output import BROKEN_PIPE, GATE, IO_ERROR, Interrupted, say
 
@@ -94,7 +94,7 @@ def io_error_message(exc: OSError) -> str:
     return f"input/output error{what}: {exc.strerror or exc}"
 
 
-def finish(code: int) -> None:
+def finish(code: int) -> NoReturn:
     """Flush stdout and exit with ``code``: a reader that went away is 141 (quietly), an
     output that cannot be written 74; stdout is then pointed at /dev/null so that the
     interpreter's own last flush cannot fail again."""

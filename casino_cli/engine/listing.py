@@ -181,14 +181,15 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
 
 
 def _keep(found: list[_T], steps: int, key: Callable[[_T], bytes]) -> tuple[int, bool]:
-    """Cut ``found`` (one card's captures, or its builds of one value) to the ``steps``
-    left, one step each, and sort the rest by ``key`` into canonical order; return the
-    steps left and whether some were cut."""
+    """Sort ``found`` (one card's captures, or its builds of one value, made from sets in
+    no particular order) by ``key`` into canonical order, then cut it to the ``steps``
+    left, one step each; return the steps left and whether some were cut. Sorting first
+    makes the cut a function of what was found, never of set iteration order."""
+    if len(found) > 1:
+        found.sort(key=key)
     cut = len(found) > steps
     if cut:
         del found[steps:]
-    if len(found) > 1:
-        found.sort(key=key)
     return steps - len(found), cut
 
 

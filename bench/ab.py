@@ -1,0 +1,63 @@
+"""Two versions of the engine side by side: ``bench/hands.py`` under each, interleaved.
+
+``python bench/ab.py OLD_TREE [--new TREE] [--rounds N] [-- HANDS_ARGS...]`` runs
+``bench/hands.py --json`` alternately with ``PYTHONPATH=OLD_TREE`` (a checkout of another
+commit, e.g. ``git worktree add /tmp/old HEAD~1``) and with this tree (or --new), --rounds times each, and
+prints per configuration the hands and listings per CPU second of each (best and
+median over the rounds) and their ratio new / old. Ratios measured in one run are
+the figures to quote on a shared machine; the absolute ones move with its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+FIGURES = ("hands_per_cpu_s", "listings_per_cpu_s_cold")
+
+
+def run(tree: Path, args: list[str]) -> dict[str, Any]:
+    """``bench/hands.py --json ARGS`` with ``tree`` first on the import path."""
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    out = subprocess.run(
+        [sys.executable, str(HERE / "hands.py"), "--json", *args], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("old", type=Path, help="the other tree (its casino_cli/ is imported)")
+    ap.add_argument("--new", type=Path, default=HERE.parent, help="the tree to compare with it (default: this one)")
+    ap.add_argument("--rounds", type=int, default=5, help="runs of each, interleaved (default 5)")
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = ap.parse_args(argv[:cut])
+    args.rest = argv[cut + 1 :]  # for bench/hands.py
+    trees = {"old": args.old.resolve(), "new": args.new.resolve()}
+    seen: dict[str, dict[tuple[str, str], list[float]]] = {name: {} for name in trees}
+    for _ in range(args.rounds):
+        for name, tree in trees.items():
+            for row in run(tree, args.rest)["results"]:
+                for fig in FIGURES:
+                    seen[name].setdefault((row["config"], fig), []).append(row[fig])
+    print(f"new {trees['new']} vs old {trees['old']}: {args.rounds} interleaved rounds, CPU time")
+    print(f"{'config':20} {'figure':26} {'old best':>10} {'new best':>10} {'ratio best':>10} {'ratio median':>12}")
+    for key, old in seen["old"].items():
+        new = seen["new"][key]
+        print(
+            f"{key[0]:20} {key[1]:26} {max(old):10.0f} {max(new):10.0f} {max(new) / max(old):10.3f}"
+            f" {statistics.median(new) / statistics.median(old):12.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

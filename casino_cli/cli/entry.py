@@ -1,0 +1,85 @@
+"""The ``casino`` entry point: the fast path for the data commands' simple forms
+(:mod:`.quick`), typer (:mod:`.main`) for everything else, and one translation of every
+outcome into an exit code (NOTATION.md) for both."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+from .. import __version__
+from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, Fail, say
+
+
+def run(argv: list[str] | None = None) -> NoReturn:
+    """Run ``casino`` with ``argv`` (default: the process's arguments) and exit."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    call = None
+    if "_CASINO_COMPLETE" not in os.environ:  # shell completion is typer's
+        from .quick import parse
+
+        call = parse(args)
+    if call is None:
+        from .main import run as run_typer
+
+        run_typer(args)
+    finish(call, args)
+
+
+def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
+    """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
+    name an argument that is not UTF-8); never a traceback for users."""
+    from .output import IO_ERROR, USAGE, Interrupted
+    from .process import finish as exit_with
+    from .process import io_error_message, prepare
+
+    code = 0
+    try:
+        prepare()
+        call()
+    except Fail as exc:
+        if exc.message:
+            say(exc.message)
+        code = exc.code
+    except KeyboardInterrupt:
+        say("interrupted")
+        code = INTERRUPTED
+    except Interrupted as exc:
+        say("interrupted")
+        code = exc.code
+    except BrokenPipeError:
+        code = BROKEN_PIPE
+    except OSError as exc:  # a full disk, a read error: the environment's, not a bug
+        say(io_error_message(exc))
+        code = IO_ERROR
+    except UnicodeEncodeError as exc:
+        bad = [a for a in args or sys.argv[1:] if _not_utf8(a)]
+        if not bad:
+            code = _internal(exc)
+        else:
+            say(f"an argument is not UTF-8 text: {bad[0].encode('utf-8', 'surrogateescape')!r}")
+            code = USAGE
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: no traceback for users
+        code = _internal(exc)
+    exit_with(code)
+    raise AssertionError("unreachable: exit_with exits")
+
+
+def _not_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _internal(exc: Exception) -> int:
+    if os.environ.get("CASINO_DEBUG"):
+        raise exc
+    say(
+        f"internal error: {type(exc).__name__}: {exc}. This is a bug in casino {__version__}; please "
+        f"report it with the command and its input (set CASINO_DEBUG=1 for the traceback)."
+    )
+    return INTERNAL

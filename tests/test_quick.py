@@ -1,0 +1,168 @@
+"""The fast path (cli/quick.py) and typer agree: over many argument forms of the data
+commands, both call the same ``run_*`` function with the same arguments, or the fast
+path leaves the words to typer; and whole commands print the same bytes either way."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from inproc import cli
+
+from casino_cli.cli import main, quick
+from casino_cli.cli.quick import COUNT, FILE, FILES, FLAG, FORMAT, INT, MULTI, PLAYERS, SPECS, SWITCH, TEXT, VARIANT
+
+VALUES = {  # values typer accepts for each kind of parameter
+    TEXT: ["s", "7", "", "a b", "royal", "-"],
+    INT: ["0", "2", "4", "007"],
+    COUNT: ["1", "3", "12"],
+    FORMAT: ["json", "JSON", "text", "Pretty", "jsonl"],
+    MULTI: ["sweeps=true", "target=11"],
+    FILE: ["-", "x.json", "dir/y.jsonl"],
+    FILES: ["8C", "2C+4H=6", "a.json"],
+    VARIANT: ["classic", "Royal", "AMERICAN-ROYAL"],
+    PLAYERS: ["2", "3", "4"],
+}
+BAD = {
+    INT: ["-1", "x", "1.5", "", "+3", "٣"],
+    COUNT: ["0", "-2", "x"],
+    FORMAT: ["yaml", ""],
+    TEXT: ["--x"],
+    VARIANT: ["poker", ""],
+    PLAYERS: ["5", "1", "two"],
+}
+
+
+def _forms(name: str, rng: random.Random, bad: bool) -> list[str]:
+    """Random words for command ``name``: some options in a random order (``--name
+    VALUE`` or ``--name=VALUE``, repeated at times), the positional arguments among
+    them; with ``bad``, one value typer refuses or a word the fast path does not know."""
+    chunks: list[list[str]] = []
+    positional: list[str] = []
+    for p in SPECS[name].params:
+        if p.kind == FILE:
+            positional.append(rng.choice(VALUES[FILE]))
+        elif p.kind == FILES:
+            positional += rng.sample(VALUES[FILES], rng.randint(1, 3))
+        elif p.names and rng.random() < 0.6:
+            for _ in range(rng.choice((1, 1, 2))):
+                option = rng.choice(p.names)
+                if p.kind == FLAG:
+                    chunks.append([option])
+                elif p.kind == SWITCH:
+                    chunks.append([rng.choice((option, "--no-" + option[2:]))])
+                else:
+                    value = rng.choice(VALUES[p.kind])
+                    together = option.startswith("--") and rng.random() < 0.5
+                    chunks.append([f"{option}={value}"] if together else [option, value])
+    if bad:
+        kinds = [p for p in SPECS[name].params if p.kind in BAD and p.names]
+        p = rng.choice(kinds)
+        chunks.append([p.names[0], rng.choice(BAD[p.kind])] if rng.random() < 0.8 else ["--unknown"])
+    for word in positional:
+        chunks.insert(rng.randint(0, len(chunks)), [word])
+    return [name] + [w for chunk in chunks for w in chunk]
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[object, ...]]]:
+    """Replace every command's ``run_*`` function by one that records its arguments."""
+    seen: list[tuple[str, tuple[object, ...]]] = []
+    for spec in SPECS.values():
+
+        def record(*args: object, _name: str = spec.function) -> None:
+            seen.append((_name, args))
+
+        monkeypatch.setattr(f"casino_cli.cli.{spec.module}.{spec.function}", record)
+    return seen
+
+
+def _cases() -> Iterator[tuple[list[str], bool]]:
+    rng = random.Random("quick")
+    for name in SPECS:
+        for k in range(150):
+            yield _forms(name, rng, bad=k % 5 == 4), k % 5 == 4
+
+
+def test_fast_path_and_typer_call_the_same_function_with_the_same_arguments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = _calls(monkeypatch)
+    fast_count = 0
+    for words, bad in _cases():
+        call = quick.parse(words)
+        if bad:
+            assert call is None, words
+            continue
+        assert call is not None, words
+        call()
+        fast = seen.pop()
+        with pytest.raises(SystemExit) as done:
+            main.run(words)
+        assert done.value.code == 0, words
+        assert seen.pop() == fast, words
+        fast_count += 1
+    assert fast_count >= 600
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--help"],
+        ["moves", "-h"],
+        ["moves"],
+        ["apply", "-"],
+        ["validate"],
+        ["simulate", "--games"],
+        ["moves", "-", "--", "x"],
+        ["moves", "-", "--keep-going=yes"],
+        ["moves", "a", "b"],
+        ["deal", "-fjson"],
+        ["play"],
+        ["schema"],
+        ["replay", "-"],
+        ["--version", "deal"],
+        [],
+    ],
+)
+def test_the_fast_path_leaves_what_it_does_not_know_to_typer(words: list[str]) -> None:
+    assert quick.parse(words) is None
+
+
+STDIN = cli("deal", "--seed", "7").stdout
+RECORD = cli("simulate", "--games", "2", "--seed", "q").stdout
+
+
+@pytest.mark.parametrize(
+    ("words", "stdin"),
+    [
+        (["--version"], b""),
+        (["deal", "--seed", "7", "-f", "text"], b""),
+        (["deal", "--seed=7", "--players", "4", "--no-partnerships", "-o", "sweeps=true", "--hand", "2"], b""),
+        (["deal", "--seed", "7", "--players", "4"], b""),
+        (["moves", "-", "--limit", "3", "-f", "jsonl"], STDIN),
+        (["moves", "-"], b"{not json"),
+        (["apply", "-", "8C", "--format=text"], STDIN),
+        (["apply", "-", "ZZ"], STDIN),
+        (["score", "-"], RECORD),
+        (["validate", "-", "--keep-going"], RECORD),
+        (["validate", "-", "no-such-file.jsonl"], RECORD),
+        (["simulate", "--games", "2", "--seed", "q", "--bots", "greedy,random"], b""),
+        (["simulate", "--bots", "nobody"], b""),
+    ],
+)
+def test_both_paths_print_the_same(words: list[str], stdin: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert quick.parse(words) is not None
+    fast = cli(*words, stdin=stdin)
+    monkeypatch.setattr(quick, "parse", lambda words: None)
+    assert cli(*words, stdin=stdin) == fast
+
+
+def test_a_command_that_fails_to_import_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(name: str, package: str | None = None) -> object:
+        raise ImportError(f"simulated: {name} cannot be imported")
+
+    monkeypatch.setattr(quick, "import_module", broken)
+    monkeypatch.delenv("CASINO_DEBUG", raising=False)
+    result = cli("moves", "-", stdin=STDIN)
+    assert result.returncode == 70 and "internal error" in result.stderr and not result.stdout

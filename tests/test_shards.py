@@ -1,0 +1,56 @@
+"""``--shard K/N``: shards 1..N of simulate and validate, concatenated in order, print
+exactly what one run prints; a bad K/N is a usage error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from inproc import cli
+
+from casino_cli.cli.shards import shard_range
+
+
+@pytest.mark.parametrize(("total", "n"), [(0, 3), (1, 4), (7, 3), (10, 10), (11, 4), (100, 7)])
+def test_shards_cover_the_work_once_in_order(total: int, n: int) -> None:
+    parts = [shard_range((k, n), total) for k in range(1, n + 1)]
+    assert [i for part in parts for i in part] == list(range(total))
+    assert max(map(len, parts)) - min(map(len, parts)) <= 1
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 9])
+def test_simulate_shards_concatenate_to_one_run(n: int) -> None:
+    args = ["simulate", "--games", "7", "--seed", "shard", "--bots", "greedy,random"]
+    whole = cli(*args)
+    assert whole.returncode == 0 and whole.stdout.count(b"\n") == 7
+    shards = [cli(*args, "--shard", f"{k}/{n}") for k in range(1, n + 1)]
+    assert all(s.returncode == 0 for s in shards)
+    assert b"".join(s.stdout for s in shards) == whole.stdout
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_validate_shards_concatenate_to_one_run(tmp_path: Path, fmt: str) -> None:
+    records = cli("simulate", "--games", "6", "--seed", "v").stdout.splitlines(keepends=True)
+    records[1] = records[1].replace(b'"8', b'"9', 1)  # a wrong claim or an illegal move: a finding
+    records.insert(3, b"{not json\n")  # unreadable
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_bytes(b"".join(records[:4]))
+    second.write_bytes(b"".join(records[4:]))
+    args = ["validate", str(first), str(second), "--keep-going", "-f", fmt]
+    whole = cli(*args)
+    assert whole.returncode == 65 and whole.stdout.count(b"\n") >= 2
+    for n in (2, 3, 7):
+        shards = [cli(*args, "--shard", f"{k}/{n}") for k in range(1, n + 1)]
+        assert b"".join(s.stdout for s in shards) == whole.stdout
+        assert sum(int(s.stderr.split()[1]) for s in shards) == 7  # "casino: N records checked"
+
+
+@pytest.mark.parametrize("shard", ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", ""])
+def test_a_bad_shard_is_a_usage_error(shard: str) -> None:
+    result = cli("simulate", "--shard", shard)
+    assert result.returncode == 2 and "--shard takes K/N" in result.stderr and not result.stdout
+
+
+def test_validate_shards_refuse_standard_input() -> None:
+    result = cli("validate", "-", "--shard", "1/2", stdin=b"{}")
+    assert result.returncode == 2 and "standard input" in result.stderr
