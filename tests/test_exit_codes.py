@@ -24,11 +24,18 @@ def test_internal_error_exits_70_with_a_bug_report_request(monkeypatch, capsys):
     assert "internal error" in err and "report" in err and "Traceback" not in err
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as at a terminal (a suite started in the background by a shell
+    inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_130():
     proc = subprocess.Popen(
         [sys.executable, "-m", "casino_cli", "simulate", "--games", "100000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=_default_sigint,
     )
     assert proc.stdout.readline()  # it is simulating (not still starting up, however busy the machine)
     proc.send_signal(signal.SIGINT)

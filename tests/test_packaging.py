@@ -3,7 +3,7 @@
 Offline: the wheel is built from this checkout without build isolation (so setuptools>=77
 must be installed, as the test extra does), and the fresh environment borrows the runtime
 dependencies of this one by a ``.pth`` path entry (not the editable install: ``.pth`` files
-of a borrowed path are not run). Marked ``packaging`` (deselected by default, about 10 s);
+of a borrowed path are not run). Marked ``packaging`` (deselected by default, about 20 s);
 ``.ci/run`` runs it.
 """
 
@@ -80,3 +80,24 @@ def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
     assert schema["title"]
     version = _run(casino, "--version", cwd=tmp_path).strip()
     assert version == "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
+
+
+BAD_BOT = """
+import random
+from casino_cli.engine import Move, MoveList, Position
+
+def bad(position: Position, moves: MoveList, rng: random.Random) -> Move:
+    return moves.facts[0]  # a MoveFacts, not a Move
+"""
+
+
+def test_a_bot_writers_strict_script_type_checks_against_the_installed_wheel(fresh: Path, tmp_path: Path) -> None:
+    """py.typed is shipped: mypy --strict reads the installed package's types (a wrong bot fails)."""
+    pytest.importorskip("mypy")
+    mypy = (sys.executable, "-m", "mypy", "--strict", "--python-executable", fresh / "bin" / "python")
+    shutil.copy(ROOT / "examples" / "cautious_bot.py", tmp_path / "bot.py")
+    _run(*mypy, "bot.py", cwd=tmp_path)
+    (tmp_path / "bad.py").write_text(BAD_BOT)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    done = subprocess.run([str(a) for a in (*mypy, "bad.py")], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert done.returncode == 1 and 'Incompatible return value type (got "MoveFacts", expected "Move")' in done.stdout

@@ -1,0 +1,150 @@
+"""The Python API of ``casino_cli.engine``: the value types, the error hierarchy, is_legal and Game."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+
+import pytest
+
+import casino_cli.engine as engine
+from casino_cli.cards import CardError, parse_card
+from casino_cli.engine import (
+    TRAIL,
+    CasinoError,
+    DealError,
+    Game,
+    IllegalMove,
+    Move,
+    MoveList,
+    PositionError,
+    RulesError,
+    TooComplex,
+    apply_move,
+    greedy_bot,
+    is_legal,
+    judge,
+    legal_moves,
+    make_rules,
+    random_bot,
+    seeded_deck,
+    start_position,
+)
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.position import position_json, read_position_data
+from casino_cli.records.selfplay import play_game
+
+
+@pytest.fixture
+def pos() -> engine.Position:
+    return start_position(make_rules("royal"), seeded_deck("7"), dealer=1)
+
+
+def test_a_move_list_is_a_sequence_of_its_moves(pos):
+    listing = legal_moves(pos)
+    assert len(listing) == len(listing.moves) == 10
+    assert list(listing) == list(listing.moves) and listing[-1] == listing.moves[-1]
+    assert listing[1:3] == listing.moves[1:3]
+    assert all(move in listing for move in listing.moves) and Move(TRAIL, 0) not in listing
+    assert isinstance(random.Random(1).choice(listing), Move)
+    assert listing.index(listing[3]) == 3 and listing.count(listing[3]) == 1
+    for move, facts in zip(listing.moves, listing.facts):
+        assert listing.facts_of(move) == facts == judge(pos, move)
+    with pytest.raises(ValueError):
+        listing.facts_of(Move(TRAIL, 0))
+    assert listing.truncated is False
+
+
+def test_a_move_list_is_immutable_hashable_and_picklable(pos):
+    listing = legal_moves(pos)
+    with pytest.raises(AttributeError):
+        listing.truncated = True  # type: ignore[misc]
+    assert listing == legal_moves(pos) and hash(listing) == hash(legal_moves(pos))
+    assert pickle.loads(pickle.dumps(listing)) == listing
+    assert MoveList(listing.moves, listing.facts) == listing
+    with pytest.raises(ValueError):
+        MoveList(listing.moves, listing.facts[1:])
+
+
+def test_values_have_short_reprs_and_text(pos):
+    move = legal_moves(pos)[0]
+    assert str(move) == move.text() == "2C+AH+8D=11" and repr(move) == "<Move 2C+AH+8D=11>"
+    assert str(Move(TRAIL, parse_card("TD"))) == "TD"
+    assert repr(pos) == "<Position royal 2p, deal 1/6, seat 0 to play, table AH 8D 9H 9C>"
+    assert str(pos).splitlines()[1] == "table: AH 8D 9H 9C"
+    assert repr(make_rules("classic", 3, target=11)) == "<Rules classic 3p, target=11>"
+    assert len(repr(apply_move(pos, move))) < 100 and len(repr(legal_moves(pos))) < 120
+
+
+def test_rules_tables_follow_the_options_and_every_rule_set_is_checked():
+    classic = make_rules("classic")
+    assert classic.values[parse_card("KS")] == 0
+    courts = dataclasses.replace(classic, court_values=True)
+    assert courts.values[parse_card("KS")] == 13 and courts.max_build == 13
+    assert courts == make_rules("classic", court_values=True)
+    with pytest.raises(RulesError, match="court_takes_all cannot be combined"):
+        dataclasses.replace(courts, court_takes_all=True)
+    with pytest.raises(RulesError, match="partnerships need exactly 4 players"):
+        engine.Rules(
+            **{
+                **{f.name: getattr(classic, f.name) for f in dataclasses.fields(classic) if f.init},
+                "partnerships": True,
+            }
+        )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        classic.values = ()  # type: ignore[misc]
+    assert not hasattr(classic, "_replace")
+
+
+def test_user_data_stays_beside_the_position():
+    doc = position_json(start_position(make_rules("classic"), seeded_deck("u"), dealer=1))
+    doc["_note"] = {"by": "Ana", "seen": [1, 2]}
+    pos, user = read_position_data(doc)
+    assert user == (("", "_note", {"by": "Ana", "seen": [1, 2]}),)
+    assert hash(pos) == hash(read_position_data(doc)[0])  # no user data inside: hashable
+    assert position_json(pos, user)["_note"] == {"by": "Ana", "seen": [1, 2]}
+    assert "_note" not in position_json(pos)
+
+
+def test_one_error_hierarchy(pos):
+    for error in (RulesError, PositionError, DealError, IllegalMove, TooComplex, NotationError, CardError):
+        assert issubclass(error, CasinoError) and issubclass(error, ValueError), error
+    with pytest.raises(IllegalMove) as refused:
+        apply_move(pos, Move(TRAIL, 0))
+    assert refused.value.rule == "card" and isinstance(refused.value, ValueError)
+    with pytest.raises(DealError):
+        seeded_deck("x" * 2000)
+    with pytest.raises(DealError):
+        seeded_deck("7", 0)
+    with pytest.raises(CardError):
+        parse_card("ZZ")
+    assert "TooComplex" in engine.__all__ and "judge_form" not in engine.__all__
+
+
+def test_is_legal_agrees_with_the_listing(pos):
+    listed = set(legal_moves(pos))
+    for card in range(52):
+        for move in (Move(TRAIL, card), *(m for m in listed if m.card == card)):
+            assert is_legal(pos, move) == (move in listed), move
+
+
+def test_a_game_is_what_self_play_records():
+    rules = make_rules("classic")
+    game = Game(rules, "api/1", [greedy_bot, random_bot])
+    hands = game.play()
+    record = play_game(rules, "api/1", [greedy_bot, random_bot])
+    assert [[m.text() for m in h.moves] for h in hands] == [h["moves"] for h in record["hands"]]
+    assert record["result"] == {"scores": list(game.scores), "winner": game.winner}
+    assert game.over and game.winner is not None and hands[-1].game.winner == game.winner
+    with pytest.raises(ValueError, match="over"):
+        game.play_hand()
+
+
+def test_a_game_refuses_a_bot_that_cheats_naming_the_rule():
+    def cheat(position, moves, rng):
+        return Move(TRAIL, next(c for c in range(52) if not position.hands[position.turn] >> c & 1))
+
+    with pytest.raises(IllegalMove, match="the bot of seat 0 chose") as refused:
+        Game(make_rules("classic"), "cheat", [cheat, random_bot]).play_hand()
+    assert refused.value.rule == "card"
