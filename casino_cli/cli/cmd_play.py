@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
@@ -34,9 +33,8 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
         if not sys.stdin.isatty():
             raise Fail(2, "playing needs a terminal for your moves; use --watch to let bots play")
         seats[0] = _human(out or console())
-    rng = random.Random(f"{seed}/bots")
     try:
-        record = play_game(rules, seed, seats, rng, observer=show)
+        record = play_game(rules, seed, seats, observer=show)
     except _Quit:
         raise Fail(INTERRUPTED, "game abandoned") from None
     if save:
@@ -90,9 +88,10 @@ def _human(out):
     """A bot that asks the person at the terminal."""
     from .render import moves_view, position_view
 
-    def choose(position, listing, rng):
-        hidden = tuple(h if seat == position.turn else None for seat, h in enumerate(position.hands))
-        out.print(position_view(position._replace(hands=hidden)))  # the bots' hands stay hidden
+    def choose(view, listing, rng):
+        position = view.known
+        hidden = tuple(h if seat == view.seat else None for seat, h in enumerate(position.hands))
+        out.print(position_view(position._replace(hands=hidden)))
         out.print(moves_view(listing.moves, listing.facts, listing.truncated))
         while True:
             answer = out.input("Your move (number or text, q to quit): ").strip()

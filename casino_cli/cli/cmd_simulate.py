@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
@@ -32,8 +30,7 @@ def game_seed(seed: str, number: int) -> str:
 
 def _one_game(job: tuple) -> bytes:
     rules, seed, number, bots, hands = job
-    rng = random.Random(f"{game_seed(seed, number)}/bots")
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
+    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands))
 
 
 def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:

@@ -13,7 +13,8 @@ from typing import Annotated, Optional
 import typer
 
 from .. import __version__
-from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, Format, say
+from ..engine.views import BotError
+from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, VERDICT, Fail, Format, say
 
 app = typer.Typer(
     name="casino",
@@ -300,6 +301,9 @@ def run(argv: list[str] | None = None) -> None:
         if exc.message:
             say(exc.message)
         code = exc.code
+    except BotError as exc:  # a bot that raised, hung or chose an illegal move: named, no traceback
+        say(str(exc))
+        code = VERDICT
     except Exit as exc:
         code = exc.exit_code
     except ClickException as exc:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from ..engine import SHUFFLE, dealer_for_hand, legal_moves, play_judged, seeded_deck, start_position
-from ..engine.bots import Bot
+from ..engine import SHUFFLE, dealer_for_hand, play_judged, seeded_deck, start_position
 from ..engine.rules import Rules
 from ..engine.scoring import game_after_hand, score_hand
+from ..engine.views import Bot, ask, seat_rngs
 from ..notation.position import rules_json
 from .referee import HandEnd, HandStart, Step
 
@@ -19,14 +18,15 @@ def play_game(
     rules: Rules,
     seed: str,
     bots: list[Bot],
-    rng: random.Random,
     hands: int | None = None,
     observer: Callable[[object], None] | None = None,
 ) -> dict:
-    """One game (or its first ``hands`` hands) from ``seed``; bots[seat] plays each seat.
+    """One game (or its first ``hands`` hands) from ``seed``; bots[seat] plays each seat,
+    seeing only its view, with a random source of its own (:func:`seat_rngs`).
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
     see = observer or (lambda event: None)
+    rngs = seat_rngs(seed, rules.players)
     scores = (0,) * rules.sides
     first_dealer = rules.players - 1
     out = []
@@ -37,10 +37,7 @@ def play_game(
         see(HandStart(number, pos))
         moves = []
         while not pos.finished:
-            listing = legal_moves(pos)
-            move = bots[pos.turn](pos, listing, rng)
-            if move not in listing.moves:
-                raise ValueError(f"the bot of seat {pos.turn} chose {move}, which is not a legal move")
+            move, listing = ask(bots[pos.turn], pos, rngs[pos.turn])
             moves.append(move.text())
             seat, facts = pos.turn, listing.facts[listing.moves.index(move)]
             pos = play_judged(pos, move, facts)
