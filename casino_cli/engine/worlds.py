@@ -60,6 +60,8 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
         raise NoWorld(
             f"{len(cards)} unseen cards cannot fill hands of {sum(need)} and a stock of {view.known.stock_count}"
         )
+    if any(not m & pool for ms in musts for m in ms):
+        raise NoWorld("a build owner's obligation (O1) cannot be met by any unseen card")
     bound = [i for i, m in enumerate(musts) if m]
     free = [i for i, m in enumerate(musts) if not m]
     drawn = sum(need[i] for i in bound)
