@@ -6,10 +6,10 @@ import sys
 import time
 
 from ..engine import IllegalMove, judge
-from ..engine.bots import find_bot
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
+from ..records.botproto import load_bot
 from ..records.describe import describe
 from ..records.referee import HandEnd, HandStart, Step
 from ..records.selfplay import play_game
@@ -26,7 +26,7 @@ class _Quit(Exception):
 def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     fmt = resolve_format(fmt)
-    seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
+    seats = [load_bot(name) for name in parse_bots(bots, rules.players)]
     out = console() if fmt == Format.pretty else None
     show = _Show(out, delay if watch else 0)
     if not watch:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..engine.bots import BOTS, find_bot
+from ..engine.bots import BOTS
 from ..notation.fields import dumps
+from ..records.botproto import load_bot
 from ..records.selfplay import play_game
 from .common import rules_from_options
 from .output import USAGE, Fail, Progress, write_line
@@ -11,13 +12,14 @@ from .output import USAGE, Fail, Progress, write_line
 
 def parse_bots(text: str, players: int) -> list[str]:
     """``random,greedy`` -> one bot name per seat (the list repeats round the table);
-    a name may be ``module:function`` for a bot of your own."""
+    a name may be ``module:function`` for a bot of your own, or ``cmd:PROGRAM`` for a
+    program speaking the bot protocol (docs/bots.md)."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, or module:function)")
+        raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     for name in names:
         try:
-            find_bot(name)
+            load_bot(name)
         except LookupError as exc:
             raise Fail(USAGE, str(exc)) from None
     return [names[seat % len(names)] for seat in range(players)]
@@ -30,7 +32,7 @@ def game_seed(seed: str, number: int) -> str:
 
 def _one_game(job: tuple) -> bytes:
     rules, seed, number, bots, hands = job
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands))
+    return dumps(play_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands))
 
 
 def run_simulate(games, seed, variant, players, partnerships, options, bots, hands, jobs) -> None:

@@ -5,17 +5,19 @@ alone, seeded from the game seed and the seat, so seeded games are reproducible 
 bot can steer another.
 
 Bots that ship: ``random`` (uniform), ``greedy`` (best immediate gain by the scoring
-items of P1), ``counter`` and ``searcher`` (:mod:`.search`). Plug your own in with :func:`register`, pass the callable directly, or name
-it as ``package.module:function`` (e.g. ``casino simulate --bots mybots:cautious,random``).
+items of P1), ``counter`` and ``searcher`` (:mod:`.search`). Plug your own in with
+:func:`register`, pass the callable directly, or name it as ``module:function`` (e.g.
+``casino simulate --bots mybots:cautious,random``; ``mybots.py`` may be in the current
+directory).
 """
 
 from __future__ import annotations
 
 import random
 
-from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK
-from .moves import BUILD, CAPTURE, Move, MoveList
-from .rules import Rules
+from .greedy import gain, greedy_choice
+from .moves import Move, MoveList
+from .search import counter_bot, searcher_bot
 from .views import Bot, View
 
 
@@ -24,42 +26,12 @@ def random_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     return moves.moves[rng.randrange(len(moves.moves))]
 
 
-def gain(rules: Rules, move: Move, sweep: bool) -> float:
-    """Points a move brings at once, with small tie-breaks: cards 3/27 each, spades 1/7 each."""
-    if move.type == CAPTURE:
-        taken = move.cards | (1 << move.card)
-        gain = taken.bit_count() * 3 / 27 + (taken & SPADE_MASK).bit_count() / 7
-        gain += 2 * (taken >> BIG_CASINO & 1) + (taken >> LITTLE_CASINO & 1) + (taken & ACE_MASK).bit_count()
-        if sweep and rules.sweeps:
-            gain += 1
-        return gain
-    if move.type == BUILD:
-        return 0.05 * move.cards.bit_count()  # a build promises a later capture
-    card = move.card
-    # A trail gives cards away: prefer trailing low, plain cards.
-    risk = (
-        2 * (card == BIG_CASINO)
-        + (card == LITTLE_CASINO)
-        + (1 << card & ACE_MASK and 1)
-        + (1 << card & SPADE_MASK and 0.2)
-    )
-    return -0.1 - risk - rules.values[card] / 100
-
-
 def greedy_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """The move with the best immediate gain (ties broken by the seat's rng)."""
     return greedy_choice(view.rules, moves, rng)
 
 
-def greedy_choice(rules: Rules, moves: MoveList, rng: random.Random) -> Move:
-    """Greedy's pick among ``moves`` (also the playout policy of :mod:`.search`)."""
-    scored = [(gain(rules, m, f.sweep), i) for i, (m, f) in enumerate(zip(moves.moves, moves.facts))]
-    best = max(s for s, _ in scored)
-    choices = [i for s, i in scored if s == best]
-    return moves.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]
-
-
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": counter_bot, "searcher": searcher_bot}
 
 
 def register(name: str, bot: Bot) -> None:
@@ -90,6 +62,4 @@ def find_bot(name: str) -> Bot:
     return bot
 
 
-from .search import counter_bot, searcher_bot  # noqa: E402  (they build on greedy above)
-
-BOTS.update(counter=counter_bot, searcher=searcher_bot)
+__all__ = ["BOTS", "Bot", "find_bot", "gain", "greedy_bot", "random_bot", "register"]

@@ -15,13 +15,13 @@ import random
 from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
-from .bots import gain, greedy_choice
+from .greedy import gain, greedy_choice
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
 from .position import Position
 from .rules import Rules
-from .views import View
+from .views import View, observe
 from .worlds import capture_mask, sample_worlds
 
 # --- evaluation ---------------------------------------------------------------------
@@ -160,12 +160,8 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
         for b in builds:
             if rules.side_of(b.owner) == side and move.type != BUILD:
                 risk += 0.5 * _worth(rules, b.cards, w_card, w_spade) * odds.value[b.value]
-        if rules.sweeps and len(cards_left) <= 2 and not builds and cards_left:
-            risk += (
-                odds.value[sum(values[c] for c in cards_left)]
-                if len(cards_left) == 2
-                else odds.rank[cards_left[0] >> 2]
-            )
+        if rules.sweeps and not builds and len(cards_left) == 1:
+            risk += odds.rank[cards_left[0] >> 2]  # a lone card left invites a sweep
         if last:
             risk *= 1.3
         # Keep the big cards for captures: spending a card no other move can use is cheap.
@@ -197,13 +193,18 @@ def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 # --- playouts and the exact last deal -------------------------------------------------
 
 
-def playout(pos: Position, rng: random.Random) -> Position:
-    """Play greedy moves for every seat until the deal (or the hand) ends."""
-    deal = pos.deal
+def playout(pos: Position, rng: random.Random, policy: str = "greedy", deals: int = 1) -> Position:
+    """Play ``policy`` moves (greedy or counter) for every seat until ``deals`` deals (or the hand) end."""
+    deal = pos.deal + deals - 1
     rules = pos.rules
-    while pos.turn is not None and pos.deal == deal:
+    while pos.turn is not None and pos.deal <= deal:
         listing = legal_moves(pos)
-        move = listing.moves[0] if len(listing.moves) == 1 else greedy_choice(rules, listing, rng)
+        if len(listing.moves) == 1:
+            move = listing.moves[0]
+        elif policy == "counter":
+            move = counter_choice(observe(pos, pos.turn), listing, rng)
+        else:
+            move = greedy_choice(rules, listing, rng)
         pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
     return pos
 
@@ -286,7 +287,14 @@ class Ranked(NamedTuple):
 
 
 def rank_moves(
-    view: View, moves: MoveList, rng: random.Random, worlds: int = 16, nodes: int = 4000, keep: int = 8
+    view: View,
+    moves: MoveList,
+    rng: random.Random,
+    worlds: int = 16,
+    nodes: int = 4000,
+    keep: int = 8,
+    policy: str = "greedy",
+    deals: int = 1,
 ) -> list[Ranked]:
     """Every move valued, best first. In a 2-player last deal the position is fully known
     and solved exactly (within ``nodes``); otherwise ``worlds`` sampled worlds, each played
@@ -308,7 +316,7 @@ def rank_moves(
     out = []
     for i in tried:
         m, f = moves.moves[i], moves.facts[i]
-        vals = [evaluate(playout(play_judged(w, m, f), rng), side) for w in sampled]
+        vals = [evaluate(playout(play_judged(w, m, f), rng, policy, deals), side) for w in sampled]
         mean = sum(vals) / len(vals)
         var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
@@ -323,3 +331,11 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     if len(moves.moves) == 1:
         return moves.moves[0]
     return rank_moves(view, moves, rng)[0].move
+
+
+def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 1500, nodes: int = 40_000) -> list[Ranked]:
+    """Every move of the view valued for a person (hints, reviews): all moves played out in
+    the same sampled worlds (about ``playouts`` playouts in all), or solved exactly in a
+    2-player last deal; best first."""
+    worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
+    return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves))

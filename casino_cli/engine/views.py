@@ -65,11 +65,23 @@ class View(NamedTuple):
 def observe(position: Position, seat: int) -> View:
     """The view of ``seat``: its own hand, the table and every captured card; the other
     hands and the stock as counts."""
-    hands = tuple(
-        h if s == seat else Partial(0, h.count if isinstance(h, Partial) else count(h or 0))
-        for s, h in enumerate(position.hands)
-    )
+    hands = tuple(h if s == seat else Partial(0, _size(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count), extra=()))
+
+
+def _size(position: Position, seat: int) -> int:
+    """How many cards ``seat`` holds; an unknown hand's size follows from the mover's (D2:
+    the seats that have played in this round hold one card fewer)."""
+    hand = position.hands[seat]
+    if isinstance(hand, Partial):
+        return hand.count
+    if hand is not None or position.turn is None:
+        return count(hand or 0)
+    mover = position.hands[position.turn]
+    k = mover.count if isinstance(mover, Partial) else count(mover or 0)
+    n = position.rules.players
+    first = (position.dealer + 1) % n
+    return k - 1 if (seat - first) % n < (position.turn - first) % n else k
 
 
 Bot = Callable[[View, MoveList, random.Random], Move]
