@@ -10,7 +10,15 @@ from .common import rules_from_options
 from .output import VERDICT, Fail, say
 
 
-def run_botcheck(name, variant, players, partnerships, options, decisions, redeals) -> None:
+def run_botcheck(
+    name: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    decisions: int,
+    redeals: int,
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     parse_bots(name, 1)
     tested, findings = check_bot(load_bot(name), rules, BOTS["greedy"], decisions=decisions, redeals=redeals)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from ..engine import legal_moves
 from ..engine.search import analyse
@@ -15,7 +16,7 @@ from .output import Format, console, resolve_format, write_line
 HINT_FORMAT = "casino.hint/1"
 
 
-def run_hint(path: str, seed: str, fmt) -> None:
+def run_hint(path: str, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     for doc in documents(path):
         pos = position_of(doc, playable=True)
@@ -39,11 +40,13 @@ def run_hint(path: str, seed: str, fmt) -> None:
         }
         if fmt == Format.pretty:
             _show(out)
+        elif fmt == Format.text:
+            write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
         else:
             write_line(dumps(out))
 
 
-def _show(out: dict) -> None:
+def _show(out: dict[str, Any]) -> None:
     from rich.table import Table
 
     how = "exact (every card is known)" if out["exact"] else f"{out['worlds']} sampled worlds"

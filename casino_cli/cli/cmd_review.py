@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..notation.fields import dumps
 from ..records.review import review
@@ -13,7 +14,7 @@ from .records_io import record_of
 REVIEW_FORMAT = "casino.review/1"
 
 
-def run_review(path: str, top: int, seed: str, fmt) -> None:
+def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     for doc in documents(path):
         record = record_of(doc)
@@ -47,7 +48,7 @@ def run_review(path: str, top: int, seed: str, fmt) -> None:
             write_line(dumps(out))
 
 
-def _show(out: dict) -> None:
+def _show(out: dict[str, Any]) -> None:
     con = console()
     for p in out["players"]:
         who = f"seat {p['seat']}" + (f" ({p['name']})" if p["name"] else "")

@@ -59,7 +59,7 @@ def find_bot(name: str) -> Bot:
     if not callable(bot):
         raise LookupError(f"bot {name!r} is not callable")
     BOTS[name] = bot
-    return bot
+    return bot  # type: ignore[no-any-return]
 
 
 __all__ = ["BOTS", "Bot", "find_bot", "gain", "greedy_bot", "random_bot", "register"]

@@ -111,6 +111,23 @@ def _worth(rules: Rules, cards: int, w_card: float, w_spade: float) -> float:
     )
 
 
+# The counter's weights (points): a card and a spade while their majority is open, the
+# share of a build's worth it counts on, the cost of a trail (and per pip), the weight of
+# the risks of the table left behind, their weight in the last deal, keeping a scoring card.
+W = {
+    "card": 3 / 20,
+    "spade": 1 / 5,
+    "build": 1.2,
+    "trail": 0.05,
+    "trail_value": 1 / 200,
+    "pair": 1.0,
+    "sum": 0.6,
+    "own_build": 0.5,
+    "last": 1.3,
+    "keep": 0.0,
+}
+
+
 def counter_scores(view: View, moves: MoveList) -> list[float]:
     """The counter's score of each move: what it takes now, what it keeps back for later,
     less what the next seat is likely to take from the table it leaves."""
@@ -119,13 +136,14 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
     side = rules.side_of(view.seat)
     mine = theirs = mine_s = theirs_s = 0
     for seat, pile in enumerate(known.captured):
-        c, sp = count(pile), count(pile & SPADE_MASK)  # type: ignore[arg-type]
+        pile = pile if isinstance(pile, int) else 0  # worlds and views show every captured card
+        c, sp = count(pile), count(pile & SPADE_MASK)
         if rules.side_of(seat) == side:
             mine, mine_s = mine + c, mine_s + sp
         else:
             theirs, theirs_s = max(theirs, c), max(theirs_s, sp)
-    w_card = 0.0 if mine > 26 or theirs > 26 else 3 / 20
-    w_spade = 0.0 if mine_s > 6 or theirs_s > 6 else 1 / 5
+    w_card = 0.0 if mine > 26 or theirs > 26 else W["card"]
+    w_spade = 0.0 if mine_s > 6 or theirs_s > 6 else W["spade"]
     odds = _Odds(view)
     values = rules.values
     last = known.last_deal and known.stock_count == 0
@@ -143,34 +161,34 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
         elif move.type == BUILD:
             loose &= ~move.cards
             cards = move.cards | played
-            score += 0.8 * _worth(rules, cards, w_card, w_spade) * (1 - odds.value[move.value])
+            score += W["build"] * _worth(rules, cards, w_card, w_spade) * (1 - odds.value[move.value])
         else:
             loose |= played
-            score -= 0.05 + values[move.card] / 200
+            score -= W["trail"] + values[move.card] * W["trail_value"]
         # The risk of the table left behind: pairs, two-card sums and builds the next seat takes.
         risk = 0.0
         cards_left = [c for c in range(52) if loose >> c & 1]
         for i, c in enumerate(cards_left):
             w = _worth(rules, 1 << c, w_card, w_spade)
-            risk += w * odds.rank[c >> 2]
+            risk += W["pair"] * w * odds.rank[c >> 2]
             for d in cards_left[i + 1 :]:
                 v = values[c] + values[d]
                 if values[c] and values[d] and v <= rules.max_build:
-                    risk += 0.3 * (w + _worth(rules, 1 << d, w_card, w_spade)) * odds.value[v]
+                    risk += W["sum"] * (w + _worth(rules, 1 << d, w_card, w_spade)) * odds.value[v]
         for b in builds:
             if rules.side_of(b.owner) == side and move.type != BUILD:
-                risk += 0.5 * _worth(rules, b.cards, w_card, w_spade) * odds.value[b.value]
+                risk += W["own_build"] * _worth(rules, b.cards, w_card, w_spade) * odds.value[b.value]
         if rules.sweeps and not builds and len(cards_left) == 1:
             risk += odds.rank[cards_left[0] >> 2]  # a lone card left invites a sweep
         if last:
-            risk *= 1.3
+            risk *= W["last"]
         # Keep the big cards for captures: spending a card no other move can use is cheap.
         if (
             move.type != CAPTURE
             and move.card in (BIG_CASINO, LITTLE_CASINO)
             or (move.type != CAPTURE and played & ACE_MASK)
         ):
-            score -= 0.6
+            score -= W["keep"]
         out.append(score - risk)
     return out
 
@@ -193,11 +211,13 @@ def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 # --- playouts and the exact last deal -------------------------------------------------
 
 
-def playout(pos: Position, rng: random.Random, policy: str = "greedy", deals: int = 1) -> Position:
-    """Play ``policy`` moves (greedy or counter) for every seat until ``deals`` deals (or the hand) end."""
+def playout(pos: Position, rng: random.Random, policy: str = "greedy", deals: int = 1, plies: int = 99) -> Position:
+    """Play ``policy`` moves (greedy or counter) for every seat until ``deals`` deals (or the
+    hand) end, or ``plies`` moves have been played."""
     deal = pos.deal + deals - 1
     rules = pos.rules
-    while pos.turn is not None and pos.deal <= deal:
+    while pos.turn is not None and pos.deal <= deal and plies > 0:
+        plies -= 1
         listing = legal_moves(pos)
         if len(listing.moves) == 1:
             move = listing.moves[0]
@@ -218,15 +238,23 @@ class TooManyNodes(Exception):
     """The exact solver ran out of its node budget."""
 
 
-def _solve(pos: Position, side: int, alpha: float, beta: float, budget: _Budget, table: dict) -> float:
+def _solve(
+    pos: Position,
+    side: int,
+    alpha: float,
+    beta: float,
+    budget: _Budget,
+    table: dict[tuple[object, ...], float],
+    deal: int = 99,
+) -> float:
     """Alpha-beta value of a full-information position for ``side`` (hand points less the
-    others'), to the end of the hand."""
-    if pos.turn is None:
+    others'), to the end of the hand, or valued by :func:`evaluate` once deal ``deal`` ends."""
+    if pos.turn is None or pos.deal > deal:
         return evaluate(pos, side)
     key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
     hit = table.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     budget.nodes -= 1
     if budget.nodes < 0:
         raise TooManyNodes()
@@ -237,7 +265,7 @@ def _solve(pos: Position, side: int, alpha: float, beta: float, budget: _Budget,
     best = -math.inf if maxing else math.inf
     a, b = alpha, beta
     for i in order:
-        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table)
+        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table, deal)
         if maxing:
             best = max(best, v)
             a = max(a, v)
@@ -256,7 +284,7 @@ def solve_moves(pos: Position, moves: MoveList, nodes: int) -> list[float]:
     assert pos.turn is not None
     side = pos.rules.side_of(pos.turn)
     budget = _Budget(nodes)
-    table: dict = {}
+    table: dict[tuple[object, ...], float] = {}
     return [
         _solve(play_judged(pos, m, f), side, -math.inf, math.inf, budget, table)
         for m, f in zip(moves.moves, moves.facts)
@@ -295,6 +323,9 @@ def rank_moves(
     keep: int = 8,
     policy: str = "greedy",
     deals: int = 1,
+    plies: int = 99,
+    deep: int = 0,
+    deep_nodes: int = 400,
 ) -> list[Ranked]:
     """Every move valued, best first. In a 2-player last deal the position is fully known
     and solved exactly (within ``nodes``); otherwise ``worlds`` sampled worlds, each played
@@ -316,7 +347,7 @@ def rank_moves(
     out = []
     for i in tried:
         m, f = moves.moves[i], moves.facts[i]
-        vals = [evaluate(playout(play_judged(w, m, f), rng, policy, deals), side) for w in sampled]
+        vals = [_world_value(play_judged(w, m, f), side, rng, policy, deals, plies, deep, deep_nodes) for w in sampled]
         mean = sum(vals) / len(vals)
         var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
@@ -324,6 +355,19 @@ def rank_moves(
     floor = out[-1].value if out else 0.0
     out += [Ranked(moves.moves[i], moves.facts[i], floor - 0.001 * (k + 1), math.nan, 0) for k, i in enumerate(rest)]
     return out
+
+
+def _world_value(
+    pos: Position, side: int, rng: random.Random, policy: str, deals: int, plies: int, deep: int, nodes: int
+) -> float:
+    """A sampled world after a candidate move: searched to the end of the deal when at most
+    ``deep`` cards are left in the hands (within ``nodes``), otherwise played out."""
+    if deep and pos.turn is not None and sum(count(h) for h in pos.hands if isinstance(h, int)) <= deep:
+        try:
+            return _solve(pos, side, -math.inf, math.inf, _Budget(nodes), {}, pos.deal)
+        except TooManyNodes:
+            pass
+    return evaluate(playout(pos, rng, policy, deals, plies), side)
 
 
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:

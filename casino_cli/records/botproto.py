@@ -39,7 +39,7 @@ def time_limit() -> float:
         return TIME_LIMIT
 
 
-def view_json(view: View) -> dict:
+def view_json(view: View) -> dict[str, object]:
     """A view as the protocol sends it."""
     known = view.known
     hidden = tuple(h if s == view.seat else None for s, h in enumerate(known.hands))

@@ -56,8 +56,8 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
         others = [t for s, t in enumerate(totals) if s != side]
         points += totals[side] - sum(others) / len(others)
         if hands:
-            winner = max(range(rules.sides), key=lambda s: totals[s])
-            winner = winner if totals.count(totals[winner]) == 1 else None
+            top = max(range(rules.sides), key=lambda s: totals[s])
+            winner: int | None = top if totals.count(totals[top]) == 1 else None
         else:
             winner = record.get("result", {}).get("winner")
         won += winner == side
@@ -116,7 +116,7 @@ def run_match(
     return done, "max_pairs", boundary
 
 
-def summary(results: list[PairResult]) -> dict:
+def summary(results: list[PairResult]) -> dict[str, object]:
     """The figures of a match: points per pair and games won, with 95% intervals."""
     games = sum(r.won + r.lost + r.tied for r in results)
     won, lost, tied = (sum(getattr(r, k) for r in results) for k in ("won", "lost", "tied"))
