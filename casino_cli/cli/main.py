@@ -60,7 +60,7 @@ OptionOpt = Annotated[
 BotsOpt = Annotated[
     str,
     typer.Option(
-        help="Bots by seat, comma-separated, repeated round the table: random, greedy, or module:function for your own."
+        help="Bots by seat, comma-separated, repeated round the table: random, greedy, counter, searcher, module:function for your own, or cmd:PROGRAM (docs/bots.md)."
     ),
 ]
 

@@ -27,6 +27,9 @@ from .worlds import capture_mask, sample_worlds
 # --- evaluation ---------------------------------------------------------------------
 
 
+STEEP = 1.6  # how fast an open majority's expected share grows with the lead
+
+
 def _share(diff: float, left: int, locked: int, mine: int, theirs: int) -> float:
     """Expected share (0..1) of a majority item: 1 once ``mine`` passes ``locked``."""
     if mine > locked:
@@ -35,7 +38,7 @@ def _share(diff: float, left: int, locked: int, mine: int, theirs: int) -> float
         return 0.0
     if left == 0:
         return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
-    return 1 / (1 + math.exp(-1.6 * diff / (1 + math.sqrt(left))))
+    return 1 / (1 + math.exp(-STEEP * diff / (1 + math.sqrt(left))))
 
 
 def side_values(pos: Position) -> list[float]:
@@ -374,7 +377,7 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Sampled worlds played out by greedy play; the last deal of two players solved exactly."""
     if len(moves.moves) == 1:
         return moves.moves[0]
-    return rank_moves(view, moves, rng)[0].move
+    return rank_moves(view, moves, rng, worlds=20, nodes=20_000)[0].move
 
 
 def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 1500, nodes: int = 40_000) -> list[Ranked]:
