@@ -57,7 +57,9 @@ def test_match_command_json_and_the_same_result_for_any_jobs():
     result = orjson.loads(one.stdout)
     assert result["pairs"] == 24 and result["points_per_pair"]["mean"] > 0
     assert result["games"]["played"] == 48 and "Pocock" in result["stopping"]["rule"]
-    two = casino("match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json", "--jobs", "2")
+    two = casino(
+        "match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json", "--jobs", "2"
+    )
     assert two.returncode == 0
     strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
     assert strip(orjson.loads(two.stdout)) == strip(result)

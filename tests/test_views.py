@@ -98,3 +98,16 @@ def test_botcheck_catches_a_bot_that_ignores_its_rng():
 
     _, findings = check_bot(unseeded, make_rules("classic", 2), BOTS["greedy"], decisions=40)
     assert findings
+
+
+def test_unknown_hands_are_counted_from_the_movers_hand():
+    rules = make_rules("classic", 4)
+    pos = start_position(rules, seeded_deck("u"), 3)
+    rngs = seat_rngs("u", 4)
+    for _ in range(2):  # seats 0 and 1 play: they hold 3, seats 2 and 3 still 4
+        move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn])
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    hidden = pos._replace(hands=tuple(h if s == 2 else None for s, h in enumerate(pos.hands)))
+    view = observe(hidden, 2)
+    assert [view.hand_count(s) for s in range(4)] == [3, 3, 4, 4]
+    assert view.known.hands[0] == Partial(0, 3) and view.known.hands[3] == Partial(0, 4)

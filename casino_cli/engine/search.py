@@ -83,14 +83,11 @@ class _Odds:
     """What the next seat to move may hold, from the unseen cards (card counting)."""
 
     def __init__(self, view: View):
-        rules = view.rules
         unseen = view.unseen
-        n = rules.players
+        n = view.rules.players
         nxt = (view.seat + 1) % n
         k = view.hand_count(nxt) if view.known.turn is not None else 0
         total = count(unseen)
-        self.unseen = unseen
-        self.rules = rules
 
         def p(mask: int) -> float:
             m = count(mask & unseen)
@@ -196,8 +193,8 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
     return out
 
 
-def counter_choice(view: View, moves: MoveList, rng: random.Random) -> Move:
-    """The counter's pick (ties broken by ``rng``)."""
+def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
+    """Card counting: the best move by :func:`counter_scores` (ties broken by ``rng``)."""
     if len(moves.moves) == 1:
         return moves.moves[0]
     scores = counter_scores(view, moves)
@@ -206,26 +203,21 @@ def counter_choice(view: View, moves: MoveList, rng: random.Random) -> Move:
     return moves.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]
 
 
-def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
-    """Card counting: what a move takes, less what the next seat is likely to take."""
-    return counter_choice(view, moves, rng)
-
-
 # --- playouts and the exact last deal -------------------------------------------------
 
 
-def playout(pos: Position, rng: random.Random, policy: str = "greedy", deals: int = 1, plies: int = 99) -> Position:
-    """Play ``policy`` moves (greedy or counter) for every seat until ``deals`` deals (or the
-    hand) end, or ``plies`` moves have been played."""
-    deal = pos.deal + deals - 1
+def playout(pos: Position, rng: random.Random, policy: str = "greedy") -> Position:
+    """Play ``policy`` moves (greedy or counter) for every seat until the deal (or the hand)
+    ends. (Longer playouts, to the end of the next deal or of the hand, and shorter ones,
+    of one or three moves, made the searcher weaker against greedy when measured.)"""
+    deal = pos.deal
     rules = pos.rules
-    while pos.turn is not None and pos.deal <= deal and plies > 0:
-        plies -= 1
+    while pos.turn is not None and pos.deal == deal:
         listing = legal_moves(pos)
         if len(listing.moves) == 1:
             move = listing.moves[0]
         elif policy == "counter":
-            move = counter_choice(observe(pos, pos.turn), listing, rng)
+            move = counter_bot(observe(pos, pos.turn), listing, rng)
         else:
             move = greedy_choice(rules, listing, rng)
         pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
@@ -248,11 +240,10 @@ def _solve(
     beta: float,
     budget: _Budget,
     table: dict[tuple[object, ...], float],
-    deal: int = 99,
 ) -> float:
     """Alpha-beta value of a full-information position for ``side`` (hand points less the
-    others'), to the end of the hand, or valued by :func:`evaluate` once deal ``deal`` ends."""
-    if pos.turn is None or pos.deal > deal:
+    others'), to the end of the hand."""
+    if pos.turn is None:
         return evaluate(pos, side)
     key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
     hit = table.get(key)
@@ -268,7 +259,7 @@ def _solve(
     best = -math.inf if maxing else math.inf
     a, b = alpha, beta
     for i in order:
-        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table, deal)
+        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table)
         if maxing:
             best = max(best, v)
             a = max(a, v)
@@ -325,10 +316,6 @@ def rank_moves(
     nodes: int = 4000,
     keep: int = 8,
     policy: str = "greedy",
-    deals: int = 1,
-    plies: int = 99,
-    deep: int = 0,
-    deep_nodes: int = 400,
 ) -> list[Ranked]:
     """Every move valued, best first. In a 2-player last deal the position is fully known
     and solved exactly (within ``nodes``); otherwise ``worlds`` sampled worlds, each played
@@ -350,7 +337,7 @@ def rank_moves(
     out = []
     for i in tried:
         m, f = moves.moves[i], moves.facts[i]
-        vals = [_world_value(play_judged(w, m, f), side, rng, policy, deals, plies, deep, deep_nodes) for w in sampled]
+        vals = [evaluate(playout(play_judged(w, m, f), rng, policy), side) for w in sampled]
         mean = sum(vals) / len(vals)
         var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
@@ -358,19 +345,6 @@ def rank_moves(
     floor = out[-1].value if out else 0.0
     out += [Ranked(moves.moves[i], moves.facts[i], floor - 0.001 * (k + 1), math.nan, 0) for k, i in enumerate(rest)]
     return out
-
-
-def _world_value(
-    pos: Position, side: int, rng: random.Random, policy: str, deals: int, plies: int, deep: int, nodes: int
-) -> float:
-    """A sampled world after a candidate move: searched to the end of the deal when at most
-    ``deep`` cards are left in the hands (within ``nodes``), otherwise played out."""
-    if deep and pos.turn is not None and sum(count(h) for h in pos.hands if isinstance(h, int)) <= deep:
-        try:
-            return _solve(pos, side, -math.inf, math.inf, _Budget(nodes), {}, pos.deal)
-        except TooManyNodes:
-            pass
-    return evaluate(playout(pos, rng, policy, deals, plies), side)
 
 
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
