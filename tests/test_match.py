@@ -147,3 +147,12 @@ def test_botcheck_command():
     assert fair.returncode == 0 and "no leak found" in fair.stderr
     peek = cli("botcheck", "test_views:peeker", "--decisions", "60")
     assert peek.returncode == 1 and "leaks" in peek.stderr
+
+
+def test_the_searcher_is_deterministic_for_a_seed():
+    from casino_cli.records.selfplay import play_game
+
+    rules = make_rules("royal", 2)
+    one = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
+    two = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
+    assert one == two
