@@ -45,7 +45,7 @@ def find_bot(name: str) -> Bot:
         return BOTS[name]
     module_name, sep, attribute = name.partition(":")
     if not sep or not module_name or not attribute:
-        raise LookupError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, or module:function)")
+        raise LookupError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     import importlib
     import os
     import sys
