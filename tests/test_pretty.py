@@ -97,6 +97,7 @@ def test_replay_explains_moves_in_words(tmp_path):
 
 def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refused():
     from casino_cli.cli.cmd_play import _human
+    from casino_cli.engine.views import observe
 
     class FakeConsole:
         """Answers from a list; what is printed is rendered as plain text."""
@@ -117,7 +118,7 @@ def test_the_human_player_picks_by_number_or_text_and_is_told_why_a_move_is_refu
     pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
     listing = legal_moves(pos)
     console = FakeConsole(["9H+2C=11", "zz", "2"])
-    move = _human(console)(pos, listing, random.Random(0))
+    move = _human(console)(observe(pos, 0), listing, random.Random(0))
     assert move == listing.moves[1]
     said = "\n".join(console.printed)
     assert "does not hold 9H" in said and "not a card" in said
