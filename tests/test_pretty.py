@@ -130,3 +130,18 @@ def test_version_help_and_completion():
     for command in ("deal", "moves", "apply", "score", "replay", "validate", "play", "simulate", "schema"):
         assert "Example" in invoke(command, "--help")
     assert "complete" in invoke("--show-completion", "bash")
+
+
+def test_quitting_passes_through_the_bot_harness():
+    from casino_cli.cli.cmd_play import _Quit
+    from casino_cli.records.selfplay import play_game
+
+    def quitter(view, moves, rng):
+        raise _Quit()
+
+    try:
+        play_game(make_rules("classic", 2), "q", [quitter, quitter], hands=1)
+    except _Quit:
+        pass
+    else:
+        raise AssertionError("the person's quit was swallowed")

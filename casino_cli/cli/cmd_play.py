@@ -19,8 +19,8 @@ from .output import INTERRUPTED, Fail, Format, console, resolve_format, write_li
 from .plain import card_name
 
 
-class _Quit(Exception):
-    """The person typed q."""
+class _Quit(BaseException):
+    """The person typed q (a BaseException, so that it passes through the bot harness)."""
 
 
 def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
