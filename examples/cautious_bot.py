@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import random
 
-from casino_cli.engine import CAPTURE, TRAIL, Game, Move, MoveList, Position, greedy_bot, make_rules
+from casino_cli.engine import CAPTURE, TRAIL, Game, Move, MoveList, View, greedy_bot, make_rules
 
 
-def cautious(position: Position, moves: MoveList, rng: random.Random) -> Move:
+def cautious(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Take the most cards; with nothing to take, trail the lowest card rather than build."""
     captures = [m for m in moves if m.type == CAPTURE]
     if captures:
         return max(captures, key=lambda m: m.cards.bit_count())
     trails = [m for m in moves if m.type == TRAIL]
     if trails:
-        return min(trails, key=lambda m: position.rules.values[m.card])
+        return min(trails, key=lambda m: view.rules.values[m.card])
     return moves[rng.randrange(len(moves))]  # must build: any of them
 
 

@@ -60,7 +60,7 @@ def source_record(index: int, hands: int = 1, options: dict | None = None) -> di
     variant, players, partnerships = TABLES[index % len(TABLES)]
     rules = make_rules(variant, players, partnerships, **(options or {}))
     bots = [BOTS[("random", "greedy")[(index + seat) % 2]] for seat in range(players)]
-    return play_game(rules, f"mutate/{index}", bots, random.Random(index), hands=hands)
+    return play_game(rules, f"mutate/{index}", bots, hands=hands)
 
 
 # --- the oracle ---------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import casino_cli.engine as engine
 from casino_cli.cards import CardError, parse_card
 from casino_cli.engine import (
     TRAIL,
+    BotError,
     CasinoError,
     DealError,
     Game,
@@ -141,10 +142,10 @@ def test_a_game_is_what_self_play_records():
         game.play_hand()
 
 
-def test_a_game_refuses_a_bot_that_cheats_naming_the_rule():
-    def cheat(position, moves, rng):
-        return Move(TRAIL, next(c for c in range(52) if not position.hands[position.turn] >> c & 1))
+def test_a_game_refuses_a_bot_that_cheats_naming_it():
+    def cheat(view, moves, rng):
+        return Move(TRAIL, next(c for c in range(52) if not view.hand >> c & 1))
 
-    with pytest.raises(IllegalMove, match="the bot of seat 0 chose") as refused:
+    with pytest.raises(BotError, match=r"bot 'cheat' \(seat 0\) chose .* which is not a legal move") as refused:
         Game(make_rules("classic"), "cheat", [cheat, random_bot]).play_hand()
-    assert refused.value.rule == "card"
+    assert refused.value.seat == 0

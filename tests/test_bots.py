@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import random
 import sys
 
 import orjson
@@ -11,6 +10,7 @@ from clirun import casino
 
 from casino_cli.engine import make_rules
 from casino_cli.engine.bots import BOTS, find_bot
+from casino_cli.engine.views import BotError
 from casino_cli.records.selfplay import play_game
 
 
@@ -47,9 +47,9 @@ def test_a_bot_choosing_an_illegal_move_is_refused():
         return moves.moves[0]._replace(card=(moves.moves[0].card + 1) % 52)
 
     try:
-        play_game(rules, "cheat", [cheat, BOTS["random"]], random.Random(0), hands=1)
-    except ValueError as exc:
-        assert "not one of the legal moves" in str(exc)
+        play_game(rules, "cheat", [cheat, BOTS["random"]], hands=1)
+    except BotError as exc:
+        assert "not a legal move" in str(exc) and "'cheat' (seat 0)" in str(exc)
     else:
         raise AssertionError("an illegal bot move was played")
 
@@ -59,7 +59,7 @@ def test_greedy_beats_random_over_many_games():
     wins = 0
     for game in range(30):
         bots = [BOTS["greedy"], BOTS["random"]] if game % 2 == 0 else [BOTS["random"], BOTS["greedy"]]
-        record = play_game(rules, f"duel/{game}", bots, random.Random(game))
+        record = play_game(rules, f"duel/{game}", bots)
         greedy_side = 0 if game % 2 == 0 else 1
         wins += record["result"]["winner"] == greedy_side
     assert wins >= 20, wins

@@ -114,7 +114,7 @@ def record_pool() -> tuple[dict, ...]:
     for k, (variant, players, partnerships) in enumerate(TABLES):
         rules = make_rules(variant, players, partnerships)
         bots = [BOTS[("random", "greedy")[(k + seat) % 2]] for seat in range(players)]
-        rec = play_game(rules, f"fuzz/{k}", bots, random.Random(k), hands=1 + k % 2)
+        rec = play_game(rules, f"fuzz/{k}", bots, hands=1 + k % 2)
         out.append(rec)
         deck_rec = copy.deepcopy(rec)  # the deck written out, moves as objects
         for h, hand in enumerate(deck_rec["hands"], 1):

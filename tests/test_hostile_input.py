@@ -60,7 +60,7 @@ LEGAL = "4C"  # a legal move of POSITION, for ``casino apply``
 def _record() -> dict:
     """A finished one-hand classic record by random play, with its deck written out."""
     rules = make_rules("classic", 2)
-    rec = play_game(rules, "hostile", [BOTS["random"]] * 2, random.Random(1), hands=1)
+    rec = play_game(rules, "hostile", [BOTS["random"]] * 2, hands=1)
     rec["hands"][0]["deck"] = [CODES[c] for c in seeded_deck("hostile", 1)]
     return rec
 

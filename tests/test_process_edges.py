@@ -103,8 +103,8 @@ def cheat(position, moves, rng):
 @pytest.mark.parametrize(
     "bot, needle",
     [
-        ("mybots:explode", "the bot mybots:explode of seat 0 failed: RuntimeError: my bot broke"),
-        ("mybots:cheat", "the bot mybots:cheat of seat 0 chose 'KS', which is not one of the legal moves"),
+        ("mybots:explode", "bot 'explode' (seat 0) raised RuntimeError: my bot broke"),
+        ("mybots:cheat", "bot 'cheat' (seat 0) chose 'KS', which is not a legal move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
     ],
 )

@@ -12,11 +12,11 @@ import sys
 from typing import IO, NamedTuple
 
 from ..engine import HandStart, IllegalMove, Move, MoveList, Position, judge
-from ..engine.bots import Bot, find_bot
+from ..engine.views import Bot, BotError, ask, seat_rngs
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
-from ..records.selfplay import BotError, checked_bot
+from ..records.botproto import load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
@@ -87,18 +87,18 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
-    seats = [checked_bot(find_bot(name)) for name in parse_bots(bots, rules.players)]
+    seats = [load_bot(name) for name in parse_bots(bots, rules.players)]
     if not watch and not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise Fail(USAGE, "playing needs a terminal for your moves; use --watch to let bots play")
     sink = _open_save(save)
     session = Session(rules, seed)
-    rng = random.Random(f"{seed}/bots")
+    rngs = seat_rngs(seed, rules.players)  # one per seat, as in simulate: no bot steers another
     viewer = None if watch else PERSON
     watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, interactive=not watch)
     left = False
     try:
         watcher.show([HandStart(1, session.position)])
-        left = _play(session, seats, rng, watcher, watch)
+        left = _play(session, seats, rngs, watcher, watch)
     except KeyboardInterrupt:
         _write(sink, session, save)
         raise Fail(INTERRUPTED, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
@@ -111,7 +111,7 @@ def run_play(
         say(f"game left at hand {session.hand}" + (f"; the record so far is in {save}" if save else ""))
 
 
-def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watcher, watch: bool) -> bool:
+def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
     """Play until the game is over; True when the person leaves it part-way."""
     marks: list[Moment] = []  # the moments before each of the person's moves, for undo
     out = watcher.out or console()
@@ -120,9 +120,7 @@ def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watch
         seat = session.position.turn
         assert seat is not None
         if watch or seat != PERSON:
-            move = seats[seat](session.position, listing, rng)
-            if move not in listing.moves:
-                raise Fail(USAGE, f"the bot of seat {seat} chose {move}, which is not a legal move")
+            move, listing = ask(seats[seat], session.position, rngs[seat])  # the bot sees only its view
         else:
             watcher.board(session.position, listing)
             while True:
@@ -137,7 +135,8 @@ def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watch
                         continue
                     moment = marks.pop()
                     session.restore(moment)
-                    rng.setstate(moment.extra)  # type: ignore[arg-type]
+                    for rng, state in zip(rngs, moment.extra):  # type: ignore[call-overload]
+                        rng.setstate(state)
                     out.print("your last move is undone", style="yellow")
                     listing = session.listing()
                     watcher.board(session.position, listing)
@@ -146,7 +145,7 @@ def _play(session: Session, seats: list[Bot], rng: random.Random, watcher: Watch
                     move = answer.move
                     break
                 out.print(answer.message, style="yellow", markup=False)
-            marks.append(session.moment(rng.getstate()))
+            marks.append(session.moment([rng.getstate() for rng in rngs]))
         watcher.show(session.play(move, listing))
     return False
 

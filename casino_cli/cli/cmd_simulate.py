@@ -6,9 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine import Rules, game_seed
-from ..engine.bots import BOTS, find_bot
+from ..engine.bots import BOTS
+from ..engine.views import BotError
 from ..notation.fields import dumps
-from ..records.selfplay import BotError, play_game
+from ..records.botproto import load_bot
+from ..records.selfplay import play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
 from .shards import parse_shard, shard_range
@@ -16,13 +18,14 @@ from .shards import parse_shard, shard_range
 
 def parse_bots(text: str, players: int) -> list[str]:
     """``random,greedy`` -> one bot name per seat (the list repeats round the table);
-    a name may be ``module:function`` for a bot of your own."""
+    a name may be ``module:function`` for a bot of your own, or ``cmd:PROGRAM`` for a
+    program speaking the bot protocol (docs/bots.md)."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, or module:function)")
+        raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     for name in names:
         try:
-            find_bot(name)
+            load_bot(name)
         except LookupError as exc:
             raise Fail(USAGE, str(exc)) from None
     return [names[seat % len(names)] for seat in range(players)]
@@ -30,7 +33,7 @@ def parse_bots(text: str, players: int) -> list[str]:
 
 def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
     """The record of game ``number`` of a simulation, as one line of canonical JSON."""
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands=hands))
+    return dumps(play_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands))
 
 
 def _one_game(job: tuple[Any, ...]) -> bytes:

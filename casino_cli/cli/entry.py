@@ -31,6 +31,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
 def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
     """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
     name an argument that is not UTF-8); never a traceback for users."""
+    from ..engine.views import BotError
     from .output import IO_ERROR, USAGE, Interrupted
     from .process import finish as exit_with
     from .process import io_error_message, prepare
@@ -43,6 +44,9 @@ def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
         if exc.message:
             say(exc.message)
         code = exc.code
+    except BotError as exc:  # a user's bot that raised, hung or chose an illegal move: named, no traceback
+        say(str(exc))
+        code = USAGE
     except KeyboardInterrupt:
         say("interrupted")
         code = INTERRUPTED

@@ -94,8 +94,9 @@ OptionOpt = Annotated[
 BotsOpt = Annotated[
     str,
     typer.Option(
-        help="Bots by seat, comma-separated, repeated round the table: random, greedy, or module:function for your own "
-        "(this imports and runs that module's code: name only code you trust, never text from untrusted input)."
+        help="Bots by seat, comma-separated, repeated round the table: random, greedy, counter, searcher, "
+        "module:function for your own, or cmd:PROGRAM (docs/bots.md). module:function imports and runs that "
+        "module's code: name only code you trust, never text from untrusted input."
     ),
 ]
 
@@ -487,6 +488,89 @@ def rules_command(
     from .cmd_rules import run_rules
 
     run_rules(rule, fmt)
+
+
+@app.command()
+def match(
+    a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.")],
+    b: Annotated[str, typer.Argument(help="Bot B, the same way.")],
+    pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2)] = 400,
+    seed: Annotated[str, typer.Option(help="Seed of the match; pair i deals from SEED/i.")] = "match",
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
+    partnerships: PartnershipsOpt = None,
+    option: OptionOpt = None,
+    hands: Annotated[int, typer.Option(help="Hands per game (0: whole games).", min=0)] = 1,
+    looks: Annotated[
+        int, typer.Option(help="Looks of the stopping rule (1 = none before the end).", min=1, max=10)
+    ] = 10,
+    jobs: Annotated[int, typer.Option(help="Worker processes (the result is the same for any number).", min=1)] = 1,
+    fmt: FormatOpt = None,
+) -> None:
+    """Bot A against bot B over mirrored pairs (each seed played with the seats swapped):
+    A's points less B's per pair and games won, with 95% intervals, under a stopping rule
+    declared in the result (docs/bots.md).
+
+    Example: casino match greedy random --pairs 40 --format json
+    """
+    from .cmd_match import run_match_command
+
+    run_match_command(
+        a, b, pairs, seed, variant.value, int(players.value), partnerships, option or [], hands, looks, jobs, fmt
+    )
+
+
+@app.command()
+def botcheck(
+    bot: Annotated[str, typer.Argument(help="The bot to check: module:function, a name, or cmd:PROGRAM.")],
+    variant: VariantOpt = Variant.classic,
+    players: PlayersOpt = Players.two,
+    partnerships: PartnershipsOpt = None,
+    option: OptionOpt = None,
+    decisions: Annotated[int, typer.Option(help="How many of the bot's decisions to test.", min=1)] = 120,
+    redeals: Annotated[int, typer.Option(help="Re-deals of the hidden cards per decision.", min=1)] = 3,
+) -> None:
+    """The leak test: re-deal the cards the bot's seat cannot see and check its choice never
+    changes (exit 1 with the first decision that changed).
+
+    Example: casino botcheck greedy --decisions 30
+    """
+    from .cmd_botcheck import run_botcheck
+
+    run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals)
+
+
+@app.command()
+def hint(
+    file: FileArg,
+    seed: Annotated[str, typer.Option(help="Seed of the sampled worlds (the same seed, the same hint).")] = "hint",
+    fmt: FormatOpt = None,
+) -> None:
+    """The moves of the seat to move ranked by expected points (its side's less the others'),
+    from what that seat may know, with a standard error; exact in a 2-player last deal.
+
+    Example: casino deal --seed 7 | casino hint - --format json
+    """
+    from .cmd_hint import run_hint
+
+    run_hint(file, seed, fmt)
+
+
+@app.command()
+def review(
+    file: RecordsArg,
+    top: Annotated[int, typer.Option(help="Show this many costliest moves per player.", min=1)] = 3,
+    seed: Annotated[str, typer.Option(help="Seed of the sampled worlds.")] = "review",
+    fmt: FormatOpt = None,
+) -> None:
+    """For each player of a record, the moves that lost the most expected points against
+    the best move (with the better move), and the total lost.
+
+    Example: casino simulate --seed r --hands 1 --bots greedy,random | casino review - --format json
+    """
+    from .cmd_review import run_review
+
+    run_review(file, top, seed, fmt)
 
 
 @app.command("schema")

@@ -35,6 +35,8 @@ from .play import apply_move, play_judged
 from .position import Build, Partial, Position, Unseen, check_position, make_build, unseen_cards
 from .rules import Rules, make_rules
 from .scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
+from .views import BotError, View, ask, observe, seat_rngs
+from .worlds import NoWorld, sample_worlds
 
 __all__ = [
     # rule sets
@@ -72,7 +74,14 @@ __all__ = [
     "HandScore",
     "SideScore",
     "GameStep",
-    # bots and games
+    # bots and games: what a seat may know, the worlds it cannot tell apart
+    "View",
+    "observe",
+    "seat_rngs",
+    "ask",
+    "BotError",
+    "sample_worlds",
+    "NoWorld",
     "Bot",
     "BOTS",
     "random_bot",

@@ -2,25 +2,22 @@
 
 The seed conventions: hand ``h`` of a game with seed ``S`` is dealt from
 ``seeded_deck(S, h)``; game ``n`` of a series with seed ``S`` has the seed
-``game_seed(S, n)`` (``S/n``); the bots' random choices come from
-``random.Random(f"{S}/bots")`` unless the caller gives its own ``rng``.
+``game_seed(S, n)`` (``S/n``); each seat's bot chooses with a random source of its own,
+``random.Random(f"{S}/seat{k}")`` (:func:`~.views.seat_rngs`), and sees only its view.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from .bots import Bot
 from .deal import dealer_for_hand, seeded_deck, start_position
-from .errors import IllegalMove
-from .listing import legal_moves
-from .moves import Move, MoveFacts, judge
+from .moves import Move, MoveFacts
 from .play import play_judged
 from .position import Position
 from .rules import Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
+from .views import Bot, ask, seat_rngs
 
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
@@ -86,10 +83,10 @@ class Game:
     >>> game = Game(make_rules("classic"), "7", [greedy_bot, random_bot])
     >>> first = game.play_hand()
     >>> first.number, first.dealer, len(first.moves), first.score.points
-    (1, 1, 48, (8, 3))
+    (1, 1, 48, (10, 1))
     >>> hands = game.play()  # the rest of the game
     >>> game.over, game.winner, game.scores, len(game.hands)
-    (True, 0, (25, 8), 3)
+    (True, 0, (27, 6), 3)
     """
 
     def __init__(
@@ -97,7 +94,6 @@ class Game:
         rules: Rules,
         seed: str,
         bots: Sequence[Bot],
-        rng: random.Random | None = None,
         first_dealer: int | None = None,
     ):
         if len(bots) != rules.players:
@@ -105,7 +101,7 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.bots = tuple(bots)
-        self.rng = rng if rng is not None else random.Random(f"{seed}/bots")
+        self.rngs = seat_rngs(seed, rules.players)
         self.first_dealer = rules.players - 1 if first_dealer is None else first_dealer
         self.scores: tuple[int, ...] = (0,) * rules.sides  # per side, after the hands played
         self.hands: list[PlayedHand] = []
@@ -119,8 +115,8 @@ class Game:
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:
         """Deal, play and score the next hand; ``observer`` sees each event as it happens.
 
-        A bot's move that the listing does not hold is judged (a truncated listing may
-        miss legal moves); one the rules refuse raises :class:`IllegalMove`.
+        Each bot sees only its seat's view (:func:`~.views.observe`); one that fails, or
+        chooses a move that is not one of the legal moves, raises :class:`~.views.BotError`.
         """
         if self.over:
             raise ValueError("the game is over")
@@ -133,9 +129,8 @@ class Game:
         moves: list[Move] = []
         while pos.turn is not None:
             seat = pos.turn
-            listing = legal_moves(pos)
-            move = self.bots[seat](pos, listing, self.rng)
-            facts = listing.facts_of(move) if move in listing else _judge_bot(pos, move)
+            move, listing = ask(self.bots[seat], pos, self.rngs[seat])
+            facts = listing.facts_of(move)
             moves.append(move)
             pos = play_judged(pos, move, facts)
             if observer:
@@ -155,13 +150,3 @@ class Game:
         while not self.over and (hands is None or len(out) < hands):
             out.append(self.play_hand(observer))
         return out
-
-
-def _judge_bot(pos: Position, move: Move) -> MoveFacts:
-    """The facts of a bot's move the listing does not hold, or IllegalMove naming the bot."""
-    try:
-        return judge(pos, move)
-    except IllegalMove as exc:
-        raise IllegalMove(
-            exc.rule, f"the bot of seat {pos.turn} chose {move}, which is not a legal move: {exc.message}"
-        ) from None

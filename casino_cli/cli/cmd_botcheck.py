@@ -1,0 +1,28 @@
+"""``casino botcheck BOT``: the leak test of :mod:`casino_cli.engine.botcheck` on anyone's bot."""
+
+from __future__ import annotations
+
+from ..engine.botcheck import check_bot
+from ..engine.bots import BOTS
+from ..records.botproto import load_bot
+from .cmd_simulate import parse_bots
+from .common import rules_from_options
+from .output import VERDICT, Fail, say
+
+
+def run_botcheck(
+    name: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    decisions: int,
+    redeals: int,
+) -> None:
+    rules = rules_from_options(variant, players, partnerships, options)
+    parse_bots(name, 1)
+    tested, findings = check_bot(load_bot(name), rules, BOTS["greedy"], decisions=decisions, redeals=redeals)
+    if findings:
+        f = findings[0]
+        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed}, seat {f.seat}: {f.problem}")
+    say(f"bot {name!r}: {tested} decisions, each unchanged under {redeals} re-deals of the hidden cards: no leak found")

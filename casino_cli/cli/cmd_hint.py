@@ -1,0 +1,58 @@
+"""``casino hint POSITION``: the mover's moves ranked by expected points, from its view."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..engine import legal_moves
+from ..engine.search import analyse
+from ..engine.views import observe
+from ..notation.fields import dumps
+from .common import documents, position_of
+from .output import Format, console, resolve_format, write_line
+
+HINT_FORMAT = "casino.hint/1"
+
+
+def run_hint(path: str, seed: str, fmt: Format | None) -> None:
+    fmt = resolve_format(fmt)
+    for doc in documents(path):
+        pos = position_of(doc, playable=True)
+        assert pos.turn is not None
+        view = observe(pos, pos.turn)
+        ranked = analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
+        exact = all(r.error == 0 and r.worlds == 1 for r in ranked)
+        out: dict[str, Any] = {
+            "format": HINT_FORMAT,
+            "turn": pos.turn,
+            "exact": exact,
+            "worlds": max(r.worlds for r in ranked),
+            "moves": [
+                {
+                    "move": r.move.text(),
+                    "value": round(r.value, 3),
+                    "se": None if math.isnan(r.error) else round(r.error, 3),
+                }
+                for r in ranked
+            ],
+        }
+        if fmt == Format.pretty:
+            _show(out)
+        elif fmt == Format.text:
+            write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
+        else:
+            write_line(dumps(out))
+
+
+def _show(out: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    how = "exact (every card is known)" if out["exact"] else f"{out['worlds']} sampled worlds"
+    table = Table(title=f"seat {out['turn']} to move: expected points for its side less the others' ({how})")
+    for column in ("#", "move", "points", "±"):
+        table.add_column(column, justify="right" if column != "move" else "left")
+    for i, m in enumerate(out["moves"], 1):
+        table.add_row(str(i), m["move"], f"{m['value']:+.2f}", "" if not m["se"] else f"{m['se']:.2f}")
+    console().print(table)

@@ -1,0 +1,88 @@
+"""``casino match A B``: two bots over mirrored pairs, with intervals and a stopping rule."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from ..engine.rules import Rules
+from ..notation.fields import dumps
+from ..notation.position import rules_json
+from ..records.botproto import load_bot
+from ..records.match import PairResult, looks_plan, play_pair, run_match, summary
+from .cmd_simulate import parse_bots
+from .common import rules_from_options
+from .output import Format, Progress, resolve_format, write_line
+
+
+def _pair(job: tuple[Rules, str, str, str, int]) -> PairResult:
+    rules, seed, a, b, hands = job
+    return play_pair(rules, seed, load_bot(a), load_bot(b), hands)
+
+
+def run_match_command(
+    a: str,
+    b: str,
+    pairs: int,
+    seed: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    hands: int,
+    looks: int,
+    jobs: int,
+    fmt: Format | None,
+) -> None:
+    rules = rules_from_options(variant, players, partnerships, options)
+    parse_bots(f"{a},{b}", 2)  # usage errors for unknown bots, before any game
+    fmt = resolve_format(fmt)
+    work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
+    at, boundary = looks_plan(pairs, looks)
+    progress = Progress("pairs", pairs)
+    start = time.perf_counter()
+    pool = None
+    try:
+        if jobs > 1:
+            import multiprocessing
+
+            pool = multiprocessing.Pool(jobs)
+            results: Iterator[PairResult] = pool.imap(_pair, work)
+        else:
+            results = map(_pair, work)
+        done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())
+    finally:
+        progress.close()
+        if pool is not None:
+            pool.terminate()
+    out = {
+        "a": a,
+        "b": b,
+        "rules": rules_json(rules),
+        "seed": seed,
+        "hands_per_game": hands,
+        **summary(done),
+        "stopping": {
+            "rule": f"Pocock: look after {', '.join(map(str, at))} pairs; stop when |mean/se| >= {boundary}",
+            "stopped": stopped,
+        },
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    if fmt in (Format.pretty, Format.text):
+        for line in summary_lines(out):
+            write_line(line)
+    else:
+        write_line(dumps(out))
+
+
+def summary_lines(out: dict[str, Any]) -> list[str]:
+    """The result for people."""
+    p, g = out["points_per_pair"], out["games"]
+    unit = "hands" if out["hands_per_game"] == 1 else "games"
+    return [
+        f"{out['a']} vs {out['b']}: {out['pairs']} mirrored pairs (stopped: {out['stopping']['stopped']})",
+        f"  points per pair (A - B): {p['mean']:+.2f}, 95% interval [{p['low']:+.2f}, {p['high']:+.2f}]",
+        f"  {unit}: A won {g['a_won']}, B won {g['b_won']}, tied {g['tied']}; "
+        f"A's share {g['a_rate']['rate']:.1%} [{g['a_rate']['low']:.1%}, {g['a_rate']['high']:.1%}]",
+    ]

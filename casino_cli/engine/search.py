@@ -1,0 +1,365 @@
+"""The stronger bots: ``counter`` (a card-counting heuristic) and ``searcher`` (sampled
+worlds, playouts, an exact solver for the last deal), and the move evaluation that hints and
+reviews share (:func:`rank_moves`).
+
+Values are in points of the hand for the mover's side less the others' (their mean, with
+more than two sides). :func:`evaluate` values a position from the captured piles: won items
+count in full; the cards and spades majorities still open count by a smooth share of their
+points.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import NamedTuple
+
+from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
+from .greedy import gain, greedy_choice
+from .listing import legal_moves
+from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
+from .play import play_judged
+from .position import Position
+from .rules import Rules
+from .views import View, observe
+from .worlds import capture_mask, sample_worlds
+
+# --- evaluation ---------------------------------------------------------------------
+
+
+STEEP = 1.6  # how fast an open majority's expected share grows with the lead
+
+
+def _share(diff: float, left: int, locked: int, mine: int, theirs: int) -> float:
+    """Expected share (0..1) of a majority item: 1 once ``mine`` passes ``locked``."""
+    if mine > locked:
+        return 1.0
+    if theirs > locked:
+        return 0.0
+    if left == 0:
+        return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+    return 1 / (1 + math.exp(-STEEP * diff / (1 + math.sqrt(left))))
+
+
+def side_values(pos: Position) -> list[float]:
+    """Expected points of each side for the hand, from what it has captured so far."""
+    rules = pos.rules
+    piles = [0] * rules.sides
+    sweeps = [0] * rules.sides
+    for seat, pile in enumerate(pos.captured):
+        piles[rules.side_of(seat)] |= pile  # type: ignore[operator]
+        sweeps[rules.side_of(seat)] += pos.sweeps[seat]
+    taken = 0
+    for p in piles:
+        taken |= p
+    left = 52 - count(taken)
+    spades_left = count(SPADE_MASK & ~taken)
+    out = []
+    for s, p in enumerate(piles):
+        v = 2.0 * (p >> BIG_CASINO & 1) + (p >> LITTLE_CASINO & 1) + count(p & ACE_MASK)
+        if rules.sweeps:
+            other = max((sweeps[o] for o in range(rules.sides) if o != s), default=0)
+            v += max(0, sweeps[s] - other) if rules.sweeps_cancel else sweeps[s]
+        others = [piles[o] for o in range(rules.sides) if o != s]
+        cards, best = count(p), max(count(o) for o in others)
+        spades, best_spades = count(p & SPADE_MASK), max(count(o & SPADE_MASK) for o in others)
+        v += 3 * _share(cards - best, left, 26, cards, best)
+        v += _share(spades - best_spades, spades_left, 6, spades, best_spades)
+        out.append(v)
+    return out
+
+
+def evaluate(pos: Position, side: int) -> float:
+    """The value of ``pos`` for ``side``: its expected points less the others' (their mean)."""
+    values = side_values(pos)
+    others = [v for s, v in enumerate(values) if s != side]
+    return values[side] - sum(others) / len(others)
+
+
+# --- the counter heuristic ------------------------------------------------------------
+
+
+class _Odds:
+    """What the opponents may hold, from the unseen cards (card counting): the chance that
+    their hands together hold a card of a given mask. (Counting only the next seat's hand
+    made the counter no better than greedy in 4-player partnerships.)"""
+
+    def __init__(self, view: View):
+        unseen = view.unseen
+        rules = view.rules
+        side = rules.side_of(view.seat)
+        opponents = [s for s in range(rules.players) if rules.side_of(s) != side]
+        k = sum(view.hand_count(s) for s in opponents) if view.known.turn is not None else 0
+        total = count(unseen)
+
+        def p(mask: int) -> float:
+            m = count(mask & unseen)
+            if not k or not m or total == 0:
+                return 0.0
+            if total - m < k:
+                return 1.0
+            return 1 - math.comb(total - m, k) / math.comb(total, k)
+
+        self.rank = [p(0xF << (4 * r)) for r in range(13)]
+        self.value = [0.0] + [p(capture_mask(view, v)) for v in range(1, 15)]
+
+
+def _worth(rules: Rules, cards: int, w_card: float, w_spade: float) -> float:
+    return (
+        count(cards) * w_card
+        + count(cards & SPADE_MASK) * w_spade
+        + 2 * (cards >> BIG_CASINO & 1)
+        + (cards >> LITTLE_CASINO & 1)
+        + count(cards & ACE_MASK)
+    )
+
+
+# The counter's weights (points): a card and a spade while their majority is open, the
+# share of a build's worth it counts on, the cost of a trail (and per pip), the weight of
+# the risks of the table left behind, their weight in the last deal, keeping a scoring card.
+W = {
+    "card": 3 / 20,
+    "spade": 1 / 5,
+    "build": 1.2,
+    "trail": 0.05,
+    "trail_value": 1 / 200,
+    "pair": 1.0,
+    "sum": 0.6,
+    "own_build": 0.5,
+    "last": 1.3,
+    "keep": 0.0,
+}
+
+
+def counter_scores(view: View, moves: MoveList) -> list[float]:
+    """The counter's score of each move: what it takes now, what it keeps back for later,
+    less what the opponents are likely to take from the table it leaves."""
+    rules = view.rules
+    known = view.known
+    side = rules.side_of(view.seat)
+    mine = theirs = mine_s = theirs_s = 0
+    for seat, pile in enumerate(known.captured):
+        pile = pile if isinstance(pile, int) else 0  # worlds and views show every captured card
+        c, sp = count(pile), count(pile & SPADE_MASK)
+        if rules.side_of(seat) == side:
+            mine, mine_s = mine + c, mine_s + sp
+        else:
+            theirs, theirs_s = max(theirs, c), max(theirs_s, sp)
+    w_card = 0.0 if mine > 26 or theirs > 26 else W["card"]
+    w_spade = 0.0 if mine_s > 6 or theirs_s > 6 else W["spade"]
+    odds = _Odds(view)
+    values = rules.values
+    last = known.last_deal and known.stock_count == 0
+    out = []
+    for move, facts in zip(moves.moves, moves.facts):
+        played = 1 << move.card
+        loose = known.loose
+        builds = [b for b in known.builds if not b.cards & move.cards]
+        score = 0.0
+        if move.type == CAPTURE:
+            loose &= ~move.cards
+            score += _worth(rules, move.cards | played, w_card, w_spade)
+            if facts.sweep and rules.sweeps:
+                score += 1
+        elif move.type == BUILD:
+            loose &= ~move.cards
+            cards = move.cards | played
+            score += W["build"] * _worth(rules, cards, w_card, w_spade) * (1 - odds.value[move.value])
+        else:
+            loose |= played
+            score -= W["trail"] + values[move.card] * W["trail_value"]
+        # The risk of the table left behind: pairs, two-card sums and builds the next seat takes.
+        risk = 0.0
+        cards_left = [c for c in range(52) if loose >> c & 1]
+        for i, c in enumerate(cards_left):
+            w = _worth(rules, 1 << c, w_card, w_spade)
+            risk += W["pair"] * w * odds.rank[c >> 2]
+            for d in cards_left[i + 1 :]:
+                v = values[c] + values[d]
+                if values[c] and values[d] and v <= rules.max_build:
+                    risk += W["sum"] * (w + _worth(rules, 1 << d, w_card, w_spade)) * odds.value[v]
+        for b in builds:
+            if rules.side_of(b.owner) == side and move.type != BUILD:
+                risk += W["own_build"] * _worth(rules, b.cards, w_card, w_spade) * odds.value[b.value]
+        if rules.sweeps and not builds and len(cards_left) == 1:
+            risk += odds.rank[cards_left[0] >> 2]  # a lone card left invites a sweep
+        if last:
+            risk *= W["last"]
+        # Keep the big cards for captures: spending a card no other move can use is cheap.
+        if (
+            move.type != CAPTURE
+            and move.card in (BIG_CASINO, LITTLE_CASINO)
+            or (move.type != CAPTURE and played & ACE_MASK)
+        ):
+            score -= W["keep"]
+        out.append(score - risk)
+    return out
+
+
+def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
+    """Card counting: the best move by :func:`counter_scores` (ties broken by ``rng``)."""
+    if len(moves.moves) == 1:
+        return moves.moves[0]
+    scores = counter_scores(view, moves)
+    best = max(scores)
+    choices = [i for i, s in enumerate(scores) if s >= best - 1e-9]
+    return moves.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]
+
+
+# --- playouts and the exact last deal -------------------------------------------------
+
+
+def playout(pos: Position, rng: random.Random, policy: str = "greedy") -> Position:
+    """Play ``policy`` moves (greedy or counter) for every seat until the deal (or the hand)
+    ends. (Longer playouts, to the end of the next deal or of the hand, and shorter ones,
+    of one or three moves, made the searcher weaker against greedy when measured.)"""
+    deal = pos.deal
+    rules = pos.rules
+    while pos.turn is not None and pos.deal == deal:
+        listing = legal_moves(pos)
+        if len(listing.moves) == 1:
+            move = listing.moves[0]
+        elif policy == "counter":
+            move = counter_bot(observe(pos, pos.turn), listing, rng)
+        else:
+            move = greedy_choice(rules, listing, rng)
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    return pos
+
+
+class _Budget:
+    def __init__(self, nodes: int):
+        self.nodes = nodes
+
+
+class TooManyNodes(Exception):
+    """The exact solver ran out of its node budget."""
+
+
+def _solve(
+    pos: Position,
+    side: int,
+    alpha: float,
+    beta: float,
+    budget: _Budget,
+    table: dict[tuple[object, ...], float],
+) -> float:
+    """Alpha-beta value of a full-information position for ``side`` (hand points less the
+    others'), to the end of the hand."""
+    if pos.turn is None:
+        return evaluate(pos, side)
+    key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
+    hit = table.get(key)
+    if hit is not None:
+        return hit
+    budget.nodes -= 1
+    if budget.nodes < 0:
+        raise TooManyNodes()
+    rules = pos.rules
+    maxing = rules.side_of(pos.turn) == side
+    listing = legal_moves(pos)
+    order = sorted(range(len(listing.moves)), key=lambda i: -gain(rules, listing.moves[i], listing.facts[i].sweep))
+    best = -math.inf if maxing else math.inf
+    a, b = alpha, beta
+    for i in order:
+        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table)
+        if maxing:
+            best = max(best, v)
+            a = max(a, v)
+        else:
+            best = min(best, v)
+            b = min(b, v)
+        if a >= b:
+            break
+    if alpha < best < beta:
+        table[key] = best
+    return best
+
+
+def solve_moves(pos: Position, moves: MoveList, nodes: int) -> list[float]:
+    """Exact values of each move in a full-information position, within ``nodes`` nodes."""
+    assert pos.turn is not None
+    side = pos.rules.side_of(pos.turn)
+    budget = _Budget(nodes)
+    table: dict[tuple[object, ...], float] = {}
+    return [
+        _solve(play_judged(pos, m, f), side, -math.inf, math.inf, budget, table)
+        for m, f in zip(moves.moves, moves.facts)
+    ]
+
+
+def _exact_world(view: View) -> Position | None:
+    """The one world of a view whose hidden cards are all in a single other hand."""
+    known = view.known
+    if known.stock_count or known.rules.players != 2:
+        return None
+    worlds = sample_worlds(view, 1, random.Random(0))
+    return worlds[0]
+
+
+# --- ranking moves: the searcher, hints and reviews ------------------------------------
+
+
+class Ranked(NamedTuple):
+    """A move with its expected value (points for the mover's side less the others'),
+    the standard error of that estimate (0 when exact) and how many worlds it saw."""
+
+    move: Move
+    facts: MoveFacts
+    value: float
+    error: float
+    worlds: int
+
+
+def rank_moves(
+    view: View,
+    moves: MoveList,
+    rng: random.Random,
+    worlds: int = 16,
+    nodes: int = 4000,
+    keep: int = 8,
+    policy: str = "greedy",
+) -> list[Ranked]:
+    """Every move valued, best first. In a 2-player last deal the position is fully known
+    and solved exactly (within ``nodes``); otherwise ``worlds`` sampled worlds, each played
+    out to the end of the deal by greedy play. Only the ``keep`` best moves by the counter
+    are played out; the others keep the counter's order below them."""
+    exact = _exact_world(view)
+    if exact is not None:
+        try:
+            values = solve_moves(exact, moves, nodes)
+            out = [Ranked(m, f, v, 0.0, 1) for m, f, v in zip(moves.moves, moves.facts, values)]
+            return sorted(out, key=lambda r: -r.value)
+        except TooManyNodes:
+            pass
+    side = view.rules.side_of(view.seat)
+    scores = counter_scores(view, moves)
+    order = sorted(range(len(moves.moves)), key=lambda i: -scores[i])
+    tried, rest = order[:keep], order[keep:]
+    sampled = sample_worlds(view, worlds, rng)
+    out = []
+    for i in tried:
+        m, f = moves.moves[i], moves.facts[i]
+        vals = [evaluate(playout(play_judged(w, m, f), rng, policy), side) for w in sampled]
+        mean = sum(vals) / len(vals)
+        var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
+        out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
+    out.sort(key=lambda r: -r.value)
+    floor = out[-1].value if out else 0.0
+    out += [Ranked(moves.moves[i], moves.facts[i], floor - 0.001 * (k + 1), math.nan, 0) for k, i in enumerate(rest)]
+    return out
+
+
+def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
+    """Sampled worlds played out by greedy play; the last deal of two players solved exactly."""
+    if len(moves.moves) == 1:
+        return moves.moves[0]
+    return rank_moves(view, moves, rng, worlds=20, nodes=20_000)[0].move
+
+
+def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 1500, nodes: int = 40_000) -> list[Ranked]:
+    """Every move of the view valued for a person (hints, reviews): all moves played out in
+    the same sampled worlds (about ``playouts`` playouts in all), or solved exactly in a
+    2-player last deal; best first."""
+    worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
+    return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves))

@@ -1,0 +1,127 @@
+"""Player views: what one seat may know of a position, and asking a bot through its view.
+
+A :class:`View` holds the seat and ``known``, a :class:`Position` in which only that
+seat's hand is a mask: every other hand (the partner's too) is ``Partial(0, n)`` (n cards,
+none known) and the stock is ``Unseen(count)``. The table, the builds with their owners,
+the captured piles, sweeps, scores and the last capturer are public. The history of cards
+seen needs no list of its own: every card ever played is now on the table or in a
+captured pile (captures are made face up), so ``seen`` (own hand, table, every captured
+card) is exactly what the seat has seen, and ``unseen`` (the other hands and the stock)
+is what it may only guess. A view is a value: it holds no reference to the full position.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..cards import FULL_DECK, count
+from .errors import CasinoError
+from .listing import legal_moves
+from .moves import Move, MoveList
+from .position import Partial, Position, Unseen
+from .rules import Rules
+
+
+class View(NamedTuple):
+    """What ``seat`` knows; ``known`` is the position with the hidden cards only counted."""
+
+    seat: int
+    known: Position
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set."""
+        return self.known.rules
+
+    @property
+    def hand(self) -> int:
+        """The seat's own hand (a mask)."""
+        hand = self.known.hands[self.seat]
+        assert isinstance(hand, int)
+        return hand
+
+    @property
+    def seen(self) -> int:
+        """Every card whose place the seat knows: its hand, the table, the captured piles."""
+        out = self.hand | self.known.table
+        for pile in self.known.captured:
+            if isinstance(pile, int):
+                out |= pile
+        return out
+
+    @property
+    def unseen(self) -> int:
+        """The cards in the other hands and the stock (their places hidden)."""
+        return FULL_DECK & ~self.seen
+
+    def hand_count(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        hand = self.known.hands[seat]
+        return hand.count if isinstance(hand, Partial) else count(hand or 0)
+
+
+def observe(position: Position, seat: int) -> View:
+    """The view of ``seat``: its own hand, the table and every captured card; the other
+    hands and the stock as counts."""
+    hands = tuple(h if s == seat else Partial(0, _size(position, s)) for s, h in enumerate(position.hands))
+    return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)))
+
+
+def _size(position: Position, seat: int) -> int:
+    """How many cards ``seat`` holds; an unknown hand's size follows from the mover's (D2:
+    the seats that have played in this round hold one card fewer)."""
+    hand = position.hands[seat]
+    if isinstance(hand, Partial):
+        return hand.count
+    if hand is not None or position.turn is None:
+        return count(hand or 0)
+    mover = position.hands[position.turn]
+    k = mover.count if isinstance(mover, Partial) else count(mover or 0)
+    n = position.rules.players
+    first = (position.dealer + 1) % n
+    return k - 1 if (seat - first) % n < (position.turn - first) % n else k
+
+
+Bot = Callable[[View, MoveList, random.Random], Move]
+
+
+class BotError(CasinoError):
+    """A bot that raised, chose an illegal move or did not answer; names the bot and seat."""
+
+    def __init__(self, name: str, seat: int, problem: str):
+        super().__init__(f"bot {name!r} (seat {seat}) {problem}")
+        self.name, self.seat, self.problem = name, seat, problem
+
+    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+        return (BotError, (self.name, self.seat, self.problem))  # so it crosses --jobs processes
+
+
+def bot_name(bot: object) -> str:
+    """A bot's name for messages."""
+    return str(getattr(bot, "bot_name", None) or getattr(bot, "__name__", None) or type(bot).__name__)
+
+
+def ask(bot: Bot, position: Position, rng: random.Random) -> tuple[Move, MoveList]:
+    """The move ``bot`` picks for the seat to move, given only that seat's view, with the
+    legal moves of that view (the same as the position's: they depend on the mover's hand
+    and the table alone). Raises :class:`BotError` if the bot fails or picks an illegal move."""
+    seat = position.turn
+    assert seat is not None
+    view = observe(position, seat)
+    listing = legal_moves(view.known)
+    try:
+        move = bot(view, listing, rng)
+    except BotError:
+        raise
+    except Exception as exc:  # a bot of anyone's: report it, never a traceback
+        raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
+    if move not in listing.moves:
+        raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
+    return move, listing
+
+
+def seat_rngs(seed: str, players: int) -> list[random.Random]:
+    """One random source per seat, from the game seed and the seat, so no bot can steer another."""
+    return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]

@@ -1,0 +1,98 @@
+"""Worlds: full positions consistent with a player's view, drawn uniformly.
+
+A world fills every hidden hand and the stock with the view's unseen cards so that every
+hand has its count, any card a :class:`Partial` names as known stays in its hand, and every
+build owner other than the viewer holds a card that can capture each of its builds (O1).
+Every card played is on the table or in a captured pile, so it is never dealt again.
+
+Sampling is exact and uniform over the consistent worlds (each stock order equally likely):
+the cards of the seats bound by O1 are drawn uniformly and redrawn until they meet their
+obligations (rejection: the condition concerns those cards alone), then the remaining cards
+are shuffled into the other hands and the stock. Rejection is bounded by MAX_TRIES draws; a
+view that no world fits raises :class:`NoWorld`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import cards_of, count
+from .errors import CasinoError
+from .position import Partial, Position
+from .views import View
+
+MAX_TRIES = 20_000
+
+
+class NoWorld(CasinoError):
+    """No deal of the unseen cards fits the view (or none was found within MAX_TRIES draws)."""
+
+
+def capture_mask(view: View, value: int) -> int:
+    """The cards that can capture a build of ``value`` (V3: a held ace answers for 14)."""
+    holds = view.rules.holds
+    return sum(1 << c for c in range(52) if holds[c] >> value & 1)
+
+
+def _plan(view: View) -> tuple[list[int], list[int], list[int], list[list[int]], int]:
+    """The hidden seats, their known cards, how many cards each still needs, the capture
+    masks each must meet (O1), and the pool of cards to deal."""
+    known = view.known
+    seats = [s for s in range(view.rules.players) if s != view.seat]
+    fixed, need, musts = [], [], []
+    pool = view.unseen
+    for s in seats:
+        hand = known.hands[s]
+        have = hand.known if isinstance(hand, Partial) else (hand or 0)
+        fixed.append(have)
+        need.append(view.hand_count(s) - count(have))
+        pool &= ~have
+        masks = [capture_mask(view, b.value) for b in known.builds if b.owner == s]
+        musts.append([m for m in masks if not m & have])
+    return seats, fixed, need, musts, pool
+
+
+def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
+    """``n`` worlds drawn independently and uniformly among those consistent with ``view``."""
+    seats, fixed, need, musts, pool = _plan(view)
+    cards = cards_of(pool)
+    if len(cards) != sum(need) + view.known.stock_count:
+        raise NoWorld(
+            f"{len(cards)} unseen cards cannot fill hands of {sum(need)} and a stock of {view.known.stock_count}"
+        )
+    if any(not m & pool for ms in musts for m in ms):
+        raise NoWorld("a build owner's obligation (O1) cannot be met by any unseen card")
+    bound = [i for i, m in enumerate(musts) if m]
+    free = [i for i, m in enumerate(musts) if not m]
+    drawn = sum(need[i] for i in bound)
+    out = []
+    for _ in range(n):
+        for _ in range(MAX_TRIES):
+            first = rng.sample(cards, drawn) if bound else []
+            hands, at = {}, 0
+            for i in bound:
+                hand = 0
+                for c in first[at : at + need[i]]:
+                    hand |= 1 << c
+                at += need[i]
+                if not all(hand & m for m in musts[i]):
+                    break
+                hands[i] = hand
+            else:
+                break
+        else:
+            raise NoWorld(f"no deal of the unseen cards meets the build owners' obligations (O1) in {MAX_TRIES} draws")
+        rest = [c for c in cards if not any(hands[i] >> c & 1 for i in bound)]
+        rng.shuffle(rest)
+        at = 0
+        for i in free:
+            hand = 0
+            for c in rest[at : at + need[i]]:
+                hand |= 1 << c
+            at += need[i]
+            hands[i] = hand
+        full = list(view.known.hands)
+        for i, s in enumerate(seats):
+            full[s] = hands[i] | fixed[i]
+        out.append(view.known._replace(hands=tuple(full), stock=tuple(rest[at:])))
+    return out

@@ -1,0 +1,151 @@
+"""The bot protocol (``casino.bot/1``): a bot in any language, as a program that reads one
+JSON object a line on stdin and answers one line on stdout (docs/bots.md).
+
+For each decision the engine writes ``{"protocol": "casino.bot/1", "seat", "view",
+"moves", "seed", "time_limit"}``: ``view`` is a ``casino.position/1`` object in which
+the other hands are ``null``, with ``hand_counts`` and ``unseen`` added; ``moves`` are
+the legal moves' texts; ``seed`` an integer from the seat's rng (for a bot that wants
+randomness, reproducibly). The bot answers ``{"move": TEXT}`` (or ``{"index": i}``, or
+the move's text alone) within ``time_limit`` seconds (CASINO_BOT_TIME_LIMIT, default 10). The program is started once and
+kept for every decision of the process; its stdin is closed at the end.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import random
+import select
+import shlex
+import subprocess
+
+import orjson
+
+from ..cards import codes_of
+from ..engine.bots import find_bot
+from ..engine.moves import Move, MoveList
+from ..engine.views import Bot, BotError, View
+from ..notation.position import position_json
+
+PROTOCOL = "casino.bot/1"
+TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
+
+
+def time_limit() -> float:
+    """The time limit per answer: CASINO_BOT_TIME_LIMIT seconds, else TIME_LIMIT."""
+    try:
+        return max(0.01, float(os.environ.get("CASINO_BOT_TIME_LIMIT", TIME_LIMIT)))
+    except ValueError:
+        return TIME_LIMIT
+
+
+def view_json(view: View) -> dict[str, object]:
+    """A view as the protocol sends it."""
+    known = view.known
+    hidden = tuple(h if s == view.seat else None for s, h in enumerate(known.hands))
+    out = position_json(known._replace(hands=hidden))
+    out["seat"] = view.seat
+    out["hand_counts"] = [view.hand_count(s) for s in range(view.rules.players)]
+    out["unseen"] = codes_of(view.unseen)
+    return out
+
+
+class CommandBot:
+    """A bot played by a program speaking ``casino.bot/1``."""
+
+    def __init__(self, command: str, limit: float | None = None):
+        self.command = command
+        self.bot_name = f"cmd:{command}"
+        self.time_limit = time_limit() if limit is None else limit
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def _start(self, seat: int) -> subprocess.Popen[bytes]:
+        if self.process is None or self.process.poll() is not None:
+            try:
+                self.process = subprocess.Popen(
+                    shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+                )
+            except (OSError, ValueError) as exc:
+                raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
+            atexit.register(self.close)
+        return self.process
+
+    def close(self) -> None:
+        """Close the program's stdin and let it end (killed if it lingers)."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            try:
+                assert process.stdin is not None
+                process.stdin.close()
+                process.wait(timeout=1)
+            except (OSError, subprocess.TimeoutExpired):
+                process.kill()
+
+    def _fail(self, seat: int, problem: str) -> BotError:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+        return BotError(self.bot_name, seat, problem)
+
+    def __call__(self, view: View, moves: MoveList, rng: random.Random) -> Move:
+        process = self._start(view.seat)
+        texts = [m.text() for m in moves.moves]
+        request = {
+            "protocol": PROTOCOL,
+            "seat": view.seat,
+            "view": view_json(view),
+            "moves": texts,
+            "seed": rng.getrandbits(32),
+            "time_limit": self.time_limit,
+        }
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            process.stdin.write(orjson.dumps(request) + b"\n")
+        except OSError:
+            raise self._fail(view.seat, "exited before reading its view") from None
+        line = self._read_line(process, view.seat)
+        try:
+            answer = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            answer = line.decode("utf-8", "replace").strip()
+        if isinstance(answer, dict) and isinstance(answer.get("index"), int) and 0 <= answer["index"] < len(texts):
+            return moves.moves[answer["index"]]
+        text = answer.get("move") if isinstance(answer, dict) else answer
+        upper = [t.upper() for t in texts]
+        if isinstance(text, str) and text.strip().upper() in upper:
+            return moves.moves[upper.index(text.strip().upper())]
+        shown = line[:80].decode("utf-8", "replace").strip()
+        raise self._fail(view.seat, f"answered {shown!r}, which is not one of its {len(texts)} legal moves")
+
+    def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
+        """One line of the program's output, within the time limit."""
+        assert process.stdout is not None
+        fd = process.stdout.fileno()
+        data = b""
+        while not data.endswith(b"\n"):
+            ready, _, _ = select.select([fd], [], [], self.time_limit)
+            if not ready:
+                raise self._fail(seat, f"did not answer within {self.time_limit:g} s")
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                raise self._fail(seat, "exited without answering")
+            data += chunk
+            if len(data) > 1 << 20:
+                raise self._fail(seat, "answered more than 1 MB without a newline")
+        return data.split(b"\n", 1)[0]
+
+
+_COMMANDS: dict[str, CommandBot] = {}
+
+
+def load_bot(name: str) -> Bot:
+    """A bot by name: ``cmd:PROGRAM`` for a program speaking the protocol, otherwise a
+    registered bot or ``module:function`` (:func:`~casino_cli.engine.bots.find_bot`)."""
+    if name.startswith("cmd:"):
+        command = name[4:].strip()
+        if not command:
+            raise LookupError("cmd: names no program (e.g. --bots cmd:./mybot)")
+        if name not in _COMMANDS:
+            _COMMANDS[name] = CommandBot(command)
+        return _COMMANDS[name]
+    return find_bot(name)

@@ -1,0 +1,127 @@
+"""Matches between two bots: mirrored pairs, intervals and a pre-declared stopping rule.
+
+A **pair** is one seed played once per side with the seats swapped (with 2 sides: A in
+seat 0, B in seat 1, then the other way round; with 4 players in partnerships A holds
+seats 0 and 2 first). With more than two sides (3 players, 4 without partnerships) a pair
+is a rotation: A plays each side once against B in every other seat. Every game of a
+pair deals the same cards, so luck of the deal cancels.
+
+A pair's **points** are A's points less B's (the mean over B's sides), summed over its
+games; each game is the first ``hands`` hands of a game (``hands=0``: the whole game,
+points then being the final totals). A game is **won** by the side with more points than
+every other (a whole game: its winner).
+
+**Stopping rule** (declared before the first game): the match looks at the results after
+every ``ceil(max_pairs / looks)`` pairs (at least 20) and stops at the first look where the points'
+z = mean / standard error reaches Pocock's boundary for that many looks (2.555 for 10,
+keeping the chance of stopping on a difference of zero near 5%); otherwise it stops at
+``max_pairs``. The intervals reported are the plain 95% normal intervals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from ..engine.rules import Rules
+from ..engine.views import Bot
+from .selfplay import play_game
+
+# Pocock's two-sided 5% boundaries by number of equally spaced looks.
+MIN_LOOK = 20  # no look before this many pairs (the normal interval needs a few)
+POCOCK = {1: 1.960, 2: 2.178, 3: 2.289, 4: 2.361, 5: 2.413, 6: 2.453, 7: 2.485, 8: 2.512, 9: 2.535, 10: 2.555}
+
+
+class PairResult(NamedTuple):
+    """One pair: A's points less B's over its games, and the games A won, lost and tied."""
+
+    points: float
+    won: int
+    lost: int
+    tied: int
+
+
+def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult:
+    """Play one seed with A on each side in turn."""
+    points = 0.0
+    won = lost = tied = 0
+    for side in range(rules.sides):
+        bots = [a if rules.side_of(seat) == side else b for seat in range(rules.players)]
+        record = play_game(rules, seed, bots, hands or None)
+        if hands:
+            totals = [sum(h["score"][s] for h in record["hands"]) for s in range(rules.sides)]
+        else:
+            totals = list(record.get("result", {}).get("scores") or [0] * rules.sides)
+        others = [t for s, t in enumerate(totals) if s != side]
+        points += totals[side] - sum(others) / len(others)
+        if hands:
+            top = max(range(rules.sides), key=lambda s: totals[s])
+            winner: int | None = top if totals.count(totals[top]) == 1 else None
+        else:
+            winner = record.get("result", {}).get("winner")
+        won += winner == side
+        lost += winner is not None and winner != side
+        tied += winner is None
+    return PairResult(points, won, lost, tied)
+
+
+def interval(values: list[float]) -> dict[str, float]:
+    """Mean, standard error and 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n
+    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else math.inf
+    return {
+        "mean": round(mean, 3),
+        "se": round(se, 3),
+        "low": round(mean - 1.96 * se, 3),
+        "high": round(mean + 1.96 * se, 3),
+    }
+
+
+def wilson(successes: float, n: int) -> dict[str, float]:
+    """A proportion with its 95% Wilson interval."""
+    if n == 0:
+        return {"rate": 0.0, "low": 0.0, "high": 1.0}
+    z, p = 1.96, successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"rate": round(p, 4), "low": round(centre - half, 4), "high": round(centre + half, 4)}
+
+
+def looks_plan(max_pairs: int, looks: int) -> tuple[list[int], float]:
+    """The pair counts at which the match looks, and the boundary for |z|."""
+    step = max(math.ceil(max_pairs / max(1, min(looks, 10))), min(MIN_LOOK, max_pairs))
+    at = list(range(step, max_pairs, step))[: looks - 1] + [max_pairs]
+    return at, POCOCK[len(at)]
+
+
+def run_match(
+    pairs: Iterable[PairResult], max_pairs: int, looks: int, seen: Callable[[PairResult], None] | None = None
+) -> tuple[list[PairResult], str, float]:
+    """Consume pair results until the stopping rule says stop: the results, why it stopped
+    (``boundary`` or ``max_pairs``) and the boundary used."""
+    at, boundary = looks_plan(max_pairs, looks)
+    done: list[PairResult] = []
+    for result in pairs:
+        done.append(result)
+        if seen is not None:
+            seen(result)
+        if len(done) in at:
+            stats = interval([r.points for r in done])
+            if len(done) < max_pairs and stats["se"] > 0 and abs(stats["mean"]) / stats["se"] >= boundary:
+                return done, "boundary", boundary
+            if len(done) >= max_pairs:
+                break
+    return done, "max_pairs", boundary
+
+
+def summary(results: list[PairResult]) -> dict[str, object]:
+    """The figures of a match: points per pair and games won, with 95% intervals."""
+    games = sum(r.won + r.lost + r.tied for r in results)
+    won, lost, tied = (sum(getattr(r, k) for r in results) for k in ("won", "lost", "tied"))
+    return {
+        "pairs": len(results),
+        "points_per_pair": interval([r.points for r in results]),
+        "games": {"played": games, "a_won": won, "b_won": lost, "tied": tied, "a_rate": wilson(won + tied / 2, games)},
+    }

@@ -1,0 +1,53 @@
+"""Reviewing a game: each move valued against the best move from the mover's view."""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from ..engine import HandStart, Step, legal_moves
+from ..engine.position import Position
+from ..engine.search import analyse
+from ..engine.views import observe
+from .record import Record
+from .referee import Finding, walk
+
+PLAYOUTS = 240  # per reviewed move, shared by its legal moves (at least 16 worlds each)
+
+
+class Slip(NamedTuple):
+    """A move that lost expected points: where, what was played, the better move, how much."""
+
+    hand: int
+    number: int
+    seat: int
+    played: str
+    best: str
+    loss: float
+
+
+def review(record: Record, rng: random.Random) -> tuple[list[Slip], list[int]]:
+    """Every reviewed move with its loss (0 for the best move), and how many moves of each
+    seat were reviewed (a move whose mover's hand the record does not show is skipped)."""
+    slips: list[Slip] = []
+    reviewed = [0] * record.rules.players
+    before: Position | None = None
+    for event in walk(record):
+        if isinstance(event, Finding):
+            break
+        if isinstance(event, HandStart):
+            before = event.position
+            continue
+        if isinstance(event, Step) and before is not None:
+            if isinstance(before.hands[event.seat], int):
+                view = observe(before, event.seat)
+                listing = legal_moves(view.known)
+                reviewed[event.seat] += 1
+                if len(listing.moves) > 1:
+                    ranked = analyse(view, listing, rng, playouts=PLAYOUTS)
+                    value = {r.move: r.value for r in ranked}
+                    best = ranked[0]
+                    loss = max(0.0, best.value - value.get(event.move, best.value))
+                    slips.append(Slip(event.hand, event.number, event.seat, event.move.text(), best.move.text(), loss))
+            before = event.position
+    return slips, reviewed

@@ -1,0 +1,158 @@
+"""Matches, hints, reviews and the bot protocol, through the command line."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+from pathlib import Path
+
+import orjson
+from clirun import casino
+from inproc import cli
+
+from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
+from casino_cli.engine.bots import BOTS
+from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
+from casino_cli.engine.views import observe
+from casino_cli.records.match import PairResult, looks_plan, play_pair, run_match, wilson
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'takefirst.py'}"
+
+
+def test_a_pair_mirrors_the_seats_so_equal_bots_cancel():
+    rules = make_rules("classic", 2)
+    same = play_pair(rules, "mirror", BOTS["greedy"], BOTS["greedy"], 1)
+    assert same.points == 0 and same.won == same.lost  # the same bot on both sides of the same deal
+    four = play_pair(make_rules("royal", 4), "mirror", BOTS["greedy"], BOTS["random"], 1)
+    assert four.won + four.lost + four.tied == 2
+
+
+def test_the_stopping_rule_is_pocock_at_declared_looks():
+    at, boundary = looks_plan(400, 10)
+    assert at == list(range(40, 401, 40)) and boundary == 2.555
+    assert looks_plan(30, 10) == ([20, 30], 2.178)
+    strong = (PairResult(5.0 + (i % 3), 2, 0, 0) for i in range(400))
+    done, stopped, _ = run_match(strong, 400, 10)
+    assert stopped == "boundary" and len(done) == 40
+    even = (PairResult((-1) ** i * 3.0, 1, 1, 0) for i in range(100))
+    done, stopped, _ = run_match(even, 100, 10)
+    assert stopped == "max_pairs" and len(done) == 100
+
+
+def test_wilson_interval():
+    w = wilson(50, 100)
+    assert (
+        w["rate"] == 0.5
+        and math.isclose(w["low"], 0.4038, abs_tol=1e-3)
+        and math.isclose(w["high"], 0.5962, abs_tol=1e-3)
+    )
+
+
+def test_match_command_json_and_the_same_result_for_any_jobs():
+    one = cli("match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json")
+    assert one.returncode == 0, one.stderr
+    result = orjson.loads(one.stdout)
+    assert result["pairs"] == 24 and result["points_per_pair"]["mean"] > 0
+    assert result["games"]["played"] == 48 and "Pocock" in result["stopping"]["rule"]
+    two = casino(
+        "match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json", "--jobs", "2"
+    )
+    assert two.returncode == 0
+    strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
+    assert strip(orjson.loads(two.stdout)) == strip(result)
+
+
+def test_hint_ranks_from_the_movers_view_and_is_exact_in_a_two_player_last_deal():
+    rules = make_rules("classic", 2)
+    pos = start_position(rules, seeded_deck("hint"), 1)
+    rngs = [random.Random(s) for s in range(2)]
+    while pos.deal < rules.deals_per_hand:
+        listing = legal_moves(pos)
+        move = BOTS["greedy"](observe(pos, pos.turn), listing, rngs[pos.turn])
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    view = observe(pos, pos.turn)
+    ranked = analyse(view, legal_moves(view.known), random.Random(0))
+    assert all(r.error == 0 for r in ranked) and ranked == sorted(ranked, key=lambda r: -r.value)
+    # Exact: the values are what a full search of the true position says.
+    truth = solve_moves(pos, legal_moves(pos), 10**6)
+    assert sorted(truth, reverse=True) == [r.value for r in ranked]
+    try:
+        solve_moves(pos, legal_moves(pos), 1)
+    except TooManyNodes:
+        pass
+    else:
+        raise AssertionError("the node cap was not kept")
+
+
+def test_hint_and_review_commands():
+    deal = cli("deal", "--seed", "7", "--variant", "royal")
+    hint = cli("hint", "-", "--format", "json", stdin=deal.stdout)
+    assert hint.returncode == 0, hint.stderr
+    out = orjson.loads(hint.stdout)
+    assert out["format"] == "casino.hint/1" and len(out["moves"]) == 10 and not out["exact"]
+    assert all(m["se"] is not None and m["se"] >= 0 for m in out["moves"])
+    record = cli("simulate", "--seed", "rv", "--hands", "1", "--bots", "greedy,random")
+    review = cli("review", "-", "--format", "json", stdin=record.stdout)
+    assert review.returncode == 0, review.stderr
+    players = orjson.loads(review.stdout)["players"]
+    assert [p["moves"] for p in players] == [24, 24]
+    assert players[1]["lost"] > players[0]["lost"]  # random loses more than greedy
+    assert all(w["played"] != w["better"] and w["lost"] > 0 for p in players for w in p["worst"])
+
+
+def test_a_program_bot_plays_through_the_protocol():
+    out = casino("simulate", "--games", "2", "--seed", "proto", "--bots", f"{EXAMPLE},greedy")
+    assert out.returncode == 0, out.stderr
+    check = casino("validate", "-", stdin=out.stdout)
+    assert check.returncode == 0 and b"2 valid" in check.stderr
+
+
+def test_failing_bots_are_named_never_a_traceback(tmp_path):
+    (tmp_path / "mybots.py").write_text(
+        "def boom(view, moves, rng):\n    raise RuntimeError('kaboom')\n"
+        "def first(view, moves, rng):\n    return moves.moves[0]\n"
+    )
+    (tmp_path / "bad.py").write_text("import sys\nfor line in sys.stdin:\n    print('ZZ', flush=True)\n")
+    (tmp_path / "slow.py").write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n")
+    env = dict(os.environ, CASINO_BOT_TIME_LIMIT="0.5")
+    env.pop("PYTHONPATH", None)
+
+    def run(bots: str):
+        import subprocess
+
+        return subprocess.run(
+            [sys.executable, "-m", "casino_cli", "simulate", "--bots", bots],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            timeout=60,
+        )
+
+    assert run("mybots:first,random").returncode == 0  # found in the current directory
+    for bots, words in (
+        ("mybots:boom", b"bot 'boom' (seat 0) raised RuntimeError: kaboom"),
+        (f"random,cmd:{sys.executable} bad.py", b"(seat 1) answered 'ZZ', which is not one of"),
+        (f"cmd:{sys.executable} slow.py", b"did not answer within 0.5 s"),
+        ("cmd:./no-such-bot", b"could not be started"),
+    ):
+        out = run(bots)
+        assert out.returncode == 2 and words in out.stderr and b"Traceback" not in out.stderr, out.stderr
+
+
+def test_botcheck_command():
+    fair = cli("botcheck", "counter", "--decisions", "20")
+    assert fair.returncode == 0 and "no leak found" in fair.stderr
+    peek = cli("botcheck", "test_views:peeker", "--decisions", "60")
+    assert peek.returncode == 1 and "leaks" in peek.stderr
+
+
+def test_the_searcher_is_deterministic_for_a_seed():
+    from casino_cli.records.selfplay import play_game
+
+    rules = make_rules("royal", 2)
+    one = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
+    two = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
+    assert one == two

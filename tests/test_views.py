@@ -1,0 +1,113 @@
+"""Player views: what a seat sees, bots asked through views only, and the leak test."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+from casino_cli.cards import FULL_DECK, count
+from casino_cli.engine import Position, Unseen, legal_moves, make_rules, play_judged, seeded_deck, start_position
+from casino_cli.engine.botcheck import check_bot
+from casino_cli.engine.bots import BOTS
+from casino_cli.engine.position import Partial
+from casino_cli.engine.views import ask, observe, seat_rngs
+from casino_cli.records.selfplay import play_game
+
+
+def _positions(rules, games=3):
+    """Positions of greedy games, every move."""
+    out = []
+    for g in range(games):
+        pos = start_position(rules, seeded_deck(f"v{g}"), rules.players - 1)
+        rngs = seat_rngs(f"v{g}", rules.players)
+        while not pos.finished:
+            out.append(pos)
+            move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn])
+            pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    return out
+
+
+def test_a_view_shows_own_hand_table_and_captures_and_counts_the_rest():
+    for rules in (make_rules("classic", 2), make_rules("royal", 4)):
+        for pos in _positions(rules, 1):
+            for seat in range(rules.players):
+                view = observe(pos, seat)
+                assert view.hand == pos.hands[seat]
+                assert view.known.loose == pos.loose and view.known.builds == pos.builds
+                assert view.known.captured == pos.captured
+                assert view.known.stock == Unseen(pos.stock_count)
+                for other in range(rules.players):
+                    if other != seat:
+                        assert view.known.hands[other] == Partial(0, count(pos.hands[other]))
+                hidden = sum(count(pos.hands[s]) for s in range(rules.players) if s != seat) + pos.stock_count
+                assert count(view.unseen) == hidden and view.seen | view.unseen == FULL_DECK
+                assert not any(isinstance(v, Position) and v is pos for v in view)
+
+
+def test_the_view_lists_the_same_moves_as_the_position():
+    for pos in _positions(make_rules("royal", 2), 2):
+        assert legal_moves(observe(pos, pos.turn).known) == legal_moves(pos)
+
+
+def test_each_seat_has_its_own_rng():
+    """A bot that draws from its rng does not change what the other seat's rng gives."""
+    rules = make_rules("classic", 2)
+    draws: list[float] = []
+
+    def noisy(view, moves, rng):
+        for _ in range(5):
+            rng.random()
+        return moves.moves[0]
+
+    def watcher(view, moves, rng):
+        draws.append(rng.random())
+        return moves.moves[0]
+
+    play_game(rules, "rng", [noisy, watcher], hands=1)
+    quiet, draws[:] = list(draws), []
+    play_game(rules, "rng", [BOTS["random"], watcher], hands=1)
+    assert draws[: len(quiet)] == quiet[: len(draws)] and draws
+
+
+def peeker(view, moves, rng):
+    """A cheat: finds the full position in the caller's frames and uses the other hands."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        for value in frame.f_locals.values():
+            if isinstance(value, Position) and all(isinstance(h, int) for h in value.hands):
+                others = sum(h for s, h in enumerate(value.hands) if s != view.seat)
+                return moves.moves[others % len(moves.moves)]
+        frame = frame.f_back
+    return moves.moves[0]
+
+
+def test_botcheck_catches_a_peeking_bot_and_passes_fair_ones():
+    rules = make_rules("classic", 2)
+    tested, findings = check_bot(peeker, rules, BOTS["greedy"], decisions=40)
+    assert findings and "re-dealt" in findings[0].problem
+    for name in ("random", "greedy", "counter", "searcher"):
+        tested, findings = check_bot(BOTS[name], rules, BOTS["greedy"], games=2, redeals=2, decisions=12)
+        assert tested == 12 and not findings, (name, findings)
+
+
+def test_botcheck_catches_a_bot_that_ignores_its_rng():
+    chaos = random.Random(5)
+
+    def unseeded(view, moves, rng):
+        return moves.moves[chaos.randrange(len(moves.moves))]
+
+    _, findings = check_bot(unseeded, make_rules("classic", 2), BOTS["greedy"], decisions=40)
+    assert findings
+
+
+def test_unknown_hands_are_counted_from_the_movers_hand():
+    rules = make_rules("classic", 4)
+    pos = start_position(rules, seeded_deck("u"), 3)
+    rngs = seat_rngs("u", 4)
+    for _ in range(2):  # seats 0 and 1 play: they hold 3, seats 2 and 3 still 4
+        move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn])
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    hidden = pos._replace(hands=tuple(h if s == 2 else None for s, h in enumerate(pos.hands)))
+    view = observe(hidden, 2)
+    assert [view.hand_count(s) for s in range(4)] == [3, 3, 4, 4]
+    assert view.known.hands[0] == Partial(0, 3) and view.known.hands[3] == Partial(0, 4)

@@ -1,0 +1,98 @@
+"""Worlds: sampled deals of the hidden cards against brute force on tiny situations."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from casino_cli.cards import cards_of, parse_card
+from casino_cli.engine import Build, make_rules, seeded_deck, start_position
+from casino_cli.engine.position import Partial
+from casino_cli.engine.views import View, observe
+from casino_cli.engine.worlds import NoWorld, sample_worlds
+
+
+def mask(text: str) -> int:
+    return sum(1 << parse_card(c) for c in text.split())
+
+
+def _situation(rules, hands, builds, unseen_stock: int, seat: int = 0):
+    """A position with these hands and builds; every other card captured by seat 0, except
+    ``unseen_stock`` cards (the lowest not yet placed) left in the stock."""
+    pos = start_position(rules, seeded_deck("w"), rules.players - 1)
+    used = 0
+    for h in hands:
+        used |= h.known if isinstance(h, Partial) else h
+    for b in builds:
+        used |= b.cards
+    rest = [c for c in range(52) if not used >> c & 1]
+    stock, captured = tuple(rest[:unseen_stock]), sum(1 << c for c in rest[unseen_stock:])
+    pos = pos._replace(
+        turn=seat, loose=0, builds=tuple(builds), stock=stock, captured=(captured,) + (0,) * (rules.players - 1)
+    )
+    return pos._replace(hands=tuple(hands))
+
+
+def _chi_square(counts: Counter, cells: list, total: int) -> float:
+    expected = total / len(cells)
+    return sum((counts[c] - expected) ** 2 / expected for c in cells)
+
+
+def test_two_players_a_build_owner_always_holds_a_capturing_card_uniformly():
+    rules = make_rules("classic", 2)
+    opp = mask("5S 5H")  # the true hand; the sampler only knows it holds 2 cards
+    pos = _situation(rules, [mask("KD QD"), opp], [Build(5, 1, mask("3H 2D"), True)], unseen_stock=8)
+    pos = pos._replace(deal=5)
+    view = observe(pos, 0)
+    pool = cards_of(view.unseen)
+    assert len(pool) == 10
+    fives = mask("5S 5H 5D 5C")
+    consistent = [a | b for a, b in itertools.combinations([1 << c for c in pool], 2) if (a | b) & fives]
+    assert len(consistent) == 17  # 5S, 5H or both, with any other card
+    draws = 200 * len(consistent)
+    worlds = sample_worlds(view, draws, random.Random(1))
+    hands = Counter(w.hands[1] for w in worlds)
+    assert set(hands) == set(consistent)  # no inconsistent hand, every consistent one
+    assert _chi_square(hands, consistent, draws) < 39.3  # df 16, p < 0.001
+    for w in worlds[:50]:
+        assert w.hands[0] == view.hand and len(w.stock) == 8
+        assert sum(1 << c for c in w.stock) | w.hands[1] == view.unseen
+    # The top of the stock: any card not in the hand, equally likely (brute-force odds).
+    firsts = Counter(w.stock[0] for w in worlds)
+    odds = {c: sum(not h >> c & 1 for h in consistent) / len(consistent) / 8 for c in pool}
+    assert all(firsts[c] == 0 for c, p in odds.items() if p == 0)
+    cells = [(c, p) for c, p in odds.items() if p]
+    assert sum((firsts[c] - draws * p) ** 2 / (draws * p) for c, p in cells) < 27.9  # df 9, p < 0.001
+
+
+def test_four_players_partial_hands_and_two_owners_match_brute_force():
+    rules = make_rules("classic", 4)
+    # Seat 0 views; seat 1 holds 2 (4C known), seat 2 and 3 one each; seat 1 owns a 7, seat 3 a 9.
+    true = [mask("KD"), mask("4C 7S"), mask("9H"), mask("7D")]
+    builds = [Build(7, 1, mask("3H 4D"), True), Build(9, 3, mask("6S 3S"), True)]
+    pos = _situation(rules, true, builds, unseen_stock=0)._replace(deal=3, turn=0)
+    known = pos._replace(hands=(true[0], Partial(mask("4C"), 2), Partial(0, 1), Partial(0, 1)))
+    view = View(0, observe(known, 0).known._replace(hands=known.hands))
+    pool = cards_of(view.unseen & ~mask("4C"))  # 7S 9H 7D
+    valid = []
+    for perm in itertools.permutations(pool):
+        hands = (mask("4C") | 1 << perm[0], 1 << perm[1], 1 << perm[2])
+        if hands[0] & mask("7S 7H 7D 7C") and hands[2] & mask("9S 9H 9D 9C"):
+            valid.append(hands)
+    assert len(valid) == 2
+    worlds = sample_worlds(view, 300, random.Random(2))
+    seen = Counter(w.hands[1:] for w in worlds)
+    assert set(seen) == set(valid)
+    assert all(abs(n - 300 / len(valid)) < 60 for n in seen.values())
+
+
+def test_a_view_no_world_fits_is_refused():
+    rules = make_rules("classic", 2)
+    pos = _situation(rules, [mask("KD"), mask("9C")], [Build(5, 1, mask("3H 2D"), True)], unseen_stock=0)
+    pos = pos._replace(deal=6)  # every 5 is in seat 0's captured pile
+    view = observe(pos, 0)
+    with pytest.raises(NoWorld):
+        sample_worlds(view, 1, random.Random(0))
