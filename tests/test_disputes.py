@@ -271,7 +271,9 @@ def test_judge_position(tmp_path):
 def test_judge_text_and_pretty():
     text = casino("judge", PART_WAY, "--move", "2", "--format", "text")
     lines = text.stdout.decode().splitlines()
-    assert lines[0].startswith("hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if seat 1 still held a 7")
+    assert lines[0].startswith(
+        "hand 1, move 2 (seat 1, Ben): 4S+3H=7 — unsettled (B3): legal only if seat 1 still held a 7"
+    )
     assert lines[1].startswith("alternatives: 4S+2C=6? ")
     pretty = casino("judge", PART_WAY, "--move", "2", "--format", "pretty", env={"NO_COLOR": "1", "COLUMNS": "200"})
     shown = pretty.stdout.decode()

@@ -15,6 +15,7 @@ from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
 from .records_io import record_of
+from .safe_text import visible
 
 
 def run_judge(
@@ -22,6 +23,7 @@ def run_judge(
 ) -> None:
     fmt = resolve_format(fmt)
     check_target(svg, [path])
+    names: tuple[str, ...] | None = None  # the players' names, when a record gives them
     doc = single_document(path)
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -33,7 +35,9 @@ def run_judge(
                 raise Fail(USAGE, "judge a record with --move N (and --hand H), not with a MOVE text")
             try:
                 hand = hand or 1
-                ruling, earlier = rule_on_record(record_of(doc), hand, number)
+                record = record_of(doc)
+                names = record.players
+                ruling, earlier = rule_on_record(record, hand, number)
             except NoRuling as exc:
                 raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None
             if earlier is not None:
@@ -55,16 +59,17 @@ def run_judge(
             ruling = ruling_json(pos, played, unseen_cards(pos))
     except TooComplex as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
-    _print(ruling, fmt)
+    _print(ruling, fmt, names)
     if svg is not None:
-        _picture(ruling, svg)
+        _picture(ruling, svg, names)
     if ruling["verdict"] == ILLEGAL:
         raise Fail(VERDICT)
 
 
-def ruling_line(ruling: dict[str, Any]) -> str:
-    """The ruling in one line: 'hand 1, move 2 (seat 1): 4S+3H=7 — unsettled (B3): legal only if ...'."""
-    seat = f"seat {ruling['seat']}"
+def ruling_line(ruling: dict[str, Any], names: tuple[str, ...] | None = None) -> str:
+    """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 — unsettled (B3): legal
+    only if ...' (the player's name when the record gives ``names``)."""
+    seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
     why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
@@ -84,29 +89,30 @@ def alternatives_line(ruling: dict[str, Any]) -> str:
     return "alternatives: " + (" ".join(moves) or "none known") + tail
 
 
-def _print(ruling: dict[str, Any], fmt: Format) -> None:
+def _print(ruling: dict[str, Any], fmt: Format, names: tuple[str, ...] | None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
     if fmt == Format.text:
-        write_line(ruling_line(ruling))
+        write_line(visible(ruling_line(ruling, names)))
         write_line(alternatives_line(ruling))
         return
     from .render import position_view
 
     screen = Screen(True)
-    screen.print(position_view(read_position(ruling["position"], check=False)))
+    screen.print(position_view(read_position(ruling["position"], check=False), names=names))
     screen.print(f"move: {ruling['text']}", markup=False)
     style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
-    screen.print(ruling_line(ruling), style=style, markup=False)
+    screen.print(visible(ruling_line(ruling, names)), style=style, markup=False)
     screen.print(alternatives_line(ruling), markup=False)
 
 
-def _picture(ruling: dict[str, Any], svg: str) -> None:
+def _picture(ruling: dict[str, Any], svg: str, names: tuple[str, ...] | None) -> None:
     """The position before the move, the move ringed, the ruling and the alternatives under it."""
     from ..notation.moves import parse_move_text
     from ..pictures.table import Picture
 
     position = read_position(ruling["position"], check=False)
     move = parse_move_text(ruling["text"])
-    save_picture(svg, Picture(position, move=move, caption=ruling_line(ruling), notes=[alternatives_line(ruling)]))
+    caption = ruling_line(ruling, names)
+    save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_line(ruling)]))
