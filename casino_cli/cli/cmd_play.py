@@ -29,7 +29,6 @@ HELP = (
     "2C+4H=6 (build). u: undo your last move · h: hint · ?: this help · q: leave the game (the record is saved "
     "with --save)."
 )
-NO_HINT = "no hint: this version of casino has no hint command (the numbered list shows every legal move)"
 
 
 class Answer(NamedTuple):
@@ -38,6 +37,19 @@ class Answer(NamedTuple):
     move: Move | None = None
     command: str = ""
     message: str = ""
+
+
+def hint_words(position: Position, listing: MoveList) -> str:
+    """The three best moves by expected points, from what the seat to play can see (the
+    same search as ``casino hint``), with their numbers in the list."""
+    from ..engine.search import analyse
+    from ..engine.views import observe
+
+    assert position.turn is not None
+    ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
+    numbers = {move: i for i, move in enumerate(listing.moves, 1)}
+    best = "; ".join(f"{numbers[r.move]}. {r.move.text()} {r.value:+.2f}" for r in ranked[:3])
+    return f"hint (expected points from what you can see, best first): {best}"
 
 
 def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
@@ -52,7 +64,7 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     if lower in ("?", "help"):
         return Answer(message=HELP)
     if lower in ("h", "hint"):
-        return Answer(message=NO_HINT)
+        return Answer(message=hint_words(position, listing))
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
     if word.lstrip("+-").isdigit():
