@@ -8,6 +8,8 @@ from low to high yields the cards in card order.
 
 from __future__ import annotations
 
+from .errors import CasinoError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 DECK_SIZE = 52
@@ -26,7 +28,7 @@ _SUIT_ALIASES = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "�
 _INDEX = {code: i for i, code in enumerate(CODES)}
 
 
-class CardError(ValueError):
+class CardError(CasinoError):
     """A card text that does not parse."""
 
 

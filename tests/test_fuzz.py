@@ -38,7 +38,7 @@ from casino_cli.engine.bots import BOTS
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.fields import dumps, loads
 from casino_cli.notation.moves import move_json, parse_move_text, read_move
-from casino_cli.notation.position import position_json, read_position
+from casino_cli.notation.position import position_json, read_position, read_position_data
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, HandEnd, HandStart, Step, walk
 from casino_cli.records.selfplay import play_game
@@ -395,15 +395,16 @@ def check_loads(data: bytes):
 
 def check_position(value) -> None:
     try:
-        pos = read_position(value)
+        pos, user = read_position_data(value)
     except READER_ERRORS as exc:
         assert str(exc)
         return
-    # Accepted: the canonical form reads back to the same position, and it can be played.
-    canonical = dumps(position_json(pos))
-    again = read_position(orjson.loads(canonical))
-    assert dumps(position_json(again)) == canonical
-    assert again._replace(extra=()) == pos._replace(extra=())
+    # Accepted: the canonical form (user data included) reads back to the same position,
+    # which is hashable (the user data stays beside it), and it can be played.
+    canonical = dumps(position_json(pos, user))
+    again, user_again = read_position_data(orjson.loads(canonical))
+    assert dumps(position_json(again, user_again)) == canonical
+    assert again == pos and hash(again) == hash(pos)
     if not pos.finished and pos.hands[pos.turn] is not None:
         listing = legal_moves(pos, limit=200, budget=20_000)
         assert listing.moves or listing.truncated, "a legal move always exists (RULES.md O2)"

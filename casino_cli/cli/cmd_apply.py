@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from ..engine import IllegalMove, judge, play_judged
-from ..engine.position import TooComplex
+from ..engine import IllegalMove, TooComplex, judge, play_judged
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
-from .common import position_of, print_position, single_document
+from .common import position_data_of, print_position, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, write_line
 
 
-def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
+def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
-    pos = position_of(single_document(path), playable=True)
+    pos, user = position_data_of(single_document(path), playable=True)
     steps = []
     for number, text in enumerate(texts, 1):
         try:
@@ -32,5 +31,5 @@ def run_apply(path: str, texts: list[str], fmt, svg=None) -> None:
         steps.append(pos)
     if fmt == Format.jsonl:  # every position on the way, the last one below
         for step in steps[:-1]:
-            write_line(dumps(position_json(step)))
-    print_position(pos, fmt, svg)
+            write_line(dumps(position_json(step, user)))
+    print_position(pos, fmt, svg, user)

@@ -9,10 +9,21 @@ from ..engine.deal import MAX_SEED_BYTES
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from .common import print_position, rules_from_options
-from .output import USAGE, Fail, resolve_format, say, write_line
+from .output import USAGE, Fail, Format, resolve_format, say, write_line
 
 
-def run_deal(seed, variant, players, partnerships, options, dealer, hand, record, fmt, svg=None) -> None:
+def run_deal(
+    seed: str | None,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    dealer: int | None,
+    hand: int,
+    record: bool,
+    fmt: Format | None,
+    svg: str | None = None,
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     if seed is None:
         seed = secrets.token_hex(6)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import legal_moves
+from ..engine import MoveList, Position, legal_moves
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, position_of
@@ -11,7 +11,7 @@ from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, w
 MOVES_FORMAT = "casino.moves/1"
 
 
-def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
+def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
     screen = Screen(fmt == Format.pretty, svg)
     code = OK
@@ -39,7 +39,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt, svg=None) -> None:
         raise Fail(code)
 
 
-def _print(pos, listing, fmt, line: int, screen) -> None:
+def _print(pos: Position, listing: MoveList, fmt: Format, line: int, screen: Screen) -> None:
     if fmt == Format.json:
         write_line(
             dumps(

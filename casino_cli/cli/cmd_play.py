@@ -5,26 +5,40 @@ from __future__ import annotations
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
 
-from ..engine import IllegalMove, judge
+from ..engine import Bot, GameEvent, HandEnd, HandStart, IllegalMove, Move, MoveList, Position, Step, judge
 from ..engine.bots import find_bot
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..records.describe import describe
-from ..records.referee import HandEnd, HandStart, Step
 from ..records.selfplay import play_game
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
 from .output import INTERRUPTED, Fail, Format, console, resolve_format, write_line
 from .plain import card_name
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 class _Quit(Exception):
     """The person typed q."""
 
 
-def run_play(seed, variant, players, partnerships, options, bots, watch, delay, save, fmt) -> None:
+def run_play(
+    seed: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    bots: str,
+    watch: bool,
+    delay: float,
+    save: str | None,
+    fmt: Format | None,
+) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     fmt = resolve_format(fmt)
     seats = [find_bot(name) for name in parse_bots(bots, rules.players)]
@@ -34,9 +48,8 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
         if not sys.stdin.isatty():
             raise Fail(2, "playing needs a terminal for your moves; use --watch to let bots play")
         seats[0] = _human(out or console())
-    rng = random.Random(f"{seed}/bots")
     try:
-        record = play_game(rules, seed, seats, rng, observer=show)
+        record = play_game(rules, seed, seats, observer=show)
     except _Quit:
         raise Fail(INTERRUPTED, "game abandoned") from None
     if save:
@@ -53,7 +66,7 @@ def run_play(seed, variant, players, partnerships, options, bots, watch, delay, 
 class _Show:
     """Prints each event: a line per move, the table now and then, the score per hand."""
 
-    def __init__(self, out, delay: float):
+    def __init__(self, out: Console | None, delay: float):
         self.out = out
         self.delay = delay
 
@@ -63,7 +76,7 @@ class _Show:
         else:
             self.out.print(text, style=style, markup=False, highlight=False)
 
-    def __call__(self, event) -> None:
+    def __call__(self, event: GameEvent) -> None:
         if isinstance(event, HandStart):
             if self.out is not None:
                 from .render import position_view
@@ -86,11 +99,11 @@ class _Show:
             )
 
 
-def _human(out):
+def _human(out: Console) -> Bot:
     """A bot that asks the person at the terminal."""
     from .render import moves_view, position_view
 
-    def choose(position, listing, rng):
+    def choose(position: Position, listing: MoveList, rng: random.Random) -> Move:
         hidden = tuple(h if seat == position.turn else None for seat, h in enumerate(position.hands))
         out.print(position_view(position._replace(hands=hidden)))  # the bots' hands stay hidden
         out.print(moves_view(listing.moves, listing.facts, listing.truncated))

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import sys
 
+from ..engine import HandEnd, HandStart, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.describe import describe
-from ..records.referee import Finding, HandEnd, HandStart, Step, walk
+from ..records.referee import Finding, walk
 from .common import documents
 from .output import OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .plain import card_name
 from .records_io import finding_line, record_of
 
 
-def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> None:
+def run_replay(path: str, hand: int | None, to: int | None, fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
     code = OK
     screen = Screen(fmt == Format.pretty, svg)
@@ -43,7 +44,7 @@ def run_replay(path: str, hand: int | None, to: int | None, fmt, svg=None) -> No
         raise Fail(code)
 
 
-def _show(event, fmt, screen) -> None:
+def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen) -> None:
     if isinstance(event, HandEnd):
         words = (
             f"hand {event.hand} ends: points {'–'.join(map(str, event.score.points))}, "
@@ -55,11 +56,10 @@ def _show(event, fmt, screen) -> None:
         return
     number = event.number if isinstance(event, Step) else 0
     if fmt in (Format.json, Format.jsonl):
-        info = {"hand": event.hand, "move": number}
+        info: dict[str, object] = {"hand": event.hand, "move": number}
         if isinstance(event, Step):
             info.update(seat=event.seat, text=event.move.text())
-        pos = event.position
-        write_line(dumps(position_json(pos._replace(extra=pos.extra + (("", "_replay", info),)))))
+        write_line(dumps(position_json(event.position, (("", "_replay", info),))))
     if fmt == Format.text:
         write_line(
             f"hand {event.hand} starts"
@@ -85,13 +85,14 @@ class _Stepper:
         self.target: tuple[int, int] | None = None  # (hand, move) to run to without stopping
         self.running = False
 
-    def wait(self, event) -> bool:
+    def wait(self, event: HandStart | Step | HandEnd) -> bool:
         """False when the person quits."""
         if self.running or not isinstance(event, Step):
             return True
         if self.target is not None and (event.hand, event.number) < self.target:
             return True
         self.target = None
+        assert self.screen.out is not None, "stepping happens on a terminal"
         answer = self.screen.out.input("[dim]Enter: next · N: to move N · h N: to hand N · a: all · q: quit[/dim] ")
         answer = answer.strip().lower()
         if answer == "q":

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import CasinoError, PositionError
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
+from ..records.referee import Finding
 from ..records.scoresheet import position_score, record_score
 from .common import documents, problem_text
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .records_io import finding_line, record_of
 
 
-def run_score(path: str, fmt, svg=None) -> None:
+def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
     screen = Screen(fmt == Format.pretty, svg)
     code = OK
@@ -22,7 +25,8 @@ def run_score(path: str, fmt, svg=None) -> None:
         try:
             kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
             if isinstance(kind, str) and kind.startswith("casino.position/"):
-                sheet, findings, names = position_score(read_position(doc.value)), [], None
+                findings: list[Finding] = []
+                sheet, names = position_score(read_position(doc.value)), None
             else:
                 record = record_of(doc)
                 sheet, findings = record_score(record)
@@ -41,7 +45,7 @@ def run_score(path: str, fmt, svg=None) -> None:
         raise Fail(code)
 
 
-def _print(sheet: dict, fmt, screen) -> None:
+def _print(sheet: dict[str, Any], fmt: Format, screen: Screen) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
@@ -53,7 +57,7 @@ def _print(sheet: dict, fmt, screen) -> None:
         screen.print(score_view(sheet))
 
 
-def sheet_lines(sheet: dict) -> list[str]:
+def sheet_lines(sheet: dict[str, Any]) -> list[str]:
     """The score sheet as plain lines: per hand and side, the items won."""
     lines = []
     for hand in sheet["hands"]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
+from typing import Any
 
+from ..engine import Rules, game_seed
 from ..engine.bots import BOTS, find_bot
 from ..notation.fields import dumps
 from ..records.selfplay import play_game
@@ -26,23 +28,28 @@ def parse_bots(text: str, players: int) -> list[str]:
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def game_seed(seed: str, number: int) -> str:
-    """The seed of game ``number`` (1-based) of a simulation."""
-    return f"{seed}/{number}"
-
-
-def game_line(rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
+def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
     """The record of game ``number`` of a simulation, as one line of canonical JSON."""
-    rng = random.Random(f"{game_seed(seed, number)}/bots")
-    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], rng, hands))
+    return dumps(play_game(rules, game_seed(seed, number), [find_bot(b) for b in bots], hands=hands))
 
 
-def _one_game(job: tuple) -> bytes:
+def _one_game(job: tuple[Any, ...]) -> bytes:
     return game_line(*job)
 
 
 def run_simulate(
-    games, seed, variant, players, partnerships, options, bots, hands, jobs, shard=None, dask=None, per_task=0
+    games: int,
+    seed: str,
+    variant: str,
+    players: int,
+    partnerships: bool | None,
+    options: list[str],
+    bots: str,
+    hands: int | None,
+    jobs: int,
+    shard: str | None = None,
+    dask: str | None = None,
+    per_task: int = 0,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
@@ -69,7 +76,7 @@ def run_simulate(
         progress.close()
 
 
-def _write_all(lines, progress: Progress) -> None:
+def _write_all(lines: Iterable[bytes], progress: Progress) -> None:
     for line in lines:
         write_line(line)
         progress.advance()

@@ -17,7 +17,12 @@ from .shards import parse_shard, shard_range
 
 
 def run_validate(
-    paths: list[str], keep_going: bool, fmt, shard: str | None = None, dask: str | None = None, per_task: int = 0
+    paths: list[str],
+    keep_going: bool,
+    fmt: Format | None,
+    shard: str | None = None,
+    dask: str | None = None,
+    per_task: int = 0,
 ) -> None:
     fmt = resolve_format(fmt)
     part = parse_shard(shard)
@@ -85,7 +90,7 @@ def _count(totals: dict[str, int], unreadable: bool, bad: int) -> None:
     totals["findings"] += bad
 
 
-def _referee(doc, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
+def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
     """The findings of one document, its players' names, and whether it was unreadable."""
     if doc.error is not None:
         return [Finding(None, None, None, None, "notation", str(doc.error))], None, True

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import orjson
 
-from ..engine import PositionError, RulesError, make_rules
+from ..engine import Position, PositionError, RulesError, make_rules
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
-from ..notation.position import position_json, read_position
+from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, write_line
 from .plain import position_lines
@@ -31,7 +33,7 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         raise Fail(USAGE, f"bad rules: {exc}") from None
 
 
-def documents(path: str):
+def documents(path: str) -> Iterator[Document]:
     """The documents of FILE; a file that cannot be opened is a usage error."""
     try:
         yield from read_documents(path)
@@ -48,26 +50,32 @@ def problem_text(doc: Document, exc: Exception) -> str:
     return f"{doc.where()}: {exc}"
 
 
-def position_of(doc: Document, playable: bool = False):
+def position_of(doc: Document, playable: bool = False) -> Position:
     """The checked position of a document, or a Fail (exit 65) naming what is wrong.
     With ``playable``, the hand of the seat to move must be known."""
+    return position_data_of(doc, playable)[0]
+
+
+def position_data_of(doc: Document, playable: bool = False) -> tuple[Position, UserData]:
+    """As :func:`position_of`, with the document's user data (``_`` keys) to write back."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:
-        pos = read_position(doc.value)
+        pos, user = read_position_data(doc.value)
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
             DATA_ERROR, f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)"
         )
-    return pos
+    return pos, user
 
 
-def print_position(pos, fmt, svg: str | None) -> None:
-    """One position in the chosen format (and as an SVG picture if asked for)."""
+def print_position(pos: Position, fmt: Format, svg: str | None, user: UserData = ()) -> None:
+    """One position in the chosen format (and as an SVG picture if asked for); ``user``
+    is the user data written back into its JSON."""
     if fmt in (Format.json, Format.jsonl):
-        write_line(dumps(position_json(pos)))
+        write_line(dumps(position_json(pos, user)))
     elif fmt == Format.text:
         for line in position_lines(pos):
             write_line(line)

@@ -8,7 +8,7 @@ otherwise the whole input is one (pretty-printed) document.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
@@ -100,7 +100,7 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         yield Document(name, number, error=exc)
 
 
-def _parsed(name: str, lines) -> Iterator[Document]:
+def _parsed(name: str, lines: Iterable[tuple[int, bytes, bool]]) -> Iterator[Document]:
     """The documents of the remaining non-blank lines."""
     for number, line, too_long in lines:
         if line.strip() or too_long:

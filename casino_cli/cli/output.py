@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
 import os
 import sys
 from enum import Enum
@@ -48,7 +53,7 @@ def say(message: str) -> None:
     sys.stderr.flush()
 
 
-def console(stderr: bool = False):
+def console(stderr: bool = False) -> Console:
     """A rich console (imported only when something is printed for people)."""
     from rich.console import Console
 
@@ -87,7 +92,7 @@ class Screen:
     def __init__(self, pretty: bool, svg: str | None = None):
         self.out = console() if pretty else None
         self.svg = svg
-        self.picture = None
+        self.picture: Console | None = None
         if svg:
             import io
 
@@ -107,7 +112,7 @@ class Screen:
         """Whether anything is shown (so callers can skip building views)."""
         return self.out is not None or self.picture is not None
 
-    def print(self, *renderables, **options) -> None:
+    def print(self, *renderables: Any, **options: Any) -> None:
         """Show renderables on every target."""
         for target in (self.out, self.picture):
             if target is not None:
@@ -121,7 +126,7 @@ class Screen:
 
     def close(self) -> None:
         """Write the SVG picture, if one was asked for."""
-        if self.picture is not None:
+        if self.picture is not None and self.svg:
             try:
                 self.picture.save_svg(self.svg, title="casino")
             except OSError as exc:

@@ -5,11 +5,14 @@ Imported only on paths that print for people, so rich never slows the JSON paths
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from rich.table import Table
 from rich.text import Text
 
 from ..cards import cards_of, suit
-from ..engine import Position, Unseen
+from ..engine import Move, MoveFacts, Position, Unseen
 from .plain import card_name
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -20,7 +23,7 @@ def card_text(card: int) -> Text:
     return Text(card_name(card), style=_STYLES[suit(card)])
 
 
-def cards_text(mask_or_cards, empty: str = "—") -> Text:
+def cards_text(mask_or_cards: int | Iterable[int], empty: str = "—") -> Text:
     """Several cards separated by spaces (a mask, or a sequence of cards)."""
     cards = cards_of(mask_or_cards) if isinstance(mask_or_cards, int) else list(mask_or_cards)
     if not cards:
@@ -63,7 +66,7 @@ def position_view(pos: Position) -> Table:
     return grid
 
 
-def moves_view(moves, facts, truncated: bool) -> Table:
+def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool) -> Table:
     """A numbered list of moves with what each does."""
     table = Table(
         title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
@@ -86,7 +89,7 @@ def moves_view(moves, facts, truncated: bool) -> Table:
     return table
 
 
-def score_view(sheet: dict) -> Table:
+def score_view(sheet: dict[str, Any]) -> Table:
     """A score sheet: one row per hand and side with the items won."""
     table = Table(title="score")
     for name in ("hand", "side", "cards", "spades", "sweeps", "items won", "points", "game"):

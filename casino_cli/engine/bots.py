@@ -77,5 +77,6 @@ def find_bot(name: str) -> Bot:
         raise LookupError(f"cannot load bot {name!r}: {exc}") from None
     if not callable(bot):
         raise LookupError(f"bot {name!r} is not callable")
-    BOTS[name] = bot
-    return bot
+    found: Bot = bot
+    BOTS[name] = found
+    return found

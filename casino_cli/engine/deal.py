@@ -13,7 +13,10 @@ casino-shuffle/1, for a seed string S and hand number h (1-based):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..cards import DECK_SIZE
+from .errors import DealError
 from .position import Position, Unseen
 from .rules import Rules
 
@@ -21,7 +24,7 @@ SHUFFLE = "casino-shuffle/1"
 MAX_SEED_BYTES = 1024
 
 
-def _word_blocks(seed: str, hand: int):
+def _word_blocks(seed: str, hand: int) -> Iterator[tuple[int, ...]]:
     """The unbounded stream of 32-bit words for (seed, hand), eight at a time."""
     import hashlib  # imported here: it costs start-up time that listing moves does not need
     from struct import Struct
@@ -42,9 +45,9 @@ _DRAWS = tuple((i, i + 1, 2**32 - (2**32 % (i + 1))) for i in range(DECK_SIZE - 
 def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     """The deck for ``seed`` and hand number ``hand``, in dealing order (casino-shuffle/1)."""
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
-        raise ValueError(f"a seed is at most {MAX_SEED_BYTES} bytes")
+        raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
     if not 1 <= hand < 2**63:
-        raise ValueError("the hand number starts at 1")
+        raise DealError("the hand number starts at 1")
     deck = list(range(DECK_SIZE))
     blocks = _word_blocks(seed, hand)
     words: list[int] = []
@@ -71,9 +74,9 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
     """The position after the first deal of a hand from ``deck`` (D2)."""
     n = rules.players
     if sorted(deck) != list(range(DECK_SIZE)):
-        raise ValueError("a deck holds each of the 52 cards exactly once")
+        raise DealError("a deck holds each of the 52 cards exactly once")
     if dealer not in range(n):
-        raise ValueError(f"dealer {dealer} is not a seat (0..{n - 1})")
+        raise DealError(f"dealer {dealer} is not a seat (0..{n - 1})")
     first = (dealer + 1) % n
     hands = [0] * n
     table = 0
@@ -100,8 +103,6 @@ def start_from_table(
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
     n = rules.players
-    if stock is None:
-        stock = Unseen(DECK_SIZE - 4 - 4 * n)
     return Position(
         rules=rules,
         dealer=dealer,
@@ -110,7 +111,7 @@ def start_from_table(
         loose=table,
         builds=(),
         hands=tuple(hands),
-        stock=stock,
+        stock=Unseen(DECK_SIZE - 4 - 4 * n) if stock is None else stock,
         captured=(0,) * n,
         sweeps=(0,) * n,
         last_capture=None,

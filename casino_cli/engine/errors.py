@@ -1,22 +1,29 @@
-"""Exceptions of the engine: each refusal carries a stable rule ID and a sentence."""
+"""Exceptions of the engine: each refusal carries a stable rule ID and a sentence.
+
+Every one is a :class:`CasinoError`, and so a :class:`ValueError`.
+"""
 
 from __future__ import annotations
 
+from ..errors import CasinoError
 
-class CasinoError(Exception):
-    """Base of every error the engine raises on purpose."""
+__all__ = ["CasinoError", "DealError", "IllegalMove", "PositionError", "RulesError", "TooComplex"]
 
 
-class RulesError(CasinoError, ValueError):
+class RulesError(CasinoError):
     """An unknown option, a bad value or an impossible combination (RULES.md §1)."""
 
 
-class PositionError(CasinoError, ValueError):
+class PositionError(CasinoError):
     """A position that is inconsistent; ``problems`` lists every problem found."""
 
     def __init__(self, problems: list[str]):
         self.problems = list(problems)
         super().__init__("; ".join(self.problems))
+
+
+class DealError(CasinoError):
+    """A seed, deck or dealer that cannot start a hand (D1, D2)."""
 
 
 class IllegalMove(CasinoError):
@@ -26,3 +33,7 @@ class IllegalMove(CasinoError):
         self.rule = rule
         self.message = message
         super().__init__(f"{message} ({rule})")
+
+
+class TooComplex(CasinoError):
+    """A question the engine will not answer exactly within its bounded work."""

@@ -9,8 +9,11 @@ position always gets the same listing) but not the same time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 MAX_SUM = 14
-Sums = list  # sums[t]: the masks of the subsets adding up to t, a list (or () when none)
+Sums = list[Sequence[int]]  # sums[t]: the masks of the subsets adding up to t, a list (or () when none)
 _NONE = ()  # an empty bucket of sums (shared: buckets are never changed once made)
 _ONLY_EMPTY = (0,)  # the unions of no groups
 
@@ -68,7 +71,7 @@ class TableGroups:
 def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[Sums, int, int]:
     """Subsets of ``loose`` by total (at most 14), the totals met (a bit mask), and the
     steps spent (one per subset; more than ``steps`` when it stopped short)."""
-    by_total: Sums = [_NONE] * (MAX_SUM + 1)
+    by_total: list[Any] = [_NONE] * (MAX_SUM + 1)  # lists made here, so they may grow
     spent = totals = 0
     while loose:
         bit = loose & -loose  # the cards in card order
@@ -98,7 +101,7 @@ def _subset_sums(loose: int, values: tuple[int, ...], steps: int) -> tuple[Sums,
     return by_total, totals, spent
 
 
-def disjoint_unions(groups: list[int], steps: int) -> tuple[set[int], int]:
+def disjoint_unions(groups: Sequence[int], steps: int) -> tuple[set[int], int]:
     """Every union of pairwise disjoint ``groups``, the empty one included, and the steps
     left (offering a group to the unions found so far costs one step per union; below
     zero the set is partial)."""

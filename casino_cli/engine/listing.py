@@ -11,6 +11,9 @@ found once per listing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar
+
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
@@ -23,17 +26,21 @@ from .moves import (
     Move,
     MoveFacts,
     MoveList,
+    _make_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
+    unknown_hand,
 )
 from .position import Position
 
 DEFAULT_LIMIT = 2_000
 DEFAULT_BUDGET = 200_000
 
-_NO_MOVES = MoveList((), (), False)
+_NO_MOVES = MoveList((), ())
 _new = tuple.__new__
+Play = tuple[Move, MoveFacts]  # a candidate move and its facts
+_T = TypeVar("_T")
 _NEW_FACTS = (MoveFacts("new", False, False), MoveFacts("new", False, True))  # by multiple
 _NO_BUILD = [0]  # the sets of builds a capture takes when none can be taken: only the empty one
 _TRAILS = tuple(_new(Move, (TRAIL, card, 0, 0)) for card in range(DECK_SIZE))
@@ -52,8 +59,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     if seat is None:
         return _NO_MOVES
     hand = pos.hands[seat]
-    if hand is None:
-        raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its moves cannot be listed")
+    if type(hand) is not int:
+        raise IllegalMove("card", f"seat {seat}'s hand is {unknown_hand(hand)}, so its moves cannot be listed")
     rules = pos.rules
     table = pos.table
     owned = owned_builds(pos) if pos.builds else ()
@@ -61,7 +68,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     groups = TableGroups(pos.loose, rules.values, half)
     truncated = not groups.complete
     holds = rules.holds
-    cards = []
+    cards: list[int] = []
     anyone = twice = 0  # values some card of the hand can capture; values two cards can
     while hand:
         bit = hand & -hand
@@ -80,7 +87,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
         rest = anyone & ~own | twice & own  # what the rest of the hand can capture (B3, O1)
         quota = -(-moves_left // (n - i))  # this card's share, rounded up (may be 0)
         steps = -(-steps_left // (n - i))
-        found: list[tuple[Move, MoveFacts]] = []
+        found: list[Play] = []
         left = _captures(pos, card, groups, table, steps, found)
         if left >= 0:
             left = _builds(pos, card, groups, rest, left, found)
@@ -101,7 +108,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return _new(MoveList, (tuple(moves), tuple(facts), truncated))
+    return _make_move_list(tuple(moves), tuple(facts), truncated)
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards
@@ -119,18 +126,19 @@ def _lex(cards: int) -> bytes:
     return lex
 
 
-def _play_lex(play: tuple[Move, MoveFacts]) -> bytes:
+def _play_lex(play: Play) -> bytes:
     """:func:`_lex` of a play's table cards."""
     return _lex(play[0].cards)
 
 
-def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: int, out: list) -> int:
+def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: int, out: list[Play]) -> int:
     """Append the well-formed captures with ``card`` (C1-C5); return the steps left
     (one per capture found; below zero when some may be missing)."""
     rules = pos.rules
     v = rules.values[card]
     short = False
     build_sets = _NO_BUILD
+    sets: Collection[int]
     if not v:  # classic court card: pairing only (C5)
         same = pos.loose & (0b1111 << (card & ~3))  # the loose cards of its rank
         if not same:
@@ -163,7 +171,7 @@ def _captures(pos: Position, card: int, groups: TableGroups, table: int, steps: 
     return -1 if short or cut else steps
 
 
-def _keep(found: list, steps: int, key) -> tuple[int, bool]:
+def _keep(found: list[_T], steps: int, key: Callable[[_T], bytes]) -> tuple[int, bool]:
     """Sort ``found`` (one card's captures, or its builds of one value, made from sets in
     no particular order) by ``key`` into canonical order, then cut it to the ``steps``
     left, one step each; return the steps left and whether some were cut. Sorting first
@@ -176,14 +184,14 @@ def _keep(found: list, steps: int, key) -> tuple[int, bool]:
     return steps - len(found), cut
 
 
-def _own_unions(groups: list[int], steps: int) -> tuple[set[int], int, bool]:
+def _own_unions(groups: Sequence[int], steps: int) -> tuple[set[int], int, bool]:
     """As :meth:`TableGroups.unions`, for groups of one's own (pairings)."""
     half = steps // 2
     found, left = disjoint_unions(groups, steps - half)
     return found, half + (left if left > 0 else 0), left < 0
 
 
-def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int, out: list) -> int:
+def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int, out: list[Play]) -> int:
     """Append the well-formed builds with ``card`` (B1, B2, B4, B5, B8) of a value the
     rest of the hand can capture (B3), by value; return the steps left (as _captures)."""
     rules = pos.rules
@@ -204,6 +212,7 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
         short = short or cut
         # New builds and additions: the card with loose cards worth value - a (a start),
         # plus groups worth value; the build is single exactly when nothing joins the start.
+        loose_sets: Collection[int]
         if a == value:
             loose_sets = unions
             made = [(_new(Move, (BUILD, card, u, value)), _NEW_FACTS[1]) for u in unions if u]
@@ -213,13 +222,14 @@ def _builds(pos: Position, card: int, groups: TableGroups, rest: int, steps: int
                 loose_sets = starts
                 made = [(_new(Move, (BUILD, card, g, value)), _NEW_FACTS[0]) for g in starts]
             else:
-                loose_sets = set()
+                joined: set[int] = set()
                 for g in starts:
                     steps -= len(unions)
                     if steps < 0:
                         steps, short = 0, True
                         break
-                    loose_sets |= {g | u for u in unions if not g & u}
+                    joined |= {g | u for u in unions if not g & u}
+                loose_sets = joined
                 single = set(starts)
                 made = [(_new(Move, (BUILD, card, ls, value)), _NEW_FACTS[ls not in single]) for ls in loose_sets]
         if builds:

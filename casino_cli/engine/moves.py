@@ -8,11 +8,13 @@ the same :func:`policy_rule`, so the listing, ``apply`` and the referee cannot d
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple, overload
 
 from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
-from .position import Build, Position, splits_into_groups
+from .position import Build, Partial, Position, splits_into_groups
 from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
@@ -27,7 +29,7 @@ class Move(NamedTuple):
     cards: int = 0
     value: int = 0
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
         """Canonical listing order: played card, capture/build/trail, value, table cards."""
         return (self.card, _TYPE_ORDER[self.type], self.value, tuple(cards_of(self.cards)))
 
@@ -39,7 +41,11 @@ class Move(NamedTuple):
             return f"{card_code(self.card)}x{'+'.join(codes_of(self.cards))}"
         return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
 
-    __str__ = text
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"<Move {self.text()}>"
 
 
 class MoveFacts(NamedTuple):
@@ -51,12 +57,91 @@ class MoveFacts(NamedTuple):
     build: Build | None = None  # the existing build used by a build move
 
 
-class MoveList(NamedTuple):
-    """The legal moves of a position, in canonical order; ``truncated`` if cut short."""
+class MoveList(Sequence[Move]):
+    """The legal moves of a position, in canonical order: an immutable sequence of
+    :class:`Move` (``len``, ``in``, indexing, iteration), with what each move does
+    (:meth:`facts_of`, or ``facts`` in the same order) and whether the listing was cut
+    short by its bounds (``truncated``: the moves listed are legal, others may exist).
 
-    moves: tuple[Move, ...]
-    facts: tuple[MoveFacts, ...]
+    >>> from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+    >>> listing = legal_moves(start_position(make_rules("royal"), seeded_deck("7"), dealer=1))
+    >>> len(listing), listing[0], listing.truncated
+    (10, <Move 2C+AH+8D=11>, False)
+    >>> listing.facts_of(listing[0]).kind
+    'new'
+    """
+
+    __slots__ = ("moves", "facts", "truncated")
+    moves: tuple[Move, ...]  # the moves as a tuple
+    facts: tuple[MoveFacts, ...]  # facts[i] is what moves[i] does
     truncated: bool
+
+    def __new__(cls, moves: Iterable[Move], facts: Iterable[MoveFacts], truncated: bool = False) -> MoveList:
+        moves, facts = tuple(moves), tuple(facts)
+        if len(moves) != len(facts):
+            raise ValueError(f"{len(moves)} moves but {len(facts)} facts")
+        return _make_move_list(moves, facts, truncated)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a MoveList is immutable (cannot set {name!r})")
+
+    def __reduce__(self) -> tuple[type[MoveList], tuple[tuple[Move, ...], tuple[MoveFacts, ...], bool]]:
+        return MoveList, (self.moves, self.facts, self.truncated)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        return self.moves[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves)
+
+    def __contains__(self, move: object) -> bool:
+        return move in self.moves
+
+    def index(self, move: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """The position of ``move`` in the listing (ValueError if it is not listed)."""
+        return self.moves.index(move, start, stop)
+
+    def facts_of(self, move: Move) -> MoveFacts:
+        """What a listed ``move`` does (ValueError if it is not listed)."""
+        return self.facts[self.moves.index(move)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveList):
+            return NotImplemented
+        return (self.moves, self.facts, self.truncated) == (other.moves, other.facts, other.truncated)
+
+    def __hash__(self) -> int:
+        return hash((self.moves, self.facts, self.truncated))
+
+    def __repr__(self) -> str:
+        shown = " ".join(m.text() for m in self.moves[:8]) + (" ..." if len(self.moves) > 8 else "")
+        cut = ", truncated" if self.truncated else ""
+        return f"<MoveList of {len(self.moves)}{cut}: {shown}>" if self.moves else f"<MoveList of 0{cut}>"
+
+    def __str__(self) -> str:
+        return " ".join(m.text() for m in self.moves)
+
+
+_set_moves = MoveList.moves.__set__  # type: ignore[attr-defined]
+_set_facts = MoveList.facts.__set__  # type: ignore[attr-defined]
+_set_truncated = MoveList.truncated.__set__  # type: ignore[attr-defined]
+_new_object = object.__new__
+
+
+def _make_move_list(moves: tuple[Move, ...], facts: tuple[MoveFacts, ...], truncated: bool) -> MoveList:
+    """A MoveList without the checks of its constructor (the listing's fast path)."""
+    out = _new_object(MoveList)
+    _set_moves(out, moves)
+    _set_facts(out, facts)
+    _set_truncated(out, truncated)
+    return out
 
 
 TRAIL_FACTS = MoveFacts(TRAIL)
@@ -73,6 +158,24 @@ def judge(pos: Position, move: Move) -> MoveFacts:
     return facts
 
 
+def is_legal(pos: Position, move: Move) -> bool:
+    """Whether the rules allow ``move`` in ``pos`` (:func:`judge` without the reason).
+
+    Raises :class:`TooComplex` when a build too large to check within the engine's
+    bounded work is involved, rather than guess.
+
+    >>> from casino_cli.engine import Move, make_rules, seeded_deck, start_position
+    >>> pos = start_position(make_rules("royal"), seeded_deck("7"), dealer=1)
+    >>> is_legal(pos, Move("trail", 4 * 1 + 3)), is_legal(pos, Move("trail", 0))
+    (True, False)
+    """
+    try:
+        judge(pos, move)
+    except IllegalMove:
+        return False
+    return True
+
+
 # The rules whose check needs the mover's whole hand (what it keeps after the play).
 HAND_RULES = ("B3", "O1")
 
@@ -84,8 +187,8 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
         raise IllegalMove("turn", "the hand is over; no move can be played")
     seat = pos.turn
     hand = pos.hands[seat]
-    if hand is None:
-        raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
+    if type(hand) is not int:
+        raise IllegalMove("card", f"seat {seat}'s hand is {unknown_hand(hand)}, so its move cannot be checked")
     if not hand >> move.card & 1:
         raise IllegalMove("card", f"seat {seat} does not hold {card_code(move.card)}")
     if move.type == TRAIL:
@@ -95,6 +198,11 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     else:
         facts = _build_facts(pos, move)
     return facts
+
+
+def unknown_hand(hand: int | Partial | None) -> str:
+    """How a hand that is not a full mask is known: "unknown" or "known only in part"."""
+    return "unknown" if hand is None else "known only in part"
 
 
 def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]:
@@ -236,7 +344,10 @@ def check_policy(pos: Position, move: Move, facts: MoveFacts) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
     (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last)."""
     owned = owned_builds(pos)
-    rest = _hold_values(pos.rules, pos.hands[pos.turn] & ~(1 << move.card))
+    hand = pos.hands[pos.turn] if pos.turn is not None else None
+    if type(hand) is not int:
+        raise IllegalMove("card", f"the hand to move is {unknown_hand(hand)}, so its move cannot be checked")
+    rest = _hold_values(pos.rules, hand & ~(1 << move.card))
     rule = policy_rule(pos, move, facts, owned, rest)
     if rule is not None:
         raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
@@ -256,7 +367,9 @@ def policy_may_refuse(pos: Position, owned: tuple[Build, ...]) -> bool:
     if owned or rules.must_take_equal:  # T2 B6 O1 need an owned build; T3 C6 forced equality
         return True
     if rules.partnerships and not rules.partner_builds:  # B7
-        return any((b.owner - pos.turn) % 2 == 0 for b in pos.builds)
+        seat = pos.turn
+        assert seat is not None, "a position with a seat to move"
+        return any((b.owner - seat) % 2 == 0 for b in pos.builds)
     return False
 
 
@@ -281,6 +394,7 @@ def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build,
         old = facts.build
         if old is not None:
             seat = pos.turn
+            assert seat is not None, "a position with a seat to move"
             if old.owner == seat:
                 if facts.kind == "raise" and not rules.raise_own:
                     return "B6"
@@ -294,7 +408,7 @@ def policy_rule(pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build,
     return None
 
 
-def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owned, rest: int) -> str:
+def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owned: tuple[Build, ...], rest: int) -> str:
     """The sentence a player reads for a refusal by :func:`policy_rule`."""
     seat = pos.turn
     name = card_code(move.card)
@@ -309,8 +423,10 @@ def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owne
         equal = pos.loose & _rank_mask(move.card)
         return f"{name} must take every loose {rank_name} ({' '.join(codes_of(equal))})"
     if rule == "B6":
+        assert old is not None, "B6 refuses a raise of an existing build"
         return f"seat {seat} may not raise its own {old.value}-build in these rules"
     if rule == "B7":
+        assert old is not None, "B7 refuses a move on an existing build"
         verb = "raise" if facts.kind == "raise" else "add to"
         return f"seat {seat} may not {verb} its partner's {old.value}-build in these rules"
     if rule == "B3":

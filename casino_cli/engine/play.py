@@ -20,9 +20,12 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     The deal is over when the dealer has played its last card; a caller that knows
     only part of the hands (a record written at the table) says so with ``deal_over``.
     """
-    (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra) = pos
+    (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores) = pos
     kind, card, cards, value = move
-    held = hands[seat] & ~(1 << card)
+    assert seat is not None, "a judged move: the hand is not over"
+    hand = hands[seat]
+    assert type(hand) is int, "a judged move: the mover's hand is known"
+    held = hand & ~(1 << card)
     hands = hands[:seat] + (held,) + hands[seat + 1 :]
     if kind == CAPTURE:
         loose &= ~cards
@@ -36,13 +39,11 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
         loose &= ~cards
         kept = [b for b in builds if not b.cards & cards]
         kept.append(_new(Build, (value, seat, cards | (1 << card), not facts.multiple)))
-        builds = tuple(sorted(kept, key=Build.lowest.fget)) if len(kept) > 1 else tuple(kept)
+        builds = tuple(sorted(kept, key=_lowest_bit)) if len(kept) > 1 else tuple(kept)
     else:
         loose |= 1 << card
     turn = seat + 1 if seat + 1 < rules.players else 0
-    after = _new(
-        Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores, extra)
-    )
+    after = _new(Position, (rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores))
     if deal_over is None:
         deal_over = seat == dealer and not held
     if deal_over:
@@ -50,7 +51,12 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     return after
 
 
-def _add_to_pile(captured: tuple, seat: int, cards: int) -> tuple:
+def _lowest_bit(build: Build) -> int:
+    """A build's sort key: the bit of its lowest card (builds are listed in this order)."""
+    return build.cards & -build.cards
+
+
+def _add_to_pile(captured: tuple[int | Unseen, ...], seat: int, cards: int) -> tuple[int | Unseen, ...]:
     """``captured`` with ``cards`` added to ``seat``'s pile (a mask, or a count if unseen)."""
     pile = captured[seat]
     new = Unseen(pile.count + count(cards)) if isinstance(pile, Unseen) else pile | cards

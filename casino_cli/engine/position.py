@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..cards import CODES, DECK_SIZE, cards_of, codes_of, count, lowest
-from .errors import CasinoError, PositionError
+from .errors import PositionError, TooComplex
 from .rules import Rules, can_capture_value
 
 
@@ -32,7 +32,7 @@ class Partial(NamedTuple):
     the cards of the mask ``known`` are known (fewer than ``count``)."""
 
     known: int
-    count: int
+    count: int  # type: ignore[assignment]  # the field shadows tuple.count, as NOTATION.md names it
 
 
 class Build(NamedTuple):
@@ -76,7 +76,13 @@ class Position(NamedTuple):
     sweeps: tuple[int, ...]
     last_capture: int | None
     scores: tuple[int, ...]
-    extra: tuple = ()  # user data (``_`` keys) of the document: (where, key, value)
+
+    def __repr__(self) -> str:
+        builds = "".join(f" [{'+'.join(codes_of(b.cards))}={b.value}]" for b in self.builds)
+        return f"<Position {self.rules.variant} {self.rules.players}p, {_status(self)}, table {_codes(self.loose)}{builds}>"
+
+    def __str__(self) -> str:
+        return "\n".join(position_lines(self))
 
     @property
     def finished(self) -> bool:
@@ -100,6 +106,54 @@ class Position(NamedTuple):
     def stock_count(self) -> int:
         """How many cards are still to be dealt."""
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
+
+
+def known_cards(hand: int | Partial | None) -> int:
+    """The cards of a hand that are known (none for an unknown hand)."""
+    if hand is None:
+        return 0
+    return hand.known if isinstance(hand, Partial) else hand
+
+
+def _status(pos: Position) -> str:
+    if pos.finished:
+        return "finished"
+    last = " (last)" if pos.last_deal else ""
+    return f"deal {pos.deal}/{pos.rules.deals_per_hand}{last}, seat {pos.turn} to play"
+
+
+def _codes(cards: int) -> str:
+    return " ".join(codes_of(cards)) or "-"
+
+
+def _hand_text(hand: int | Partial | None) -> str:
+    if hand is None:
+        return "?"
+    if isinstance(hand, Partial):
+        return " ".join(codes_of(hand.known) + ["?"] * (hand.count - count(hand.known)))
+    return " ".join(codes_of(hand))
+
+
+def position_lines(pos: Position) -> list[str]:
+    """The table, the builds and each seat's hand, one item per line (``str(pos)``).
+
+    >>> from casino_cli.engine import make_rules, seeded_deck, start_position
+    >>> print(start_position(make_rules("royal"), seeded_deck("7"), dealer=1))
+    royal 2p, deal 1/6, seat 0 to play
+    table: AH 8D 9H 9C
+    seat 0: 2C 4C JD KD (taken 0, sweeps 0)
+    seat 1: 4D 5H 8S QC (taken 0, sweeps 0)
+    """
+    lines = [f"{pos.rules.variant} {pos.rules.players}p, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
+    for b in pos.builds:
+        lines.append(
+            f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): {' '.join(codes_of(b.cards))}"
+        )
+    for seat, hand in enumerate(pos.hands):
+        pile = pos.captured[seat]
+        taken = pile.count if isinstance(pile, Unseen) else count(pile)
+        lines.append(f"seat {seat}: {_hand_text(hand)} (taken {taken}, sweeps {pos.sweeps[seat]})")
+    return lines
 
 
 def check_position(pos: Position) -> None:
@@ -140,7 +194,7 @@ def _piles(pos: Position) -> list[tuple[str, int]]:
     """Every known pile of cards with its JSON path."""
     piles = [("$.table.loose", pos.loose)]
     piles += [(f"$.table.builds ({'+'.join(codes_of(b.cards))})", b.cards) for b in pos.builds]
-    piles += [(f"$.hands[{s}]", h) for s, h in enumerate(pos.hands) if h is not None]
+    piles += [(f"$.hands[{s}]", known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
     piles += [(f"$.captured[{s}]", p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
     if not isinstance(pos.stock, Unseen):
         piles += [(f"$.stock[{i}]", 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
@@ -200,7 +254,7 @@ def _build_problems(pos: Position) -> list[str]:
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
         if (
-            hand is not None
+            type(hand) is int
             and not pos.finished
             and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand))
         ):
@@ -212,7 +266,7 @@ def _hand_problems(pos: Position) -> list[str]:
     """Hand sizes that do not fit the deal and the turn."""
     problems = []
     n = pos.rules.players
-    sizes = {seat: count(h) for seat, h in enumerate(pos.hands) if h is not None}
+    sizes = {seat: h.count if isinstance(h, Partial) else count(h) for seat, h in enumerate(pos.hands) if h is not None}
     for seat, size in sizes.items():
         if size > 4:
             problems.append(f"$.hands[{seat}]: seat {seat} holds {size} cards; a deal gives 4")
@@ -237,10 +291,6 @@ def _hand_problems(pos: Position) -> list[str]:
 
 
 SPLIT_STEPS = 200_000
-
-
-class TooComplex(CasinoError):
-    """A question the engine will not answer exactly within its bounded work."""
 
 
 def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
@@ -303,9 +353,9 @@ def side_cards(pos: Position, side: int) -> int | Unseen:
     """The cards a side has captured (a mask, or Unseen when any pile is only counted)."""
     rules = pos.rules
     piles = [p for seat, p in enumerate(pos.captured) if rules.side_of(seat) == side]
-    if any(isinstance(p, Unseen) for p in piles):
-        return Unseen(sum(p.count if isinstance(p, Unseen) else count(p) for p in piles))
     out = 0
     for p in piles:
+        if isinstance(p, Unseen):
+            return Unseen(sum(p.count if isinstance(p, Unseen) else count(p) for p in piles))
         out |= p
     return out

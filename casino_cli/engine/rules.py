@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import ACE, DECK_SIZE, JACK, rank
 from .errors import RulesError
@@ -71,8 +72,19 @@ PRESETS: dict[str, dict[str, object]] = {
 MAX_TARGET = 1_000_000
 
 
-class Rules(NamedTuple):
-    """A complete, checked rule set. Build one with :func:`make_rules`."""
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A complete, checked rule set: the options of RULES.md §1. Build one with
+    :func:`make_rules`; constructing one directly (or with :func:`dataclasses.replace`)
+    checks it the same way, and the derived tables are always made from its options.
+
+    >>> rules = make_rules("royal")
+    >>> rules, str(rules), rules.values[51], rules.max_build
+    (<Rules royal 2p>, 'royal 2p', 13, 14)
+    >>> import dataclasses
+    >>> dataclasses.replace(make_rules("classic"), court_values=True).values[51]
+    13
+    """
 
     variant: str
     players: int
@@ -90,9 +102,17 @@ class Rules(NamedTuple):
     target: int
     # Derived tables (not options): card values, the largest build value, and per card
     # the build values it can capture from the hand (bit v set; see hold_bits).
-    values: tuple[int, ...] = ()
-    max_build: int = 0
-    holds: tuple[int, ...] = ()
+    values: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    max_build: int = field(init=False, repr=False, compare=False)
+    holds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _check(self)
+        values, holds = _tables(self.court_values, self.ace_high)
+        max_build = 10 if not self.court_values else (14 if self.ace_high else 13)
+        object.__setattr__(self, "values", values)
+        object.__setattr__(self, "max_build", max_build)
+        object.__setattr__(self, "holds", holds)
 
     @property
     def sides(self) -> int:
@@ -113,6 +133,16 @@ class Rules(NamedTuple):
         preset = dict(PRESETS[self.variant], ladder_20=_default_ladder_20(self.endgame))
         return {name: getattr(self, name) for name in OPTIONS if getattr(self, name) != preset[name]}
 
+    def __str__(self) -> str:
+        words = [f"{self.variant} {self.players}p"]
+        if self.players == 4 and not self.partnerships:
+            words.append("no partnerships")
+        words += [f"{name}={value}" for name, value in self.overrides().items()]
+        return ", ".join(words)
+
+    def __repr__(self) -> str:
+        return f"<Rules {self}>"
+
 
 def _default_ladder_20(endgame: object) -> str | None:
     """ladder_20 when not given: 'little_casino' under the ladder, else absent."""
@@ -131,16 +161,35 @@ def _card_values(court_values: bool) -> tuple[int, ...]:
 def make_rules(
     variant: str = "classic", players: int = 2, partnerships: bool | None = None, **options: object
 ) -> Rules:
-    """Check and build a rule set; every problem is a :class:`RulesError`."""
+    """Check and build a rule set: a preset and its option overrides; every problem is a
+    :class:`RulesError`.
+
+    >>> make_rules("classic", 4, sweeps=True)
+    <Rules classic 4p, sweeps=True>
+    """
+    _check_variant_players(variant, players)
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise RulesError(f"unknown option {unknown[0]!r} (options are {', '.join(OPTIONS)})")
+    merged: dict[str, Any] = dict(PRESETS[variant])
+    merged.update(options)
+    if options.get("ladder_20") is None:  # absent, or null: the endgame's default
+        merged["ladder_20"] = _default_ladder_20(merged["endgame"])
+    if partnerships is None:
+        partnerships = players == 4
+    return Rules(variant, players, partnerships, **merged)
+
+
+def _check_variant_players(variant: object, players: object) -> None:
     if variant not in PRESETS:
         raise RulesError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
     if type(players) is not int or players not in (2, 3, 4):
         raise RulesError(f"players must be 2, 3 or 4, not {players!r}")
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise RulesError(f"unknown option {unknown[0]!r} (options are {', '.join(OPTIONS)})")
-    merged = dict(PRESETS[variant])
-    merged.update(options)
+
+
+def _check(rules: Rules) -> None:
+    """Raise :class:`RulesError` for the first bad value or impossible combination."""
+    _check_variant_players(rules.variant, rules.players)
     for name in (
         "court_values",
         "ace_high",
@@ -151,45 +200,31 @@ def make_rules(
         "sweeps",
         "sweeps_cancel",
     ):
-        if type(merged[name]) is not bool:
-            raise RulesError(f"option {name} must be true or false, not {merged[name]!r}")
-    if merged["endgame"] not in ENDGAMES:
-        raise RulesError(f"endgame must be 'highest' or 'ladder', not {merged['endgame']!r}")
-    if options.get("ladder_20") is None:  # absent, or null: the endgame's default
-        merged["ladder_20"] = _default_ladder_20(merged["endgame"])
-    if merged["ladder_20"] is not None:
-        if merged["endgame"] != "ladder":
+        if type(getattr(rules, name)) is not bool:
+            raise RulesError(f"option {name} must be true or false, not {getattr(rules, name)!r}")
+    if rules.endgame not in ENDGAMES:
+        raise RulesError(f"endgame must be 'highest' or 'ladder', not {rules.endgame!r}")
+    if rules.ladder_20 is not None:
+        if rules.endgame != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
-        if merged["ladder_20"] not in LADDER_20:
-            raise RulesError(f"ladder_20 must be 'little_casino' or 'most_spades', not {merged['ladder_20']!r}")
-    target = merged["target"]
+        if rules.ladder_20 not in LADDER_20:
+            raise RulesError(f"ladder_20 must be 'little_casino' or 'most_spades', not {rules.ladder_20!r}")
+    target = rules.target
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
         raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {target!r}")
-    if partnerships is None:
-        partnerships = players == 4
+    partnerships = rules.partnerships
     if type(partnerships) is not bool:
         raise RulesError(f"partnerships must be true or false, not {partnerships!r}")
-    if partnerships and players != 4:
+    if partnerships and rules.players != 4:
         raise RulesError("partnerships need exactly 4 players")
-    if variant == "royal" and players == 4 and not partnerships:
+    if rules.variant == "royal" and rules.players == 4 and not partnerships:
         raise RulesError("royal with 4 players is played in partnerships")
-    if (merged["ace_high"] or merged["must_take_equal"]) and not merged["court_values"]:
+    if (rules.ace_high or rules.must_take_equal) and not rules.court_values:
         raise RulesError("ace_high and must_take_equal need court_values")
-    if merged["court_takes_all"] and merged["court_values"]:
+    if rules.court_takes_all and rules.court_values:
         raise RulesError("court_takes_all cannot be combined with court_values")
-    if merged["sweeps_cancel"] and not merged["sweeps"]:
+    if rules.sweeps_cancel and not rules.sweeps:
         raise RulesError("sweeps_cancel needs sweeps")
-    max_build = 10 if not merged["court_values"] else (14 if merged["ace_high"] else 13)
-    values, holds = _tables(merged["court_values"], merged["ace_high"])
-    return Rules(
-        variant=variant,
-        players=players,
-        partnerships=partnerships,
-        values=values,
-        max_build=max_build,
-        holds=holds,
-        **merged,
-    )
 
 
 _TABLES: dict[tuple[bool, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}

@@ -52,8 +52,8 @@ def score_hand(pos: Position) -> HandScore:
     if not pos.finished:
         raise CasinoError("only a finished hand can be scored (turn must be null)")
     rules = pos.rules
-    piles = [side_cards(pos, side) for side in range(rules.sides)]
-    if any(isinstance(p, Unseen) for p in piles):
+    piles = [p for p in (side_cards(pos, side) for side in range(rules.sides)) if not isinstance(p, Unseen)]
+    if len(piles) != rules.sides:
         raise CasinoError("scoring needs every captured pile as cards, not only counts")
     counts = [p.bit_count() for p in piles]
     spades = [(p & SPADE_MASK).bit_count() for p in piles]
@@ -78,7 +78,7 @@ def score_hand(pos: Position) -> HandScore:
     )
 
 
-def _most(values: list[int], item: str, points: int, items, unwon) -> None:
+def _most(values: list[int], item: str, points: int, items: list[dict[str, int]], unwon: dict[str, str]) -> None:
     """Award ``item`` to the side with strictly the most (P2)."""
     top = max(values)
     leaders = [s for s, v in enumerate(values) if v == top]
@@ -88,7 +88,9 @@ def _most(values: list[int], item: str, points: int, items, unwon) -> None:
         unwon[item] = f"tied at {top}"
 
 
-def _special(piles, item: str, card: int, points: int, items, unwon) -> None:
+def _special(
+    piles: list[int], item: str, card: int, points: int, items: list[dict[str, int]], unwon: dict[str, str]
+) -> None:
     """Award a single card's item to the side that took it."""
     for side, pile in enumerate(piles):
         if pile >> card & 1:

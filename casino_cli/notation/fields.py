@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 from ..cards import CardError, parse_card
@@ -44,7 +46,7 @@ def type_name(value: object) -> str:
     }.get(type(value), type(value).__name__)
 
 
-def expect_object(value: object, path: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
+def expect_object(value: object, path: str, known: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, Any]:
     """An object whose keys are all known (or ``_``-prefixed user data), with the required ones."""
     if not isinstance(value, dict):
         raise NotationError(f"expected an object, found {type_name(value)}", path)
@@ -62,7 +64,7 @@ def expect_object(value: object, path: str, known: tuple[str, ...], required: tu
     return value
 
 
-def user_keys(obj: dict) -> tuple[tuple[str, object], ...]:
+def user_keys(obj: dict[str, Any]) -> tuple[tuple[str, object], ...]:
     """The ``_``-prefixed entries of an object, in their order."""
     return tuple((k, v) for k, v in obj.items() if k.startswith("_"))
 
@@ -120,7 +122,7 @@ def expect_str(value: object, path: str) -> str:
     return value
 
 
-def expect_list(value: object, path: str, max_len: int = 1000) -> list:
+def expect_list(value: object, path: str, max_len: int = 1000) -> list[Any]:
     """An array of at most ``max_len`` items."""
     if not isinstance(value, list):
         raise NotationError(f"expected an array, found {type_name(value)}", path)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import CardError, card_code, codes_of, parse_card
 from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
 from .errors import NotationError
@@ -95,9 +97,9 @@ def read_move(value: object, path: str = "$") -> Move:
     return move
 
 
-def move_json(move: Move, facts: MoveFacts | None = None) -> dict:
+def move_json(move: Move, facts: MoveFacts | None = None) -> dict[str, Any]:
     """The object form plus its canonical text and, given ``facts``, what it does."""
-    out: dict = {"type": move.type, "card": card_code(move.card)}
+    out: dict[str, Any] = {"type": move.type, "card": card_code(move.card)}
     if move.type == CAPTURE:
         out["takes"] = codes_of(move.cards)
     elif move.type == BUILD:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from ..cards import CODES, cards_of, codes_of
 from ..engine.errors import PositionError, RulesError
-from ..engine.position import Position, Unseen, check_position, make_build
+from ..engine.position import Build, Position, Unseen, check_position, known_cards, make_build
 from ..engine.rules import OPTIONS, Rules, make_rules
 from .errors import NotationError
 from .fields import (
@@ -76,17 +79,27 @@ def read_rules(value: object, path: str = "$.rules") -> Rules:
         raise NotationError(str(exc), where) from None
 
 
-def rules_json(rules: Rules) -> dict:
+def rules_json(rules: Rules) -> dict[str, Any]:
     """Canonical rule set: variant, players, partnerships (4 players), changed options."""
-    out: dict = {"variant": rules.variant, "players": rules.players}
+    out: dict[str, Any] = {"variant": rules.variant, "players": rules.players}
     if rules.players == 4:
         out["partnerships"] = rules.partnerships
     out.update(rules.overrides())
     return out
 
 
+# The user data (``_`` keys) of a position document, kept beside the engine's Position for
+# the round trip: (where, key, value), where is "", "rules", "table" or "build:<lowest card>".
+UserData = tuple[tuple[str, str, object], ...]
+
+
 def read_position(value: object, path: str = "$", check: bool = True) -> Position:
     """A ``casino.position/1`` document; with ``check``, PositionError lists every inconsistency."""
+    return read_position_data(value, path, check)[0]
+
+
+def read_position_data(value: object, path: str = "$", check: bool = True) -> tuple[Position, UserData]:
+    """As :func:`read_position`, with the document's user data (for :func:`position_json`)."""
     check_format(value, POSITION_FORMAT, path)
     obj = expect_object(value, path, _POSITION_KEYS, ("format", "rules", "turn", "table"))
     rules = read_rules(obj["rules"], f"{path}.rules")
@@ -126,14 +139,13 @@ def read_position(value: object, path: str = "$", check: bool = True) -> Positio
         sweeps=sweeps,
         last_capture=last,
         scores=tuple(scores),
-        extra=extra + _nested_extra(obj) + build_extra,
     )
     if check:
         check_position(pos)
-    return pos
+    return pos, extra + _nested_extra(obj) + build_extra
 
 
-def _nested_extra(obj: dict) -> tuple:
+def _nested_extra(obj: dict[str, Any]) -> tuple[Any, ...]:
     """User keys of the rule set and the table, kept for the round trip."""
     out = []
     for where in ("rules", "table"):
@@ -142,7 +154,7 @@ def _nested_extra(obj: dict) -> tuple:
     return tuple(out)
 
 
-def _read_per_seat(value, path: str, size: int, read, empty) -> list:
+def _read_per_seat(value: object, path: str, size: int, read: Callable[[Any, str], Any], empty: object) -> list[Any]:
     """An array with one entry per seat (or side); missing means the empty start."""
     if value is None:
         return [read(empty, path) if empty is not None else None for _ in range(size)]
@@ -155,17 +167,19 @@ def _read_per_seat(value, path: str, size: int, read, empty) -> list:
     return [read(item, f"{path}[{i}]") for i, item in enumerate(items)]
 
 
-def _read_hand(value, path: str) -> int | None:
+def _read_hand(value: object, path: str) -> int | None:
     return None if value is None else read_card_set(value, path)
 
 
-def _read_pile(value, path: str) -> int | Unseen:
+def _read_pile(value: object, path: str) -> int | Unseen:
     if isinstance(value, list):
         return read_card_set(value, path)
     return Unseen(expect_int(value, path, 0, 52))
 
 
-def _read_stock_and_deal(obj: dict, path: str, rules: Rules, deals: int):
+def _read_stock_and_deal(
+    obj: dict[str, Any], path: str, rules: Rules, deals: int
+) -> tuple[tuple[int, ...] | Unseen, int]:
     """The stock and the deal number, each defaulting from the other (an empty start)."""
     per_deal = 4 * rules.players
     deal = obj.get("deal")
@@ -192,7 +206,7 @@ def _read_stock_and_deal(obj: dict, path: str, rules: Rules, deals: int):
     return stock, deal
 
 
-def _read_table(value, path: str, rules: Rules):
+def _read_table(value: object, path: str, rules: Rules) -> tuple[int, tuple[Build, ...], UserData]:
     obj = expect_object(value, path, ("loose", "builds"))
     loose = read_card_set(obj.get("loose", []), f"{path}.loose")
     builds = []
@@ -212,12 +226,12 @@ def _read_table(value, path: str, rules: Rules):
     return loose, tuple(builds), tuple(extra)
 
 
-def _build_key(build) -> str:
+def _build_key(build: Build) -> str:
     """Where a build's user keys are kept: ``build:`` and its lowest card."""
     return f"build:{CODES[build.lowest]}"
 
 
-def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
+def _check_declared_kind(obj: dict[str, Any], path: str, build: Build, rules: Rules) -> None:
     """Input may state ``kind`` and ``groups``; they must match the cards."""
     if "kind" in obj:
         kind = expect_str(obj["kind"], f"{path}.kind")
@@ -244,10 +258,11 @@ def _check_declared_kind(obj: dict, path: str, build, rules: Rules) -> None:
             raise PositionError([f"the groups at {path}.groups do not hold exactly the build's cards"])
 
 
-def position_json(pos: Position) -> dict:
-    """The canonical ``casino.position/1`` object."""
-    extra = {"": [], "rules": [], "table": []}
-    for where, key, val in pos.extra:
+def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
+    """The canonical ``casino.position/1`` object, with the ``user`` data of
+    :func:`read_position_data` put back where it was read."""
+    extra: dict[str, list[tuple[str, object]]] = {"": [], "rules": [], "table": []}
+    for where, key, val in user:
         extra.setdefault(where, []).append((key, val))
     rules = rules_json(pos.rules)
     rules.update(extra["rules"])
@@ -266,7 +281,7 @@ def position_json(pos: Position) -> dict:
         "turn": pos.turn,
         "deal": pos.deal,
         "table": table,
-        "hands": [None if h is None else codes_of(h) for h in pos.hands],
+        "hands": [None if h is None else codes_of(known_cards(h)) for h in pos.hands],
         "stock": pos.stock.count if isinstance(pos.stock, Unseen) else codes_of_seq(pos.stock),
         "captured": [p.count if isinstance(p, Unseen) else codes_of(p) for p in pos.captured],
         "sweeps": list(pos.sweeps),
@@ -277,6 +292,6 @@ def position_json(pos: Position) -> dict:
     return out
 
 
-def codes_of_seq(cards) -> list[str]:
+def codes_of_seq(cards: Iterable[int]) -> list[str]:
     """Codes of a card sequence, keeping its order (a stock or a deck)."""
     return [CODES[c] for c in cards]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 import orjson
 
 NAMES = ("position", "record", "moves", "score", "finding")
 
 
-def schema(name: str) -> dict:
+def schema(name: str) -> dict[str, Any]:
     """The self-contained schema of one document type (shared definitions inlined)."""
     if name not in NAMES:
         raise KeyError(name)
@@ -17,4 +18,5 @@ def schema(name: str) -> dict:
     doc = orjson.loads((folder / f"{name}.json").read_bytes())
     defs = orjson.loads((folder / "defs.json").read_bytes())["$defs"]
     text = orjson.dumps(dict(doc, **{"$defs": defs})).replace(b'"defs.json#/$defs/', b'"#/$defs/')
-    return orjson.loads(text)
+    out: dict[str, Any] = orjson.loads(text)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import card_code, cards_of
-from .referee import Step
+from ..engine import Step
 
 
 def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
@@ -23,11 +23,12 @@ def describe(step: Step, name: Callable[[int], str] = card_code) -> str:
         return f"seat {seat} trails {card}"
     if move.type == "capture":
         return f"seat {seat} takes {table} with {card}" + (" — sweep" if facts.sweep else "")
-    if facts.kind == "raise":
-        return f"seat {seat} raises the {facts.build.value}-build to {move.value} with {card}" + (
-            f" (and {' '.join(codes_of(move.cards & ~facts.build.cards))})" if facts.multiple else ""
+    old = facts.build
+    if facts.kind == "raise" and old is not None:
+        return f"seat {seat} raises the {old.value}-build to {move.value} with {card}" + (
+            f" (and {' '.join(codes_of(move.cards & ~old.cards))})" if facts.multiple else ""
         )
-    if facts.kind == "add":
-        loose = codes_of(move.cards & ~facts.build.cards)
+    if facts.kind == "add" and old is not None:
+        loose = codes_of(move.cards & ~old.cards)
         return f"seat {seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
     return f"seat {seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")

@@ -7,7 +7,7 @@ move, not a failure of the whole record. Everything else that cannot be read is 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import Rules
@@ -38,9 +38,9 @@ class HandRecord(NamedTuple):
     dealer: int | None
     deck: tuple[int, ...] | None  # dealing order
     table: int | None  # the first four table cards (a hand written down at a table)
-    moves: list  # as written: text or object
+    moves: list[Any]  # as written: text or object
     score: tuple[int, ...] | None  # claimed points per side
-    extra: tuple
+    extra: tuple[Any, ...]
 
 
 class Record(NamedTuple):
@@ -51,8 +51,8 @@ class Record(NamedTuple):
     seed: str | None
     shuffle: str | None
     hands: tuple[HandRecord, ...]
-    result: tuple[tuple[int, ...], int | None] | None
-    extra: tuple
+    result: tuple[tuple[int, ...] | None, int | None] | None
+    extra: tuple[Any, ...]
 
 
 def read_record(value: object, path: str = "$") -> Record:
@@ -115,7 +115,7 @@ def _read_per_side(value: object, path: str, rules: Rules) -> tuple[int, ...]:
     return tuple(expect_int(v, f"{path}[{i}]", -(10**6), 10**6) for i, v in enumerate(items))
 
 
-def _read_result(value: object, path: str, rules: Rules):
+def _read_result(value: object, path: str, rules: Rules) -> tuple[tuple[int, ...] | None, int | None]:
     obj = expect_object(value, path, _RESULT_KEYS)
     scores = _read_per_side(obj["scores"], f"{path}.scores", rules) if "scores" in obj else None
     winner = obj.get("winner")

@@ -9,26 +9,27 @@ dealers, claims and the game's end).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple
+from collections.abc import Generator, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from ..cards import card_code
 from ..engine import (
-    HAND_RULES,
     SHUFFLE,
+    HandEnd,
+    HandStart,
     IllegalMove,
     Move,
-    MoveFacts,
     Position,
-    check_policy,
-    judge_form,
+    Rules,
+    Step,
+    TooComplex,
     play_judged,
     seeded_deck,
+    start_from_table,
     start_position,
 )
-from ..engine.deal import start_from_table
-from ..engine.position import TooComplex
-from ..engine.scoring import GameStep, HandScore, game_after_hand, score_hand
+from ..engine.moves import HAND_RULES, check_policy, judge_form
+from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import read_move
 from .record import HandRecord, Record
@@ -45,7 +46,7 @@ class Finding(NamedTuple):
     message: str
     unchecked: bool = False
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of NOTATION.md."""
         out = {
             "hand": self.hand,
@@ -58,27 +59,6 @@ class Finding(NamedTuple):
         if self.unchecked:
             out["unchecked"] = True
         return out
-
-
-class HandStart(NamedTuple):
-    hand: int
-    position: Position
-
-
-class Step(NamedTuple):
-    hand: int
-    number: int  # 1-based within the hand
-    seat: int
-    move: Move
-    facts: MoveFacts
-    position: Position  # after the move
-
-
-class HandEnd(NamedTuple):
-    hand: int
-    position: Position
-    score: HandScore
-    game: GameStep
 
 
 Event = HandStart | Step | HandEnd | Finding
@@ -135,8 +115,9 @@ def walk(record: Record, keep_going: bool = False) -> Iterator[Event]:
         yield from _check_result(record, scores, winner)
 
 
-def _check_result(record: Record, scores, winner: GameStep | None) -> Iterator[Finding]:
+def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameStep | None) -> Iterator[Finding]:
     """The claimed result against the true one (claim findings, whole record)."""
+    assert record.result is not None
     claimed_scores, claimed_winner = record.result
     if scores is None:
         yield Finding(
@@ -165,24 +146,28 @@ def _check_result(record: Record, scores, winner: GameStep | None) -> Iterator[F
         yield Finding(None, None, None, None, "claim", f"the record claims {said}, but {truth}")
 
 
-def _dash(values) -> str:
+def _dash(values: Iterable[int]) -> str:
     return "–".join(str(v) for v in values)
 
 
-def _hand_start(record: Record, hand: HandRecord, dealer: int, scores, parsed) -> tuple[Position, list | None]:
+def _hand_start(
+    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, parsed: list[Any]
+) -> tuple[Position, Any]:
     """The opening position, and for a table-only hand the hands inferred per deal."""
     rules = record.rules
     if hand.table is not None:
         inferred = _infer_hands(rules, dealer, hand.table, parsed)
         return start_from_table(rules, hand.table, inferred[0][0], dealer, scores), inferred
-    deck = hand.deck if hand.deck is not None else seeded_deck(record.seed, hand.number)
+    deck = hand.deck if hand.deck is not None else seeded_deck(record.seed or "", hand.number)
     return start_position(rules, deck, dealer, scores), None
 
 
 _BROKEN = object()  # what _walk_hand returns for a hand with a finding
 
 
-def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going: bool):
+def _walk_hand(
+    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, keep_going: bool
+) -> Generator[Event, None, Any]:
     """Yield the events of one hand; return its HandEnd, None if the record stops part-way
     through it (a game in progress), or _BROKEN after a finding. ``scores`` before the
     hand is None when an earlier hand broke off (then taken as zeros, and said so)."""
@@ -198,7 +183,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         hand.deck is not None
         and record.seed is not None
         and record.shuffle == SHUFFLE
-        and hand.deck != seeded_deck(record.seed, hand.number)
+        and hand.deck != seeded_deck(record.seed or "", hand.number)
     ):
         yield Finding(
             hand.number,
@@ -273,6 +258,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
         pos = play_judged(pos, item, facts, deal_over)
         if inferred is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=inferred[0][pos.deal - 1])
+        assert seat is not None, "a judged move has a seat to move"
         yield Step(hand.number, number, seat, item, facts, _shown(pos, inferred))
     if not pos.finished:
         if record.hands[-1].number == hand.number:
@@ -299,7 +285,7 @@ def _walk_hand(record: Record, hand: HandRecord, dealer: int, scores, keep_going
     return (yield from _end_hand(record, hand, pos, scores is not None))
 
 
-def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool):
+def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool) -> Generator[Event, None, HandEnd]:
     score = score_hand(pos)
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
@@ -328,7 +314,7 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     return end
 
 
-def _shown(pos: Position, inferred) -> Position:
+def _shown(pos: Position, inferred: list[Any] | None) -> Position:
     """The position as others may see it: in a table-only hand, a hand the record does not
     show in full (its seat has not played all its cards of the deal yet) is unknown (null)."""
     if inferred is None or pos.finished:
@@ -337,7 +323,9 @@ def _shown(pos: Position, inferred) -> Position:
     return pos._replace(hands=tuple(h if complete[seat] else None for seat, h in enumerate(pos.hands)))
 
 
-def _infer_hands(rules, dealer: int, table: int, parsed: list):
+def _infer_hands(
+    rules: Rules, dealer: int, table: int, parsed: list[Any]
+) -> tuple[list[tuple[int, ...]], dict[int, str], list[list[bool]]]:
     """For a table-only hand: per deal, each seat's hand (the cards it played in that
     deal), the moves that play a card already seen, and whether each hand is complete."""
     n = rules.players

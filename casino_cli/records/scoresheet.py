@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from ..engine import Position
+from typing import Any
+
+from ..engine import HandEnd, Position
 from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand
 from .record import Record
-from .referee import Finding, HandEnd, walk
+from .referee import Finding, walk
 
 SCORE_FORMAT = "casino.score/1"
 
 
-def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> dict:
+def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> dict[str, Any]:
     """One hand: points per side, what each side took and won, items nobody won, running score."""
     sides = [
         {"cards": s.cards, "spades": s.spades, "sweeps": s.sweeps, "items": s.items, "points": s.points}
@@ -27,7 +29,7 @@ def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> 
     }
 
 
-def record_score(record: Record) -> tuple[dict, list[Finding]]:
+def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
     """The score document of a record, and the referee's findings met on the way."""
     hands = []
     findings: list[Finding] = []
@@ -52,7 +54,7 @@ def record_score(record: Record) -> tuple[dict, list[Finding]]:
     return doc, findings
 
 
-def position_score(pos: Position) -> dict:
+def position_score(pos: Position) -> dict[str, Any]:
     """The score document of one finished position (scores before the hand from the position)."""
     score = score_hand(pos)
     game = game_after_hand(pos.rules, pos.scores, score)

@@ -1,59 +1,41 @@
-"""Self-play: bots play seeded games, each written as a ``casino.record/1`` document."""
+"""Self-play: bots play seeded games (:class:`~casino_cli.engine.Game`), each written as a
+``casino.record/1`` document."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 
-from ..engine import SHUFFLE, dealer_for_hand, legal_moves, play_judged, seeded_deck, start_position
-from ..engine.bots import Bot
-from ..engine.rules import Rules
-from ..engine.scoring import game_after_hand, score_hand
+from ..engine import SHUFFLE, Bot, Game, Rules
+from ..engine.game import MAX_HANDS, Observer
 from ..notation.position import rules_json
-from .referee import HandEnd, HandStart, Step
 
-MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
+__all__ = ["MAX_HANDS", "play_game"]
 
 
 def play_game(
     rules: Rules,
     seed: str,
-    bots: list[Bot],
-    rng: random.Random,
+    bots: Sequence[Bot],
+    rng: random.Random | None = None,
     hands: int | None = None,
-    observer: Callable[[object], None] | None = None,
-) -> dict:
-    """One game (or its first ``hands`` hands) from ``seed``; bots[seat] plays each seat.
+    observer: Observer | None = None,
+) -> dict[str, object]:
+    """The record of one game (or of its first ``hands`` hands) from ``seed``; bots[seat]
+    plays each seat, choosing with ``rng`` (by default the engine's ``{seed}/bots``).
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
-    see = observer or (lambda event: None)
-    scores = (0,) * rules.sides
-    first_dealer = rules.players - 1
-    out = []
-    result = None
-    for number in range(1, min(hands or MAX_HANDS, MAX_HANDS) + 1):
-        dealer = dealer_for_hand(first_dealer, number, rules.players)
-        pos = start_position(rules, seeded_deck(seed, number), dealer, scores)
-        see(HandStart(number, pos))
-        moves = []
-        while not pos.finished:
-            listing = legal_moves(pos)
-            move = bots[pos.turn](pos, listing, rng)
-            if move not in listing.moves:
-                raise ValueError(f"the bot of seat {pos.turn} chose {move}, which is not a legal move")
-            moves.append(move.text())
-            seat, facts = pos.turn, listing.facts[listing.moves.index(move)]
-            pos = play_judged(pos, move, facts)
-            see(Step(number, len(moves), seat, move, facts, pos))
-        points = score_hand(pos)
-        game = game_after_hand(rules, scores, points)
-        scores = game.scores
-        see(HandEnd(number, pos, points, game))
-        out.append({"dealer": dealer, "moves": moves, "score": list(points.points)})
-        if game.winner is not None:
-            result = {"scores": list(scores), "winner": game.winner}
-            break
-    record = {"format": "casino.record/1", "rules": rules_json(rules), "seed": seed, "shuffle": SHUFFLE, "hands": out}
-    if result is not None:
-        record["result"] = result
+    game = Game(rules, seed, bots, rng)
+    played = game.play(hands or None, observer)
+    record: dict[str, object] = {
+        "format": "casino.record/1",
+        "rules": rules_json(rules),
+        "seed": seed,
+        "shuffle": SHUFFLE,
+        "hands": [
+            {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in played
+        ],
+    }
+    if game.winner is not None:
+        record["result"] = {"scores": list(game.scores), "winner": game.winner}
     return record

@@ -1,0 +1,82 @@
+"""The wheel installs and runs in a fresh virtual environment.
+
+Offline: the wheel is built from this checkout without build isolation (so setuptools>=77
+must be installed, as the test extra does), and the fresh environment borrows the runtime
+dependencies of this one by a ``.pth`` path entry (not the editable install: ``.pth`` files
+of a borrowed path are not run). Marked ``packaging`` (deselected by default, about 10 s);
+``.ci/run`` runs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.packaging
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "docs", "casino_cli")
+
+
+def _run(*args: str | Path, cwd: Path | None = None) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from a clean copy of what the build reads (no stale egg-info, no build/)."""
+    source = tmp_path_factory.mktemp("source")
+    for name in SOURCES:
+        copy = shutil.copytree if (ROOT / name).is_dir() else shutil.copy2
+        copy(ROOT / name, source / name)
+    shutil.rmtree(source / "casino_cli.egg-info", ignore_errors=True)
+    out = tmp_path_factory.mktemp("wheel")
+    _run(
+        sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index", "-w", out, source
+    )
+    (found,) = out.glob("casino_cli-*.whl")
+    return found
+
+
+@pytest.fixture(scope="module")
+def fresh(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new virtual environment with only the wheel installed (and the dependencies borrowed)."""
+    env = tmp_path_factory.mktemp("venv")
+    venv.create(env, with_pip=False)
+    python = env / "bin" / "python"
+    site = Path(_run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").strip())
+    borrowed = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "borrowed-deps.pth").write_text("\n".join(sorted(borrowed)) + "\n")
+    _run(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-index", "--no-deps", wheel)
+    return env
+
+
+def test_the_wheel_holds_the_typing_marker_the_schemas_and_the_licence(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "casino_cli/py.typed" in names
+    assert "casino_cli/schema/position.json" in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert not any(n.startswith("tests/") for n in names)
+
+
+def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
+    python, casino = fresh / "bin" / "python", fresh / "bin" / "casino"
+    where = _run(python, "-c", "import casino_cli; print(casino_cli.__file__)", cwd=tmp_path)
+    assert where.startswith(str(fresh)), where  # the wheel's copy, not this checkout's
+    deal = _run(casino, "deal", "--seed", "7", "--variant", "royal", "--format", "text", cwd=tmp_path)
+    assert deal.splitlines()[:2] == ["royal 2p, deal 1/6, seat 0 to play", "table: AH 8D 9H 9C"]
+    schema = json.loads(_run(casino, "schema", "position", cwd=tmp_path))  # package data
+    assert schema["title"]
+    version = _run(casino, "--version", cwd=tmp_path).strip()
+    assert version == "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
