@@ -79,4 +79,23 @@ def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
     schema = json.loads(_run(casino, "schema", "position", cwd=tmp_path))  # package data
     assert schema["title"]
     version = _run(casino, "--version", cwd=tmp_path).strip()
-    assert version == "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
+    assert version == _run(python, "-c", "import casino_cli; print(casino_cli.version_line())").strip()
+    assert version.startswith(
+        "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
+    )
+
+
+def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, tmp_path: Path) -> None:
+    """Where setup.py compiled the engine (mypyc and a C compiler at build time), it gives
+    the pure engine's answers over 100,000 positions (tests/differential.py)."""
+    python = fresh / "bin" / "python"
+    engine = _run(python, "-c", "import casino_cli; print(casino_cli.ENGINE)", cwd=tmp_path).strip()
+    if "none-any" in wheel.name:
+        assert engine == "python"
+        pytest.skip("the wheel holds the pure-Python engine (no mypyc or no C compiler at build time)")
+    assert engine == "compiled"
+    script = ROOT / "tests" / "differential.py"
+    compiled = _run(python, script, "100000", cwd=tmp_path).split()
+    pure = _run("env", "CASINO_ENGINE=python", python, script, "100000", cwd=tmp_path).split()
+    assert compiled[0] == "compiled" and pure[0] == "python"
+    assert int(compiled[1]) >= 100_000 and compiled[1:] == pure[1:]

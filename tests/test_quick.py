@@ -147,3 +147,13 @@ def test_both_paths_print_the_same(words: list[str], stdin: bytes, monkeypatch: 
     fast = cli(*words, stdin=stdin)
     monkeypatch.setattr(quick, "parse", lambda words: None)
     assert cli(*words, stdin=stdin) == fast
+
+
+def test_a_command_that_fails_to_import_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(name: str, package: str | None = None) -> object:
+        raise ImportError(f"simulated: {name} cannot be imported")
+
+    monkeypatch.setattr(quick, "import_module", broken)
+    monkeypatch.delenv("CASINO_DEBUG", raising=False)
+    result = cli("moves", "-", stdin=STDIN)
+    assert result.returncode == 70 and "internal error" in result.stderr and not result.stdout

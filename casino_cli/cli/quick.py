@@ -102,14 +102,13 @@ def parse(args: list[str]) -> Callable[[], None] | None:
     values = _values(spec.params, args[1:])
     if values is None:
         return None
-    run = getattr(import_module(f".{spec.module}", __package__), spec.function)
-    return lambda: run(*values)
+    return lambda: getattr(import_module(f".{spec.module}", __package__), spec.function)(*values)
 
 
 def _print_version() -> None:
-    from .. import __version__
+    from .. import version_line
 
-    print(f"casino {__version__}")
+    print(version_line())
 
 
 def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:
