@@ -20,9 +20,9 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 MANIFEST = "compiled-sources.txt"  # read by casino_cli/__init__.py
-# The modules compiled: the engine but its package __init__ and moves.py, whose MoveList (a
-# collections.abc.Sequence with slots set directly) mypyc cannot compile.
-PURE = {"casino_cli/engine/moves.py"}
+# The modules compiled: the engine but its package __init__ and move_list.py (MoveList, a
+# collections.abc.Sequence with slots set directly, which mypyc cannot compile).
+PURE = {"casino_cli/engine/move_list.py"}
 ENGINE = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "casino_cli" / "engine").glob("[!_]*.py"))
 COMPILED = ["casino_cli/cards.py", *(name for name in ENGINE if name not in PURE)]
 

@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK
-from .moves import BUILD, CAPTURE, Move, MoveList
+from .move_list import MoveList
+from .moves import BUILD, CAPTURE, Move
 from .position import Position
 
 Bot = Callable[[Position, MoveList, random.Random], Move]

@@ -17,6 +17,7 @@ from typing import TypeVar
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
+from .move_list import MoveList, _make_move_list
 from .moves import (
     BUILD,
     CAPTURE,
@@ -25,8 +26,6 @@ from .moves import (
     TRAIL_FACTS,
     Move,
     MoveFacts,
-    MoveList,
-    _make_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
