@@ -53,7 +53,8 @@ class OptionalBuildExt(build_ext):
 
 
 def _ext_modules() -> list[object]:
-    if os.environ.get("CASINO_BUILD") == "python" or "editable_wheel" in sys.argv:
+    building = {"bdist_wheel", "build", "build_ext", "install"} & set(sys.argv)  # not metadata, not editable
+    if os.environ.get("CASINO_BUILD") == "python" or not building or "editable_wheel" in sys.argv:
         return []
     try:
         from mypyc.build import mypycify
