@@ -88,7 +88,8 @@ def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
 
 def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, tmp_path: Path) -> None:
     """Where setup.py compiled the engine (mypyc and a C compiler at build time), it gives
-    the pure engine's answers over 100,000 positions (tests/differential.py)."""
+    the pure engine's answers over 100,000 positions (tests/differential.py) and passes the
+    fixture and reference tests."""
     python = fresh / "bin" / "python"
     engine = _run(python, "-c", "import casino_cli; print(casino_cli.ENGINE)", cwd=tmp_path).strip()
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -101,3 +102,7 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     pure = _run("env", "CASINO_ENGINE=python", python, script, "100000", cwd=tmp_path).split()
     assert compiled[0] == "compiled" and pure[0] == "python"
     assert int(compiled[1]) >= 100_000 and compiled[1:] == pure[1:]
+    # the golden fixtures, the brute-force reference and the game tests, against the compiled
+    # engine (run from outside this checkout, they import the installed package)
+    tests = [ROOT / "tests" / name for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py")]
+    _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, cwd=tmp_path)
