@@ -20,6 +20,8 @@ SCRIPT = Path(__file__).resolve().parent / "crowded_listings.py"
 
 def _run(hash_seed: str, *args: str) -> bytes:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    if args:  # shuffling patches the pure engine's modules (a compiled engine binds its calls early)
+        env["CASINO_ENGINE"] = "python"
     return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, check=True, env=env).stdout
 
 

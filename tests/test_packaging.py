@@ -9,6 +9,7 @@ of a borrowed path are not run). Marked ``packaging`` (deselected by default, ab
 
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import shutil
@@ -23,7 +24,7 @@ import pytest
 
 pytestmark = pytest.mark.packaging
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "docs", "casino_cli")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in", "docs", "casino_cli")
 
 
 def _run(*args: str | Path, cwd: Path | None = None) -> str:
@@ -79,7 +80,10 @@ def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
     schema = json.loads(_run(casino, "schema", "position", cwd=tmp_path))  # package data
     assert schema["title"]
     version = _run(casino, "--version", cwd=tmp_path).strip()
-    assert version == "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
+    assert version == _run(python, "-c", "import casino_cli; print(casino_cli.version_line())", cwd=tmp_path).strip()
+    assert version.startswith(
+        "casino " + _run(python, "-c", "import casino_cli; print(casino_cli.__version__)").strip()
+    )
 
 
 BAD_BOT = """
@@ -101,3 +105,25 @@ def test_a_bot_writers_strict_script_type_checks_against_the_installed_wheel(fre
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     done = subprocess.run([str(a) for a in (*mypy, "bad.py")], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert done.returncode == 1 and 'Incompatible return value type (got "MoveFacts", expected "Move")' in done.stdout
+
+
+def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, tmp_path: Path) -> None:
+    """Where setup.py compiled the engine (mypyc and a C compiler at build time), it gives
+    the pure engine's answers over 100,000 positions (tests/differential.py) and passes the
+    fixture and reference tests."""
+    python = fresh / "bin" / "python"
+    engine = _run(python, "-c", "import casino_cli; print(casino_cli.ENGINE)", cwd=tmp_path).strip()
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    if not any(name.endswith(suffixes) for name in zipfile.ZipFile(wheel).namelist()):
+        assert engine == "python"
+        pytest.skip("the wheel holds the pure-Python engine (no mypyc or no C compiler at build time)")
+    assert engine == "compiled"
+    script = ROOT / "tests" / "differential.py"
+    compiled = _run(python, script, "100000", cwd=tmp_path).split()
+    pure = _run("env", "CASINO_ENGINE=python", python, script, "100000", cwd=tmp_path).split()
+    assert compiled[0] == "compiled" and pure[0] == "python"
+    assert int(compiled[1]) >= 100_000 and compiled[1:] == pure[1:]
+    # the golden fixtures, the brute-force reference and the game tests, against the compiled
+    # engine (run from outside this checkout, they import the installed package)
+    tests = [ROOT / "tests" / name for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py")]
+    _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, cwd=tmp_path)

@@ -14,7 +14,7 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 
-from .. import __version__
+from .. import version_line
 from .output import USAGE, Fail, Format
 
 app = typer.Typer(
@@ -103,7 +103,7 @@ BotsOpt = Annotated[
 
 def _version(value: bool) -> None:
     if value:
-        print(f"casino {__version__}")
+        print(version_line())
         raise typer.Exit()
 
 

@@ -111,9 +111,9 @@ def parse(args: list[str]) -> Callable[[], None] | None:
 
 
 def _print_version() -> None:
-    from .. import __version__
+    from .. import version_line
 
-    print(f"casino {__version__}")
+    print(version_line())
 
 
 def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:

@@ -30,7 +30,8 @@ from .deal import SHUFFLE, dealer_for_hand, next_dealer, seeded_deck, start_from
 from .errors import CasinoError, DealError, IllegalMove, PositionError, RulesError, TooComplex
 from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
 from .listing import legal_moves
-from .moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts, MoveList, is_legal, judge
+from .move_list import MoveList
+from .moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts, is_legal, judge
 from .play import apply_move, play_judged
 from .position import Build, Partial, Position, Unseen, check_position, make_build, unseen_cards
 from .rules import Rules, make_rules

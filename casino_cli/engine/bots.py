@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 
 from .greedy import gain, greedy_choice
-from .moves import Move, MoveList
+from .move_list import MoveList
+from .moves import Move
 from .search import counter_bot, searcher_bot
 from .views import Bot, View
 

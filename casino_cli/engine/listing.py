@@ -17,6 +17,7 @@ from typing import TypeVar
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from .errors import IllegalMove
 from .groups import TableGroups, disjoint_unions
+from .move_list import MoveList, _make_move_list
 from .moves import (
     BUILD,
     CAPTURE,
@@ -25,9 +26,7 @@ from .moves import (
     TRAIL_FACTS,
     Move,
     MoveFacts,
-    MoveList,
     hold_values,
-    new_move_list,
     owned_builds,
     policy_may_refuse,
     policy_rule,
@@ -117,7 +116,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return new_move_list(tuple(moves), tuple(facts), truncated)
+    return _make_move_list(tuple(moves), tuple(facts), truncated)
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards
