@@ -31,7 +31,6 @@ def run(argv: list[str] | None = None) -> NoReturn:
 def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
     """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
     name an argument that is not UTF-8); never a traceback for users."""
-    from ..engine.views import BotError
     from .output import IO_ERROR, USAGE, Interrupted
     from .process import finish as exit_with
     from .process import io_error_message, prepare
@@ -44,7 +43,7 @@ def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
         if exc.message:
             say(exc.message)
         code = exc.code
-    except BotError as exc:  # a user's bot that raised, hung or chose an illegal move: named, no traceback
+    except _bot_error() as exc:  # a user's bot that raised, hung or chose an illegal move: named, no traceback
         say(str(exc))
         code = USAGE
     except KeyboardInterrupt:
@@ -69,6 +68,14 @@ def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
         code = _internal(exc)
     exit_with(code)
     raise AssertionError("unreachable: exit_with exits")
+
+
+def _bot_error() -> type[Exception]:
+    """The bots' error class, imported only when an exception is being handled (an except
+    clause's expression is evaluated then), so that a start needs no bots."""
+    from ..engine.views import BotError
+
+    return BotError
 
 
 def _not_utf8(text: str) -> bool:

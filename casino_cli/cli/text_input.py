@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from ..notation.text_record import MAX_LINE_CHARS, TEXT_EXTENSION, TextError, looks_like_text, read_text
 from .inputs import Document
 
 _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
@@ -59,13 +58,17 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
             break
     rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
     text = first.decode("utf-8", "replace")
-    if path.lower().endswith(TEXT_EXTENSION) and not text.lstrip("\ufeff \t").startswith("{"):
-        return True, rewound
-    return looks_like_text(text), rewound
+    if text.lstrip("\ufeff \t").startswith("{"):
+        return False, rewound  # JSON, whatever the name (the text reader is not even loaded)
+    from ..notation.text_record import TEXT_EXTENSION, looks_like_text
+
+    return path.lower().endswith(TEXT_EXTENSION) or looks_like_text(text), rewound
 
 
 def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     """Every record of a casino text input as a document, located by line and column."""
+    from ..notation.text_record import MAX_LINE_CHARS, TextError, read_text
+
     bad: list[int] = []
 
     too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line

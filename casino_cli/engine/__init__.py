@@ -23,12 +23,11 @@ Errors are :class:`CasinoError` (a :class:`ValueError`); a refused move is an
 card seat 1 does not hold AS
 """
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .bots import BOTS, Bot, find_bot, greedy_bot, random_bot, register
 from .deal import SHUFFLE, dealer_for_hand, next_dealer, seeded_deck, start_from_table, start_position
 from .errors import CasinoError, DealError, IllegalMove, PositionError, RulesError, TooComplex
-from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
 from .listing import legal_moves
 from .move_list import MoveList
 from .moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts, is_legal, judge
@@ -36,8 +35,19 @@ from .play import apply_move, play_judged
 from .position import Build, Partial, Position, Unseen, check_position, make_build, unseen_cards
 from .rules import Rules, make_rules
 from .scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
-from .views import BotError, View, ask, observe, seat_rngs
-from .worlds import NoWorld, sample_worlds
+
+if TYPE_CHECKING:  # loaded on first use (see __getattr__): a command that lists moves needs no bots
+    from .bots import BOTS, Bot, find_bot, greedy_bot, random_bot, register
+    from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
+    from .views import BotError, View, ask, observe, seat_rngs
+    from .worlds import NoWorld, sample_worlds
+
+_LAZY = {
+    **dict.fromkeys(("BOTS", "Bot", "find_bot", "greedy_bot", "random_bot", "register"), "bots"),
+    **dict.fromkeys(("Game", "GameEvent", "HandEnd", "HandStart", "PlayedHand", "Step", "game_seed"), "game"),
+    **dict.fromkeys(("BotError", "View", "ask", "observe", "seat_rngs"), "views"),
+    **dict.fromkeys(("NoWorld", "sample_worlds"), "worlds"),
+}
 
 __all__ = [
     # rule sets
@@ -109,7 +119,12 @@ _MOVED = {"judge_form", "check_policy", "HAND_RULES"}  # the referee's halves of
 
 
 def __getattr__(name: str) -> Any:
-    """Compatibility: names that moved out of the facade still import from here."""
+    """The bots, games, views and worlds, imported on first use; and, for compatibility,
+    names that moved out of the facade."""
+    if name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
     if name in _MOVED:
         from . import moves
 
