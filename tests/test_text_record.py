@@ -470,3 +470,29 @@ test_the_reader_never_crashes_on_any_text = _property(_any_text, 300, _PIECES)
 test_long_generated_records_go_to_text_and_back_exactly = pytest.mark.slow(_property(_round_trip, 5000, _record()))
 test_long_a_broken_line_is_reported_at_that_line = pytest.mark.slow(_property(_broken_line, 5000, _record(), st.data()))
 test_long_the_reader_never_crashes_on_any_text = pytest.mark.slow(_property(_any_text, 20000, _PIECES))
+
+
+def test_an_endless_line_ends_the_text_input_after_a_bounded_read(monkeypatch):
+    """A text input whose line never ends (like /dev/zero) is read as far as JSON input is
+    (MAX_SKIP past the limit), then reported: never read for ever."""
+    from casino_cli.cli import inputs
+    from casino_cli.cli.text_input import text_documents
+
+    monkeypatch.setattr(inputs, "MAX_SKIP", 4 * 1024 * 1024)
+
+    class Endless:
+        """A tag line, then zeros without end; refuses to be read past 64 MB."""
+
+        def __init__(self) -> None:
+            self.head = [b"[Rules classic 2]\n"]
+            self.read = 0
+
+        def readline(self, limit: int = -1) -> bytes:
+            if self.head:
+                return self.head.pop()
+            self.read += limit
+            assert self.read < 64 * 1024 * 1024, "the endless line was read without bound"
+            return b"\0" * limit
+
+    docs = list(text_documents(Endless(), "<endless>"))  # type: ignore[arg-type]
+    assert len(docs) == 1 and docs[0].error is not None and "longer than" in str(docs[0].error)

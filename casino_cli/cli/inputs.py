@@ -120,7 +120,7 @@ def read_documents(path: str) -> Iterator[Document]:
 
 
 def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
-    lines = _lines(stream)
+    lines = read_lines(stream)
     first = None
     number = 0
     for item in lines:
@@ -189,15 +189,16 @@ def _parsed(name: str, lines: Iterator[_Line]) -> Iterator[Document]:
             yield _parse_line(name, item)
 
 
-def _lines(stream: BinaryIO) -> Iterator[_Line]:
-    """Each line; an over-long line is skipped (not stored), an endless one ends the input."""
+def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[_Line]:
+    """Each line of at most ``limit`` bytes; a longer one is skipped (not stored), an endless
+    one (not ended MAX_SKIP bytes later) ends the input. Casino text reads its lines here too."""
     number = 0
     while True:
-        line = stream.readline(MAX_LINE + 1)
+        line = stream.readline(limit + 1)
         if not line:
             return
         number += 1
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+        if len(line) > limit and not line.endswith(b"\n"):
             skipped = 0
             while skipped < MAX_SKIP:  # drop the rest of the line without holding it
                 chunk = stream.readline(_CHUNK)

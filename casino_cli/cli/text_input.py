@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .inputs import Document
+from .inputs import Document, read_lines
 
 _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
@@ -74,22 +74,15 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line
 
     def lines() -> Iterator[str]:
-        number = 0
-        limit = MAX_LINE_CHARS * 4  # bytes: a line of MAX_LINE_CHARS characters fits
-        while True:
-            data = stream.readline(limit + 1)
-            if not data:
-                return
-            number += 1
-            if len(data) > limit and not data.endswith(b"\n"):
-                while data and not data.endswith(b"\n"):  # skip the rest of the line unstored
-                    data = stream.readline(limit)
+        # bytes: a line of MAX_LINE_CHARS characters fits; an endless line ends the input
+        for line in read_lines(stream, MAX_LINE_CHARS * 4):
+            if line.cut:
                 yield too_long
                 continue
             try:
-                yield data.decode("utf-8")
+                yield line.data.decode("utf-8")
             except UnicodeDecodeError:
-                bad.append(number)
+                bad.append(line.number)
                 yield too_long
 
     for record in read_text(lines()):
