@@ -8,7 +8,7 @@ from itertools import islice
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..records.record import read_record
-from ..records.referee import Finding, walk
+from ..records.referee import Finding, about_hand, walk
 from .common import documents
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
@@ -122,11 +122,11 @@ def _draw_dispute(svg: str, doc: Document) -> bool:
 def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
     """The findings of one document, its players' names, and whether it was unreadable."""
     if doc.error is not None:
-        return [Finding(None, None, None, None, "notation", str(doc.error))], None, True
+        return [about_hand(None, "notation", str(doc.error))], None, True
     try:
         record = read_record(doc.value)
     except NotationError as exc:
-        return [Finding(None, None, None, None, "notation", str(exc))], None, True
+        return [about_hand(None, "notation", str(exc))], None, True
     return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
 
 

@@ -74,6 +74,11 @@ class Finding(NamedTuple):
 Event = HandStart | Step | HandEnd | Finding
 
 
+def about_hand(hand: int | None, rule: str, message: str, unchecked: bool = False) -> Finding:
+    """A finding about a whole hand (``hand``, its number) or, with None, the whole record."""
+    return Finding(hand, None, None, None, rule, message, unchecked)
+
+
 def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterator[Event]:
     """Every event of ``record`` in order. Without ``keep_going`` the walk stops at the
     first finding that makes the record invalid; with it, every finding is reported (see
@@ -88,11 +93,8 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
     winner: GameStep | None = None
     for hand in record.hands:
         if winner is not None:
-            yield Finding(
+            yield about_hand(
                 hand.number,
-                None,
-                None,
-                None,
                 "G4",
                 f"the game was over after hand {hand.number - 1} ({winner.reason}); no further hand may be recorded",
             )
@@ -105,11 +107,8 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
         if dealer is None:
             dealer = expected
         elif dealer_before is not None and dealer != expected:
-            yield Finding(
+            yield about_hand(
                 hand.number,
-                None,
-                None,
-                None,
                 "D4",
                 f"seat {dealer} deals hand {hand.number}, but the deal passes to seat {expected}",
             )
@@ -139,10 +138,7 @@ def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameSt
     assert record.result is not None
     claimed_scores, claimed_winner = record.result
     if scores is None:
-        yield Finding(
-            None,
-            None,
-            None,
+        yield about_hand(
             None,
             "claim",
             "the claimed result could not be checked: the game's score is unknown after an illegal or unfinished hand",
@@ -150,10 +146,7 @@ def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameSt
         )
         return
     if claimed_scores is not None and tuple(claimed_scores) != tuple(scores):
-        yield Finding(
-            None,
-            None,
-            None,
+        yield about_hand(
             None,
             "claim",
             f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}",
@@ -162,7 +155,7 @@ def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameSt
     if claimed_winner != true_winner:
         truth = f"side {true_winner} won ({winner.reason})" if winner else "the game is not over"
         said = "no winner" if claimed_winner is None else f"side {claimed_winner} as the winner"
-        yield Finding(None, None, None, None, "claim", f"the record claims {said}, but {truth}")
+        yield about_hand(None, "claim", f"the record claims {said}, but {truth}")
 
 
 def _dash(values: Iterable[int]) -> str:
@@ -261,11 +254,8 @@ def _walk_hand(
         and record.shuffle == SHUFFLE
         and hand.deck != seeded_deck(record.seed or "", hand.number)
     ):
-        yield Finding(
+        yield about_hand(
             hand.number,
-            None,
-            None,
-            None,
             "D1",
             f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}",
         )
@@ -273,7 +263,7 @@ def _walk_hand(
             return _BROKEN
     pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
     for problem in evidence.about_hand if evidence is not None else ():
-        yield Finding(hand.number, None, None, None, "card", problem)
+        yield about_hand(hand.number, "card", problem)
         if not keep_going:
             return _BROKEN
         broken = True
@@ -361,11 +351,8 @@ def _walk_hand(
                     f"unfinished after {len(parsed)} moves",
                 )
             return None
-        yield Finding(
+        yield about_hand(
             hand.number,
-            None,
-            None,
-            None,
             "notation",
             f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows",
         )
@@ -410,11 +397,8 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
         if scores_known or record.rules.endgame != "ladder":
-            yield Finding(
+            yield about_hand(
                 hand.number,
-                None,
-                None,
-                None,
                 "claim",
                 f"the record claims {_dash(hand.score)} for hand {hand.number}, but it scores {_dash(score.points)}",
             )
