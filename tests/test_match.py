@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import orjson
+import pytest
 from clirun import casino
 from inproc import cli
 
@@ -61,6 +62,7 @@ def test_match_command_json_and_the_same_result_for_any_jobs():
         "match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json", "--jobs", "2"
     )
     assert two.returncode == 0
+    assert b"Traceback" not in two.stderr  # the pool's workers end quietly (cli/process.py quiet_worker)
     strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
     assert strip(orjson.loads(two.stdout)) == strip(result)
 
@@ -156,3 +158,41 @@ def test_the_searcher_is_deterministic_for_a_seed():
     one = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
     two = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
     assert one == two
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["match", "greedy", "random", "--pairs", "4", "--looks", "1", "--jobs", "2", "--format", "json"],
+        ["simulate", "--games", "2", "--seed", "q", "--jobs", "2"],
+    ],
+)
+def test_every_worker_pool_starts_its_workers_quiet(command, monkeypatch):
+    """Workers forked from the parent inherit its stop-signal handlers, which raise inside a
+    worker (perhaps holding the pool's queue lock) when the pool is ended: every pool must
+    start its workers with quiet_worker. A stand-in pool records how it was made."""
+    import multiprocessing
+
+    from casino_cli.cli.process import quiet_worker
+
+    made = []
+
+    class Pool:
+        def __init__(self, processes, initializer=None):
+            made.append(initializer)
+
+        def imap(self, function, work, chunksize=1):
+            return map(function, work)
+
+        def terminate(self):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.terminate()
+
+    monkeypatch.setattr(multiprocessing, "Pool", Pool)
+    assert cli(*command).returncode == 0
+    assert made == [quiet_worker]

@@ -47,7 +47,9 @@ def run_match_command(
         if jobs > 1:
             import multiprocessing
 
-            pool = multiprocessing.Pool(jobs)
+            from .process import quiet_worker
+
+            pool = multiprocessing.Pool(jobs, initializer=quiet_worker)
             results: Iterator[PairResult] = pool.imap(_pair, work)
         else:
             results = map(_pair, work)

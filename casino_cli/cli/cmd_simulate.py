@@ -13,6 +13,7 @@ from ..records.botproto import load_bot
 from ..records.selfplay import play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
+from .process import quiet_worker
 from .shards import parse_shard, shard_range
 
 
@@ -72,7 +73,7 @@ def run_simulate(
             import multiprocessing
 
             work = ((rules, seed, number, seats, hands) for number in numbers)
-            with multiprocessing.Pool(jobs, initializer=_quiet_worker) as pool:
+            with multiprocessing.Pool(jobs, initializer=quiet_worker) as pool:
                 _write_all(pool.imap(_one_game, work, chunksize=8), progress)
         else:
             _write_all((game_line(rules, seed, number, seats, hands) for number in numbers), progress)
@@ -80,17 +81,6 @@ def run_simulate(
         raise Fail(USAGE, str(exc)) from None
     finally:
         progress.close()
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and a hang-up to the parent, which ends the pool (SIGTERM, the
-    default action: no traceback) and reports once."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _write_all(lines: Iterable[bytes], progress: Progress) -> None:

@@ -94,6 +94,17 @@ def _stop(code: int) -> Callable[[int, FrameType | None], None]:
     return handler
 
 
+def quiet_worker() -> None:
+    """The initializer of every worker pool (simulate, match): workers leave Ctrl-C and a
+    hang-up to the parent, and end on SIGTERM (what the pool's end sends) with the default
+    action, never by the parent's handlers (inherited by fork), which would raise inside a
+    worker that may hold the pool's queue lock."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def io_error_message(exc: OSError) -> str:
     """What could not be read or written, and why, in one line."""
     what = f" {exc.filename}" if exc.filename else ""
