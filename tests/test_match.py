@@ -167,32 +167,18 @@ def test_the_searcher_is_deterministic_for_a_seed():
         ["simulate", "--games", "2", "--seed", "q", "--jobs", "2"],
     ],
 )
-def test_every_worker_pool_starts_its_workers_quiet(command, monkeypatch):
-    """Workers forked from the parent inherit its stop-signal handlers, which raise inside a
-    worker (perhaps holding the pool's queue lock) when the pool is ended: every pool must
-    start its workers with quiet_worker. A stand-in pool records how it was made."""
-    import multiprocessing
-
-    from casino_cli.cli.process import quiet_worker
+def test_every_command_with_jobs_runs_its_work_in_the_workers(command, monkeypatch):
+    """--jobs N goes through cli/workers.py (workers that start quiet and a pipe each,
+    tests/test_workers.py), never a pool of its own. A stand-in records the calls."""
+    from casino_cli.cli import cmd_match, cmd_simulate
 
     made = []
 
-    class Pool:
-        def __init__(self, processes, initializer=None):
-            made.append(initializer)
+    def ordered_map(func, items, jobs, chunksize=1):
+        made.append(jobs)
+        yield from map(func, items)
 
-        def imap(self, function, work, chunksize=1):
-            return map(function, work)
-
-        def terminate(self):
-            pass
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.terminate()
-
-    monkeypatch.setattr(multiprocessing, "Pool", Pool)
+    for module in (cmd_match, cmd_simulate):
+        monkeypatch.setattr(module, "ordered_map", ordered_map)
     assert cli(*command).returncode == 0
-    assert made == [quiet_worker]
+    assert made == [2]

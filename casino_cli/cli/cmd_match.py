@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 from ..engine.rules import Rules
@@ -14,6 +13,7 @@ from ..records.match import PairResult, looks_plan, play_pair, run_match, summar
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
 from .output import Format, Progress, resolve_format, write_line
+from .workers import ordered_map
 
 
 def _pair(job: tuple[Rules, str, str, str, int]) -> PairResult:
@@ -42,22 +42,12 @@ def run_match_command(
     at, boundary = looks_plan(pairs, looks)
     progress = Progress("pairs", pairs)
     start = time.perf_counter()
-    pool = None
+    results = ordered_map(_pair, work, jobs)
     try:
-        if jobs > 1:
-            import multiprocessing
-
-            from .process import quiet_worker
-
-            pool = multiprocessing.Pool(jobs, initializer=quiet_worker)
-            results: Iterator[PairResult] = pool.imap(_pair, work)
-        else:
-            results = map(_pair, work)
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())
     finally:
         progress.close()
-        if pool is not None:
-            pool.terminate()
+        results.close()  # ends the workers of a match stopped early
     out = {
         "a": a,
         "b": b,

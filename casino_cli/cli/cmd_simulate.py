@@ -13,8 +13,8 @@ from ..records.botproto import load_bot
 from ..records.selfplay import play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
-from .process import quiet_worker
 from .shards import parse_shard, shard_range
+from .workers import ordered_map
 
 
 def parse_bots(text: str, players: int) -> list[str]:
@@ -69,14 +69,9 @@ def run_simulate(
 
             bag = simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK)
             _write_all(ordered(bag, dask), progress)
-        elif jobs > 1:
-            import multiprocessing
-
-            work = ((rules, seed, number, seats, hands) for number in numbers)
-            with multiprocessing.Pool(jobs, initializer=quiet_worker) as pool:
-                _write_all(pool.imap(_one_game, work, chunksize=8), progress)
         else:
-            _write_all((game_line(rules, seed, number, seats, hands) for number in numbers), progress)
+            work = ((rules, seed, number, seats, hands) for number in numbers)
+            _write_all(ordered_map(_one_game, work, jobs, chunksize=8), progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:

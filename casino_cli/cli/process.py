@@ -95,14 +95,16 @@ def _stop(code: int) -> Callable[[int, FrameType | None], None]:
 
 
 def quiet_worker() -> None:
-    """The initializer of every worker pool (simulate, match): workers leave Ctrl-C and a
-    hang-up to the parent, and end on SIGTERM (what the pool's end sends) with the default
-    action, never by the parent's handlers (inherited by fork), which would raise inside a
-    worker that may hold the pool's queue lock."""
+    """The first thing every worker process (simulate, match) does: it leaves Ctrl-C and a
+    hang-up to the parent, and ends on SIGTERM (what the parent sends at the end) with the
+    default action, never by the parent's handlers (inherited by fork). The parent starts
+    workers with the stop signals blocked; they are let through here, once handled."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNAL_CODES)
 
 
 def io_error_message(exc: OSError) -> str:

@@ -1,0 +1,125 @@
+"""Worker processes for ``--jobs N`` (simulate, match): an ordered map with no lock shared
+between processes.
+
+multiprocessing.Pool hangs for ever at its end if a worker is killed while it holds the
+pool's shared queue lock, which an idle worker always holds; a stop signal sent to the
+whole process group (what a terminal does) killed one there about one run in three. Here
+each worker has a pipe of its own: the parent sends chunk *i* of the work to worker
+*i mod N* and reads the results back in the same order, keeping at most two chunks in
+flight per worker. A worker that dies is seen as the end of its pipe, never waited on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+from collections.abc import Callable, Generator, Iterable, Iterator
+from itertools import islice
+from multiprocessing.connection import Connection
+from typing import Any
+
+from .output import INTERNAL, Fail, Interrupted
+from .process import SIGNAL_CODES, quiet_worker
+
+IN_FLIGHT = 2  # chunks sent ahead to each worker
+_STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
+
+
+def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
+    """A worker's life: results of ``func`` for each chunk received, until ``None``. An
+    exception is sent back to be raised in the parent (its text, if it cannot be pickled)."""
+    quiet_worker()
+    while (chunk := conn.recv()) is not None:
+        try:
+            conn.send((True, [func(item) for item in chunk]))
+        except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+            try:
+                conn.send((False, exc))
+            except Exception:  # noqa: BLE001 - an exception that does not pickle
+                conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+    conn.close()
+
+
+def ordered_map(
+    func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 1
+) -> Generator[Any, None, None]:
+    """``map(func, items)`` computed by ``jobs`` worker processes (in this one if ``jobs``
+    is 1), in order, lazily. The workers are ended when the iterator is exhausted, closed
+    or left by an exception."""
+    if jobs <= 1:
+        yield from map(func, items)
+        return
+    iterator = iter(items)
+    chunks = iter(lambda: list(islice(iterator, chunksize)), [])
+    workers: list[tuple[Any, Connection]] = []
+    try:
+        _start(func, jobs, workers)
+        sent = received = 0
+        for _ in range(IN_FLIGHT * jobs):
+            if not _send_next(chunks, workers[sent % jobs][1]):
+                break
+            sent += 1
+        while received < sent:
+            process, conn = workers[received % jobs]
+            ok, value = _receive(process, conn)
+            received += 1
+            if not ok:
+                raise value
+            if _send_next(chunks, conn):
+                sent += 1
+            yield from value
+    finally:
+        _end(workers)
+
+
+def _start(func: Callable[[Any], Any], jobs: int, workers: list[tuple[Any, Connection]]) -> None:
+    """Start the workers with the stop signals blocked, so that none arrives in a worker
+    before :func:`quiet_worker` has set its handlers (one held meanwhile is delivered then)."""
+    import multiprocessing  # here: a command with one job never loads it
+
+    context = multiprocessing.get_context()
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    blocked = mask(signal.SIG_BLOCK, SIGNAL_CODES) if mask else set()
+    try:
+        for _ in range(jobs):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(func, theirs), daemon=True)
+            process.start()
+            theirs.close()
+            workers.append((process, mine))
+    finally:
+        if mask:
+            mask(signal.SIG_SETMASK, blocked)
+
+
+def _send_next(chunks: Iterator[list[Any]], conn: Connection) -> bool:
+    chunk = next(chunks, None)
+    if chunk is None:
+        return False
+    with contextlib.suppress(OSError):  # a dead worker: its pipe's end is reported when read
+        conn.send(chunk)
+    return True
+
+
+def _receive(process: Any, conn: Connection) -> tuple[bool, Any]:
+    try:
+        return conn.recv()  # type: ignore[no-any-return]
+    except (EOFError, OSError):  # the pipe's end, or its reset when a worker dies mid-send
+        process.join(_STOP_WAIT)
+        code = process.exitcode
+        if code is not None and code < 0 and -code in SIGNAL_CODES:
+            raise Interrupted(SIGNAL_CODES[signal.Signals(-code)]) from None  # stopped with its group
+        raise Fail(INTERNAL, f"a worker process ended unexpectedly (exit status {code})") from None
+
+
+def _end(workers: list[tuple[Any, Connection]]) -> None:
+    """Stop every worker (SIGTERM, then SIGKILL after a wait) and close the pipes."""
+    for process, conn in workers:
+        conn.close()
+        if process.is_alive():
+            process.terminate()
+    for process, _ in workers:
+        process.join(_STOP_WAIT)
+        if process.is_alive():
+            process.kill()
+            process.join()

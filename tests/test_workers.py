@@ -1,0 +1,93 @@
+"""The worker processes behind --jobs N: the same answers as one process, in order, and an
+end that never hangs, whatever becomes of a worker."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from casino_cli.cli.workers import ordered_map
+
+CASINO = [sys.executable, "-m", "casino_cli"]
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def _fails_on_seven(n: int) -> int:
+    if n == 7:
+        raise ValueError("seven")
+    return n
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 60), st.integers(1, 3), st.integers(1, 9))
+def test_the_results_are_map_s_in_order(count, jobs, chunksize):
+    assert list(ordered_map(_square, range(count), jobs, chunksize)) == [n * n for n in range(count)]
+
+
+def test_a_worker_s_exception_is_raised_in_the_parent_and_the_workers_end():
+    with pytest.raises(ValueError, match="seven"):
+        list(ordered_map(_fails_on_seven, range(20), 2, 3))
+    assert multiprocessing.active_children() == []
+
+
+def test_leaving_early_ends_the_workers():
+    results = ordered_map(_square, range(10_000), 2)
+    assert next(results) == 0
+    results.close()
+    assert multiprocessing.active_children() == []
+
+
+def _signal_state(_: object) -> tuple[object, ...]:
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGHUP), signal.getsignal(signal.SIGTERM), blocked
+
+
+def test_workers_start_quiet_whatever_the_parent_handles():
+    """A forked worker would inherit the parent's handlers, which raise Interrupted: each
+    worker leaves Ctrl-C and a hang-up to the parent, dies on SIGTERM, and blocks nothing."""
+
+    def raising(number, frame):
+        raise KeyboardInterrupt
+
+    stops = (signal.SIGINT, signal.SIGHUP, signal.SIGTERM)
+    previous = {number: signal.signal(number, raising) for number in stops}
+    try:
+        state = list(ordered_map(_signal_state, range(4), 2))
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    assert state == [(signal.SIG_IGN, signal.SIG_IGN, signal.SIG_DFL, set())] * 4
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == set()  # the parent's mask is back
+
+
+def _children(pid: int) -> list[int]:
+    for _ in range(200):  # the workers are started before the first line is written
+        out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        if found := [int(p) for p in out.split()]:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("no worker processes")
+
+
+def test_a_killed_worker_is_a_clear_error_not_a_hang():
+    proc = subprocess.Popen(
+        [*CASINO, "simulate", "--seed", "1", "--games", "100000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.readline()
+    os.kill(_children(proc.pid)[0], signal.SIGKILL)  # as the kernel's out-of-memory killer does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 70, err
+    assert b"a worker process ended unexpectedly" in err and b"Traceback" not in err
