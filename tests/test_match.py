@@ -182,3 +182,27 @@ def test_every_command_with_jobs_runs_its_work_in_the_workers(command, monkeypat
         monkeypatch.setattr(module, "ordered_map", ordered_map)
     assert cli(*command).returncode == 0
     assert made == [2]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_time_limit_bounds_a_program_bot_s_answer(tmp_path, jobs):
+    """--time-limit reaches every process that asks a cmd: bot, the workers of --jobs too;
+    the slow bot answers well within the default limit, so the option alone decides."""
+    (tmp_path / "slow.py").write_text(
+        "import sys, time, json\n"
+        "for line in sys.stdin:\n"
+        "    time.sleep(0.6)\n"
+        "    print(json.dumps({'move': json.loads(line)['moves'][0]}), flush=True)\n"
+    )
+    bots = f"cmd:{sys.executable} {tmp_path / 'slow.py'},greedy"
+    env = {k: v for k, v in os.environ.items() if k != "CASINO_BOT_TIME_LIMIT"}
+    base = [sys.executable, "-m", "casino_cli", "match", bots.split(",")[0], "greedy", "--pairs", "2"]
+    import subprocess
+
+    cut = subprocess.run(
+        [*base, "--looks", "1", "--jobs", jobs, "--time-limit", "0.2"], env=env, capture_output=True, timeout=60
+    )
+    assert cut.returncode == 2, cut.stderr
+    assert b"did not answer within 0.2 s" in cut.stderr and b"Traceback" not in cut.stderr
+    bad = subprocess.run([*base, "--time-limit", "0"], env=env, capture_output=True, timeout=60)
+    assert bad.returncode == 2 and b"--time-limit" in bad.stderr

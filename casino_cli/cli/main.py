@@ -99,6 +99,23 @@ BotsOpt = Annotated[
         "module's code: name only code you trust, never text from untrusted input."
     ),
 ]
+TimeLimitOpt = Annotated[
+    Optional[float],
+    typer.Option(
+        help="Seconds a cmd:PROGRAM bot has for each answer (default 10, or CASINO_BOT_TIME_LIMIT); "
+        "a bot that takes longer loses the game with exit 2.",
+        min=0.01,
+        show_default=False,
+    ),
+]
+
+
+def _time_limit(seconds: float | None) -> None:
+    """--time-limit: set where every bot process reads it, workers and cluster included."""
+    if seconds is not None:
+        import os
+
+        os.environ["CASINO_BOT_TIME_LIMIT"] = repr(seconds)
 
 
 def _version(value: bool) -> None:
@@ -415,6 +432,7 @@ def play(
             metavar="FILE",
         ),
     ] = None,
+    time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
@@ -425,6 +443,7 @@ def play(
     """
     from .cmd_play import run_play
 
+    _time_limit(time_limit)
     run_play(seed, variant.value, int(players.value), partnerships, option or [], bots, watch, delay, save, fmt)
 
 
@@ -448,6 +467,7 @@ def simulate(
     shard: ShardOpt = None,
     dask: DaskOpt = None,
     per_task: PerTaskOpt = 0,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
 
@@ -455,6 +475,7 @@ def simulate(
     """
     from .cmd_simulate import run_simulate
 
+    _time_limit(time_limit)
     run_simulate(
         games,
         seed,
@@ -505,6 +526,7 @@ def match(
         int, typer.Option(help="Looks of the stopping rule (1 = none before the end).", min=1, max=10)
     ] = 10,
     jobs: Annotated[int, typer.Option(help="Worker processes (the result is the same for any number).", min=1)] = 1,
+    time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
     """Bot A against bot B over mirrored pairs (each seed played with the seats swapped):
@@ -515,6 +537,7 @@ def match(
     """
     from .cmd_match import run_match_command
 
+    _time_limit(time_limit)
     run_match_command(
         a, b, pairs, seed, variant.value, int(players.value), partnerships, option or [], hands, looks, jobs, fmt
     )
@@ -529,6 +552,7 @@ def botcheck(
     option: OptionOpt = None,
     decisions: Annotated[int, typer.Option(help="How many of the bot's decisions to test.", min=1)] = 120,
     redeals: Annotated[int, typer.Option(help="Re-deals of the hidden cards per decision.", min=1)] = 3,
+    time_limit: TimeLimitOpt = None,
 ) -> None:
     """The leak test: re-deal the cards the bot's seat cannot see and check its choice never
     changes (exit 1 with the first decision that changed).
@@ -537,6 +561,7 @@ def botcheck(
     """
     from .cmd_botcheck import run_botcheck
 
+    _time_limit(time_limit)
     run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals)
 
 
