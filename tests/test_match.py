@@ -13,6 +13,7 @@ import pytest
 from clirun import casino
 from inproc import cli
 
+from casino_cli.cards import cards_of
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
@@ -65,6 +66,41 @@ def test_match_command_json_and_the_same_result_for_any_jobs():
     assert b"Traceback" not in two.stderr  # the pool's workers end quietly (cli/process.py quiet_worker)
     strip = lambda d: {k: v for k, v in d.items() if k != "seconds"}  # noqa: E731
     assert strip(orjson.loads(two.stdout)) == strip(result)
+
+
+def test_hint_is_exact_towards_the_end_of_a_three_player_last_deal():
+    """Once the hidden hands can be dealt in few ways, each is solved and the values are
+    their mean: checked against a brute force over every deal of the unseen cards."""
+    import itertools
+
+    rules = make_rules("classic", 3)
+    pos = start_position(rules, seeded_deck("hint3"), 2)
+    rngs = [random.Random(s) for s in range(3)]
+    while not (pos.last_deal and pos.stock_count == 0 and len(cards_of(pos.hands[pos.turn])) <= 2):
+        listing = legal_moves(pos)
+        move = BOTS["greedy"](observe(pos, pos.turn), listing, rngs[pos.turn])
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    view = observe(pos, pos.turn)
+    moves = legal_moves(view.known)
+    ranked = analyse(view, moves, random.Random(0))
+    others = [s for s in range(3) if s != pos.turn]
+    sizes = [view.hand_count(s) for s in others]
+    unseen = cards_of(view.unseen)
+    worlds = []
+    for first in itertools.combinations(unseen, sizes[0]):
+        hands = {others[0]: sum(1 << c for c in first), others[1]: sum(1 << c for c in unseen if c not in first)}
+        if all(
+            any(rules.values[c] == b.value for c in cards_of(hands[b.owner])) for b in pos.builds if b.owner in hands
+        ):
+            worlds.append(pos._replace(hands=tuple(hands.get(s, pos.hands[s]) for s in range(3))))
+    assert 1 < len(worlds) <= 200
+    truth = [0.0] * len(moves.moves)
+    for world in worlds:
+        for i, v in enumerate(solve_moves(world, moves, 10**6)):
+            truth[i] += v / len(worlds)
+    assert all(r.exact and r.error == 0 and r.worlds == len(worlds) for r in ranked)
+    by_move = {r.move: r.value for r in ranked}
+    assert all(math.isclose(by_move[m], t, abs_tol=1e-9) for m, t in zip(moves.moves, truth))
 
 
 def test_hint_ranks_from_the_movers_view_and_is_exact_in_a_two_player_last_deal():
@@ -190,9 +226,12 @@ def test_time_limit_bounds_a_program_bot_s_answer(tmp_path, jobs):
     the slow bot answers well within the default limit, so the option alone decides."""
     (tmp_path / "slow.py").write_text(
         "import sys, time, json\n"
-        "for line in sys.stdin:\n"
-        "    time.sleep(0.6)\n"
-        "    print(json.dumps({'move': json.loads(line)['moves'][0]}), flush=True)\n"
+        "try:\n"
+        "    for line in sys.stdin:\n"
+        "        time.sleep(0.6)\n"
+        "        print(json.dumps({'move': json.loads(line)['moves'][0]}), flush=True)\n"
+        "except BrokenPipeError:  # stopped by casino while it answered\n"
+        "    sys.stderr.close()\n"
     )
     bots = f"cmd:{sys.executable} {tmp_path / 'slow.py'},greedy"
     env = {k: v for k, v in os.environ.items() if k != "CASINO_BOT_TIME_LIMIT"}

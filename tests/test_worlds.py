@@ -12,7 +12,7 @@ from casino_cli.cards import cards_of, parse_card
 from casino_cli.engine import Build, make_rules, seeded_deck, start_position
 from casino_cli.engine.position import Partial
 from casino_cli.engine.views import View, observe
-from casino_cli.engine.worlds import NoWorld, sample_worlds
+from casino_cli.engine.worlds import NoWorld, all_worlds, sample_worlds
 
 
 def mask(text: str) -> int:
@@ -87,6 +87,17 @@ def test_four_players_partial_hands_and_two_owners_match_brute_force():
     seen = Counter(w.hands[1:] for w in worlds)
     assert set(seen) == set(valid)
     assert all(abs(n - 300 / len(valid)) < 60 for n in seen.values())
+    every = all_worlds(view, 10)
+    assert sorted(w.hands[1:] for w in every) == sorted(valid)  # each consistent world once
+    assert all(w.hands[0] == true[0] and w.stock == () for w in every)
+    assert all_worlds(view, 5) is None  # 3! deals before O1: more than the cap
+
+
+def test_all_worlds_only_once_the_stock_is_empty():
+    rules = make_rules("classic", 2)
+    opp = mask("5S 5H")
+    pos = _situation(rules, [mask("KD QD"), opp], [Build(5, 1, mask("3H 2D"), True)], unseen_stock=8)
+    assert all_worlds(observe(pos, 0), 10**6) is None
 
 
 def test_a_view_no_world_fits_is_refused():

@@ -23,7 +23,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
         assert pos.turn is not None
         view = observe(pos, pos.turn)
         ranked = analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
-        exact = all(r.error == 0 and r.worlds == 1 for r in ranked)
+        exact = all(r.exact for r in ranked)
         out: dict[str, Any] = {
             "format": HINT_FORMAT,
             "turn": pos.turn,
@@ -49,7 +49,10 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
 def _show(out: dict[str, Any]) -> None:
     from rich.table import Table
 
-    how = "exact (every card is known)" if out["exact"] else f"{out['worlds']} sampled worlds"
+    if out["exact"]:
+        how = "exact: every card is known" if out["worlds"] == 1 else f"exact over all {out['worlds']} possible deals"
+    else:
+        how = f"{out['worlds']} sampled worlds"
     table = Table(title=f"seat {out['turn']} to move: expected points for its side less the others' ({how})")
     for column in ("#", "move", "points", "±"):
         table.add_column(column, justify="right" if column != "move" else "left")

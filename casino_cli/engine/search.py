@@ -22,7 +22,7 @@ from .play import play_judged
 from .position import Position
 from .rules import Rules
 from .views import View, observe
-from .worlds import capture_mask, sample_worlds
+from .worlds import all_worlds, capture_mask, sample_worlds
 
 # --- evaluation ---------------------------------------------------------------------
 
@@ -276,11 +276,12 @@ def _solve(
     return best
 
 
-def solve_moves(pos: Position, moves: MoveList, nodes: int) -> list[float]:
-    """Exact values of each move in a full-information position, within ``nodes`` nodes."""
+def solve_moves(pos: Position, moves: MoveList, nodes: int | _Budget) -> list[float]:
+    """Exact values of each move in a full-information position, within ``nodes`` nodes
+    (a count, or a budget shared with other calls)."""
     assert pos.turn is not None
     side = pos.rules.side_of(pos.turn)
-    budget = _Budget(nodes)
+    budget = nodes if isinstance(nodes, _Budget) else _Budget(nodes)
     table: dict[tuple[object, ...], float] = {}
     return [
         _solve(play_judged(pos, m, f), side, -math.inf, math.inf, budget, table)
@@ -288,13 +289,28 @@ def solve_moves(pos: Position, moves: MoveList, nodes: int) -> list[float]:
     ]
 
 
-def _exact_world(view: View) -> Position | None:
-    """The one world of a view whose hidden cards are all in a single other hand."""
-    known = view.known
-    if known.stock_count or known.rules.players != 2:
+def _exact(view: View, moves: MoveList, nodes: int, cap: int) -> list[Ranked] | None:
+    """The moves valued exactly once the stock is empty: each the mean of its full-
+    information value over every consistent world (a single one with two players), when
+    there are at most ``cap`` worlds and they are solved within ``nodes`` nodes in all;
+    ``None`` otherwise (it gives up early once the worlds solved so far say the rest would
+    not fit)."""
+    worlds = all_worlds(view, cap)
+    if worlds is None:
         return None
-    worlds = sample_worlds(view, 1, random.Random(0))
-    return worlds[0]
+    budget = _Budget(nodes)
+    totals = [0.0] * len(moves.moves)
+    try:
+        for done, world in enumerate(worlds, 1):
+            for i, v in enumerate(solve_moves(world, moves, budget)):
+                totals[i] += v
+            if (nodes - budget.nodes) * len(worlds) > nodes * done:
+                return None
+    except TooManyNodes:
+        return None
+    n = len(worlds)
+    out = [Ranked(m, f, t / n, 0.0, n, True) for m, f, t in zip(moves.moves, moves.facts, totals)]
+    return sorted(out, key=lambda r: -r.value)
 
 
 # --- ranking moves: the searcher, hints and reviews ------------------------------------
@@ -302,13 +318,15 @@ def _exact_world(view: View) -> Position | None:
 
 class Ranked(NamedTuple):
     """A move with its expected value (points for the mover's side less the others'),
-    the standard error of that estimate (0 when exact) and how many worlds it saw."""
+    the standard error of that estimate (0 when exact), how many worlds it saw, and
+    whether it was solved in every consistent world rather than sampled."""
 
     move: Move
     facts: MoveFacts
     value: float
     error: float
     worlds: int
+    exact: bool = False
 
 
 def rank_moves(
@@ -319,19 +337,17 @@ def rank_moves(
     nodes: int = 4000,
     keep: int = 8,
     policy: str = "greedy",
+    exact_worlds: int = 1,
 ) -> list[Ranked]:
-    """Every move valued, best first. In a 2-player last deal the position is fully known
-    and solved exactly (within ``nodes``); otherwise ``worlds`` sampled worlds, each played
-    out to the end of the deal by greedy play. Only the ``keep`` best moves by the counter
-    are played out; the others keep the counter's order below them."""
-    exact = _exact_world(view)
+    """Every move valued, best first. Once the stock is empty, with at most
+    ``exact_worlds`` consistent worlds (a 2-player last deal has one), each world is solved
+    exactly and the values are their means (:func:`_exact`, within ``nodes``); otherwise
+    ``worlds`` sampled worlds, each played out to the end of the deal by greedy play. Only
+    the ``keep`` best moves by the counter are played out; the others keep the counter's
+    order below them."""
+    exact = _exact(view, moves, nodes, exact_worlds)
     if exact is not None:
-        try:
-            values = solve_moves(exact, moves, nodes)
-            out = [Ranked(m, f, v, 0.0, 1) for m, f, v in zip(moves.moves, moves.facts, values)]
-            return sorted(out, key=lambda r: -r.value)
-        except TooManyNodes:
-            pass
+        return exact
     side = view.rules.side_of(view.seat)
     scores = counter_scores(view, moves)
     order = sorted(range(len(moves.moves)), key=lambda i: -scores[i])
@@ -357,9 +373,13 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     return rank_moves(view, moves, rng, worlds=20, nodes=20_000)[0].move
 
 
+EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
+
+
 def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 1500, nodes: int = 40_000) -> list[Ranked]:
     """Every move of the view valued for a person (hints, reviews): all moves played out in
-    the same sampled worlds (about ``playouts`` playouts in all), or solved exactly in a
-    2-player last deal; best first."""
+    the same sampled worlds (about ``playouts`` playouts in all) or, once the stock is
+    empty, solved in every consistent world (up to EXACT_WORLDS worlds within ``nodes``
+    nodes: a 2-player last deal always, 3 and 4 players towards its end); best first."""
     worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
-    return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves))
+    return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves), exact_worlds=EXACT_WORLDS)

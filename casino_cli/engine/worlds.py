@@ -14,7 +14,9 @@ view that no world fits raises :class:`NoWorld`.
 
 from __future__ import annotations
 
+import math
 import random
+from itertools import combinations
 
 from ..cards import cards_of, count
 from .errors import CasinoError
@@ -95,4 +97,44 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
         for i, s in enumerate(seats):
             full[s] = hands[i] | fixed[i]
         out.append(view.known._replace(hands=tuple(full), stock=tuple(rest[at:])))
+    return out
+
+
+def all_worlds(view: View, cap: int) -> list[Position] | None:
+    """Every world consistent with ``view`` once the stock is empty (each once: they are
+    equally likely), or ``None`` if the stock is not empty or there are more than ``cap``
+    deals of the unseen cards (counted before the obligations of O1 are applied)."""
+    if view.known.stock_count:
+        return None
+    seats, fixed, need, musts, pool = _plan(view)
+    cards = cards_of(pool)
+    if len(cards) != sum(need):
+        raise NoWorld(f"{len(cards)} unseen cards cannot fill hands of {sum(need)}")
+    deals, left = 1, len(cards)
+    for k in need:
+        deals *= math.comb(left, k)
+        left -= k
+    if deals > cap:
+        return None
+    out = []
+    for hands in _deals(cards, need):
+        if all(all(hand & m for m in ms) for hand, ms in zip(hands, musts)):
+            full = list(view.known.hands)
+            for i, s in enumerate(seats):
+                full[s] = hands[i] | fixed[i]
+            out.append(view.known._replace(hands=tuple(full), stock=()))
+    if not out:
+        raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1)")
+    return out
+
+
+def _deals(cards: list[int], need: list[int]) -> list[list[int]]:
+    """Every way to deal ``cards`` into hands of the ``need`` sizes, as masks."""
+    if not need:
+        return [[]]
+    out = []
+    for chosen in combinations(cards, need[0]):
+        hand = sum(1 << c for c in chosen)
+        rest = [c for c in cards if not hand >> c & 1]
+        out += [[hand, *others] for others in _deals(rest, need[1:])]
     return out
