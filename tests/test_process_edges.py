@@ -123,8 +123,8 @@ def test_a_failing_user_bot_is_named(tmp_path, bot, needle, command):
 
 
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs):
+@pytest.mark.parametrize("jobs, group", [("1", True), ("2", True), ("2", False)])
+def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs, group):
     proc = subprocess.Popen(
         [*CASINO, "simulate", "--seed", "1", "--games", "100000", "--jobs", jobs],
         stdout=subprocess.PIPE,
@@ -134,7 +134,10 @@ def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs)
     )
     first = proc.stdout.readline()  # it is running and writing
     time.sleep(0.3)
-    os.killpg(proc.pid, sig)  # as a terminal does: the whole group (workers included)
+    if group:
+        os.killpg(proc.pid, sig)  # as a terminal does: the whole group (workers included)
+    else:
+        os.kill(proc.pid, sig)  # the parent alone: it ends its workers itself
     rest, err = proc.communicate(timeout=60)
     assert proc.returncode == code, err
     assert err == b"casino: interrupted\n"
