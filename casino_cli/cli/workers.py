@@ -15,11 +15,13 @@ import contextlib
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import islice
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .output import INTERNAL, Fail, Interrupted
 from .process import SIGNAL_CODES, quiet_worker
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 IN_FLIGHT = 2  # chunks sent ahead to each worker
 _STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
@@ -29,7 +31,7 @@ def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
     """A worker's life: results of ``func`` for each chunk received, until ``None``. An
     exception is sent back to be raised in the parent (its text, if it cannot be pickled)."""
     quiet_worker()
-    while (chunk := conn.recv()) is not None:
+    while (chunk := _next_chunk(conn)) is not None:
         try:
             conn.send((True, [func(item) for item in chunk]))
         except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
@@ -38,6 +40,13 @@ def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
             except Exception:  # noqa: BLE001 - an exception that does not pickle
                 conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
     conn.close()
+
+
+def _next_chunk(conn: Connection) -> list[Any] | None:
+    try:
+        return conn.recv()  # type: ignore[no-any-return]
+    except (EOFError, OSError):  # the parent has gone: end quietly
+        return None
 
 
 def ordered_map(
@@ -114,12 +123,12 @@ def _receive(process: Any, conn: Connection) -> tuple[bool, Any]:
 
 def _end(workers: list[tuple[Any, Connection]]) -> None:
     """Stop every worker (SIGTERM, then SIGKILL after a wait) and close the pipes."""
-    for process, conn in workers:
-        conn.close()
+    for process, _ in workers:
         if process.is_alive():
             process.terminate()
-    for process, _ in workers:
+    for process, conn in workers:
         process.join(_STOP_WAIT)
         if process.is_alive():
             process.kill()
             process.join()
+        conn.close()
