@@ -245,3 +245,25 @@ def test_time_limit_bounds_a_program_bot_s_answer(tmp_path, jobs):
     assert b"did not answer within 0.2 s" in cut.stderr and b"Traceback" not in cut.stderr
     bad = subprocess.run([*base, "--time-limit", "0"], env=env, capture_output=True, timeout=60)
     assert bad.returncode == 2 and b"--time-limit" in bad.stderr
+
+
+def test_the_protocol_sends_the_hands_history(tmp_path):
+    """A program bot receives view.history: the hand's moves so far, with their seats."""
+    log = tmp_path / "seen.jsonl"
+    (tmp_path / "logbot.py").write_text(
+        "import sys, json\n"
+        f"log = open({str(log)!r}, 'a')\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    log.write(json.dumps(message['view']['history']) + '\\n'); log.flush()\n"
+        "    print(json.dumps({'index': 0}), flush=True)\n"
+    )
+    out = casino(
+        "simulate", "--seed", "h", "--hands", "1", "--bots", f"cmd:{sys.executable} {tmp_path / 'logbot.py'},greedy"
+    )
+    assert out.returncode == 0, out.stderr
+    hand = orjson.loads(out.stdout)["hands"][0]
+    seen = [orjson.loads(line) for line in log.read_text().splitlines()]
+    first = (hand["dealer"] + 1) % 2
+    assert [len(h) for h in seen] == [i for i in range(len(hand["moves"])) if (first + i) % 2 == 0]
+    assert seen[-1] == [{"seat": (first + i) % 2, "move": m} for i, m in enumerate(hand["moves"][: len(seen[-1])])]

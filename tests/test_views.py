@@ -111,3 +111,39 @@ def test_unknown_hands_are_counted_from_the_movers_hand():
     view = observe(hidden, 2)
     assert [view.hand_count(s) for s in range(4)] == [3, 3, 4, 4]
     assert view.known.hands[0] == Partial(0, 3) and view.known.hands[3] == Partial(0, 4)
+
+
+def test_every_bot_sees_the_hands_moves_so_far_and_nothing_hidden_in_them():
+    """View.history: the moves of the hand in order, with their movers, each on the table it
+    was played on, with every hand and the stock hidden (what every seat saw)."""
+    rules = make_rules("classic", 2)
+    seen: list[tuple[int, tuple]] = []
+
+    def watcher(view, moves, rng):
+        seen.append((view.seat, view.history))
+        return moves.moves[0]
+
+    record = play_game(rules, "hist", [watcher, BOTS["greedy"]], hands=1)
+    played = record["hands"][0]["moves"]
+    ours = [i for i in range(len(played)) if i % 2 == (0 if record["hands"][0]["dealer"] == 1 else 1)]
+    assert [len(h) for _, h in seen] == ours  # at our i-th move, the i moves before it
+    last = seen[-1][1]
+    assert [p.move.text() for p in last] == played[: len(last)]
+    assert [p.seat for p in last] == [(record["hands"][0]["dealer"] + 1 + i) % 2 for i in range(len(last))]
+    for p in last:
+        assert isinstance(p.before.stock, Unseen)
+        assert all(isinstance(h, Partial) and h.known == 0 for h in p.before.hands)
+    assert last[0].before.loose == start_position(rules, seeded_deck("hist", 1), 1).loose
+
+
+def test_botcheck_asks_with_the_hands_history():
+    """botcheck asks as a game does, history included (the same in every re-deal: it is
+    public); a bot that needs the history fails without it."""
+
+    def needs_history(view, moves, rng):
+        if view.known.deal > 1 and not view.history:
+            raise RuntimeError("no history")
+        return moves.moves[len(view.history) % len(moves.moves)]
+
+    tested, findings = check_bot(needs_history, make_rules("classic", 2), BOTS["greedy"], decisions=40)
+    assert tested == 40 and findings == []

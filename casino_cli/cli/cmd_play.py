@@ -132,7 +132,7 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
         seat = session.position.turn
         assert seat is not None
         if watch or seat != PERSON:
-            move, listing = ask(seats[seat], session.position, rngs[seat])  # the bot sees only its view
+            move, listing = ask(seats[seat], session.position, rngs[seat], session.history)  # its view alone
         else:
             watcher.board(session.position, listing)
             while True:

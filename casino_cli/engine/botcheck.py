@@ -3,8 +3,9 @@
 At each of its decisions the bot is asked again, with the same random state, in worlds where
 the cards its seat cannot see were dealt again (:func:`.worlds.sample_worlds`); a bot that
 peeks at the full position (for instance by walking the interpreter's frames) changes its
-choice in some of them. A bot must also answer the same twice for the same random state,
-or the test could not tell a peek from chance.
+choice in some of them. The hand's moves so far (public) are the same in every re-deal. A
+bot must also answer the same twice for the same random state, or the test could not tell
+a peek from chance.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .deal import dealer_for_hand, seeded_deck, start_position
 from .play import play_judged
 from .position import Position
 from .rules import Rules
-from .views import Bot, ask, observe, seat_rngs
+from .views import Bot, Played, ask, observe, public, seat_rngs
 from .worlds import sample_worlds
 
 
@@ -28,10 +29,10 @@ class Finding(NamedTuple):
     problem: str
 
 
-def _asked(bot: Bot, pos: Position, state: object) -> str:
+def _asked(bot: Bot, pos: Position, state: object, history: tuple[Played, ...]) -> str:
     rng = random.Random()
     rng.setstate(state)  # type: ignore[arg-type]
-    return ask(bot, pos, rng)[0].text()
+    return ask(bot, pos, rng, history)[0].text()
 
 
 def check_bot(
@@ -47,24 +48,26 @@ def check_bot(
         game_seed = f"{seed}/{game}"
         pos = start_position(rules, seeded_deck(game_seed), dealer_for_hand(rules, rules.players - 1, 1))
         rngs = seat_rngs(game_seed, rules.players)
+        history: tuple[Played, ...] = ()
         while not pos.finished and tested < decisions:
             seat = pos.turn
             assert seat is not None
             if seat == mine:
                 tested += 1
                 state = rngs[seat].getstate()
-                first = _asked(bot, pos, state)
-                if _asked(bot, pos, state) != first:
+                first = _asked(bot, pos, state, history)
+                if _asked(bot, pos, state, history) != first:
                     findings.append(Finding(game_seed, seat, "answered differently twice for the same view and rng"))
                     break
                 for world in sample_worlds(observe(pos, seat), redeals, redeal_rng):
-                    other = _asked(bot, world, state)
+                    other = _asked(bot, world, state, history)
                     if other != first:
                         findings.append(
                             Finding(game_seed, seat, f"chose {first}, but {other} once the hidden cards were re-dealt")
                         )
                         break
-            move, listing = ask(bot if seat == mine else opponent, pos, rngs[seat])
+            move, listing = ask(bot if seat == mine else opponent, pos, rngs[seat], history)
+            history += (Played(seat, move, public(pos)),)
             pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
         if findings or tested >= decisions:
             break

@@ -17,7 +17,7 @@ from .play import play_judged
 from .position import Position
 from .rules import Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
-from .views import Bot, ask, seat_rngs
+from .views import Bot, Played, ask, public, seat_rngs
 
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
@@ -127,11 +127,13 @@ class Game:
         if observer:
             observer(HandStart(number, pos))
         moves: list[Move] = []
+        history: list[Played] = []
         while pos.turn is not None:
             seat = pos.turn
-            move, listing = ask(self.bots[seat], pos, self.rngs[seat])
+            move, listing = ask(self.bots[seat], pos, self.rngs[seat], tuple(history))
             facts = listing.facts_of(move)
             moves.append(move)
+            history.append(Played(seat, move, public(pos)))
             pos = play_judged(pos, move, facts)
             if observer:
                 observer(Step(number, len(moves), seat, move, facts, pos))

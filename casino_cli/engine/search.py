@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
 from .greedy import gain, greedy_choice
+from .inference import inferred_worlds
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
@@ -338,13 +339,15 @@ def rank_moves(
     keep: int = 8,
     policy: str = "greedy",
     exact_worlds: int = 1,
+    infer: bool = False,
 ) -> list[Ranked]:
     """Every move valued, best first. Once the stock is empty, with at most
     ``exact_worlds`` consistent worlds (a 2-player last deal has one), each world is solved
     exactly and the values are their means (:func:`_exact`, within ``nodes``); otherwise
     ``worlds`` sampled worlds, each played out to the end of the deal by greedy play. Only
     the ``keep`` best moves by the counter are played out; the others keep the counter's
-    order below them."""
+    order below them. With ``infer`` the worlds are weighted by the other seats' moves of
+    the deal (:mod:`.inference`); otherwise every consistent world is alike."""
     exact = _exact(view, moves, nodes, exact_worlds)
     if exact is not None:
         return exact
@@ -352,7 +355,7 @@ def rank_moves(
     scores = counter_scores(view, moves)
     order = sorted(range(len(moves.moves)), key=lambda i: -scores[i])
     tried, rest = order[:keep], order[keep:]
-    sampled = sample_worlds(view, worlds, rng)
+    sampled = inferred_worlds(view, worlds, rng) if infer else sample_worlds(view, worlds, rng)
     out = []
     for i in tried:
         m, f = moves.moves[i], moves.facts[i]
@@ -367,10 +370,11 @@ def rank_moves(
 
 
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
-    """Sampled worlds played out by greedy play; the last deal of two players solved exactly."""
+    """Worlds weighted by the others' moves of the deal, played out by greedy play; the
+    last deal of two players solved exactly."""
     if len(moves.moves) == 1:
         return moves.moves[0]
-    return rank_moves(view, moves, rng, worlds=20, nodes=20_000)[0].move
+    return rank_moves(view, moves, rng, worlds=20, nodes=20_000, infer=True)[0].move
 
 
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal

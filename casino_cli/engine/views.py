@@ -7,7 +7,10 @@ the captured piles, sweeps, scores and the last capturer are public. The history
 seen needs no list of its own: every card ever played is now on the table or in a
 captured pile (captures are made face up), so ``seen`` (own hand, table, every captured
 card) is exactly what the seat has seen, and ``unseen`` (the other hands and the stock)
-is what it may only guess. A view is a value: it holds no reference to the full position.
+is what it may only guess. The order of play is public too: ``history`` holds the moves
+of the hand so far, each with its mover and the table it was played on (what every seat
+saw), when the caller knows them. A view is a value: it holds no reference to the full
+position.
 """
 
 from __future__ import annotations
@@ -24,11 +27,22 @@ from .position import Partial, Position, Unseen
 from .rules import Rules
 
 
+class Played(NamedTuple):
+    """A move of the hand as every seat saw it: its mover, the move, and ``before``, the
+    position it was played in with every hand and the stock hidden (:func:`public`)."""
+
+    seat: int
+    move: Move
+    before: Position
+
+
 class View(NamedTuple):
-    """What ``seat`` knows; ``known`` is the position with the hidden cards only counted."""
+    """What ``seat`` knows; ``known`` is the position with the hidden cards only counted,
+    ``history`` the hand's moves so far (empty when the caller does not know them)."""
 
     seat: int
     known: Position
+    history: tuple[Played, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -62,11 +76,17 @@ class View(NamedTuple):
         return hand.count if isinstance(hand, Partial) else count(hand or 0)
 
 
-def observe(position: Position, seat: int) -> View:
+def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> View:
     """The view of ``seat``: its own hand, the table and every captured card; the other
-    hands and the stock as counts."""
+    hands and the stock as counts; and the hand's moves so far, if given."""
     hands = tuple(h if s == seat else Partial(0, _size(position, s)) for s, h in enumerate(position.hands))
-    return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)))
+    return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
+
+
+def public(position: Position) -> Position:
+    """What every seat sees of ``position``: every hand and the stock as counts."""
+    hands = tuple(Partial(0, _size(position, s)) for s in range(len(position.hands)))
+    return position._replace(hands=hands, stock=Unseen(position.stock_count))
 
 
 def _size(position: Position, seat: int) -> int:
@@ -103,13 +123,14 @@ def bot_name(bot: object) -> str:
     return str(getattr(bot, "bot_name", None) or getattr(bot, "__name__", None) or type(bot).__name__)
 
 
-def ask(bot: Bot, position: Position, rng: random.Random) -> tuple[Move, MoveList]:
-    """The move ``bot`` picks for the seat to move, given only that seat's view, with the
-    legal moves of that view (the same as the position's: they depend on the mover's hand
-    and the table alone). Raises :class:`BotError` if the bot fails or picks an illegal move."""
+def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played, ...] = ()) -> tuple[Move, MoveList]:
+    """The move ``bot`` picks for the seat to move, given only that seat's view (with the
+    hand's ``history``), with the legal moves of that view (the same as the position's:
+    they depend on the mover's hand and the table alone). Raises :class:`BotError` if the
+    bot fails or picks an illegal move."""
     seat = position.turn
     assert seat is not None
-    view = observe(position, seat)
+    view = observe(position, seat, history)
     listing = legal_moves(view.known)
     try:
         move = bot(view, listing, rng)

@@ -3,7 +3,8 @@ JSON object a line on stdin and answers one line on stdout (docs/bots.md).
 
 For each decision the engine writes ``{"protocol": "casino.bot/1", "seat", "view",
 "moves", "seed", "time_limit"}``: ``view`` is a ``casino.position/1`` object in which
-the other hands are ``null``, with ``hand_counts`` and ``unseen`` added; ``moves`` are
+the other hands are ``null``, with ``hand_counts``, ``unseen`` and ``history`` (the
+hand's moves so far, ``{"seat", "move"}`` each) added; ``moves`` are
 the legal moves' texts; ``seed`` an integer from the seat's rng (for a bot that wants
 randomness, reproducibly). The bot answers ``{"move": TEXT}`` (or ``{"index": i}``, or
 the move's text alone) within ``time_limit`` seconds (CASINO_BOT_TIME_LIMIT, default 10). The program is started once and
@@ -47,6 +48,7 @@ def view_json(view: View) -> dict[str, object]:
     out["seat"] = view.seat
     out["hand_counts"] = [view.hand_count(s) for s in range(view.rules.players)]
     out["unseen"] = codes_of(view.unseen)
+    out["history"] = [{"seat": p.seat, "move": p.move.text()} for p in view.history]
     return out
 
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..engine import HandStart, Step, legal_moves
 from ..engine.position import Position
 from ..engine.search import analyse
-from ..engine.views import observe
+from ..engine.views import Played, observe, public
 from .record import Record
 from .referee import Finding, walk
 
@@ -32,15 +32,16 @@ def review(record: Record, rng: random.Random) -> tuple[list[Slip], list[int]]:
     slips: list[Slip] = []
     reviewed = [0] * record.rules.players
     before: Position | None = None
+    history: tuple[Played, ...] = ()
     for event in walk(record):
         if isinstance(event, Finding):
             break
         if isinstance(event, HandStart):
-            before = event.position
+            before, history = event.position, ()
             continue
         if isinstance(event, Step) and before is not None:
             if isinstance(before.hands[event.seat], int):
-                view = observe(before, event.seat)
+                view = observe(before, event.seat, history)
                 listing = legal_moves(view.known)
                 reviewed[event.seat] += 1
                 if len(listing.moves) > 1:
@@ -49,5 +50,6 @@ def review(record: Record, rng: random.Random) -> tuple[list[Slip], list[int]]:
                     best = ranked[0]
                     loss = max(0.0, best.value - value.get(event.move, best.value))
                     slips.append(Slip(event.hand, event.number, event.seat, event.move.text(), best.move.text(), loss))
+            history += (Played(event.seat, event.move, public(before)),)
             before = event.position
     return slips, reviewed

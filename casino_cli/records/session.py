@@ -22,6 +22,7 @@ from ..engine import (
 from ..engine.moves import MoveList
 from ..engine.rules import Rules
 from ..engine.scoring import game_after_hand, score_hand
+from ..engine.views import Played, public
 from ..notation.position import rules_json
 
 Event = HandStart | Step | HandEnd
@@ -36,6 +37,7 @@ class Moment(NamedTuple):
     hands: list[dict[str, Any]]
     scores: tuple[int, ...]
     over: bool
+    history: tuple[Played, ...]
     extra: object  # the caller's own state (e.g. the bots' random state)
 
 
@@ -52,6 +54,7 @@ class Session:
         self.scores: tuple[int, ...] = (0,) * rules.sides
         self.result: dict[str, Any] | None = None
         self.over = False
+        self.history: tuple[Played, ...] = ()  # the hand's moves so far, as every seat saw them
         self.position = self._deal()[0].position
 
     def _deal(self) -> list[Event]:
@@ -59,6 +62,7 @@ class Session:
         dealer = dealer_for_hand(self.rules, self.rules.players - 1, self.hand)
         self.position = start_position(self.rules, seeded_deck(self.seed, self.hand), dealer, self.scores)
         self.hands.append({"dealer": dealer, "moves": []})
+        self.history = ()
         return [HandStart(self.hand, self.position)]
 
     def listing(self) -> MoveList:
@@ -73,6 +77,7 @@ class Session:
         assert seat is not None
         moves = self.hands[-1]["moves"]
         moves.append(move.text())
+        self.history += (Played(seat, move, public(self.position)),)
         self.position = play_judged(self.position, move, facts)
         events: list[Event] = [Step(self.hand, len(moves), seat, move, facts, self.position)]
         if not self.position.finished:
@@ -107,10 +112,11 @@ class Session:
 
     def moment(self, extra: object = None) -> Moment:
         """The game now, to come back to with :meth:`restore`."""
-        return Moment(self.position, self.hand, copy.deepcopy(self.hands), self.scores, self.over, extra)
+        return Moment(self.position, self.hand, copy.deepcopy(self.hands), self.scores, self.over, self.history, extra)
 
     def restore(self, moment: Moment) -> None:
         """Go back to a moment taken earlier."""
         self.position, self.hand, self.scores, self.over = moment.position, moment.hand, moment.scores, moment.over
+        self.history = moment.history
         self.hands = copy.deepcopy(moment.hands)
         self.result = None

@@ -1,0 +1,54 @@
+"""Worlds weighted by what the other seats did in this deal: the searcher's opponent model.
+
+A uniform world (:func:`.worlds.sample_worlds`) forgets that a seat which trailed most
+likely could not capture. Here each other seat is taken to play greedy's move (the
+capture worth most) with probability ALPHA, shared among greedy's ties, and otherwise any
+legal move alike. A world then weighs the chance of every move those seats made in the
+current deal, each replayed on the table it was played on (``View.history``) with the hand
+the world gives the seat then: its hand now and the cards it played since. ``n`` worlds
+are drawn in proportion to those weights from POOL times as many uniform ones (importance
+resampling). With no such move in the view, the worlds are the uniform ones.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .greedy import gain
+from .listing import legal_moves
+from .position import Partial, Position
+from .views import Played, View
+from .worlds import sample_worlds
+
+ALPHA = 0.95  # how often the model's seat plays greedy's move
+POOL = 8  # uniform worlds drawn per world kept
+
+
+def likelihood(world: Position, steps: list[Played]) -> float:
+    """The chance of ``steps`` (moves of this deal by other seats) in ``world``."""
+    rules = world.rules
+    out = 1.0
+    for i, step in enumerate(steps):
+        hand = world.hands[step.seat]
+        assert isinstance(hand, int)
+        for later in steps[i:]:
+            if later.seat == step.seat:
+                hand |= 1 << later.move.card
+        hands = tuple(hand if s == step.seat else Partial(0, 0) for s in range(rules.players))
+        listing = legal_moves(step.before._replace(hands=hands))
+        gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
+        best = max(gains)
+        ties = [m for m, g in zip(listing.moves, gains) if g == best]
+        out *= ALPHA * (step.move in ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
+    return out
+
+
+def inferred_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
+    """``n`` worlds consistent with ``view``, drawn in proportion to :func:`likelihood`."""
+    deal = view.known.deal
+    steps = [p for p in view.history if p.before.deal == deal and p.seat != view.seat]
+    if not steps:
+        return sample_worlds(view, n, rng)
+    pool = sample_worlds(view, n * POOL, rng)
+    weights = [likelihood(world, steps) for world in pool]
+    return rng.choices(pool, weights=weights, k=n)
