@@ -6,6 +6,7 @@ import os
 import sys
 
 import orjson
+import pytest
 from clirun import casino
 
 from casino_cli.engine import make_rules
@@ -70,3 +71,19 @@ def test_simulated_records_are_reproducible_whatever_the_jobs():
     two = casino("simulate", "--games", "5", "--seed", "jobs", "--bots", "greedy,random", "--jobs", "2").stdout
     assert one == two and len(one.splitlines()) == 5
     assert all(orjson.loads(line)["seed"] == f"jobs/{i}" for i, line in enumerate(one.splitlines(), 1))
+
+
+@pytest.mark.parametrize(
+    "variant, players, partnerships",
+    [("classic", 2, None), ("royal", 3, None), ("royal", 4, True), ("american-royal", 4, False)],
+)
+@pytest.mark.parametrize("opponent", ["greedy", "counter"])
+def test_the_searcher_finishes_hands_at_every_table(variant, players, partnerships, opponent):
+    """The searcher against each rung below, in both seat arrangements: every move it
+    chooses is legal, and nothing it meets (builds kept, partners) makes it fail."""
+    rules = make_rules(variant, players, partnerships=partnerships)
+    pair = ["searcher", opponent]
+    for order in (pair, pair[::-1]):
+        bots = [BOTS[order[seat % 2]] for seat in range(players)]
+        record = play_game(rules, f"tables/{variant}/{players}", bots, hands=1)
+        assert len(record["hands"][0]["moves"]) == 48  # every card but the 4 dealt to the table

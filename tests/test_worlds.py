@@ -138,7 +138,8 @@ def test_inferred_worlds_follow_the_opponent_model_against_brute_force():
         listing = legal_moves(before._replace(hands=(mine, hand | trailed)))
         gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
         ties = [m for m, g in zip(listing.moves, gains) if g == max(gains)]
-        weight[hand] = ALPHA * (trail in ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
+        legal = trail in listing.moves
+        weight[hand] = legal * (ALPHA * (trail in ties) / len(ties) + (1 - ALPHA) / len(listing.moves))
     assert len(set(weight.values())) > 1  # the trail tells something
     draws = 3000
     seen = Counter(w.hands[1] for w in inferred_worlds(view, draws, random.Random(5)))
@@ -146,3 +147,15 @@ def test_inferred_worlds_follow_the_opponent_model_against_brute_force():
     chi = sum((seen[h] - draws * w / total) ** 2 / (draws * w / total) for h, w in weight.items())
     assert set(seen) <= set(weight) and chi < 36.1  # df 14, p < 0.001
     assert inferred_worlds(View(0, view.known), 5, random.Random(1)) == sample_worlds(view, 5, random.Random(1))
+
+
+def test_a_world_that_could_not_have_made_a_move_seen_weighs_nothing():
+    """Royal, 4 players: seat 0 owned builds of 8 and 9 and took the 9 with 9S; a world in
+    which its hand then held no 8 breaks O1, so the move could not have been made there.
+    (A game that reached such a view once made the searcher fail.)"""
+    from casino_cli.engine.game import Game
+    from casino_cli.engine.search import counter_bot, searcher_bot
+
+    rules = make_rules("royal", 4)
+    (hand,) = Game(rules, "ladder/2", [searcher_bot, counter_bot] * 2).play(1)
+    assert len(hand.moves) == 52 - 4

@@ -7,7 +7,9 @@ legal move alike. A world then weighs the chance of every move those seats made 
 current deal, each replayed on the table it was played on (``View.history``) with the hand
 the world gives the seat then: its hand now and the cards it played since. ``n`` worlds
 are drawn in proportion to those weights from POOL times as many uniform ones (importance
-resampling). With no such move in the view, the worlds are the uniform ones.
+resampling). A world whose hand could not have made a move seen (a build owner who had to
+keep a card, O1) weighs nothing. With no such move in the view, or when no world drawn
+fits them, the worlds are the uniform ones.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ def likelihood(world: Position, steps: list[Played]) -> float:
                 hand |= 1 << later.move.card
         hands = tuple(hand if s == step.seat else Partial(0, 0) for s in range(rules.players))
         listing = legal_moves(step.before._replace(hands=hands))
+        if step.move not in listing.moves:
+            return 0.0  # the world's hand could not have made that move (O1, say)
         gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
         best = max(gains)
         ties = [m for m, g in zip(listing.moves, gains) if g == best]
@@ -51,4 +55,6 @@ def inferred_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
         return sample_worlds(view, n, rng)
     pool = sample_worlds(view, n * POOL, rng)
     weights = [likelihood(world, steps) for world in pool]
+    if not any(weights):  # no world drawn fits the moves seen: keep them all alike
+        return pool[:n]
     return rng.choices(pool, weights=weights, k=n)
