@@ -39,14 +39,14 @@ from .scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): a command that lists moves needs no bots
     from .bots import BOTS, Bot, find_bot, greedy_bot, random_bot, register
     from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
-    from .views import BotError, View, ask, observe, seat_rngs
-    from .worlds import NoWorld, sample_worlds
+    from .views import BotError, Played, View, ask, observe, public, seat_rngs
+    from .worlds import NoWorld, all_worlds, sample_worlds
 
 _LAZY = {
     **dict.fromkeys(("BOTS", "Bot", "find_bot", "greedy_bot", "random_bot", "register"), "bots"),
     **dict.fromkeys(("Game", "GameEvent", "HandEnd", "HandStart", "PlayedHand", "Step", "game_seed"), "game"),
-    **dict.fromkeys(("BotError", "View", "ask", "observe", "seat_rngs"), "views"),
-    **dict.fromkeys(("NoWorld", "sample_worlds"), "worlds"),
+    **dict.fromkeys(("BotError", "Played", "View", "ask", "observe", "public", "seat_rngs"), "views"),
+    **dict.fromkeys(("NoWorld", "all_worlds", "sample_worlds"), "worlds"),
 }
 
 __all__ = [
@@ -87,11 +87,14 @@ __all__ = [
     "GameStep",
     # bots and games: what a seat may know, the worlds it cannot tell apart
     "View",
+    "Played",
     "observe",
+    "public",
     "seat_rngs",
     "ask",
     "BotError",
     "sample_worlds",
+    "all_worlds",
     "NoWorld",
     "Bot",
     "BOTS",
