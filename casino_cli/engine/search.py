@@ -374,7 +374,7 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     last deal of two players solved exactly."""
     if len(moves.moves) == 1:
         return moves.moves[0]
-    return rank_moves(view, moves, rng, worlds=20, nodes=20_000, infer=True)[0].move
+    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True)[0].move
 
 
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
