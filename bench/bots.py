@@ -1,7 +1,7 @@
 """Bot speed: time per move of each bot, playouts per second, hint and review times.
 
 1. Per move: every decision of --games seeded greedy-vs-greedy hands (classic 2p, royal 2p,
-   royal 4p) is put to each bot through its view (``ask``), timed one by one (CPU time of
+   royal 4p) is put to each bot through its view with the hand's history (``ask``), timed one by one (CPU time of
    this process, steadier than wall time on a shared machine); median, 90th percentile and
    maximum. Decisions with a single legal move are included, as in a real game.
 2. Playouts per second: greedy playouts to the end of the deal from the first position of
@@ -24,7 +24,7 @@ from _common import pin_one_core
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import analyse, playout
-from casino_cli.engine.views import ask, observe, seat_rngs
+from casino_cli.engine.views import Played, ask, observe, public, seat_rngs
 from casino_cli.engine.worlds import sample_worlds
 from casino_cli.records.record import read_record
 from casino_cli.records.review import review
@@ -34,24 +34,27 @@ CONFIGS = [("classic 2p", "classic", 2), ("royal 2p", "royal", 2), ("royal 4p", 
 
 
 def decisions(rules, games: int) -> list:
-    """Every position of greedy play in ``games`` seeded hands."""
+    """Every position of greedy play in ``games`` seeded hands, with the hand's history
+    before it (as a game gives it to the bots: the searcher weighs its worlds by it)."""
     out = []
     for g in range(games):
         pos = start_position(rules, seeded_deck(f"bench-bots/{g}"), rules.players - 1)
         rngs = seat_rngs(f"bench-bots/{g}", rules.players)
+        history: tuple = ()
         while not pos.finished:
-            out.append(pos)
-            move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn])
+            out.append((pos, history))
+            move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn], history)
+            history += (Played(pos.turn, move, public(pos)),)
             pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
     return out
 
 
 def per_move(positions: list, name: str) -> dict:
     times = []
-    for i, pos in enumerate(positions):
+    for i, (pos, history) in enumerate(positions):
         rng = random.Random(i)
         t = time.process_time()
-        ask(BOTS[name], pos, rng)
+        ask(BOTS[name], pos, rng, history)
         times.append(time.process_time() - t)
     times.sort()
     return {
@@ -74,7 +77,7 @@ def main() -> None:
         report["per_move"][label] = {
             name: per_move(positions, name) for name in ("random", "greedy", "counter", "searcher")
         }
-        starts = [p for p in positions if p.deal == 1][:: 4 * players]
+        starts = [p for p, _ in positions if p.deal == 1][:: 4 * players]
         worlds = [w for i, p in enumerate(starts) for w in sample_worlds(observe(p, p.turn), 20, random.Random(i))]
         rng = random.Random(0)
         t = time.process_time()
