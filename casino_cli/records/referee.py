@@ -341,11 +341,8 @@ def _walk_hand(
     if not pos.finished:
         if record.hands[-1].number == hand.number:
             if hand.score is not None:
-                yield Finding(
+                yield about_hand(
                     hand.number,
-                    None,
-                    None,
-                    None,
                     "claim",
                     f"the record claims a score for hand {hand.number}, but the hand stops "
                     f"unfinished after {len(parsed)} moves",
@@ -403,11 +400,8 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
                 f"the record claims {_dash(hand.score)} for hand {hand.number}, but it scores {_dash(score.points)}",
             )
         else:  # under the ladder a hand's sweeps depend on the score before it (P3)
-            yield Finding(
+            yield about_hand(
                 hand.number,
-                None,
-                None,
-                None,
                 "claim",
                 f"the claimed score {_dash(hand.score)} could not be checked: the game's score "
                 f"before hand {hand.number} is unknown after an earlier broken hand",
