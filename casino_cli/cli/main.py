@@ -103,7 +103,7 @@ TimeLimitOpt = Annotated[
     Optional[float],
     typer.Option(
         help="Seconds a cmd:PROGRAM bot has for each answer (default 10, or CASINO_BOT_TIME_LIMIT); "
-        "a bot that takes longer loses the game with exit 2.",
+        "a bot that takes longer stops the game with a message naming it (exit 2).",
         min=0.01,
         show_default=False,
     ),
@@ -111,7 +111,8 @@ TimeLimitOpt = Annotated[
 
 
 def _time_limit(seconds: float | None) -> None:
-    """--time-limit: set where every bot process reads it, workers and cluster included."""
+    """--time-limit: set in the environment, where the bots of this process and of its
+    --jobs workers read it."""
     if seconds is not None:
         import os
 

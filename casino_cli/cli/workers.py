@@ -6,7 +6,8 @@ pool's shared queue lock, which an idle worker always holds; a stop signal sent 
 whole process group (what a terminal does) killed one there about one run in three. Here
 each worker has a pipe of its own: the parent sends chunk *i* of the work to worker
 *i mod N* and reads the results back in the same order, keeping at most two chunks in
-flight per worker. A worker that dies is seen as the end of its pipe, never waited on.
+flight per worker. A worker that dies shows as the end of its pipe, so nothing waits for
+it for ever.
 """
 
 from __future__ import annotations

@@ -127,13 +127,13 @@ class Game:
         if observer:
             observer(HandStart(number, pos))
         moves: list[Move] = []
-        history: list[Played] = []
+        history: tuple[Played, ...] = ()
         while pos.turn is not None:
             seat = pos.turn
-            move, listing = ask(self.bots[seat], pos, self.rngs[seat], tuple(history))
+            move, listing = ask(self.bots[seat], pos, self.rngs[seat], history)
             facts = listing.facts_of(move)
             moves.append(move)
-            history.append(Played(seat, move, public(pos)))
+            history += (Played(seat, move, public(pos)),)
             pos = play_judged(pos, move, facts)
             if observer:
                 observer(Step(number, len(moves), seat, move, facts, pos))

@@ -32,9 +32,14 @@ def gain(rules: Rules, move: Move, sweep: bool) -> float:
     return -0.1 - risk - rules.values[card] / 100
 
 
+def greedy_ties(rules: Rules, moves: MoveList) -> list[int]:
+    """The indices of the moves greedy would choose among (those of the greatest gain)."""
+    gains = [gain(rules, m, f.sweep) for m, f in zip(moves.moves, moves.facts)]
+    best = max(gains)
+    return [i for i, g in enumerate(gains) if g == best]
+
+
 def greedy_choice(rules: Rules, moves: MoveList, rng: random.Random) -> Move:
     """Greedy's pick among ``moves`` (also the playout policy of :mod:`.search`)."""
-    scored = [(gain(rules, m, f.sweep), i) for i, (m, f) in enumerate(zip(moves.moves, moves.facts))]
-    best = max(s for s, _ in scored)
-    choices = [i for s, i in scored if s == best]
+    choices = greedy_ties(rules, moves)
     return moves.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]

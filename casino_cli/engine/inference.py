@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from .greedy import gain
+from .greedy import greedy_ties
 from .listing import legal_moves
 from .position import Partial, Position
 from .views import Played, View
@@ -40,10 +40,9 @@ def likelihood(world: Position, steps: list[Played]) -> float:
         listing = legal_moves(step.before._replace(hands=hands))
         if step.move not in listing.moves:
             return 0.0  # the world's hand could not have made that move (O1, say)
-        gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
-        best = max(gains)
-        ties = [m for m, g in zip(listing.moves, gains) if g == best]
-        out *= ALPHA * (step.move in ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
+        ties = greedy_ties(rules, listing)
+        chosen = any(listing.moves[i] == step.move for i in ties)
+        out *= ALPHA * chosen / len(ties) + (1 - ALPHA) / len(listing.moves)
     return out
 
 

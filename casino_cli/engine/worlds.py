@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from ..cards import cards_of, count
@@ -93,11 +94,19 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
                 hand |= 1 << c
             at += need[i]
             hands[i] = hand
-        full = list(view.known.hands)
-        for i, s in enumerate(seats):
-            full[s] = hands[i] | fixed[i]
-        out.append(view.known._replace(hands=tuple(full), stock=tuple(rest[at:])))
+        out.append(_world(view, seats, fixed, hands, tuple(rest[at:])))
     return out
+
+
+def _world(
+    view: View, seats: list[int], fixed: list[int], hands: Sequence[int] | Mapping[int, int], stock: tuple[int, ...]
+) -> Position:
+    """The view's position with hidden seat ``seats[i]`` holding ``hands[i]`` and its known
+    cards ``fixed[i]``, and this stock."""
+    full = list(view.known.hands)
+    for i, s in enumerate(seats):
+        full[s] = hands[i] | fixed[i]
+    return view.known._replace(hands=tuple(full), stock=stock)
 
 
 def all_worlds(view: View, cap: int) -> list[Position] | None:
@@ -119,10 +128,7 @@ def all_worlds(view: View, cap: int) -> list[Position] | None:
     out = []
     for hands in _deals(cards, need):
         if all(all(hand & m for m in ms) for hand, ms in zip(hands, musts)):
-            full = list(view.known.hands)
-            for i, s in enumerate(seats):
-                full[s] = hands[i] | fixed[i]
-            out.append(view.known._replace(hands=tuple(full), stock=()))
+            out.append(_world(view, seats, fixed, hands, ()))
     if not out:
         raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1)")
     return out
