@@ -10,14 +10,20 @@ are drawn in proportion to those weights from POOL times as many uniform ones (i
 resampling). A world whose hand could not have made a move seen (a build owner who had to
 keep a card, O1) weighs nothing. With no such move in the view, or when no world drawn
 fits them, the worlds are the uniform ones.
+
+Whether the model is right can be checked on the deals already over: every card of such a
+deal was played face up, so each seat's hand at each of its moves is known, and so is
+whether the move was one of greedy's (:func:`plays_greedy`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from .greedy import greedy_ties
 from .listing import legal_moves
+from .move_list import MoveList
 from .position import Partial, Position
 from .views import Played, View
 from .worlds import sample_worlds
@@ -26,24 +32,63 @@ ALPHA = 0.95  # how often the model's seat plays greedy's move
 POOL = 8  # uniform worlds drawn per world kept
 
 
+MIN_SEEN = 4  # the fewest decisions seen before a seat is taken to play greedy for sure
+
+
+def _listing_then(step: Played, hand: int) -> MoveList:
+    """The moves the mover of ``step`` had, holding ``hand`` on the table it saw."""
+    hands = tuple(hand if s == step.seat else Partial(0, 0) for s in range(step.before.rules.players))
+    return legal_moves(step.before._replace(hands=hands))
+
+
+def _hands_then(steps: list[Played], now: Callable[[int], int]) -> list[int]:
+    """Each step's mover's hand then: its hand ``now(seat)`` and the cards it played since."""
+    out = []
+    for i, step in enumerate(steps):
+        hand = now(step.seat)
+        for later in steps[i:]:
+            if later.seat == step.seat:
+                hand |= 1 << later.move.card
+        out.append(hand)
+    return out
+
+
 def likelihood(world: Position, steps: list[Played]) -> float:
     """The chance of ``steps`` (moves of this deal by other seats) in ``world``."""
     rules = world.rules
     out = 1.0
-    for i, step in enumerate(steps):
-        hand = world.hands[step.seat]
-        assert isinstance(hand, int)
-        for later in steps[i:]:
-            if later.seat == step.seat:
-                hand |= 1 << later.move.card
-        hands = tuple(hand if s == step.seat else Partial(0, 0) for s in range(rules.players))
-        listing = legal_moves(step.before._replace(hands=hands))
+    for step, hand in zip(steps, _hands_then(steps, lambda seat: _mask(world.hands[seat]))):
+        listing = _listing_then(step, hand)
         if step.move not in listing.moves:
             return 0.0  # the world's hand could not have made that move (O1, say)
         ties = greedy_ties(rules, listing)
         chosen = any(listing.moves[i] == step.move for i in ties)
         out *= ALPHA * chosen / len(ties) + (1 - ALPHA) / len(listing.moves)
     return out
+
+
+def _mask(hand: object) -> int:
+    assert isinstance(hand, int)
+    return hand
+
+
+def plays_greedy(view: View) -> bool:
+    """Whether every other side's seat has played one of greedy's moves at every choice
+    (of two moves or more) of the deals already over in this hand, at least MIN_SEEN
+    choices in all. Those deals' hands are known: every card was played face up."""
+    rules = view.rules
+    side = rules.side_of(view.seat)
+    seen = 0
+    for deal in range(1, view.known.deal):
+        steps = [p for p in view.history if p.before.deal == deal and rules.side_of(p.seat) != side]
+        for step, hand in zip(steps, _hands_then(steps, lambda seat: 0)):
+            listing = _listing_then(step, hand)
+            if len(listing.moves) < 2:
+                continue
+            if step.move not in [listing.moves[i] for i in greedy_ties(rules, listing)]:
+                return False
+            seen += 1
+    return seen >= MIN_SEEN
 
 
 def inferred_worlds(view: View, n: int, rng: random.Random) -> list[Position]:

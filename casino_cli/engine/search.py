@@ -15,8 +15,8 @@ import random
 from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
-from .greedy import gain, greedy_choice
-from .inference import inferred_worlds
+from .greedy import gain, greedy_choice, greedy_ties
+from .inference import inferred_worlds, plays_greedy
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
@@ -277,20 +277,48 @@ def _solve(
     return best
 
 
-def solve_moves(pos: Position, moves: MoveList, nodes: int | _Budget) -> list[float]:
+def _respond(pos: Position, side: int, budget: _Budget, table: dict[tuple[object, ...], float]) -> float:
+    """The value for ``side`` of its best reply to greedy others in a full-information
+    position, to the end of the hand: ``side`` takes its best move, another side's seat
+    plays greedy's (each of greedy's ties alike)."""
+    if pos.turn is None:
+        return evaluate(pos, side)
+    key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
+    hit = table.get(key)
+    if hit is not None:
+        return hit
+    budget.nodes -= 1
+    if budget.nodes < 0:
+        raise TooManyNodes()
+    rules = pos.rules
+    listing = legal_moves(pos)
+    if rules.side_of(pos.turn) == side:
+        value = max(_respond(play_judged(pos, m, f), side, budget, table) for m, f in zip(listing.moves, listing.facts))
+    else:
+        ties = greedy_ties(rules, listing)
+        value = sum(_respond(play_judged(pos, listing.moves[i], listing.facts[i]), side, budget, table) for i in ties)
+        value /= len(ties)
+    table[key] = value
+    return value
+
+
+def solve_moves(pos: Position, moves: MoveList, nodes: int | _Budget, against_greedy: bool = False) -> list[float]:
     """Exact values of each move in a full-information position, within ``nodes`` nodes
-    (a count, or a budget shared with other calls)."""
+    (a count, or a budget shared with other calls): against the others' best play, or,
+    ``against_greedy``, against greedy play by the other sides (:func:`_respond`)."""
     assert pos.turn is not None
     side = pos.rules.side_of(pos.turn)
     budget = nodes if isinstance(nodes, _Budget) else _Budget(nodes)
     table: dict[tuple[object, ...], float] = {}
+    if against_greedy:
+        return [_respond(play_judged(pos, m, f), side, budget, table) for m, f in zip(moves.moves, moves.facts)]
     return [
         _solve(play_judged(pos, m, f), side, -math.inf, math.inf, budget, table)
         for m, f in zip(moves.moves, moves.facts)
     ]
 
 
-def _exact(view: View, moves: MoveList, nodes: int, cap: int) -> list[Ranked] | None:
+def _exact(view: View, moves: MoveList, nodes: int, cap: int, against_greedy: bool = False) -> list[Ranked] | None:
     """The moves valued exactly once the stock is empty: each the mean of its full-
     information value over every consistent world (a single one with two players), when
     there are at most ``cap`` worlds and they are solved within ``nodes`` nodes in all;
@@ -303,7 +331,7 @@ def _exact(view: View, moves: MoveList, nodes: int, cap: int) -> list[Ranked] | 
     totals = [0.0] * len(moves.moves)
     try:
         for done, world in enumerate(worlds, 1):
-            for i, v in enumerate(solve_moves(world, moves, budget)):
+            for i, v in enumerate(solve_moves(world, moves, budget, against_greedy)):
                 totals[i] += v
             if (nodes - budget.nodes) * len(worlds) > nodes * done:
                 return None
@@ -340,6 +368,7 @@ def rank_moves(
     policy: str = "greedy",
     exact_worlds: int = 1,
     infer: bool = False,
+    against_greedy: bool = False,
 ) -> list[Ranked]:
     """Every move valued, best first. Once the stock is empty, with at most
     ``exact_worlds`` consistent worlds (a 2-player last deal has one), each world is solved
@@ -347,8 +376,9 @@ def rank_moves(
     ``worlds`` sampled worlds, each played out to the end of the deal by greedy play. Only
     the ``keep`` best moves by the counter are played out; the others keep the counter's
     order below them. With ``infer`` the worlds are weighted by the other seats' moves of
-    the deal (:mod:`.inference`); otherwise every consistent world is alike."""
-    exact = _exact(view, moves, nodes, exact_worlds)
+    the deal (:mod:`.inference`); otherwise every consistent world is alike. The exact
+    values are against the others' best play, or ``against_greedy``, against greedy's."""
+    exact = _exact(view, moves, nodes, exact_worlds, against_greedy)
     if exact is not None:
         return exact
     side = view.rules.side_of(view.seat)
@@ -371,10 +401,12 @@ def rank_moves(
 
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Worlds weighted by the others' moves of the deal, played out by greedy play; the
-    last deal of two players solved exactly."""
+    last deal of two players solved exactly: as the best reply to greedy play if the other
+    side has played greedy's moves throughout the deals over, else against its best play."""
     if len(moves.moves) == 1:
         return moves.moves[0]
-    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True)[0].move
+    greedy = plays_greedy(view) if view.known.stock_count == 0 else False
+    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=greedy)[0].move
 
 
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
