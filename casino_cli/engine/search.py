@@ -405,8 +405,8 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     side has played greedy's moves throughout the deals over, else against its best play."""
     if len(moves.moves) == 1:
         return moves.moves[0]
-    greedy = plays_greedy(view) if view.known.stock_count == 0 else False
-    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=greedy)[0].move
+    exploit = view.known.stock_count == 0 and plays_greedy(view)  # the model matters only to the exact solver
+    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=exploit)[0].move
 
 
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
