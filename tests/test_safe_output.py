@@ -61,3 +61,53 @@ def test_an_svg_that_is_an_input_is_refused(tmp_path, command):
     res = cli(*args)
     assert res.returncode == 2 and "is an input of this command" in res.stderr
     assert source.read_bytes() == before
+
+
+def _on_a_terminal(*args: str, stdin: bytes) -> bytes:
+    """``casino ARGS`` with its stdout on a pseudo-terminal; what the terminal received."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", *args], stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE
+    )
+    os.close(slave)
+    proc.stdin.write(stdin)
+    proc.stdin.close()
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal's far end closed: the command is done
+            break
+        if not chunk:
+            break
+        out += chunk
+    proc.wait(timeout=60)
+    os.close(master)
+    assert proc.returncode == 0, proc.stderr.read()
+    return out
+
+
+def test_json_forced_onto_a_terminal_shows_c1_and_bidi_as_escapes_with_the_same_value():
+    names = ["\u202eevil csi\x9b2J", "next\x85line\u2028break"]
+    record = dict(DISPUTE, players=names)
+    shown = _on_a_terminal("convert", "-", "--to", "json", stdin=json.dumps(record).encode()).decode()
+    assert not any(c in shown for c in RAW if c not in "\r\n"), ascii(shown)
+    assert json.loads(shown)["players"] == names  # the escapes are JSON's: the same value
+    piped = cli("convert", "-", "--to", "json", stdin=json.dumps(record))
+    assert json.loads(piped.stdout)["players"] == names and "\u202e".encode() in piped.stdout  # bytes as given
+
+
+def test_casino_text_on_a_terminal_shows_them_as_escapes_and_reads_back_the_same():
+    names = ["\u202eevil csi\x9b2J", "next\x85line\u2028break"]
+    record = dict(DISPUTE, players=names)
+    record["hands"] = [dict(DISPUTE["hands"][0], moves=[{"move": "8S", "comment": "see \u202eme\x85"}])]
+    shown = _on_a_terminal("convert", "-", "--to", "text", stdin=json.dumps(record).encode())
+    text = shown.decode().replace("\r\n", "\n")
+    assert not any(c in text for c in RAW if c != "\n"), ascii(text)
+    back = json.loads(cli("convert", "-", "--to", "json", stdin=text).stdout)
+    assert back["players"] == names and back["hands"][0]["moves"][0]["comment"] == "see \u202eme\x85"

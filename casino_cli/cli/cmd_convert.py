@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 
 from ..notation.fields import dumps
@@ -36,9 +35,9 @@ def run_convert(path: str, to: Form | None) -> None:
             write_line(dumps(doc.value))
         else:
             if written:
-                sys.stdout.buffer.write(b"\n")
+                write_line("")
             assert isinstance(doc.value, dict)  # record_of read it as a record
-            sys.stdout.buffer.write(write_text(doc.value).encode("utf-8"))
+            write_line(write_text(doc.value).removesuffix("\n"))
         written += 1
     if failed:
         raise Fail(DATA_ERROR)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,6 +80,6 @@ def _skeleton(rules: Rules, seed: str, dealer: int, table: Sequence[str] | None,
 def write_record(doc: dict[str, Any], fmt: Format) -> None:
     """A record as casino text (--format text or pretty) or as one line of JSON."""
     if fmt in (Format.text, Format.pretty):
-        sys.stdout.buffer.write(write_text(doc).encode("utf-8"))
+        write_line(write_text(doc).removesuffix("\n"))
     else:
         write_line(dumps(doc))

@@ -59,9 +59,22 @@ class _Gate:
 GATE = _Gate()
 
 
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def write_line(data: bytes | str) -> None:
-    """One line of data to stdout, whole even when a stop signal arrives meanwhile."""
-    if isinstance(data, str):
+    """One line of data to stdout, whole even when a stop signal arrives meanwhile; on a
+    terminal, with nothing in it that the terminal would obey (:func:`.safe_text.terminal_safe`)."""
+    if _stdout_is_terminal():
+        from .safe_text import terminal_safe
+
+        text = data if isinstance(data, str) else data.decode("utf-8", "surrogateescape")
+        data = terminal_safe(text).encode("utf-8", "surrogateescape")
+    elif isinstance(data, str):
         data = data.encode("utf-8")
     GATE.writing = True
     try:

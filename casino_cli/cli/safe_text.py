@@ -24,6 +24,19 @@ def visible(text: str) -> str:
     return "".join(_escape(c) if c in _BIDI or unicodedata.category(c) in _ESCAPED else c for c in text)
 
 
+def terminal_safe(line: str) -> str:
+    """A data line bound for a terminal with its C1 controls, line separators and bidi
+    overrides written as JSON escapes (``\\u202e``): a JSON line stays valid JSON with the
+    same value, and a text line was already made :func:`visible`. (JSON writers already
+    escape the C0 controls.)"""
+    if line.isascii() or line.isprintable():
+        return line
+    return "".join(
+        f"\\u{ord(c):04x}" if ord(c) >= 0x80 and (c in _BIDI or unicodedata.category(c) in _ESCAPED) else c
+        for c in line
+    )
+
+
 def _escape(c: str) -> str:
     code = ord(c)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

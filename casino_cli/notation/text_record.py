@@ -646,8 +646,10 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
 
 
 def _bare(text: str) -> bool:
-    """Whether a text can be written as a bare word (no quotes)."""
-    return bool(text) and not any(c in _SPECIAL or c < " " or c == "\x7f" for c in text)
+    """Whether a text can be written as a bare word (no quotes): printable (so a control
+    character or a bidi override is quoted, where it can be written as an escape) and
+    without the characters that end a word."""
+    return bool(text) and text.isprintable() and not any(c in _SPECIAL for c in text)
 
 
 def _word(text: str, keywords: frozenset[str] = frozenset(), json_like: bool = False) -> str:
