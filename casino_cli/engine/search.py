@@ -237,6 +237,23 @@ class TooManyNodes(Exception):
     """The exact solver ran out of its node budget."""
 
 
+def _visit(
+    pos: Position, side: int, budget: _Budget, table: dict[tuple[object, ...], float]
+) -> tuple[tuple[object, ...], float | None]:
+    """A solver's node: its key in ``table`` and its value if known already (the hand is
+    over, or ``table`` has it); a node not known is counted against ``budget``
+    (:class:`TooManyNodes` once it runs out)."""
+    if pos.turn is None:
+        return (), evaluate(pos, side)
+    key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
+    hit = table.get(key)
+    if hit is None:
+        budget.nodes -= 1
+        if budget.nodes < 0:
+            raise TooManyNodes()
+    return key, hit
+
+
 def _solve(
     pos: Position,
     side: int,
@@ -247,15 +264,10 @@ def _solve(
 ) -> float:
     """Alpha-beta value of a full-information position for ``side`` (hand points less the
     others'), to the end of the hand."""
-    if pos.turn is None:
-        return evaluate(pos, side)
-    key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
-    hit = table.get(key)
-    if hit is not None:
-        return hit
-    budget.nodes -= 1
-    if budget.nodes < 0:
-        raise TooManyNodes()
+    key, known = _visit(pos, side, budget, table)
+    if known is not None:
+        return known
+    assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
     maxing = rules.side_of(pos.turn) == side
     listing = legal_moves(pos)
@@ -281,15 +293,10 @@ def _respond(pos: Position, side: int, budget: _Budget, table: dict[tuple[object
     """The value for ``side`` of its best reply to greedy others in a full-information
     position, to the end of the hand: ``side`` takes its best move, another side's seat
     plays greedy's (each of greedy's ties alike)."""
-    if pos.turn is None:
-        return evaluate(pos, side)
-    key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
-    hit = table.get(key)
-    if hit is not None:
-        return hit
-    budget.nodes -= 1
-    if budget.nodes < 0:
-        raise TooManyNodes()
+    key, known = _visit(pos, side, budget, table)
+    if known is not None:
+        return known
+    assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
     listing = legal_moves(pos)
     if rules.side_of(pos.turn) == side:
