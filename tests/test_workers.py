@@ -91,3 +91,37 @@ def test_a_killed_worker_is_a_clear_error_not_a_hang():
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 70, err
     assert b"a worker process ended unexpectedly" in err and b"Traceback" not in err
+
+
+def test_the_workers_are_forked_before_ordered_map_returns():
+    """So a command can start them before its progress bar's thread (no fork from a
+    process with threads); dropping the iterator unstarted ends them."""
+    results = ordered_map(_square, range(10), 2)
+    assert len(multiprocessing.active_children()) == 2
+    del results
+    assert multiprocessing.active_children() == []
+
+
+def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch, capsysbinary):
+    """A progress bar runs a thread; the workers must be forked before it starts."""
+    from casino_cli.cli import cmd_match, cmd_simulate
+    from casino_cli.cli.output import Format
+
+    children_seen = []
+
+    class Bar:
+        def __init__(self, label, total=None):
+            children_seen.append(len(multiprocessing.active_children()))
+
+        def advance(self):
+            pass
+
+        def close(self):
+            pass
+
+    for module in (cmd_match, cmd_simulate):
+        monkeypatch.setattr(module, "Progress", Bar)
+    cmd_simulate.run_simulate(4, "f", "classic", 2, None, [], "greedy,random", None, 2)
+    cmd_match.run_match_command("greedy", "random", 3, "f", "classic", 2, None, [], 1, 1, 2, Format.json)
+    out = capsysbinary.readouterr().out.splitlines()
+    assert len(out) == 5 and children_seen == [2, 2]

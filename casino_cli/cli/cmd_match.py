@@ -40,9 +40,9 @@ def run_match_command(
     fmt = resolve_format(fmt)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
-    progress = Progress("pairs", pairs)
     start = time.perf_counter()
-    results = ordered_map(_pair, work, jobs)
+    results = ordered_map(_pair, work, jobs)  # its workers fork before the bar's thread starts
+    progress = Progress("pairs", pairs)
     try:
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())
     finally:

@@ -60,6 +60,8 @@ def run_simulate(
     seed = seed_or_random(seed)
     wanted = shard_range(parse_shard(shard), games)
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
+    work = ((rules, seed, number, seats, hands) for number in numbers)
+    local = None if dask is not None else ordered_map(_one_game, work, jobs, chunksize=8)  # forked before the bar
     progress = Progress("games", len(numbers))
     try:
         if dask is not None:
@@ -70,8 +72,8 @@ def run_simulate(
             bag = simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK)
             _write_all(ordered(bag, dask), progress)
         else:
-            work = ((rules, seed, number, seats, hands) for number in numbers)
-            _write_all(ordered_map(_one_game, work, jobs, chunksize=8), progress)
+            assert local is not None
+            _write_all(local, progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:

@@ -54,9 +54,19 @@ def ordered_map(
     func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 1
 ) -> Generator[Any, None, None]:
     """``map(func, items)`` computed by ``jobs`` worker processes (in this one if ``jobs``
-    is 1), in order, lazily. The workers are ended when the iterator is exhausted, closed
-    or left by an exception."""
+    is 1), in order, lazily. The workers are started before it returns, so a caller can
+    fork them before it starts a thread (a progress bar's); they are ended when the
+    iterator is exhausted, closed, dropped or left by an exception."""
+    results = _ordered(func, items, jobs, chunksize)
+    next(results)  # up to the workers' start
+    return results
+
+
+def _ordered(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int) -> Generator[Any, None, None]:
+    """:func:`ordered_map`'s generator: it yields ``None`` once its workers are started,
+    then the results."""
     if jobs <= 1:
+        yield None
         yield from map(func, items)
         return
     iterator = iter(items)
@@ -64,6 +74,7 @@ def ordered_map(
     workers: list[tuple[Any, Connection]] = []
     try:
         _start(func, jobs, workers)
+        yield None
         sent = received = 0
         for _ in range(IN_FLIGHT * jobs):
             if not _send_next(chunks, workers[sent % jobs][1]):
