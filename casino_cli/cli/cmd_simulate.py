@@ -60,20 +60,19 @@ def run_simulate(
     seed = seed_or_random(seed)
     wanted = shard_range(parse_shard(shard), games)
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
-    work = ((rules, seed, number, seats, hands) for number in numbers)
-    local = None if dask is not None else ordered_map(_one_game, work, jobs, chunksize=8)  # forked before the bar
+    lines: Iterable[bytes]
+    if dask is not None:
+        if jobs > 1:
+            raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
+        from .cluster import GAMES_PER_TASK, ordered, simulation_bag
+
+        lines = ordered(simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
+    else:
+        work = ((rules, seed, number, seats, hands) for number in numbers)
+        lines = ordered_map(_one_game, work, jobs, chunksize=8)  # its workers fork before the bar's thread starts
     progress = Progress("games", len(numbers))
     try:
-        if dask is not None:
-            if jobs > 1:
-                raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
-            from .cluster import GAMES_PER_TASK, ordered, simulation_bag
-
-            bag = simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK)
-            _write_all(ordered(bag, dask), progress)
-        else:
-            assert local is not None
-            _write_all(local, progress)
+        _write_all(lines, progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:

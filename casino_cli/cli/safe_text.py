@@ -21,7 +21,7 @@ def visible(text: str) -> str:
     as a Python-style escape; other text unchanged (plain text passes at C speed)."""
     if text.isprintable():
         return text
-    return "".join(_escape(c) if c in _BIDI or unicodedata.category(c) in _ESCAPED else c for c in text)
+    return "".join(_escape(c) if _obeyed(c) else c for c in text)
 
 
 def terminal_safe(line: str) -> str:
@@ -31,10 +31,12 @@ def terminal_safe(line: str) -> str:
     escape the C0 controls.)"""
     if line.isascii() or line.isprintable():
         return line
-    return "".join(
-        f"\\u{ord(c):04x}" if ord(c) >= 0x80 and (c in _BIDI or unicodedata.category(c) in _ESCAPED) else c
-        for c in line
-    )
+    return "".join(f"\\u{ord(c):04x}" if c >= "\x80" and _obeyed(c) else c for c in line)
+
+
+def _obeyed(c: str) -> bool:
+    """Whether a terminal would act on ``c`` rather than show it."""
+    return c in _BIDI or unicodedata.category(c) in _ESCAPED
 
 
 def _escape(c: str) -> str:

@@ -24,14 +24,13 @@ from collections.abc import Callable
 from .greedy import greedy_ties
 from .listing import legal_moves
 from .move_list import MoveList
+from .moves import Move
 from .position import Partial, Position
 from .views import Played, View
 from .worlds import sample_worlds
 
 ALPHA = 0.95  # how often the model's seat plays greedy's move
 POOL = 8  # uniform worlds drawn per world kept
-
-
 MIN_SEEN = 4  # the fewest decisions seen before a seat is taken to play greedy for sure
 
 
@@ -62,9 +61,13 @@ def likelihood(world: Position, steps: list[Played]) -> float:
         if step.move not in listing.moves:
             return 0.0  # the world's hand could not have made that move (O1, say)
         ties = greedy_ties(rules, listing)
-        chosen = any(listing.moves[i] == step.move for i in ties)
-        out *= ALPHA * chosen / len(ties) + (1 - ALPHA) / len(listing.moves)
+        out *= ALPHA * _among(step.move, listing, ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
     return out
+
+
+def _among(move: Move, listing: MoveList, ties: list[int]) -> bool:
+    """Whether ``move`` is one of greedy's ``ties`` (indices into ``listing``)."""
+    return any(listing.moves[i] == move for i in ties)
 
 
 def _mask(hand: object) -> int:
@@ -85,7 +88,7 @@ def plays_greedy(view: View) -> bool:
             listing = _listing_then(step, hand)
             if len(listing.moves) < 2:
                 continue
-            if step.move not in [listing.moves[i] for i in greedy_ties(rules, listing)]:
+            if not _among(step.move, listing, greedy_ties(rules, listing)):
                 return False
             seen += 1
     return seen >= MIN_SEEN
