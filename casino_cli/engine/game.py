@@ -8,11 +8,12 @@ The seed conventions: hand ``h`` of a game with seed ``S`` is dealt from
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .deal import dealer_for_hand, seeded_deck, start_position
-from .moves import Move, MoveFacts
+from .moves import Move, MoveFacts, judge
 from .play import play_judged
 from .position import Position
 from .rules import Rules
@@ -87,16 +88,19 @@ class Game:
     >>> hands = game.play()  # the rest of the game
     >>> game.over, game.winner, game.scores, len(game.hands)
     (True, 0, (27, 6), 3)
+
+    Without bots, the caller chooses each move (``casino play``): :meth:`deal` the next
+    hand, then :meth:`play_move` until it is over.
     """
 
     def __init__(
         self,
         rules: Rules,
         seed: str,
-        bots: Sequence[Bot],
+        bots: Sequence[Bot] = (),
         first_dealer: int | None = None,
     ):
-        if len(bots) != rules.players:
+        if bots and len(bots) != rules.players:
             raise ValueError(f"{len(bots)} bots for {rules.players} seats")
         self.rules = rules
         self.seed = seed
@@ -106,11 +110,58 @@ class Game:
         self.scores: tuple[int, ...] = (0,) * rules.sides  # per side, after the hands played
         self.hands: list[PlayedHand] = []
         self.winner: int | None = None  # the winning side, once there is one
+        self.position: Position | None = None  # the hand in play, or the last one played
+        self.dealer = self.first_dealer  # of the hand in play, or the last one played
+        self.moves: list[Move] = []  # of the hand in play, or the last one played
+        self.history: tuple[Played, ...] = ()  # the same moves, as every seat saw them
 
     @property
     def over(self) -> bool:
         """Whether a side has won (or :data:`MAX_HANDS` hands have been played)."""
         return self.winner is not None or len(self.hands) >= MAX_HANDS
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a hand has been dealt and is not over yet."""
+        return self.position is not None and not self.position.finished
+
+    def copy(self) -> Game:
+        """The game as it is now, to come back to: later moves do not change the copy."""
+        other = copy.copy(self)
+        other.hands, other.moves = list(self.hands), list(self.moves)
+        return other
+
+    def deal(self) -> HandStart:
+        """Deal the next hand."""
+        if self.over or self.in_play:
+            raise ValueError("the game is over" if self.over else "the hand is not over")
+        number = len(self.hands) + 1
+        self.dealer = dealer_for_hand(self.rules, self.first_dealer, number)
+        self.position = start_position(self.rules, seeded_deck(self.seed, number), self.dealer, self.scores)
+        self.moves, self.history = [], ()
+        return HandStart(number, self.position)
+
+    def play_move(self, move: Move, facts: MoveFacts | None = None) -> list[GameEvent]:
+        """Play ``move`` in the hand in play: its :class:`Step`, and at the hand's end its
+        :class:`HandEnd` (the hand is scored). The move is judged (:func:`~.moves.judge`
+        raises :class:`~.errors.IllegalMove`) unless ``facts`` from its listing are given."""
+        pos = self.position
+        if pos is None or pos.turn is None:
+            raise ValueError("no hand is in play")
+        facts = judge(pos, move) if facts is None else facts
+        seat = pos.turn
+        self.moves.append(move)
+        self.history += (Played(seat, move, public(pos)),)
+        self.position = pos = play_judged(pos, move, facts)
+        number = len(self.hands) + 1
+        events: list[GameEvent] = [Step(number, len(self.moves), seat, move, facts, pos)]
+        if pos.turn is None:
+            score = score_hand(pos)
+            game = game_after_hand(self.rules, self.scores, score)
+            self.scores, self.winner = game.scores, game.winner
+            self.hands.append(PlayedHand(number, self.dealer, tuple(self.moves), pos, score, game))
+            events.append(HandEnd(number, pos, score, game))
+        return events
 
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:
         """Deal, play and score the next hand; ``observer`` sees each event as it happens.
@@ -118,33 +169,19 @@ class Game:
         Each bot sees only its seat's view (:func:`~.views.observe`); one that fails, or
         chooses a move that is not one of the legal moves, raises :class:`~.views.BotError`.
         """
-        if self.over:
-            raise ValueError("the game is over")
-        rules = self.rules
-        number = len(self.hands) + 1
-        dealer = dealer_for_hand(rules, self.first_dealer, number)
-        pos = start_position(rules, seeded_deck(self.seed, number), dealer, self.scores)
+        if not self.bots:
+            raise ValueError("a game without bots is played move by move")
+        start = self.deal()
         if observer:
-            observer(HandStart(number, pos))
-        moves: list[Move] = []
-        history: tuple[Played, ...] = ()
+            observer(start)
+        pos = start.position
         while pos.turn is not None:
-            seat = pos.turn
-            move, listing = ask(self.bots[seat], pos, self.rngs[seat], history)
-            facts = listing.facts_of(move)
-            moves.append(move)
-            history += (Played(seat, move, public(pos)),)
-            pos = play_judged(pos, move, facts)
-            if observer:
-                observer(Step(number, len(moves), seat, move, facts, pos))
-        score = score_hand(pos)
-        game = game_after_hand(rules, self.scores, score)
-        self.scores, self.winner = game.scores, game.winner
-        if observer:
-            observer(HandEnd(number, pos, score, game))
-        played = PlayedHand(number, dealer, tuple(moves), pos, score, game)
-        self.hands.append(played)
-        return played
+            move, listing = ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
+            for event in self.play_move(move, listing.facts_of(move)):
+                if observer:
+                    observer(event)
+            pos = event.position
+        return self.hands[-1]
 
     def play(self, hands: int | None = None, observer: Observer | None = None) -> list[PlayedHand]:
         """Play up to ``hands`` more hands (all of them by default) until the game is over."""

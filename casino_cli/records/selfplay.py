@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import SHUFFLE, Game, Rules
+from ..engine import Game, Rules
 from ..engine.game import MAX_HANDS, Observer
 from ..engine.views import Bot
-from ..notation.position import rules_json
+from .game_record import game_record
 
 __all__ = ["MAX_HANDS", "play_game"]
 
@@ -26,16 +26,5 @@ def play_game(
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
     game = Game(rules, seed, bots)
-    played = game.play(hands or None, observer)
-    record: dict[str, Any] = {
-        "format": "casino.record/1",
-        "rules": rules_json(rules),
-        "seed": seed,
-        "shuffle": SHUFFLE,
-        "hands": [
-            {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in played
-        ],
-    }
-    if game.winner is not None:
-        record["result"] = {"scores": list(game.scores), "winner": game.winner}
-    return record
+    game.play(hands or None, observer)
+    return game_record(game)
