@@ -16,6 +16,7 @@ import orjson
 import pytest
 from clirun import casino
 
+from casino_cli.cli import entry
 from casino_cli.cli.main import run
 
 CASINO = [sys.executable, "-m", "casino_cli"]
@@ -149,3 +150,23 @@ def test_an_unwritable_save_path_is_refused_before_the_game(tmp_path):
     res = casino("play", "--watch", "--save", str(tmp_path / "no" / "such" / "game.json"))
     assert res.returncode == 2 and b"cannot write" in res.stderr
     assert res.stdout == b""  # refused before a move is played
+
+
+@pytest.mark.parametrize("stage", ["casino_cli.cli.quick.parse", "typer.main.get_command"])
+def test_ctrl_c_while_the_command_line_is_parsed_is_an_interruption(monkeypatch, capsys, stage):
+    """Before the command runs (the modules loading, the command line parsed) a Ctrl-C is
+    also exit 130 with one line, not a traceback."""
+    import typer.main
+
+    import casino_cli.cli.quick
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    module, name = stage.rsplit(".", 1)
+    monkeypatch.setattr(
+        {"casino_cli.cli.quick": casino_cli.cli.quick, "typer.main": typer.main}[module], name, interrupted
+    )
+    with pytest.raises(SystemExit) as stop:
+        entry.run(["--help"] if "typer" in stage else ["deal", "--seed", "1"])
+    assert stop.value.code == 130 and capsys.readouterr().err == "casino: interrupted\n"

@@ -16,15 +16,21 @@ from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, Fail, say
 def run(argv: list[str] | None = None) -> NoReturn:
     """Run ``casino`` with ``argv`` (default: the process's arguments) and exit."""
     args = sys.argv[1:] if argv is None else list(argv)
-    call = None
-    if "_CASINO_COMPLETE" not in os.environ:  # shell completion is typer's
-        from .quick import parse
+    try:
+        call = None
+        if "_CASINO_COMPLETE" not in os.environ:  # shell completion is typer's
+            from .quick import parse
 
-        call = parse(args)
-    if call is None:
-        from .main import run as run_typer
+            call = parse(args)
+        if call is None:
+            from .main import run as run_typer
 
-        run_typer(args)
+            run_typer(args)
+    except KeyboardInterrupt:  # Ctrl-C while the modules load or the command line is parsed
+        from .process import finish as exit_with
+
+        say("interrupted")
+        exit_with(INTERRUPTED)
     finish(call, args)
 
 
