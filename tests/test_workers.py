@@ -18,6 +18,12 @@ from casino_cli.cli.workers import ordered_map
 
 CASINO = [sys.executable, "-m", "casino_cli"]
 
+# pytest-xdist's worker runs a thread of its own, so a fork inside this test process is
+# one from a process with threads, which Python 3.12+ warns of. The command itself forks
+# before any thread of its own starts: test_a_command_with_a_progress_bar_forks_before_any_thread
+# checks that in a process of its own, where the warning is shown.
+pytestmark = pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+
 
 def _square(n: int) -> int:
     return n * n
@@ -125,3 +131,44 @@ def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch,
     cmd_match.run_match_command("greedy", "random", 3, "f", "classic", 2, None, [], 1, 1, 2, Format.json)
     out = capsysbinary.readouterr().out.splitlines()
     assert len(out) == 5 and children_seen == [2, 2]
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "6"], ["match", "greedy", "random", "--pairs", "3"]])
+def test_a_command_with_a_progress_bar_forks_before_any_thread(command):
+    """With stderr on a terminal the progress bar's thread runs; no worker is forked after
+    it starts (on Python 3.12+ such a fork warns, and the warning is shown here)."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        res = subprocess.run(
+            [
+                sys.executable,
+                "-W",
+                "always::DeprecationWarning",
+                "-m",
+                "casino_cli",
+                *command,
+                "--seed",
+                "f",
+                "--jobs",
+                "2",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            timeout=120,
+        )
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end is closed: all of it is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert res.returncode == 0 and res.stdout, shown.decode(errors="replace")
+    assert b"multi-threaded" not in shown and b"Warning" not in shown
