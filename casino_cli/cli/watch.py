@@ -10,6 +10,7 @@ from collections import deque
 from typing import Any
 
 from ..engine import HandEnd, HandStart, Position, Step
+from ..engine.game import GameEvent
 from ..engine.moves import MoveList
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
@@ -17,7 +18,7 @@ from ..notation.position import position_json
 from ..records.describe import describe
 from ..records.frames import game_words
 from ..records.scoresheet import hand_json
-from ..records.session import Event, Session
+from ..records.session import Session
 from .output import Format, console, write_line
 from .plain import card_name
 
@@ -37,7 +38,7 @@ def hand_sheet(end: HandEnd) -> dict[str, Any]:
     return sheet
 
 
-def event_json(event: Event) -> dict[str, Any]:
+def event_json(event: GameEvent) -> dict[str, Any]:
     """One JSON Lines event of a watched game (docs/notation.md, ``casino play``)."""
     if isinstance(event, HandStart):
         return {"event": "deal", "hand": event.hand, "position": position_json(event.position)}
@@ -72,7 +73,7 @@ class Watcher:
         self.last_game: GameStep | None = None
         self._deal: int | None = None
 
-    def show(self, events: list[Event]) -> None:
+    def show(self, events: list[GameEvent]) -> None:
         """Show each event as the chosen output wants it."""
         for event in events:
             if isinstance(event, HandEnd):
@@ -86,7 +87,7 @@ class Watcher:
             elif self.live is not None:
                 self._redraw(event)
 
-    def _text(self, event: Event) -> None:
+    def _text(self, event: GameEvent) -> None:
         if isinstance(event, HandStart):
             write_line(f"hand {event.hand}")
         elif isinstance(event, Step):
@@ -98,7 +99,7 @@ class Watcher:
                 write_line(line)
             write_line(game_words(event.game, None, event.position.rules.partnerships))
 
-    def _lines(self, event: Event) -> None:
+    def _lines(self, event: GameEvent) -> None:
         from .render import score_view
 
         assert self.out is not None
@@ -110,7 +111,7 @@ class Watcher:
         else:
             self.out.print(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
 
-    def _redraw(self, event: Event) -> None:
+    def _redraw(self, event: GameEvent) -> None:
         """The table after this event, in place of the one before."""
         from rich.console import Group
         from rich.text import Text

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..engine import Game, HandEnd, HandStart, Move, Position, Step, legal_moves
-from ..engine.game import MAX_HANDS
+from ..engine import Game, Move, Position, legal_moves
+from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
 from ..engine.rules import Rules
 from ..engine.views import Played
 from .game_record import game_record
-
-Event = HandStart | Step | HandEnd
 
 
 class Moment(NamedTuple):
@@ -27,11 +25,14 @@ class Session:
     score, and the record. The dealing and scoring are those of :class:`~casino_cli.engine.Game`."""
 
     def __init__(self, rules: Rules, seed: str, hands: int | None = None):
-        self.rules = rules
-        self.seed = seed
         self.last_hand = min(hands or MAX_HANDS, MAX_HANDS)
         self.game = Game(rules, seed)
         self.game.deal()
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set."""
+        return self.game.rules
 
     @property
     def position(self) -> Position:
@@ -58,10 +59,10 @@ class Session:
         """The legal moves of the seat to play."""
         return legal_moves(self.position)
 
-    def play(self, move: Move, listing: MoveList | None = None) -> list[Event]:
+    def play(self, move: Move, listing: MoveList | None = None) -> list[GameEvent]:
         """Play a legal move: the Step, and at a hand's end its HandEnd and the next HandStart."""
         listing = listing or self.listing()
-        events: list[Event] = list(self.game.play_move(move, listing.facts_of(move)))
+        events = self.game.play_move(move, listing.facts_of(move))
         if not self.game.in_play and not self.game.over and len(self.game.hands) < self.last_hand:
             events.append(self.game.deal())
         return events
