@@ -156,17 +156,11 @@ def test_an_unwritable_save_path_is_refused_before_the_game(tmp_path):
 def test_ctrl_c_while_the_command_line_is_parsed_is_an_interruption(monkeypatch, capsys, stage):
     """Before the command runs (the modules loading, the command line parsed) a Ctrl-C is
     also exit 130 with one line, not a traceback."""
-    import typer.main
-
-    import casino_cli.cli.quick
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    module, name = stage.rsplit(".", 1)
-    monkeypatch.setattr(
-        {"casino_cli.cli.quick": casino_cli.cli.quick, "typer.main": typer.main}[module], name, interrupted
-    )
+    monkeypatch.setattr(stage, interrupted)
     with pytest.raises(SystemExit) as stop:
         entry.run(["--help"] if "typer" in stage else ["deal", "--seed", "1"])
     assert stop.value.code == 130 and capsys.readouterr().err == "casino: interrupted\n"
