@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from casino_cli.cli.process import _stop_worker
 from casino_cli.cli.workers import ordered_map
 
 CASINO = [sys.executable, "-m", "casino_cli"]
@@ -54,6 +55,32 @@ def test_leaving_early_ends_the_workers():
     assert multiprocessing.active_children() == []
 
 
+def _mark_end(folder: str) -> None:
+    with open(os.path.join(folder, str(os.getpid())), "w"):
+        pass
+
+
+@pytest.mark.parametrize("stop_early", [False, True])
+def test_each_worker_runs_at_end_as_it_ends(tmp_path, stop_early):
+    """``at_end`` (what ends a worker's bot programs) runs in every worker, whether the work
+    was done or the parent stopped the workers mid-way (SIGTERM), and in this process when
+    there is one job; the stopped workers still end, and nothing is left."""
+    import functools
+
+    at_end = functools.partial(_mark_end, str(tmp_path))
+    results = ordered_map(_square, range(10_000 if stop_early else 10), 2, at_end=at_end)
+    if stop_early:
+        assert next(results) == 0
+        results.close()
+    else:
+        assert list(results) == [n * n for n in range(10)]
+    assert multiprocessing.active_children() == []
+    marks = list(tmp_path.iterdir())
+    assert len(marks) == 2 and all(int(m.name) != os.getpid() for m in marks)
+    here = ordered_map(_square, range(3), 1, at_end=functools.partial(_mark_end, str(tmp_path)))
+    assert list(here) == [0, 1, 4] and (tmp_path / str(os.getpid())).exists()
+
+
 def _signal_state(_: object) -> tuple[object, ...]:
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
     return signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGHUP), signal.getsignal(signal.SIGTERM), blocked
@@ -61,7 +88,8 @@ def _signal_state(_: object) -> tuple[object, ...]:
 
 def test_workers_start_quiet_whatever_the_parent_handles():
     """A forked worker would inherit the parent's handlers, which raise Interrupted: each
-    worker leaves Ctrl-C and a hang-up to the parent, dies on SIGTERM, and blocks nothing."""
+    worker leaves Ctrl-C and a hang-up to the parent, ends on SIGTERM (after its clean-up),
+    and blocks nothing."""
 
     def raising(number, frame):
         raise KeyboardInterrupt
@@ -73,7 +101,7 @@ def test_workers_start_quiet_whatever_the_parent_handles():
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-    assert state == [(signal.SIG_IGN, signal.SIG_IGN, signal.SIG_DFL, set())] * 4
+    assert state == [(signal.SIG_IGN, signal.SIG_IGN, _stop_worker, set())] * 4
     assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == set()  # the parent's mask is back
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
-from ..records.botproto import load_bot
+from ..records.botproto import close_bots, load_bot
 from ..records.match import PairResult, looks_plan, play_pair, run_match, summary
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
@@ -41,7 +41,7 @@ def run_match_command(
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
     start = time.perf_counter()
-    results = ordered_map(_pair, work, jobs)  # its workers fork before the bar's thread starts
+    results = ordered_map(_pair, work, jobs, at_end=close_bots)  # its workers fork before the bar's thread starts
     progress = Progress("pairs", pairs)
     try:
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())

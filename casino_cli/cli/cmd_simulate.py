@@ -9,7 +9,7 @@ from ..engine import Rules, game_seed
 from ..engine.bots import BOTS
 from ..engine.views import BotError
 from ..notation.fields import dumps
-from ..records.botproto import load_bot
+from ..records.botproto import close_bots, load_bot
 from ..records.selfplay import play_game
 from .common import rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
@@ -69,7 +69,9 @@ def run_simulate(
         lines = ordered(simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
-        lines = ordered_map(_one_game, work, jobs, chunksize=8)  # its workers fork before the bar's thread starts
+        lines = ordered_map(
+            _one_game, work, jobs, chunksize=8, at_end=close_bots
+        )  # its workers fork before the bar's thread starts
     progress = Progress("games", len(numbers))
     try:
         _write_all(lines, progress)

@@ -40,8 +40,10 @@ class Fail(Exception):
         super().__init__(message)
 
 
-class Interrupted(Exception):
-    """A stop signal (SIGINT, SIGTERM, SIGHUP) asked the command to stop; ``code`` is its exit status."""
+class Interrupted(BaseException):
+    """A stop signal (SIGINT, SIGTERM, SIGHUP) asked the command to stop; ``code`` is its exit
+    status. Like KeyboardInterrupt it is no Exception, so code that reports what a bot (or
+    a bot's module) raised does not take a Ctrl-C during its move for the bot's failure."""
 
     def __init__(self, code: int):
         self.code = code

@@ -94,15 +94,24 @@ def _stop(code: int) -> Callable[[int, FrameType | None], None]:
     return handler
 
 
+class WorkerStopped(BaseException):
+    """SIGTERM in a worker process (what the parent sends at the end), raised so that the
+    worker unwinds and cleans up before it ends by that signal (cli/workers.py)."""
+
+
+def _stop_worker(number: int, frame: FrameType | None) -> NoReturn:
+    raise WorkerStopped
+
+
 def quiet_worker() -> None:
     """The first thing every worker process (simulate, match) does: it leaves Ctrl-C and a
-    hang-up to the parent, and ends on SIGTERM (what the parent sends at the end) with the
-    default action, never by the parent's handlers (inherited by fork). The parent starts
-    workers with the stop signals blocked; they are let through here, once handled."""
+    hang-up to the parent, and turns SIGTERM into :class:`WorkerStopped`, never into the
+    parent's handlers (inherited by fork). The parent starts workers with the stop signals
+    blocked; they are let through here, once handled."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _stop_worker)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNAL_CODES)
 

@@ -13,13 +13,14 @@ it for ever.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from .output import INTERNAL, Fail, Interrupted
-from .process import SIGNAL_CODES, quiet_worker
+from .process import SIGNAL_CODES, WorkerStopped, quiet_worker
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -28,19 +29,33 @@ IN_FLIGHT = 2  # chunks sent ahead to each worker
 _STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
 
 
-def _serve(func: Callable[[Any], Any], conn: Connection) -> None:
+def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], None] | None) -> None:
     """A worker's life: results of ``func`` for each chunk received, until ``None``. An
-    exception is sent back to be raised in the parent (its text, if it cannot be pickled)."""
-    quiet_worker()
-    while (chunk := _next_chunk(conn)) is not None:
+    exception is sent back to be raised in the parent (its text, if it cannot be pickled).
+    When the parent stops it (SIGTERM), or the work is done, ``at_end`` runs first; a
+    stopped worker then ends by the signal, as the parent expects."""
+    stopped = False
+    try:
         try:
-            conn.send((True, [func(item) for item in chunk]))
-        except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
-            try:
-                conn.send((False, exc))
-            except Exception:  # noqa: BLE001 - an exception that does not pickle
-                conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
-    conn.close()
+            quiet_worker()  # a stop signal held since the start arrives here
+            while (chunk := _next_chunk(conn)) is not None:
+                try:
+                    conn.send((True, [func(item) for item in chunk]))
+                except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
+                    try:
+                        conn.send((False, exc))
+                    except Exception:  # noqa: BLE001 - an exception that does not pickle
+                        conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+        finally:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the clean-up is not cut short
+            if at_end is not None:
+                at_end()
+            conn.close()
+    except WorkerStopped:
+        stopped = True
+    if stopped:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _next_chunk(conn: Connection) -> list[Any] | None:
@@ -51,29 +66,40 @@ def _next_chunk(conn: Connection) -> list[Any] | None:
 
 
 def ordered_map(
-    func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int = 1
+    func: Callable[[Any], Any],
+    items: Iterable[Any],
+    jobs: int,
+    chunksize: int = 1,
+    at_end: Callable[[], None] | None = None,
 ) -> Generator[Any, None, None]:
     """``map(func, items)`` computed by ``jobs`` worker processes (in this one if ``jobs``
     is 1), in order, lazily. The workers are started before it returns, so a caller can
     fork them before it starts a thread (a progress bar's); they are ended when the
-    iterator is exhausted, closed, dropped or left by an exception."""
-    results = _ordered(func, items, jobs, chunksize)
+    iterator is exhausted, closed, dropped or left by an exception, each running
+    ``at_end`` before it ends (to end what ``func`` started there: bot programs)."""
+    results = _ordered(func, items, jobs, chunksize, at_end)
     next(results)  # up to the workers' start
     return results
 
 
-def _ordered(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int) -> Generator[Any, None, None]:
+def _ordered(
+    func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int, at_end: Callable[[], None] | None
+) -> Generator[Any, None, None]:
     """:func:`ordered_map`'s generator: it yields ``None`` once its workers are started,
     then the results."""
     if jobs <= 1:
         yield None
-        yield from map(func, items)
+        try:
+            yield from map(func, items)
+        finally:
+            if at_end is not None:
+                at_end()
         return
     iterator = iter(items)
     chunks = iter(lambda: list(islice(iterator, chunksize)), [])
     workers: list[tuple[Any, Connection]] = []
     try:
-        _start(func, jobs, workers)
+        _start(func, jobs, workers, at_end)
         yield None
         sent = received = 0
         for _ in range(IN_FLIGHT * jobs):
@@ -93,7 +119,9 @@ def _ordered(func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunks
         _end(workers)
 
 
-def _start(func: Callable[[Any], Any], jobs: int, workers: list[tuple[Any, Connection]]) -> None:
+def _start(
+    func: Callable[[Any], Any], jobs: int, workers: list[tuple[Any, Connection]], at_end: Callable[[], None] | None
+) -> None:
     """Start the workers with the stop signals blocked, so that none arrives in a worker
     before :func:`quiet_worker` has set its handlers (one held meanwhile is delivered then)."""
     import multiprocessing  # here: a command with one job never loads it
@@ -104,7 +132,7 @@ def _start(func: Callable[[Any], Any], jobs: int, workers: list[tuple[Any, Conne
     try:
         for _ in range(jobs):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(func, theirs), daemon=True)
+            process = context.Process(target=_serve, args=(func, theirs, at_end), daemon=True)
             process.start()
             theirs.close()
             workers.append((process, mine))

@@ -8,16 +8,20 @@ hand's moves so far, ``{"seat", "move"}`` each) added; ``moves`` are
 the legal moves' texts; ``seed`` an integer from the seat's rng (for a bot that wants
 randomness, reproducibly). The bot answers ``{"move": TEXT}`` (or ``{"index": i}``, or
 the move's text alone) within ``time_limit`` seconds (CASINO_BOT_TIME_LIMIT, default 10). The program is started once and
-kept for every decision of the process; its stdin is closed at the end.
+kept for every decision of the process; its stdin is closed at the end. It runs in a
+process group of its own, which is killed when the program fails or ends, so nothing it
+started outlives it (a shell script's children, say).
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import random
 import select
 import shlex
+import signal
 import subprocess
 
 import orjson
@@ -60,33 +64,41 @@ class CommandBot:
         self.bot_name = f"cmd:{command}"
         self.time_limit = time_limit() if limit is None else limit
         self.process: subprocess.Popen[bytes] | None = None
+        self.owner = 0  # the process that started it (a forked worker starts its own)
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
-        if self.process is None or self.process.poll() is not None:
+        if self.process is None or self.owner != os.getpid() or self.process.poll() is not None:
             try:
                 self.process = subprocess.Popen(
-                    shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+                    shlex.split(self.command),
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    bufsize=0,
+                    process_group=0,  # a group of its own, killed whole; a terminal's Ctrl-C is casino's to handle
                 )
             except (OSError, ValueError) as exc:
                 raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
+            self.owner = os.getpid()
             atexit.register(self.close)
         return self.process
 
-    def close(self) -> None:
-        """Close the program's stdin and let it end (killed if it lingers)."""
+    def close(self, wait: float = 1.0) -> None:
+        """Close the program's stdin, give it ``wait`` seconds to end, then kill its process
+        group (whatever it started, and the program itself if it lingers)."""
         process, self.process = self.process, None
-        if process is not None and process.poll() is None:
-            try:
-                assert process.stdin is not None
-                process.stdin.close()
-                process.wait(timeout=1)
-            except (OSError, subprocess.TimeoutExpired):
-                process.kill()
+        if process is None or self.owner != os.getpid():
+            return
+        assert process.stdin is not None
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=wait)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
     def _fail(self, seat: int, problem: str) -> BotError:
-        if self.process is not None:
-            self.process.kill()
-            self.process = None
+        self.close(wait=0)
         return BotError(self.bot_name, seat, problem)
 
     def __call__(self, view: View, moves: MoveList, rng: random.Random) -> Move:
@@ -151,3 +163,10 @@ def load_bot(name: str) -> Bot:
             _COMMANDS[name] = CommandBot(command)
         return _COMMANDS[name]
     return find_bot(name)
+
+
+def close_bots() -> None:
+    """End every program this process started for a ``cmd:`` bot (what a worker process
+    does before it ends; the main process does it at exit)."""
+    for bot in _COMMANDS.values():
+        bot.close()

@@ -1,0 +1,102 @@
+"""A bot's processes and the stop signals: a ``cmd:`` bot's program, and whatever it
+started, end with the game (when it fails, when the work is done, when a worker of --jobs
+ends); a Ctrl-C while a bot chooses its move is the command's interruption (130), not a
+failure of the bot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie has ended: only nobody has collected its status)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _all_ended(pids: list[int]) -> bool:
+    """Whether every one of ``pids`` has ended, polled a while: a SIGKILL takes effect soon,
+    not at once. (A process left running sleeps for 300 s, far beyond this.)"""
+    for _ in range(250):
+        if not any(_running(pid) for pid in pids):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _casino(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    """The command, its output kept in files: a pipe would also wait for any process left
+    holding it (a bot's), so a failing check would be a long wait, not a clear failure."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CASINO_BOT_TIME_LIMIT")}
+    with open(cwd / "out", "w+b") as out, open(cwd / "err", "w+b") as err:
+        done = subprocess.run(
+            [sys.executable, "-m", "casino_cli", *args], cwd=cwd, env=env, stdout=out, stderr=err, timeout=120
+        )
+        out.seek(0)
+        err.seek(0)
+        return subprocess.CompletedProcess(done.args, done.returncode, out.read(), err.read())
+
+
+def test_a_bot_that_fails_is_ended_with_what_it_started(tmp_path):
+    """A shell script that never answers, whose child would live on: both end at the time limit."""
+    (tmp_path / "bot.sh").write_text('sleep 300 &\necho $! > "$1"\nwait\n')
+    pid_file = tmp_path / "child.pid"
+    out = _casino(["match", f"cmd:sh bot.sh {pid_file}", "greedy", "--pairs", "2", "--time-limit", "1"], tmp_path)
+    assert out.returncode == 2 and b"did not answer within 1 s" in out.stderr, out.stderr
+    assert _all_ended([int(pid_file.read_text())])
+
+
+LINGERING_BOT = """\
+import json, os, sys, time
+open(os.path.join(sys.argv[1], str(os.getpid())), "w").close()
+for line in sys.stdin:
+    print(json.dumps({"index": 0}), flush=True)
+time.sleep(300)  # stays on after its stdin is closed
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"],
+        ["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"],
+        ["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"],
+    ],
+)
+def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command):
+    """Every program started for a bot, in the workers of --jobs too, has ended once the
+    command has."""
+    (tmp_path / "linger.py").write_text(LINGERING_BOT)
+    started = tmp_path / "pids"
+    started.mkdir()
+    bot = f"cmd:{sys.executable} linger.py {started}"
+    out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
+    assert out.returncode == 0, out.stderr
+    pids = [int(p.name) for p in started.iterdir()]
+    assert len(pids) == (2 if "--jobs" in command else 1)
+    assert _all_ended(pids)
+
+
+def test_a_stop_signal_while_a_bot_chooses_is_an_interruption(tmp_path):
+    """The signal's handler runs inside the bot's call: the command is interrupted (130),
+    the bot is not reported as having failed."""
+    (tmp_path / "stopper.py").write_text(
+        "import os, signal\n"
+        "def bot(view, moves, rng):\n"
+        "    os.kill(os.getpid(), signal.SIGINT)  # as a Ctrl-C while it thinks\n"
+        "    return moves.moves[0]\n"
+    )
+    for command in (["match", "stopper:bot", "greedy", "--pairs", "2"], ["simulate", "--bots", "stopper:bot"]):
+        out = _casino(command, tmp_path)
+        assert out.returncode == 130, out.stderr
+        assert out.stderr.endswith(b"casino: interrupted\n") and b"raised" not in out.stderr
