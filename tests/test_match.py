@@ -267,3 +267,39 @@ def test_the_protocol_sends_the_hands_history(tmp_path):
     first = (hand["dealer"] + 1) % 2
     assert [len(h) for h in seen] == [i for i in range(len(hand["moves"])) if (first + i) % 2 == 0]
     assert seen[-1] == [{"seat": (first + i) % 2, "move": m} for i, m in enumerate(hand["moves"][: len(seen[-1])])]
+
+
+def test_match_on_a_terminal_shows_its_progress_then_the_result():
+    """A match prints nothing until it is over, so its bar is shown on a terminal's stderr
+    even when stdout is that terminal too (simulate and validate stream their lines and
+    show it only when stdout is piped); the bar is gone before the result is printed."""
+    import pty
+    import select
+    import subprocess
+
+    ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", "match", "greedy", "random", "--pairs", "60", "--looks", "1"],
+        stdout=ends[0][1],
+        stderr=ends[1][1],
+    )
+    for _, follower in ends:
+        os.close(follower)
+    shown = {ends[0][0]: b"", ends[1][0]: b""}
+    open_ends = set(shown)
+    while open_ends:
+        for fd in select.select(list(open_ends), [], [], 60)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the terminal's far end is closed: all of it is read
+                chunk = b""
+            if chunk:
+                shown[fd] += chunk
+            else:
+                open_ends.discard(fd)
+    assert proc.wait(timeout=60) == 0
+    for leader, _ in ends:
+        os.close(leader)
+    out, err = shown[ends[0][0]], shown[ends[1][0]]
+    assert b"pairs" in err and b"/60" in err
+    assert b"greedy vs random: 60 mirrored pairs" in out and "━".encode() not in out  # no bar there

@@ -144,7 +144,7 @@ def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch,
     children_seen = []
 
     class Bar:
-        def __init__(self, label, total=None):
+        def __init__(self, label, total=None, after=False):
             children_seen.append(len(multiprocessing.active_children()))
 
         def advance(self):

@@ -42,7 +42,7 @@ def run_match_command(
     at, boundary = looks_plan(pairs, looks)
     start = time.perf_counter()
     results = ordered_map(_pair, work, jobs, at_end=close_bots)  # its workers fork before the bar's thread starts
-    progress = Progress("pairs", pairs)
+    progress = Progress("pairs", pairs, after=True)  # the result is printed once the bar is gone
     try:
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())
     finally:

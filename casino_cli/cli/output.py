@@ -112,11 +112,13 @@ def console(stderr: bool = False) -> Console:
 
 class Progress:
     """A progress bar on stderr, shown only when stderr is a terminal and stdout is not
-    (so it never mixes with what is printed for people); otherwise it does nothing."""
+    (so it never mixes with what is printed for people), or, for a command that prints
+    only ``after`` the bar is taken away (match), whenever stderr is a terminal;
+    otherwise it does nothing."""
 
-    def __init__(self, label: str, total: int | None = None):
+    def __init__(self, label: str, total: int | None = None, after: bool = False):
         self.bar = None
-        if sys.stderr.isatty() and not sys.stdout.isatty():
+        if sys.stderr.isatty() and (after or not sys.stdout.isatty()):
             from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
             from rich.progress import Progress as Bar
 
