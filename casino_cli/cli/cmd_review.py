@@ -44,16 +44,33 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         out = {"format": REVIEW_FORMAT, "line": doc.line, "players": players}
         if fmt == Format.pretty:
             _show(out)
+        elif fmt == Format.text:
+            for who, lines in _summary(out):
+                for line in (who, *lines):
+                    write_line(line)
         else:
             write_line(dumps(out))
 
 
-def _show(out: dict[str, Any]) -> None:
-    con = console()
+def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Per player: a line saying who and how much was lost, and a line per costly move."""
+    summary = []
     for p in out["players"]:
         who = f"seat {p['seat']}" + (f" ({p['name']})" if p["name"] else "")
-        con.print(f"[bold]{who}[/bold]: {p['moves']} moves reviewed, {p['lost']:.2f} expected points lost in all")
-        for w in p["worst"]:
-            con.print(
-                f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (−{w['lost']:.2f})"
-            )
+        lines = [
+            f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
+            for w in p["worst"]
+        ]
+        summary.append((f"{who}: {p['moves']} moves reviewed, {p['lost']:.2f} expected points lost in all", lines))
+    return summary
+
+
+def _show(out: dict[str, Any]) -> None:
+    from rich.markup import escape
+
+    con = console()
+    for who, lines in _summary(out):
+        name, _, rest = who.partition(": ")
+        con.print(f"[bold]{escape(name)}[/bold]: {escape(rest)}")
+        for line in lines:
+            con.print(escape(line))
