@@ -355,7 +355,9 @@ def validate(
 
 @app.command()
 def judge(
-    file: Annotated[str, typer.Argument(help="A position or a record (one document), or - for standard input.")],
+    file: Annotated[
+        str, typer.Argument(help="A position or a record (one document), or - for standard input.", metavar="FILE")
+    ],
     move: Annotated[
         Optional[str], typer.Argument(help="With a position: the move to rule on, e.g. 4S+3H=7.", metavar="[MOVE]")
     ] = None,
@@ -514,8 +516,8 @@ def rules_command(
 
 @app.command()
 def match(
-    a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.")],
-    b: Annotated[str, typer.Argument(help="Bot B, the same way.")],
+    a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.", metavar="A")],
+    b: Annotated[str, typer.Argument(help="Bot B, the same way.", metavar="B")],
     pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2)] = 400,
     seed: Annotated[str, typer.Option(help="Seed of the match; pair i deals from SEED/i.")] = "match",
     variant: VariantOpt = Variant.classic,
@@ -546,7 +548,9 @@ def match(
 
 @app.command()
 def botcheck(
-    bot: Annotated[str, typer.Argument(help="The bot to check: module:function, a name, or cmd:PROGRAM.")],
+    bot: Annotated[
+        str, typer.Argument(help="The bot to check: module:function, a name, or cmd:PROGRAM.", metavar="BOT")
+    ],
     variant: VariantOpt = Variant.classic,
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
@@ -603,7 +607,10 @@ def review(
 @app.command("schema")
 def schema_command(
     name: Annotated[
-        Optional[str], typer.Argument(help="position, record, moves, score, finding or ruling; leave out to list them.")
+        Optional[str],
+        typer.Argument(
+            help="position, record, moves, score, finding or ruling; leave out to list them.", metavar="[NAME]"
+        ),
     ] = None,
 ) -> None:
     """Print the JSON Schema of a document type (self-contained, draft 2020-12).
