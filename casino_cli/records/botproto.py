@@ -93,8 +93,11 @@ class CommandBot:
             process.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=wait)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            if hasattr(os, "killpg"):
+                os.killpg(process.pid, signal.SIGKILL)
+            else:  # no process groups (Windows): the program alone
+                process.kill()
         process.wait()
 
     def _fail(self, seat: int, problem: str) -> BotError:
