@@ -312,3 +312,23 @@ def test_match_on_a_terminal_shows_its_progress_then_the_result():
     out, err = shown[ends[0][0]], shown[ends[1][0]]
     assert b"pairs" in err and b"/60" in err
     assert b"greedy vs random: 60 mirrored pairs" in out and "━".encode() not in out  # no bar there
+
+
+def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
+    """A finished hand has no move to rank (an empty ranking, like ``moves``); a mover whose
+    hand is known only in part cannot be given one (exit 65, naming the hand)."""
+    record = cli("simulate", "--seed", "z", "--hands", "1", "--bots", "greedy").stdout
+    last = cli("replay", "-", "--format", "json", stdin=record).stdout.splitlines()[-1]
+    done = cli("hint", "-", "--format", "json", stdin=last)
+    assert done.returncode == 0, done.stderr
+    assert orjson.loads(done.stdout) == {
+        "format": "casino.hint/1",
+        "turn": None,
+        "exact": True,
+        "worlds": 0,
+        "moves": [],
+    }
+    position = orjson.loads(cli("deal", "--seed", "3").stdout)
+    position["hands"][0] = {"cards": position["hands"][0][:2], "count": 4}
+    partly = cli("hint", "-", stdin=orjson.dumps(position))
+    assert partly.returncode == 65 and "seat 0 is to move but only 2 of its 4 cards are known" in partly.stderr

@@ -7,11 +7,12 @@ import random
 from typing import Any
 
 from ..engine import legal_moves
-from ..engine.search import analyse
+from ..engine.position import Partial, Position
+from ..engine.search import Ranked, analyse
 from ..engine.views import observe
 from ..notation.fields import dumps
 from .common import documents, position_of
-from .output import Format, console, resolve_format, write_line
+from .output import DATA_ERROR, Fail, Format, console, resolve_format, write_line
 
 HINT_FORMAT = "casino.hint/1"
 
@@ -20,15 +21,20 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     for doc in documents(path):
         pos = position_of(doc, playable=True)
-        assert pos.turn is not None
-        view = observe(pos, pos.turn)
-        ranked = analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
-        exact = all(r.exact for r in ranked)
+        hand = None if pos.turn is None else pos.hands[pos.turn]
+        if isinstance(hand, Partial):
+            raise Fail(
+                DATA_ERROR,
+                f"{doc.where(f'$.hands[{pos.turn}]')}: seat {pos.turn} is to move but only "
+                f"{hand.known.bit_count()} of its {hand.count} cards are known; a hint weighs the moves of the "
+                f"whole hand (`casino moves` lists those of the known cards)",
+            )
+        ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed)  # a finished hand has no move
         out: dict[str, Any] = {
             "format": HINT_FORMAT,
             "turn": pos.turn,
-            "exact": exact,
-            "worlds": max(r.worlds for r in ranked),
+            "exact": all(r.exact for r in ranked),
+            "worlds": max((r.worlds for r in ranked), default=0),
             "moves": [
                 {
                     "move": r.move.text(),
@@ -46,9 +52,17 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             write_line(dumps(out))
 
 
+def _ranked(pos: Position, seat: int, seed: str) -> list[Ranked]:
+    view = observe(pos, seat)
+    return analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
+
+
 def _show(out: dict[str, Any]) -> None:
     from rich.table import Table
 
+    if out["turn"] is None:
+        console().print("The hand is over: no move to rank.")
+        return
     if out["exact"]:
         how = "exact: every card is known" if out["worlds"] == 1 else f"exact over all {out['worlds']} possible deals"
     else:
