@@ -332,3 +332,20 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     position["hands"][0] = {"cards": position["hands"][0][:2], "count": 4}
     partly = cli("hint", "-", stdin=orjson.dumps(position))
     assert partly.returncode == 65 and "seat 0 is to move but only 2 of its 4 cards are known" in partly.stderr
+
+
+def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():
+    """The review values the moves before the record's first illegal move, names that move
+    on stderr and in ``stopped``, and exits 1 like score and replay; a move whose mover's
+    hand is not known is counted as skipped, and a referee's note does not stop it."""
+    illegal = cli("review", str(ROOT / "fixtures/records/dispute.json"), "--format", "json")
+    assert illegal.returncode == 1
+    out = orjson.loads(illegal.stdout)
+    assert out["stopped"]["rule"] == "B3" and out["stopped"]["move"] == 2
+    assert [(p["moves"], p["skipped"]) for p in out["players"]] == [(1, 0), (0, 0)]
+    assert "hand 1, move 2 (seat 1, Ben): 4S+3H=7 is illegal" in illegal.stderr
+    assert illegal.stderr.rstrip().endswith("(B3); the review stops there")
+    part_way = cli("review", str(ROOT / "fixtures/records/dispute-part-way.json"), "--format", "json")
+    assert part_way.returncode == 0, part_way.stderr
+    out = orjson.loads(part_way.stdout)
+    assert out["stopped"] is None and [(p["moves"], p["skipped"]) for p in out["players"]] == [(0, 1), (0, 1)]

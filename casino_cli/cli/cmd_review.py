@@ -8,17 +8,21 @@ from typing import Any
 from ..notation.fields import dumps
 from ..records.review import review
 from .common import documents
-from .output import Format, console, resolve_format, write_line
-from .records_io import record_of
+from .output import OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+from .records_io import finding_line, record_of
 
 REVIEW_FORMAT = "casino.review/1"
 
 
 def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
+    code = OK
     for doc in documents(path):
         record = record_of(doc)
-        slips, reviewed = review(record, random.Random(f"{seed}/review"))
+        slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"))
+        if stopped is not None:
+            say(finding_line(doc, stopped, record.players) + "; the review stops there")
+            code = VERDICT
         players = []
         for seat in range(record.rules.players):
             mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
@@ -27,6 +31,7 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                     "seat": seat,
                     "name": record.players[seat] if record.players else None,
                     "moves": reviewed[seat],
+                    "skipped": skipped[seat],
                     "lost": round(sum(s.loss for s in mine), 2),
                     "worst": [
                         {
@@ -41,7 +46,12 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                     ],
                 }
             )
-        out = {"format": REVIEW_FORMAT, "line": doc.line, "players": players}
+        out = {
+            "format": REVIEW_FORMAT,
+            "line": doc.line,
+            "players": players,
+            "stopped": None if stopped is None else stopped.as_json(),
+        }
         if fmt == Format.pretty:
             _show(out)
         elif fmt == Format.text:
@@ -50,6 +60,8 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                     write_line(line)
         else:
             write_line(dumps(out))
+    if code != OK:
+        raise Fail(code)
 
 
 def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -61,7 +73,10 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
             f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
             for w in p["worst"]
         ]
-        summary.append((f"{who}: {p['moves']} moves reviewed, {p['lost']:.2f} expected points lost in all", lines))
+        skipped = f" ({p['skipped']} skipped: its hand is not known)" if p["skipped"] else ""
+        summary.append(
+            (f"{who}: {p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all", lines)
+        )
     return summary
 
 

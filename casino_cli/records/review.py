@@ -26,16 +26,31 @@ class Slip(NamedTuple):
     loss: float
 
 
-def review(record: Record, rng: random.Random) -> tuple[list[Slip], list[int]]:
-    """Every reviewed move with its loss (0 for the best move), and how many moves of each
-    seat were reviewed (a move whose mover's hand the record does not show is skipped)."""
+class Review(NamedTuple):
+    """Every reviewed move with its loss (0 for the best move); how many moves of each seat
+    were reviewed, and how many skipped (those whose mover's hand the record does not show
+    whole); and the finding that makes the record invalid, where the review stops (``None``
+    if none)."""
+
+    slips: list[Slip]
+    reviewed: list[int]
+    skipped: list[int]
+    stopped: Finding | None
+
+
+def review(record: Record, rng: random.Random) -> Review:
+    """The :class:`Review` of ``record``: each move valued from its mover's view, up to the
+    first finding that makes the record invalid (the referee's notes do not stop it)."""
     slips: list[Slip] = []
     reviewed = [0] * record.rules.players
+    skipped = [0] * record.rules.players
     before: Position | None = None
     history: tuple[Played, ...] = ()
     for event in walk(record):
         if isinstance(event, Finding):
-            break
+            if event.unchecked:
+                continue
+            return Review(slips, reviewed, skipped, event)
         if isinstance(event, HandStart):
             before, history = event.position, ()
             continue
@@ -50,6 +65,8 @@ def review(record: Record, rng: random.Random) -> tuple[list[Slip], list[int]]:
                     best = ranked[0]
                     loss = max(0.0, best.value - value.get(event.move, best.value))
                     slips.append(Slip(event.hand, event.number, event.seat, event.move.text(), best.move.text(), loss))
+            else:
+                skipped[event.seat] += 1
             history += (Played(event.seat, event.move, public(before)),)
             before = event.position
-    return slips, reviewed
+    return Review(slips, reviewed, skipped, None)
