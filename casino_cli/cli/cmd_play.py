@@ -137,7 +137,7 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
             watcher.board(session.position, listing)
             while True:
                 answer = read_answer(
-                    out.input("Your move (number or text; ? help, u undo, q quit): "), session.position, listing
+                    out.input("Your move (number or text; h hint, u undo, ? help, q quit): "), session.position, listing
                 )
                 if answer.command == "quit":
                     return True

@@ -440,7 +440,7 @@ def play(
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    At the prompt: a move number or text, u to undo your last move, ? for help, q to leave.
+    At the prompt: a move number or text, h for a hint, u to undo your last move, ? for help, q to leave.
 
     Example: casino play --watch --seed 7 --variant royal --format text
     """
