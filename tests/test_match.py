@@ -189,6 +189,7 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         assert out.returncode == 2 and words in out.stderr and b"Traceback" not in out.stderr, out.stderr
 
 
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # see test_views.py
 def test_botcheck_command():
     fair = cli("botcheck", "counter", "--decisions", "20")
     assert fair.returncode == 0 and "no leak found" in fair.stderr

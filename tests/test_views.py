@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import inspect
 import random
+
+import pytest
 
 from casino_cli.cards import FULL_DECK, count
 from casino_cli.engine import Position, Unseen, legal_moves, make_rules, play_judged, seeded_deck, start_position
@@ -12,6 +15,10 @@ from casino_cli.engine.bots import BOTS
 from casino_cli.engine.position import Partial
 from casino_cli.engine.views import ask, observe, seat_rngs
 from casino_cli.records.selfplay import play_game
+
+# botcheck forks (each question in a process of its own); pytest-xdist's worker runs a thread
+# of its own, so on Python 3.12+ that fork warns here, as it would not from `casino botcheck`.
+pytestmark = pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 
 
 def _positions(rules, games=3):
@@ -81,17 +88,48 @@ def peeker(view, moves, rng):
     return moves.moves[0]
 
 
-def test_botcheck_catches_a_peeking_bot_and_passes_fair_ones():
-    rules = make_rules("classic", 2)
-    tested, findings = check_bot(peeker, rules, BOTS["greedy"], decisions=40)
+def gc_peeker(view, moves, rng):
+    """A cheat: searches the garbage collector's objects for a full position that fits its
+    view, the oldest first (in one process with the re-deals, the game's own)."""
+    for value in gc.get_objects():
+        if (
+            type(value) is Position
+            and value.loose == view.known.loose
+            and value.hands[view.seat] == view.known.hands[view.seat]
+            and all(isinstance(h, int) for h in value.hands)
+        ):
+            others = sum(h for s, h in enumerate(value.hands) if s != view.seat)
+            return moves.moves[others % len(moves.moves)]
+    return moves.moves[0]
+
+
+_first_seen: dict[tuple[object, ...], str] = {}
+
+
+def remembering_peeker(view, moves, rng):
+    """A cheat: peeks in the first world it is asked in, then answers the same for that
+    view ever after (in one process, the re-deals would all get the game's answer)."""
+    key = (view.seat, view.known.loose, view.known.hands[view.seat], len(view.history))
+    if key not in _first_seen:
+        _first_seen[key] = peeker(view, moves, rng).text()
+    return next(m for m in moves.moves if m.text() == _first_seen[key])
+
+
+@pytest.mark.parametrize("cheat", [peeker, gc_peeker, remembering_peeker])
+def test_botcheck_catches_a_peeking_bot(cheat):
+    tested, findings = check_bot(cheat, make_rules("classic", 2), BOTS["greedy"], decisions=40)
     assert findings and "re-dealt" in findings[0].problem
+
+
+def test_botcheck_passes_fair_bots():
+    rules = make_rules("classic", 2)
     for name in ("random", "greedy", "counter", "searcher"):
         tested, findings = check_bot(BOTS[name], rules, BOTS["greedy"], games=2, redeals=2, decisions=12)
         assert tested == 12 and not findings, (name, findings)
 
 
 def test_botcheck_catches_a_bot_that_ignores_its_rng():
-    chaos = random.Random(5)
+    chaos = random.SystemRandom()  # the system's randomness: different in every process
 
     def unseeded(view, moves, rng):
         return moves.moves[chaos.randrange(len(moves.moves))]
@@ -147,3 +185,22 @@ def test_botcheck_asks_with_the_hands_history():
 
     tested, findings = check_bot(needs_history, make_rules("classic", 2), BOTS["greedy"], decisions=40)
     assert tested == 40 and findings == []
+
+
+def test_botcheck_names_a_bot_that_fails_in_its_own_process():
+    """Asked apart, a bot that raises, or ends its process, is still a BotError naming it."""
+    import os
+
+    from casino_cli.engine.views import BotError
+
+    def raises(view, moves, rng):
+        raise RuntimeError("kaboom")
+
+    def leaves(view, moves, rng):
+        os._exit(3)
+
+    rules = make_rules("classic", 2)
+    for bot, words in ((raises, "raised RuntimeError: kaboom"), (leaves, "ended without answering (exit status 3)")):
+        with pytest.raises(BotError, match=words.replace("(", r"\(").replace(")", r"\)")) as caught:
+            check_bot(bot, rules, BOTS["greedy"], decisions=4)
+        assert caught.value.name == bot.__name__

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS
-from ..records.botproto import load_bot
+from ..records.botproto import CommandBot, load_bot
 from .cmd_simulate import parse_bots
 from .common import rules_from_options
 from .output import VERDICT, Fail, say
@@ -21,7 +21,9 @@ def run_botcheck(
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     parse_bots(name, 1)
-    tested, findings = check_bot(load_bot(name), rules, BOTS["greedy"], decisions=decisions, redeals=redeals)
+    bot = load_bot(name)
+    apart = not isinstance(bot, CommandBot)  # a program sees only what it is sent
+    tested, findings = check_bot(bot, rules, BOTS["greedy"], decisions=decisions, redeals=redeals, apart=apart)
     if findings:
         f = findings[0]
         raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed}, seat {f.seat}: {f.problem}")
