@@ -100,3 +100,47 @@ def test_a_stop_signal_while_a_bot_chooses_is_an_interruption(tmp_path):
         out = _casino(command, tmp_path)
         assert out.returncode == 130, out.stderr
         assert out.stderr.endswith(b"casino: interrupted\n") and b"raised" not in out.stderr
+
+
+def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_path, monkeypatch):
+    """A stop signal delivered inside Popen (the program forked, its handle not yet casino's)
+    is held and raised once the program is known, so the clean-up ends it."""
+    import signal
+
+    from casino_cli.records import botproto
+    from casino_cli.records.hold_signals import hold, holding
+
+    class Stopped(BaseException):
+        pass
+
+    def handler(number, frame):  # as casino's handlers do (cli/process.py)
+        if holding():
+            hold(number)
+            return
+        raise Stopped
+
+    real_popen = subprocess.Popen
+
+    def popen_then_signal(*args, **kwargs):
+        process = real_popen(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)  # lands before Popen's caller has the handle
+        return process
+
+    (tmp_path / "linger.py").write_text(LINGERING_BOT)
+    started = tmp_path / "pids"
+    started.mkdir()
+    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}")
+    monkeypatch.setattr(botproto.subprocess, "Popen", popen_then_signal)
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        with pytest.raises(Stopped):
+            bot._start(0)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        bot.close()
+    pids = []
+    for _ in range(250):  # the program writes its pid as it starts
+        if pids := [int(p.name) for p in started.iterdir()]:
+            break
+        time.sleep(0.02)
+    assert pids and _all_ended(pids)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import NoReturn, TextIO
 
+from ..records.hold_signals import hold, holding
 from .output import BROKEN_PIPE, GATE, IO_ERROR, Interrupted, say
 
 # 128 + the signal's number; SIGHUP only where the platform has it.
@@ -89,6 +90,9 @@ def _stop(code: int) -> Callable[[int, FrameType | None], None]:
         if GATE.writing:
             GATE.pending = code
             return
+        if holding():
+            hold(number)
+            return
         raise Interrupted(code)
 
     return handler
@@ -99,7 +103,10 @@ class WorkerStopped(BaseException):
     worker unwinds and cleans up before it ends by that signal (cli/workers.py)."""
 
 
-def _stop_worker(number: int, frame: FrameType | None) -> NoReturn:
+def _stop_worker(number: int, frame: FrameType | None) -> None:
+    if holding():
+        hold(number)
+        return
     raise WorkerStopped
 
 

@@ -31,6 +31,7 @@ from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
 from ..engine.views import Bot, BotError, View
 from ..notation.position import position_json
+from .hold_signals import held
 
 PROTOCOL = "casino.bot/1"
 TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
@@ -68,17 +69,18 @@ class CommandBot:
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
         if self.process is None or self.owner != os.getpid() or self.process.poll() is not None:
-            try:
-                self.process = subprocess.Popen(
-                    shlex.split(self.command),
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.PIPE,
-                    bufsize=0,
-                    process_group=0,  # a group of its own, killed whole; a terminal's Ctrl-C is casino's to handle
-                )
-            except (OSError, ValueError) as exc:
-                raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
-            self.owner = os.getpid()
+            with held():  # a stop signal now would lose the program's handle
+                try:
+                    self.process = subprocess.Popen(
+                        shlex.split(self.command),
+                        stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE,
+                        bufsize=0,
+                        process_group=0,  # a group of its own, killed whole; a terminal's Ctrl-C is casino's
+                    )
+                except (OSError, ValueError) as exc:
+                    raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
+                self.owner = os.getpid()
             atexit.register(self.close)
         return self.process
 
