@@ -144,3 +144,22 @@ def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_pa
             break
         time.sleep(0.02)
     assert pids and _all_ended(pids)
+
+
+def test_a_ctrl_c_during_botcheck_ends_the_question_in_flight(tmp_path):
+    """botcheck asks in processes of its own; a Ctrl-C while a bot is stuck in one gives
+    130 at once, and that process ends too."""
+    (tmp_path / "stuck.py").write_text(
+        "import os, signal, time\n"
+        "def bot(view, moves, rng):\n"
+        "    open('stuck.pid', 'w').write(str(os.getpid()))\n"
+        "    helper = os.getppid()  # the process questions are forked from; casino is its parent\n"
+        "    with open(f'/proc/{helper}/stat') as stat:\n"
+        "        casino = int(stat.read().rsplit(')', 1)[1].split()[1])\n"
+        "    os.kill(casino, signal.SIGINT)  # as a Ctrl-C while this bot thinks\n"
+        "    while True:\n"
+        "        time.sleep(1)\n"
+    )
+    out = _casino(["botcheck", "stuck:bot"], tmp_path)
+    assert out.returncode == 130 and out.stderr.endswith(b"casino: interrupted\n"), out.stderr
+    assert _all_ended([int((tmp_path / "stuck.pid").read_text())])

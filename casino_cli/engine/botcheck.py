@@ -88,9 +88,12 @@ def _questions(bot: Bot, apart: bool) -> Iterator[Callable[[Position, object, tu
     mine, theirs = Pipe()
     pid = os.fork()
     if pid == 0:
+        os.setpgid(0, 0)  # a group of its own, with the question in flight: killed together
         mine.close()
         _serve(bot, theirs)
         os._exit(0)
+    with contextlib.suppress(OSError):  # set from both sides, whichever runs first
+        os.setpgid(pid, pid)
     theirs.close()
 
     def asked(world: Position, state: object, history: tuple[Played, ...]) -> str:
@@ -105,6 +108,8 @@ def _questions(bot: Bot, apart: bool) -> Iterator[Callable[[Position, object, tu
         yield asked
     finally:
         mine.close()
+        with contextlib.suppress(OSError):  # a question in flight too (a Ctrl-C during a bot's move)
+            os.killpg(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
 
 
