@@ -34,7 +34,6 @@ def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], No
     exception is sent back to be raised in the parent (its text, if it cannot be pickled).
     When the parent stops it (SIGTERM), or the work is done, ``at_end`` runs first; a
     stopped worker then ends by the signal, as the parent expects."""
-    stopped = False
     try:
         try:
             quiet_worker()  # a stop signal held since the start arrives here
@@ -51,9 +50,7 @@ def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], No
             if at_end is not None:
                 at_end()
             conn.close()
-    except WorkerStopped:
-        stopped = True
-    if stopped:
+    except WorkerStopped:  # cleaned up: now end by the signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)
 
