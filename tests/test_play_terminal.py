@@ -96,6 +96,23 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
     assert cli("validate", str(saved)).returncode == 0
 
 
+@pytest.mark.parametrize(("stop", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code):
+    """Ctrl-C (or SIGTERM) at the prompt writes the record so far to --save, as --help says."""
+    import signal
+
+    saved = tmp_path / "game.json"
+    term = Terminal("play", "--seed", "7", "--save", str(saved))
+    term.expect(PROMPT)
+    term.send("1")
+    term.expect(PROMPT)
+    os.kill(term.proc.pid, getattr(signal, stop))
+    assert "interrupted; the game so far is in" in term.expect("game.json")
+    assert term.close() == code
+    assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
+    assert cli("validate", str(saved)).returncode == 0
+
+
 def test_a_hand_played_to_its_end_shows_the_itemised_sheet(tmp_path):
     term = Terminal("play", "--seed", "7", "--save", str(tmp_path / "g.json"))
     text = term.expect(PROMPT)

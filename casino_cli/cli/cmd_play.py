@@ -20,7 +20,7 @@ from ..records.botproto import load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
-from .output import INTERRUPTED, USAGE, Fail, Format, console, resolve_format, say
+from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say
 from .watch import Watcher, hand_sheet
 
 PERSON = 0
@@ -111,9 +111,10 @@ def run_play(
     try:
         watcher.show([HandStart(1, session.position)])
         left = _play(session, seats, rngs, watcher, watch)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Interrupted) as exc:  # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
         _write(sink, session, save)
-        raise Fail(INTERRUPTED, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
+        code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
+        raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
     except BotError as exc:
         _write(sink, session, save)
         raise Fail(USAGE, str(exc)) from None
