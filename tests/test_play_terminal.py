@@ -53,6 +53,15 @@ class Terminal:
         part, self.seen = self.seen[:end], self.seen[end:]
         return part
 
+    def wait_for_input(self) -> None:
+        """Until the program sleeps waiting for the person (polled, at most a few seconds): a
+        signal sent between the prompt and the read would only be seen once a line came."""
+        stat = Path(f"/proc/{self.proc.pid}/stat")
+        for _ in range(500):
+            if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "S":
+                return
+            time.sleep(0.01)
+
     def send(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
@@ -105,7 +114,8 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code):
     term = Terminal("play", "--seed", "7", "--save", str(saved))
     term.expect(PROMPT)
     term.send("1")
-    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.wait_for_input()
     os.kill(term.proc.pid, getattr(signal, stop))
     assert "interrupted; the game so far is in" in term.expect("game.json")
     assert term.close() == code
