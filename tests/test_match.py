@@ -164,6 +164,9 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
     )
     (tmp_path / "bad.py").write_text("import sys\nfor line in sys.stdin:\n    print('ZZ', flush=True)\n")
     (tmp_path / "slow.py").write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n")
+    (tmp_path / "twice.py").write_text(
+        "import sys\nfor line in sys.stdin:\n    print('{\"index\": 0}', flush=True)\n    print('{\"index\": 1}', flush=True)\n"
+    )
     env = dict(os.environ, CASINO_BOT_TIME_LIMIT="0.5")
     env.pop("PYTHONPATH", None)
 
@@ -183,6 +186,7 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         ("mybots:boom", b"bot 'boom' (seat 0) raised RuntimeError: kaboom"),
         (f"random,cmd:{sys.executable} bad.py", b"(seat 1) answered 'ZZ', which is not one of"),
         (f"cmd:{sys.executable} slow.py", b"did not answer within 0.5 s"),
+        (f"cmd:{sys.executable} twice.py", b"(seat 0) wrote '{\"index\": 1}' after its answer"),
         ("cmd:./no-such-bot", b"could not be started"),
     ):
         out = run(bots)

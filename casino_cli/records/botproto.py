@@ -118,6 +118,11 @@ class CommandBot:
             "time_limit": self.time_limit,
         }
         assert process.stdin is not None and process.stdout is not None
+        if select.select([process.stdout.fileno()], [], [], 0)[0]:  # said something unasked
+            extra = os.read(process.stdout.fileno(), 80)
+            raise self._fail(
+                view.seat, "exited before reading its view" if not extra else f"wrote {_shown(extra)} after its answer"
+            )
         try:
             process.stdin.write(orjson.dumps(request) + b"\n")
         except OSError:
@@ -133,8 +138,7 @@ class CommandBot:
         upper = [t.upper() for t in texts]
         if isinstance(text, str) and text.strip().upper() in upper:
             return moves.moves[upper.index(text.strip().upper())]
-        shown = line[:80].decode("utf-8", "replace").strip()
-        raise self._fail(view.seat, f"answered {shown!r}, which is not one of its {len(texts)} legal moves")
+        raise self._fail(view.seat, f"answered {_shown(line)}, which is not one of its {len(texts)} legal moves")
 
     def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
         """One line of the program's output, within the time limit."""
@@ -151,7 +155,15 @@ class CommandBot:
             data += chunk
             if len(data) > 1 << 20:
                 raise self._fail(seat, "answered more than 1 MB without a newline")
-        return data.split(b"\n", 1)[0]
+        line, extra = data.split(b"\n", 1)
+        if extra.strip():
+            raise self._fail(seat, f"wrote {_shown(extra)} after its answer")
+        return line
+
+
+def _shown(data: bytes) -> str:
+    """At most 80 bytes of a program's output, for a message."""
+    return repr(data[:80].decode("utf-8", "replace").strip())
 
 
 _COMMANDS: dict[str, CommandBot] = {}
