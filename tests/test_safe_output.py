@@ -51,6 +51,27 @@ def test_player_names_reach_the_terminal_escaped(name, command):
     assert not any(c in said for c in RAW if c != "\n"), ascii(said)
 
 
+@pytest.mark.parametrize("name", HOSTILE, ids=ascii)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("replay", "--format", "text"),
+        ("replay", "--format", "pretty"),
+        ("judge", "--move", "1", "--format", "pretty"),
+        ("review", "--format", "text"),
+        ("review", "--format", "pretty"),
+    ],
+    ids=" ".join,
+)
+def test_player_names_in_what_people_read_on_stdout_are_escaped(name, command):
+    """The views for people (text, pretty) show a record's names with their escapes too."""
+    record = dict(DISPUTE, players=[name, name + "2"])
+    res = cli(command[0], "-", *command[1:], stdin=json.dumps(record))
+    shown = res.stdout.decode()
+    assert visible(name) in shown, (res.returncode, res.stderr, shown)
+    assert not any(c in shown for c in RAW if c != "\n"), ascii(shown)
+
+
 @pytest.mark.parametrize("command", [("moves",), ("score",), ("replay",), ("apply", "-", "8S")])
 def test_an_svg_that_is_an_input_is_refused(tmp_path, command):
     position = cli("deal", "--seed", "7").stdout

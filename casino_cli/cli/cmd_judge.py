@@ -15,7 +15,7 @@ from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
 from .records_io import record_of
-from .safe_text import visible
+from .safe_text import shown_names, visible
 
 
 def run_judge(
@@ -36,7 +36,7 @@ def run_judge(
             try:
                 hand = hand or 1
                 record = record_of(doc)
-                names = record.players
+                names = shown_names(record.players)  # for people: shown, never obeyed
                 ruling, earlier = rule_on_record(record, hand, number)
             except NoRuling as exc:
                 raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None

@@ -17,6 +17,7 @@ from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, sa
 from .picture_files import check_target, write_picture
 from .plain import card_name
 from .records_io import finding_line, record_of
+from .safe_text import shown_names
 
 MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time
 
@@ -144,6 +145,7 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
 
 def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
     frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
+    record = record._replace(players=shown_names(record.players))  # for people: names shown, never obeyed
     players = record.players
     if isinstance(event, HandEnd):
         words = frame_words(frame, record, card_name)

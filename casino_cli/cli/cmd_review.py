@@ -10,6 +10,7 @@ from ..records.review import review
 from .common import documents
 from .output import OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
 from .records_io import finding_line, record_of
+from .safe_text import visible
 
 REVIEW_FORMAT = "casino.review/1"
 
@@ -68,7 +69,7 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """Per player: a line saying who and how much was lost, and a line per costly move."""
     summary = []
     for p in out["players"]:
-        who = f"seat {p['seat']}" + (f" ({p['name']})" if p["name"] else "")
+        who = f"seat {p['seat']}" + (f" ({visible(p['name'])})" if p["name"] else "")  # shown, never obeyed
         lines = [
             f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
             for w in p["worst"]

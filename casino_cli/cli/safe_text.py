@@ -24,6 +24,11 @@ def visible(text: str) -> str:
     return "".join(_escape(c) if _obeyed(c) else c for c in text)
 
 
+def shown_names(names: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """A record's players' names for people (text, pretty, pictures): each :func:`visible`."""
+    return None if names is None else tuple(visible(name) for name in names)
+
+
 def terminal_safe(line: str) -> str:
     """A data line bound for a terminal with its C1 controls, line separators and bidi
     overrides written as JSON escapes (``\\u202e``): a JSON line stays valid JSON with the
