@@ -164,8 +164,8 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
     )
     (tmp_path / "bad.py").write_text("import sys\nfor line in sys.stdin:\n    print('ZZ', flush=True)\n")
     (tmp_path / "slow.py").write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n")
-    (tmp_path / "twice.py").write_text(
-        "import sys\nfor line in sys.stdin:\n    print('{\"index\": 0}', flush=True)\n    print('{\"index\": 1}', flush=True)\n"
+    (tmp_path / "twice.py").write_text(  # both lines in one write, so they come together
+        'import sys\nfor line in sys.stdin:\n    print(\'{"index": 0}\\n{"index": 1}\', flush=True)\n'
     )
     env = dict(os.environ, CASINO_BOT_TIME_LIMIT="0.5")
     env.pop("PYTHONPATH", None)
