@@ -168,3 +168,46 @@ def test_a_ctrl_c_during_botcheck_ends_the_question_in_flight(tmp_path):
     out = _casino(["botcheck", "stuck:bot"], tmp_path)
     assert out.returncode == 130 and out.stderr.endswith(b"casino: interrupted\n"), out.stderr
     assert _all_ended([int((tmp_path / "stuck.pid").read_text())])
+
+
+def test_a_stop_signal_while_a_program_is_ended_waits_until_it_is(tmp_path):
+    """A stop signal that arrives while casino ends a program (closing its stdin, waiting,
+    killing its group) is raised once that is done, so the program still ends."""
+    import signal
+
+    from casino_cli.records import botproto
+    from casino_cli.records.hold_signals import hold, holding
+
+    class Stopped(BaseException):
+        pass
+
+    def handler(number, frame):  # as casino's handlers do (cli/process.py)
+        if holding():
+            hold(number)
+            return
+        raise Stopped
+
+    (tmp_path / "linger.py").write_text(LINGERING_BOT)
+    started = tmp_path / "pids"
+    started.mkdir()
+    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}")
+    process = bot._start(0)
+    real_wait = process.wait
+
+    def wait_then_signal(timeout=None):
+        os.kill(os.getpid(), signal.SIGTERM)  # lands while casino waits for the program
+        return real_wait(timeout)
+
+    process.wait = wait_then_signal
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        with pytest.raises(Stopped):
+            bot.close(wait=0.2)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    pids = []
+    for _ in range(250):  # the program writes its pid as it starts
+        if pids := [int(p.name) for p in started.iterdir()]:
+            break
+        time.sleep(0.02)
+    assert pids and _all_ended(pids)

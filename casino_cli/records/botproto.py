@@ -86,21 +86,25 @@ class CommandBot:
 
     def close(self, wait: float = 1.0) -> None:
         """Close the program's stdin, give it ``wait`` seconds to end, then kill its process
-        group (whatever it started, and the program itself if it lingers)."""
-        process, self.process = self.process, None
-        if process is None or self.owner != os.getpid():
-            return
-        assert process.stdin is not None
-        with contextlib.suppress(OSError):
-            process.stdin.close()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=wait)
-        with contextlib.suppress(OSError):
-            if hasattr(os, "killpg"):
-                os.killpg(process.pid, signal.SIGKILL)
-            else:  # no process groups (Windows): the program alone
-                process.kill()
-        process.wait()
+        group (whatever it started, and the program itself if it lingers). A stop signal
+        waits until this is done: raised inside it (in the handle's ``__del__``, say) it
+        would be lost, with a traceback."""
+        with held():
+            process, self.process = self.process, None
+            if process is None or self.owner != os.getpid():
+                return
+            assert process.stdin is not None
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=wait)
+            with contextlib.suppress(OSError):
+                if hasattr(os, "killpg"):
+                    os.killpg(process.pid, signal.SIGKILL)
+                else:  # no process groups (Windows): the program alone
+                    process.kill()
+            process.wait()
+            del process  # its __del__ runs here, inside the held section
 
     def _fail(self, seat: int, problem: str) -> BotError:
         self.close(wait=0)
