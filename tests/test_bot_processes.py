@@ -12,16 +12,14 @@ import time
 from pathlib import Path
 
 import pytest
+from proc_state import process_state
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 
 def _running(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie has ended: only nobody has collected its status)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
-        return False
+    return process_state(pid) not in (None, "Z")
 
 
 def _all_ended(pids: list[int]) -> bool:
@@ -102,22 +100,47 @@ def test_a_stop_signal_while_a_bot_chooses_is_an_interruption(tmp_path):
         assert out.stderr.endswith(b"casino: interrupted\n") and b"raised" not in out.stderr
 
 
+class _Stopped(BaseException):
+    """What casino's stop-signal handlers raise, in these tests."""
+
+
+def _stop_handler(number, frame):
+    """A SIGTERM handler as casino's are (cli/process.py): it waits while a signal is held."""
+    from casino_cli.records.hold_signals import hold, holding
+
+    if holding():
+        hold(number)
+        return
+    raise _Stopped
+
+
+def _lingering_command_bot(tmp_path: Path):
+    """A CommandBot of LINGERING_BOT, and the folder where its program writes its pid."""
+    from casino_cli.records import botproto
+
+    (tmp_path / "linger.py").write_text(LINGERING_BOT)
+    started = tmp_path / "pids"
+    started.mkdir()
+    return botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}"), started
+
+
+def _started_and_ended(started: Path) -> bool:
+    """Whether the program wrote its pid into ``started`` (polled: it does so as it starts)
+    and that process has ended."""
+    pids: list[int] = []
+    for _ in range(250):
+        if pids := [int(p.name) for p in started.iterdir()]:
+            break
+        time.sleep(0.02)
+    return bool(pids) and _all_ended(pids)
+
+
 def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_path, monkeypatch):
     """A stop signal delivered inside Popen (the program forked, its handle not yet casino's)
     is held and raised once the program is known, so the clean-up ends it."""
     import signal
 
     from casino_cli.records import botproto
-    from casino_cli.records.hold_signals import hold, holding
-
-    class Stopped(BaseException):
-        pass
-
-    def handler(number, frame):  # as casino's handlers do (cli/process.py)
-        if holding():
-            hold(number)
-            return
-        raise Stopped
 
     real_popen = subprocess.Popen
 
@@ -126,24 +149,16 @@ def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_pa
         os.kill(os.getpid(), signal.SIGTERM)  # lands before Popen's caller has the handle
         return process
 
-    (tmp_path / "linger.py").write_text(LINGERING_BOT)
-    started = tmp_path / "pids"
-    started.mkdir()
-    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}")
+    bot, started = _lingering_command_bot(tmp_path)
     monkeypatch.setattr(botproto.subprocess, "Popen", popen_then_signal)
-    previous = signal.signal(signal.SIGTERM, handler)
+    previous = signal.signal(signal.SIGTERM, _stop_handler)
     try:
-        with pytest.raises(Stopped):
+        with pytest.raises(_Stopped):
             bot._start(0)
     finally:
         signal.signal(signal.SIGTERM, previous)
         bot.close()
-    pids = []
-    for _ in range(250):  # the program writes its pid as it starts
-        if pids := [int(p.name) for p in started.iterdir()]:
-            break
-        time.sleep(0.02)
-    assert pids and _all_ended(pids)
+    assert _started_and_ended(started)
 
 
 def test_a_ctrl_c_during_botcheck_ends_the_question_in_flight(tmp_path):
@@ -175,22 +190,7 @@ def test_a_stop_signal_while_a_program_is_ended_waits_until_it_is(tmp_path):
     killing its group) is raised once that is done, so the program still ends."""
     import signal
 
-    from casino_cli.records import botproto
-    from casino_cli.records.hold_signals import hold, holding
-
-    class Stopped(BaseException):
-        pass
-
-    def handler(number, frame):  # as casino's handlers do (cli/process.py)
-        if holding():
-            hold(number)
-            return
-        raise Stopped
-
-    (tmp_path / "linger.py").write_text(LINGERING_BOT)
-    started = tmp_path / "pids"
-    started.mkdir()
-    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}")
+    bot, started = _lingering_command_bot(tmp_path)
     process = bot._start(0)
     real_wait = process.wait
 
@@ -199,15 +199,10 @@ def test_a_stop_signal_while_a_program_is_ended_waits_until_it_is(tmp_path):
         return real_wait(timeout)
 
     process.wait = wait_then_signal
-    previous = signal.signal(signal.SIGTERM, handler)
+    previous = signal.signal(signal.SIGTERM, _stop_handler)
     try:
-        with pytest.raises(Stopped):
+        with pytest.raises(_Stopped):
             bot.close(wait=0.2)
     finally:
         signal.signal(signal.SIGTERM, previous)
-    pids = []
-    for _ in range(250):  # the program writes its pid as it starts
-        if pids := [int(p.name) for p in started.iterdir()]:
-            break
-        time.sleep(0.02)
-    assert pids and _all_ended(pids)
+    assert _started_and_ended(started)

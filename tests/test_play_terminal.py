@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from proc_state import process_state
 
 from tests.inproc import cli
 
@@ -56,9 +57,8 @@ class Terminal:
     def wait_for_input(self) -> None:
         """Until the program sleeps waiting for the person (polled, at most a few seconds): a
         signal sent between the prompt and the read would only be seen once a line came."""
-        stat = Path(f"/proc/{self.proc.pid}/stat")
         for _ in range(500):
-            if not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "S":
+            if process_state(self.proc.pid) in (None, "S"):
                 return
             time.sleep(0.01)
 
