@@ -56,8 +56,8 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         if fmt == Format.pretty:
             _show(out)
         elif fmt == Format.text:
-            for who, lines in _summary(out):
-                for line in (who, *lines):
+            for who, said, lines in _summary(out):
+                for line in (f"{who}: {said}", *lines):
                     write_line(line)
         else:
             write_line(dumps(out))
@@ -65,8 +65,9 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         raise Fail(code)
 
 
-def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """Per player: a line saying who and how much was lost, and a line per costly move."""
+def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
+    """Per player: who, how many moves were reviewed and how much was lost, and a line per
+    costly move."""
     summary = []
     for p in out["players"]:
         who = f"seat {p['seat']}" + (f" ({visible(p['name'])})" if p["name"] else "")  # shown, never obeyed
@@ -76,7 +77,7 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, list[str]]]:
         ]
         skipped = f" ({p['skipped']} skipped: its hand is not known)" if p["skipped"] else ""
         summary.append(
-            (f"{who}: {p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all", lines)
+            (who, f"{p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all", lines)
         )
     return summary
 
@@ -85,8 +86,7 @@ def _show(out: dict[str, Any]) -> None:
     from rich.markup import escape
 
     con = console()
-    for who, lines in _summary(out):
-        name, _, rest = who.partition(": ")
-        con.print(f"[bold]{escape(name)}[/bold]: {escape(rest)}")
+    for who, said, lines in _summary(out):
+        con.print(f"[bold]{escape(who)}[/bold]: {escape(said)}")
         for line in lines:
             con.print(escape(line))

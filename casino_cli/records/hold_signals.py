@@ -1,10 +1,11 @@
-"""Stop signals held back while casino starts a bot's program.
+"""Stop signals held back while casino starts or ends a bot's program.
 
 A stop signal's handler raises an exception (cli/process.py). One raised inside
 ``subprocess.Popen``, after the program was forked but before casino holds its handle,
-would leave the program running with nobody to end it. So the handlers call :func:`hold`
-while :func:`holding` says so, and the signal is delivered again as :func:`held` ends,
-once the program is known.
+would leave the program running with nobody to end it; one raised while the program is
+being ended would cut that short, or be lost in the handle's ``__del__``. So the handlers
+call :func:`hold` while :func:`holding` says so, and the signal is delivered again as
+:func:`held` ends.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ _held: list[int] = []
 
 
 def holding() -> bool:
-    """Whether a stop signal must wait (a program is being started)."""
+    """Whether a stop signal must wait (a program is being started or ended)."""
     return _depth > 0
 
 
