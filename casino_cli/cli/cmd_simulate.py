@@ -69,9 +69,8 @@ def run_simulate(
         lines = ordered(simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
-        lines = ordered_map(
-            _one_game, work, jobs, chunksize=8, at_end=close_bots
-        )  # its workers fork before the bar's thread starts
+        # its workers fork before the bar's thread starts; each ends its bots' programs
+        lines = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots)
     progress = Progress("games", len(numbers))
     try:
         _write_all(lines, progress)
