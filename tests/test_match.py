@@ -161,6 +161,11 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
     (tmp_path / "mybots.py").write_text(
         "def boom(view, moves, rng):\n    raise RuntimeError('kaboom')\n"
         "def first(view, moves, rng):\n    return moves.moves[0]\n"
+        "def leaves(view, moves, rng):\n    raise SystemExit(0)\n"
+        "def closes(view, moves, rng):\n    raise GeneratorExit\n"
+    )
+    (tmp_path / "true.py").write_text(
+        "import sys\nfor line in sys.stdin:\n    print('{\"index\": true}', flush=True)\n"
     )
     (tmp_path / "bad.py").write_text("import sys\nfor line in sys.stdin:\n    print('ZZ', flush=True)\n")
     (tmp_path / "slow.py").write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n")
@@ -183,7 +188,10 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
 
     assert run("mybots:first,random").returncode == 0  # found in the current directory
     for bots, words in (
-        ("mybots:boom", b"bot 'boom' (seat 0) raised RuntimeError: kaboom"),
+        ("mybots:boom", b"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom"),
+        ("random,mybots:leaves", b"bot 'mybots:leaves' (seat 1) raised SystemExit: 0"),
+        ("mybots:closes", b"bot 'mybots:closes' (seat 0) raised GeneratorExit"),
+        (f"cmd:{sys.executable} true.py", b"answered '{\"index\": true}', which is not"),
         (f"random,cmd:{sys.executable} bad.py", b"(seat 1) answered 'ZZ', which is not one of"),
         (f"cmd:{sys.executable} slow.py", b"did not answer within 0.5 s"),
         (f"cmd:{sys.executable} twice.py", b"(seat 0) wrote '{\"index\": 1}' after its answer"),
@@ -193,12 +201,53 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         assert out.returncode == 2 and words in out.stderr and b"Traceback" not in out.stderr, out.stderr
 
 
+def test_match_and_botcheck_take_one_bot_an_argument_commas_and_all():
+    """A bot named on its own is not split at commas (--bots is a list, A, B and BOT are
+    not); a list where one bot is wanted is a usage error; so is a time limit that is no time."""
+    comma = (
+        "cmd:"
+        + sys.executable
+        + " -c \"import sys,json\nfor l in sys.stdin: print(json.dumps({'index': 0}), flush=True)\""
+    )
+    out = cli("match", comma, "greedy", "--pairs", "2", "--seed", "c", "--format", "json")
+    assert out.returncode == 0 and orjson.loads(out.stdout)["a"] == comma, out.stderr
+    for args in (["botcheck", "greedy,random"], ["match", "greedy,random", "greedy", "--pairs", "2"]):
+        out = cli(*args)
+        assert out.returncode == 2 and "unknown bot 'greedy,random'" in out.stderr, out.stderr
+    import subprocess
+
+    for value in ("abc", "inf", "0"):
+        out = subprocess.run(
+            [sys.executable, "-m", "casino_cli", "simulate", "--seed", "t", "--bots", f"{EXAMPLE},greedy"],
+            env=dict(os.environ, CASINO_BOT_TIME_LIMIT=value),
+            capture_output=True,
+            timeout=60,
+        )
+        assert out.returncode == 2 and b"CASINO_BOT_TIME_LIMIT is" in out.stderr and not out.stdout, out.stderr
+
+
+def test_a_match_without_a_seed_draws_one_and_says_it():
+    """No bot can know a match's cards in advance: its seed is a fresh random one, printed on
+    stderr and in the result, so the same match can be played again."""
+    one = cli("match", "greedy", "random", "--pairs", "2", "--format", "json")
+    assert one.returncode == 0, one.stderr
+    seed = orjson.loads(one.stdout)["seed"]
+    assert f"seed: {seed}" in one.stderr and seed != "match"
+    again = cli("match", "greedy", "random", "--pairs", "2", "--format", "json", "--seed", seed)
+    other = cli("match", "greedy", "random", "--pairs", "2", "--format", "json")
+
+    def result(out):
+        return {k: v for k, v in orjson.loads(out.stdout).items() if k != "seconds"}
+
+    assert result(again) == result(one) and orjson.loads(other.stdout)["seed"] != seed
+
+
 @pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # see test_views.py
 def test_botcheck_command():
     fair = cli("botcheck", "counter", "--decisions", "20")
     assert fair.returncode == 0 and "no leak found" in fair.stderr
-    peek = cli("botcheck", "test_views:peeker", "--decisions", "60")
-    assert peek.returncode == 1 and "leaks" in peek.stderr
+    peek = cli("botcheck", "test_views:peeker", "--decisions", "60", "--seed", "b")
+    assert peek.returncode == 1 and "bot 'test_views:peeker' leaks: game b/1, hand 1, seat 0: chose" in peek.stderr
 
 
 def test_the_searcher_is_deterministic_for_a_seed():

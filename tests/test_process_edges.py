@@ -104,8 +104,8 @@ def cheat(position, moves, rng):
 @pytest.mark.parametrize(
     "bot, needle",
     [
-        ("mybots:explode", "bot 'explode' (seat 0) raised RuntimeError: my bot broke"),
-        ("mybots:cheat", "bot 'cheat' (seat 0) chose 'KS', which is not a legal move"),
+        ("mybots:explode", "bot 'mybots:explode' (seat 0) raised RuntimeError: my bot broke"),
+        ("mybots:cheat", "bot 'mybots:cheat' (seat 0) chose 'KS', which is not a legal move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
     ],
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import inspect
+import os
 import random
 
 import pytest
@@ -124,8 +125,67 @@ def test_botcheck_catches_a_peeking_bot(cheat):
 def test_botcheck_passes_fair_bots():
     rules = make_rules("classic", 2)
     for name in ("random", "greedy", "counter", "searcher"):
-        tested, findings = check_bot(BOTS[name], rules, BOTS["greedy"], games=2, redeals=2, decisions=12)
+        tested, findings = check_bot(BOTS[name], rules, BOTS["greedy"], redeals=2, decisions=12)
         assert tested == 12 and not findings, (name, findings)
+
+
+def test_botcheck_tests_as_many_decisions_as_asked_in_every_seat_and_later_hands(tmp_path):
+    """Whole games, the bot in each seat in turn: asked for 150 decisions of a 3-player game,
+    it gets 150, in seats 0, 1 and 2 and in hands after the first (scores no longer 0)."""
+    log = tmp_path / "asked"
+
+    def recorder(view, moves, rng):
+        with log.open("a") as f:
+            f.write(f"{view.seat} {int(any(view.known.scores))}\n")
+        return BOTS["greedy"](view, moves, rng)
+
+    tested, findings = check_bot(recorder, make_rules("classic", 3), BOTS["greedy"], redeals=1, decisions=150)
+    assert tested == 150 and not findings
+    asked = [tuple(map(int, line.split())) for line in log.read_text().split("\n") if line]
+    assert len(asked) == 150 * 3  # twice in a row, then one re-deal
+    assert {seat for seat, _ in asked} == {0, 1, 2} and any(later for _, later in asked)
+
+
+def test_a_bot_that_peeks_only_after_the_first_hand_is_caught():
+    def later_peeker(view, moves, rng):
+        return peeker(view, moves, rng) if any(view.known.scores) else moves.moves[0]
+
+    tested, findings = check_bot(later_peeker, make_rules("classic", 2), BOTS["greedy"], decisions=120)
+    assert findings and findings[0].hand > 1 and "re-dealt" in findings[0].problem
+
+
+def test_the_bot_is_never_asked_where_the_seed_or_the_game_is(tmp_path):
+    """A bot that knew the check's seed could deal the cards itself and answer alike in every
+    re-deal; it runs only in processes forked before the seed was drawn, with no game."""
+    from casino_cli.engine import Game
+
+    found = tmp_path / "found"
+
+    def seed_finder(view, moves, rng):
+        frame = inspect.currentframe()
+        while frame is not None:
+            if isinstance(frame.f_locals.get("seed"), str) or isinstance(frame.f_locals.get("game"), Game):
+                found.write_text(f"{frame.f_code.co_name} {os.getpid()}")
+            frame = frame.f_back
+        if any(type(value) is Game for value in gc.get_objects()):
+            found.write_text(f"gc {os.getpid()}")
+        return moves.moves[0]
+
+    tested, findings = check_bot(seed_finder, make_rules("classic", 2), BOTS["greedy"], redeals=1, decisions=30)
+    assert tested == 30 and not findings
+    assert not found.exists(), found.read_text()
+
+
+def test_botcheck_catches_a_bot_with_a_random_source_of_its_own_seeded_once():
+    """Asked twice in a row in one process, a bot drawing from its own (seeded) source answers
+    differently; each process forked afresh would answer alike."""
+    own = random.Random(12345)
+
+    def private(view, moves, rng):
+        return moves.moves[own.randrange(len(moves.moves))]
+
+    _, findings = check_bot(private, make_rules("classic", 2), BOTS["greedy"], decisions=40)
+    assert findings and "twice in a row" in findings[0].problem
 
 
 def test_botcheck_catches_a_bot_that_ignores_its_rng():

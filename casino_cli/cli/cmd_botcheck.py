@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS
 from ..records.botproto import CommandBot, load_bot
-from .cmd_simulate import parse_bots
+from .cmd_simulate import check_bot_name
 from .common import rules_from_options
 from .output import VERDICT, Fail, say
 
@@ -18,13 +18,16 @@ def run_botcheck(
     options: list[str],
     decisions: int,
     redeals: int,
+    seed: str | None = None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    parse_bots(name, 1)
+    check_bot_name(name)
     bot = load_bot(name)
     apart = not isinstance(bot, CommandBot)  # a program sees only what it is sent
-    tested, findings = check_bot(bot, rules, BOTS["greedy"], decisions=decisions, redeals=redeals, apart=apart)
+    tested, findings = check_bot(
+        bot, rules, BOTS["greedy"], decisions=decisions, redeals=redeals, seed=seed, apart=apart
+    )
     if findings:
         f = findings[0]
-        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed}, seat {f.seat}: {f.problem}")
+        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed}, hand {f.hand}, seat {f.seat}: {f.problem}")
     say(f"bot {name!r}: {tested} decisions, each unchanged under {redeals} re-deals of the hidden cards: no leak found")

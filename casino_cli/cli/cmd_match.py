@@ -10,8 +10,8 @@ from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..records.botproto import close_bots, load_bot
 from ..records.match import PairResult, looks_plan, play_pair, run_match, summary
-from .cmd_simulate import parse_bots
-from .common import rules_from_options
+from .cmd_simulate import check_bot_name
+from .common import rules_from_options, seed_or_random
 from .output import Format, Progress, resolve_format, write_line
 from .workers import ordered_map
 
@@ -25,7 +25,7 @@ def run_match_command(
     a: str,
     b: str,
     pairs: int,
-    seed: str,
+    seed: str | None,
     variant: str,
     players: int,
     partnerships: bool | None,
@@ -36,8 +36,10 @@ def run_match_command(
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    parse_bots(f"{a},{b}", 2)  # usage errors for unknown bots, before any game
+    check_bot_name(a)  # usage errors for unknown bots, before any game
+    check_bot_name(b)
     fmt = resolve_format(fmt)
+    seed = seed_or_random(seed)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
     start = time.perf_counter()

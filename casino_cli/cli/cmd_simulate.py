@@ -25,11 +25,16 @@ def parse_bots(text: str, players: int) -> list[str]:
     if not names:
         raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     for name in names:
-        try:
-            load_bot(name)
-        except LookupError as exc:
-            raise Fail(USAGE, str(exc)) from None
+        check_bot_name(name)
     return [names[seat % len(names)] for seat in range(players)]
+
+
+def check_bot_name(name: str) -> None:
+    """A usage error (exit 2) unless ``name`` is a bot that can be loaded."""
+    try:
+        load_bot(name)
+    except LookupError as exc:
+        raise Fail(USAGE, str(exc)) from None
 
 
 def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:

@@ -519,7 +519,14 @@ def match(
     a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.", metavar="A")],
     b: Annotated[str, typer.Argument(help="Bot B, the same way.", metavar="B")],
     pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2)] = 400,
-    seed: Annotated[str, typer.Option(help="Seed of the match; pair i deals from SEED/i.")] = "match",
+    seed: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Seed of the match; pair i deals from SEED/i. Default: a new random seed, printed on stderr "
+            "(a bot that can guess the seed can deal the cards itself).",
+            show_default=False,
+        ),
+    ] = None,
     variant: VariantOpt = Variant.classic,
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
@@ -557,17 +564,26 @@ def botcheck(
     option: OptionOpt = None,
     decisions: Annotated[int, typer.Option(help="How many of the bot's decisions to test.", min=1)] = 120,
     redeals: Annotated[int, typer.Option(help="Re-deals of the hidden cards per decision.", min=1)] = 3,
+    seed: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Seed of the check, to repeat one (game i deals from SEED/i). Default: a secret one, "
+            "drawn where the bot cannot find it (a bot could read this one from the command line).",
+            show_default=False,
+        ),
+    ] = None,
     time_limit: TimeLimitOpt = None,
 ) -> None:
     """The leak test: re-deal the cards the bot's seat cannot see and check its choice never
-    changes (exit 1 with the first decision that changed).
+    changes (exit 1 with the first decision that changed). The decisions are those of whole
+    games, hand after hand, the bot in each seat in turn (greedy in the others).
 
     Example: casino botcheck greedy --decisions 30
     """
     from .cmd_botcheck import run_botcheck
 
     _time_limit(time_limit)
-    run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals)
+    run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals, seed)
 
 
 @app.command()

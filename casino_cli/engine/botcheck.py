@@ -4,14 +4,18 @@ At each of its decisions the bot is asked again, with the same random state, in 
 the cards its seat cannot see were dealt again (:func:`.worlds.sample_worlds`); a bot that
 peeks at the full position (for instance by walking the interpreter's frames) changes its
 choice in some of them. The hand's moves so far (public) are the same in every re-deal. A
-bot must also answer the same twice for the same random state, or the test could not tell
-a peek from chance.
+bot must also answer the same twice in a row for the same random state, or the test could
+not tell a peek from chance (a bot drawing from a random source of its own fails there).
+The decisions are those of whole games, hand after hand, in every seat in turn.
 
 Where the platform can fork, every question is asked in a process of its own, forked from
-one that was forked before the check dealt any position: the world of the question is then
-the only full position in memory (a bot that searches the garbage collector's objects finds
-that one), and nothing the bot kept from an earlier question is there. What the test cannot
-catch is a bot that peeks and writes down what it saw, to answer alike in every re-deal.
+one that was forked before the check drew its seed or dealt any position: the world of the
+question is then the only full position in memory (a bot that searches the garbage
+collector's objects finds that one), nothing the bot kept from an earlier question is
+there, and no seed is there to deal the cards from. What the test cannot catch is a bot
+that peeks and writes down what it saw, to answer alike in every re-deal, nor one that
+cheats only when it is not being tested (an in-process bot can tell: it can read
+``sys.argv``); docs/bots.md says what to do about bots one does not trust.
 """
 
 from __future__ import annotations
@@ -20,16 +24,17 @@ import contextlib
 import os
 import pickle
 import random
+import secrets
 import signal
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, Pipe
 from typing import NamedTuple
 
-from .deal import dealer_for_hand, seeded_deck, start_position
-from .play import play_judged
+from .game import Game, game_seed
+from .listing import legal_moves
 from .position import Position
 from .rules import Rules
-from .views import Bot, BotError, Played, ask, bot_name, observe, public, seat_rngs
+from .views import Bot, BotError, Played, ask, bot_name, observe
 from .worlds import sample_worlds
 
 
@@ -37,20 +42,31 @@ class Finding(NamedTuple):
     """One decision where the bot's choice depended on more than its view."""
 
     seed: str
+    hand: int
     seat: int
     problem: str
 
 
-def _asked(bot: Bot, pos: Position, state: object, history: tuple[Played, ...]) -> str:
-    rng = random.Random()
-    rng.setstate(state)  # type: ignore[arg-type]
-    return ask(bot, pos, rng, history)[0].text()
+Answers = tuple[list[str], object]
+Asker = Callable[[Position, object, tuple[Played, ...], int], Answers]
+
+
+def _asked(bot: Bot, pos: Position, state: object, history: tuple[Played, ...], times: int) -> Answers:
+    """The bot's answers to the same question ``times`` times in a row, each with rng state
+    ``state``, and the state its first answer left."""
+    answers, after = [], state
+    for _ in range(times):
+        rng = random.Random()
+        rng.setstate(state)  # type: ignore[arg-type]
+        answers.append(ask(bot, pos, rng, history)[0].text())
+        after = rng.getstate() if len(answers) == 1 else after
+    return answers, after
 
 
 def _answer(bot: Bot, request: bytes) -> tuple[str, object]:
-    world, state, history = pickle.loads(request)
+    world, state, history, times = pickle.loads(request)
     try:
-        return "move", _asked(bot, world, state, history)
+        return "moves", _asked(bot, world, state, history, times)
     except BotError as exc:
         return "error", exc
 
@@ -79,11 +95,11 @@ def _serve(bot: Bot, conn: Connection) -> None:
 
 
 @contextlib.contextmanager
-def _questions(bot: Bot, apart: bool) -> Iterator[Callable[[Position, object, tuple[Played, ...]], str]]:
+def _questions(bot: Bot, apart: bool) -> Iterator[Asker]:
     """A function asking ``bot`` one question: each in a process of its own when ``apart``
     and the platform can fork (see the module's docstring), else in this one."""
     if not (apart and hasattr(os, "fork")):
-        yield lambda world, state, history: _asked(bot, world, state, history)
+        yield lambda world, state, history, times: _asked(bot, world, state, history, times)
         return
     mine, theirs = Pipe()
     pid = os.fork()
@@ -96,13 +112,13 @@ def _questions(bot: Bot, apart: bool) -> Iterator[Callable[[Position, object, tu
         os.setpgid(pid, pid)
     theirs.close()
 
-    def asked(world: Position, state: object, history: tuple[Played, ...]) -> str:
-        mine.send_bytes(pickle.dumps((world, state, history)))
+    def asked(world: Position, state: object, history: tuple[Played, ...], times: int) -> Answers:
+        mine.send_bytes(pickle.dumps((world, state, history, times)))
         kind, value = mine.recv()
         if kind == "error":
             assert world.turn is not None
             raise value if isinstance(value, BotError) else BotError(bot_name(bot), world.turn, str(value))
-        return str(value)
+        return value  # type: ignore[no-any-return]
 
     try:
         yield asked
@@ -117,59 +133,74 @@ def check_bot(
     bot: Bot,
     rules: Rules,
     opponent: Bot,
-    games: int = 4,
     redeals: int = 3,
     decisions: int = 120,
-    seed: str = "check",
+    seed: str | None = None,
     apart: bool = True,
 ) -> tuple[int, list[Finding]]:
-    """Play ``games`` hands with ``bot`` in seat 0 then seat 1 (``opponent`` elsewhere);
-    return how many decisions were tested (at most ``decisions``) and the findings. With
-    ``apart`` (and fork) each question is asked in a process of its own; a bot that is a
-    program of its own (``cmd:``) sees only what it is sent, and needs no such care."""
+    """Test ``decisions`` of ``bot``'s decisions (``opponent`` in the other seats), in whole
+    games, its seat 0 in the first game, 1 in the next, and so on, each seat a game's share;
+    return how many decisions were tested and the findings. The game goes on with the bot's
+    first answer at each decision (and its rng as that answer left it). Without a ``seed``,
+    one is drawn after the bot's process is forked, so the bot cannot deal the cards itself
+    from a seed it guesses or finds. With ``apart`` (and fork) each question is asked in a
+    process of its own, and the bot never runs in this one; a bot that is a program of its
+    own (``cmd:``) sees only what it is sent, and needs no such care."""
     with _questions(bot, apart) as asked:
-        return _check(bot, asked, rules, opponent, games, redeals, decisions, seed)
+        return _check(bot, asked, rules, opponent, redeals, decisions, seed or secrets.token_hex(16))
 
 
 def _check(
-    bot: Bot,
-    asked: Callable[[Position, object, tuple[Played, ...]], str],
-    rules: Rules,
-    opponent: Bot,
-    games: int,
-    redeals: int,
-    decisions: int,
-    seed: str,
+    bot: Bot, asked: Asker, rules: Rules, opponent: Bot, redeals: int, decisions: int, seed: str
 ) -> tuple[int, list[Finding]]:
-    findings: list[Finding] = []
     tested = 0
+    share = -(-decisions // rules.players)
     redeal_rng = random.Random(f"{seed}/redeal")
-    for game in range(games):
-        mine = game % rules.players
-        game_seed = f"{seed}/{game}"
-        pos = start_position(rules, seeded_deck(game_seed), dealer_for_hand(rules, rules.players - 1, 1))
-        rngs = seat_rngs(game_seed, rules.players)
-        history: tuple[Played, ...] = ()
-        while not pos.finished and tested < decisions:
-            seat = pos.turn
-            assert seat is not None
-            if seat == mine:
+    number = 0
+    while tested < decisions:
+        mine = number % rules.players
+        number += 1
+        game = Game(rules, game_seed(seed, number))
+        until = min(decisions, tested + share)
+        while not game.over and tested < until:
+            game.deal()
+            while game.in_play and tested < until:
+                pos, history = game.position, game.history
+                assert pos is not None and pos.turn is not None
+                seat = pos.turn
+                if seat != mine:
+                    move, listing = ask(opponent, pos, game.rngs[seat], history)
+                    game.play_move(move, listing.facts_of(move))
+                    continue
                 tested += 1
-                state = rngs[seat].getstate()
-                first = asked(pos, state, history)
-                if asked(pos, state, history) != first:
-                    findings.append(Finding(game_seed, seat, "answered differently twice for the same view and rng"))
-                    break
-                for world in sample_worlds(observe(pos, seat), redeals, redeal_rng):
-                    other = asked(world, state, history)
-                    if other != first:
-                        findings.append(
-                            Finding(game_seed, seat, f"chose {first}, but {other} once the hidden cards were re-dealt")
-                        )
-                        break
-            move, listing = ask(bot if seat == mine else opponent, pos, rngs[seat], history)
-            history += (Played(seat, move, public(pos)),)
-            pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
-        if findings or tested >= decisions:
-            break
-    return tested, findings
+                text, problem = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
+                if problem:
+                    return tested, [Finding(game.seed, len(game.hands) + 1, seat, problem)]
+                listing = legal_moves(pos)
+                move = next(m for m in listing.moves if m.text() == text)
+                game.play_move(move, listing.facts_of(move))
+    return tested, []
+
+
+def _decision(
+    asked: Asker,
+    pos: Position,
+    rng: random.Random,
+    history: tuple[Played, ...],
+    redeals: int,
+    redeal_rng: random.Random,
+) -> tuple[str, str | None]:
+    """The bot's move at one decision (``rng`` left as its answer left it) and what is wrong
+    with its answers, if anything: asked twice in a row, then in ``redeals`` worlds of its
+    view, it must answer the same every time."""
+    state = rng.getstate()
+    (first, again), after = asked(pos, state, history, 2)
+    rng.setstate(after)  # type: ignore[arg-type]
+    if again != first:
+        return first, "answered differently twice in a row for the same view and rng"
+    assert pos.turn is not None
+    for world in sample_worlds(observe(pos, pos.turn), redeals, redeal_rng):
+        (other,), _ = asked(world, state, history, 1)
+        if other != first:
+            return first, f"chose {first}, but {other} once the hidden cards were re-dealt"
+    return first, None

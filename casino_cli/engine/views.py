@@ -136,7 +136,7 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
         move = bot(view, listing, rng)
     except BotError:
         raise
-    except Exception as exc:  # a bot of anyone's: report it, never a traceback
+    except (Exception, SystemExit, GeneratorExit) as exc:  # a bot of anyone's: report it, never a traceback
         raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
     if move not in listing.moves:
         raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")

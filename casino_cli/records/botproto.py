@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import math
 import os
 import random
 import select
@@ -38,11 +39,18 @@ TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
 
 
 def time_limit() -> float:
-    """The time limit per answer: CASINO_BOT_TIME_LIMIT seconds, else TIME_LIMIT."""
-    try:
-        return max(0.01, float(os.environ.get("CASINO_BOT_TIME_LIMIT", TIME_LIMIT)))
-    except ValueError:
+    """The time limit per answer: CASINO_BOT_TIME_LIMIT seconds, else TIME_LIMIT. A value
+    that is not a number of seconds from 0.01 on raises ValueError saying so."""
+    text = os.environ.get("CASINO_BOT_TIME_LIMIT")
+    if text is None:
         return TIME_LIMIT
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0.01 <= seconds < math.inf:
+        raise ValueError(f"CASINO_BOT_TIME_LIMIT is {text[:40]!r}: it must be a number of seconds, at least 0.01")
+    return seconds
 
 
 def view_json(view: View) -> dict[str, object]:
@@ -136,13 +144,15 @@ class CommandBot:
             answer = orjson.loads(line)
         except orjson.JSONDecodeError:
             answer = line.decode("utf-8", "replace").strip()
-        if isinstance(answer, dict) and isinstance(answer.get("index"), int) and 0 <= answer["index"] < len(texts):
-            return moves.moves[answer["index"]]
+        index = answer.get("index") if isinstance(answer, dict) else None
+        if type(index) is int and 0 <= index < len(texts):  # not a JSON true or false
+            return moves.moves[index]
         text = answer.get("move") if isinstance(answer, dict) else answer
         upper = [t.upper() for t in texts]
         if isinstance(text, str) and text.strip().upper() in upper:
             return moves.moves[upper.index(text.strip().upper())]
-        raise self._fail(view.seat, f"answered {_shown(line)}, which is not one of its {len(texts)} legal moves")
+        legal = "its only legal move" if len(texts) == 1 else f"one of its {len(texts)} legal moves"
+        raise self._fail(view.seat, f"answered {_shown(line)}, which is not {legal}")
 
     def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
         """One line of the program's output, within the time limit."""
@@ -181,9 +191,23 @@ def load_bot(name: str) -> Bot:
         if not command:
             raise LookupError("cmd: names no program (e.g. --bots cmd:./mybot)")
         if name not in _COMMANDS:
-            _COMMANDS[name] = CommandBot(command)
+            try:
+                _COMMANDS[name] = CommandBot(command)
+            except ValueError as exc:  # its time limit
+                raise LookupError(f"cannot run bot {name!r}: {exc}") from None
         return _COMMANDS[name]
-    return find_bot(name)
+    return NamedBot(find_bot(name), name)
+
+
+class NamedBot:
+    """A bot that messages call by the name it was loaded as (``mybots:cautious``, not
+    the function's own name, which two modules may share)."""
+
+    def __init__(self, bot: Bot, name: str):
+        self.bot, self.bot_name = bot, name
+
+    def __call__(self, view: View, moves: MoveList, rng: random.Random) -> Move:
+        return self.bot(view, moves, rng)
 
 
 def close_bots() -> None:
