@@ -268,6 +268,58 @@ def test_judge_position(tmp_path):
     assert casino("judge", str(hidden), "2C").returncode == 65
 
 
+def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path):
+    """A judged move may name its player, as any move of a record may; a player who is not
+    the seat to move makes it illegal (turn), with the message of validate's finding."""
+    assert casino("judge", "fixtures/text/shown.cas", "--move", "2").returncode == 1  # "Ben: 4S+3H=7"
+    named = orjson.loads(casino("judge", "fixtures/text/club-night.cas", "--move", "3").stdout)
+    assert (named["seat"], named["text"], named["verdict"]) == (0, "2H", "legal")
+    wrong = tmp_path / "wrong.json"
+    for said in ({"move": "4S+3H=7", "seat": 0}, "0: 4S+3H=7"):
+        wrong.write_bytes(orjson.dumps(record(["3H", said])))
+        out = casino("judge", str(wrong), "--move", "2")
+        ruling = orjson.loads(out.stdout)
+        finding = findings(record(["3H", said]))[0]
+        assert out.returncode == 1 and (ruling["verdict"], ruling["rule"]) == ("illegal", "turn")
+        assert ruling["message"] == finding["message"] and ruling["seat"] == 1
+    twice = dict(record(["3H", "ana: 4S+3H=7"]), players=["Ana", "ana"])
+    wrong.write_bytes(orjson.dumps(twice))
+    out = casino("judge", str(wrong), "--move", "2")
+    assert out.returncode == 65 and b"names more than one player (seats 0 and 1)" in out.stderr
+
+
+def test_judge_names_the_finding_that_stopped_the_hand(tmp_path):
+    """A hand the walk cannot follow up to the move is explained by the finding it stopped at,
+    not by an earlier one it played on."""
+    path = tmp_path / "stops.json"
+    path.write_bytes(orjson.dumps(record(["3H", "4S+3H=7", "7Sx7D", "9Hx9S", "7H", "8DxKH", "8C", "8Hx8C"])))
+    out = casino("judge", str(path), "--move", "7")
+    assert out.returncode == 65 and b"8DxKH is illegal" in out.stderr and b"(C1, move 6)" in out.stderr
+
+
+def test_judge_says_when_the_alternatives_are_cut_and_keeps_the_ruled_move(tmp_path):
+    loose = ["AH", "AD", "2S", "2H", "3S", "3H", "4S", "4H", "5S", "5H", "6S", "6H", "7S", "7H"]
+    crowded = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 1,
+        "turn": 0,
+        "table": {"loose": loose, "builds": []},
+        "hands": [["TS", "TH", "9S", "8S"], ["KS", "KH", "KD", "KC"]],
+        "stock": 0,
+    }
+    path = tmp_path / "crowded.json"
+    path.write_bytes(orjson.dumps(crowded))
+    out = casino("judge", str(path), "THx3S+7S")
+    ruling = orjson.loads(out.stdout)
+    Draft202012Validator(schema("ruling")).validate(ruling)
+    assert out.returncode == 0 and ruling["alternatives_truncated"] is True
+    assert {"move": "THx3S+7S", "verdict": "legal"} in ruling["alternatives"]
+    assert b"the alternatives are cut short" in out.stderr
+    text = casino("judge", str(path), "THx3S+7S", "--format", "text").stdout.decode()
+    assert text.rstrip().endswith("(and others: the listing was cut at its bound)")
+
+
 def test_judge_text_and_pretty():
     text = casino("judge", PART_WAY, "--move", "2", "--format", "text")
     lines = text.stdout.decode().splitlines()

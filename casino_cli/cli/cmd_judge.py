@@ -24,7 +24,7 @@ def run_judge(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     names: tuple[str, ...] | None = None  # the players' names, when a record gives them
-    doc = single_document(path)
+    doc = single_document(path, "one position or one record")
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     kind = doc.value.get("format") if isinstance(doc.value, dict) else None
@@ -32,7 +32,8 @@ def run_judge(
     try:
         if is_record:
             if number is None or move is not None:
-                raise Fail(USAGE, "judge a record with --move N (and --hand H), not with a MOVE text")
+                instead = ", not with a MOVE text" if move is not None else ""
+                raise Fail(USAGE, f"judge a record with --move N (and --hand H){instead}")
             try:
                 hand = hand or 1
                 record = record_of(doc)
@@ -59,6 +60,8 @@ def run_judge(
             ruling = ruling_json(pos, played, unseen_cards(pos))
     except TooComplex as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
+    if ruling.get("alternatives_truncated"):
+        say(f"{doc.where()}: the alternatives are cut short: the listing reached its bound")
     _print(ruling, fmt, names)
     if svg is not None:
         _picture(ruling, svg, names)
@@ -86,6 +89,8 @@ def alternatives_line(ruling: dict[str, Any]) -> str:
     """The alternatives in one line, an unsettled one marked '?'."""
     moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
     tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
+    if ruling.get("alternatives_truncated"):
+        tail += " (and others: the listing was cut at its bound)"
     return "alternatives: " + (" ".join(moves) or "none known") + tail
 
 

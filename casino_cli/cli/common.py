@@ -132,12 +132,12 @@ def save_picture(svg: str | None, picture: Any) -> None:
         write_picture(svg, position_svg(picture))
 
 
-def single_document(path: str) -> Document:
-    """Exactly one document from FILE (a stream of several is refused)."""
+def single_document(path: str, what: str = "one position") -> Document:
+    """Exactly one document from FILE (a stream of several is refused: the command reads ``what``)."""
     docs = documents(path)
     first = next(docs)
     if first.error is not None:
         return first  # what is wrong with it comes first
     for extra in docs:
-        raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads one position)")
+        raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads {what})")
     return first

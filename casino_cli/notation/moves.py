@@ -158,6 +158,9 @@ def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str
     folded = [p.casefold() for p in players or ()]
     if folded.count(who.casefold()) == 1:
         return folded.index(who.casefold())
+    if folded.count(who.casefold()) > 1:
+        named = " and ".join(str(s) for s, p in enumerate(folded) if p == who.casefold())
+        raise NotationError(f"{who!r} before ':' names more than one player (seats {named}): write the seat", path)
     known = f"the players are {', '.join(players)}" if players else "the record names no players"
     raise NotationError(f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known})", path)
 

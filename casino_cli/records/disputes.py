@@ -6,9 +6,9 @@ from typing import Any
 
 from ..engine import HandStart, Position, Step
 from ..notation.errors import NotationError
-from ..notation.moves import read_move
+from ..notation.moves import read_record_move
 from .record import Record
-from .referee import Finding, walk
+from .referee import Finding, turn_message, walk
 from .ruling import ruling_json
 
 
@@ -25,19 +25,23 @@ class NoRuling(Exception):
 def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any], Finding | None]:
     """The ``casino.ruling/1`` of move ``move`` (1-based) of hand ``hand`` of ``record``,
     using everything the record shows (later moves and ``shown`` included), and the first
-    finding of that hand before the move, if any (the walk plays such a move on when it can)."""
+    finding of that hand before the move, if any (the walk plays such a move on when it can).
+    A player the record names for the move (``"Ben: 4S+3H=7"``, ``"seat"``) who is not the
+    seat to move makes it illegal (``turn``), as the referee finds."""
     if not 1 <= hand <= len(record.hands):
         raise NoRuling(f"the record has {len(record.hands)} hand(s); there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
     if not 1 <= move <= len(moves):
         raise NoRuling(f"hand {hand} has {len(moves)} move(s); there is no move {move}", usage=True)
     try:
-        played = read_move(moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]")
+        said = read_record_move(
+            moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
+        )
     except NotationError as exc:
         raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}") from None
     before: Position | None = None
     unseen, reached = 0, -1
-    earlier: Finding | None = None
+    earlier = last = None  # the hand's first finding before the move, and the latest
     for event in walk(record, keep_going=True):
         number = event.hand
         if number is not None and number > hand:
@@ -48,11 +52,14 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any]
             before, unseen, reached = event.position, event.unseen, 0
         elif isinstance(event, Step):
             before, reached = event.position, event.number
-        elif isinstance(event, Finding) and not event.unchecked and earlier is None:
-            earlier = event
+        elif isinstance(event, Finding) and not event.unchecked:
+            earlier, last = earlier or event, event
         if reached == move - 1:
             break
     if before is None or reached != move - 1:
-        why = f": {earlier.message} ({earlier.rule}, move {earlier.move})" if earlier is not None else ""
+        why = f": {last.message} ({last.rule}, move {last.move})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}")
-    return ruling_json(before, played, unseen, where=(hand, move)), earlier
+    wrong = None
+    if said.seat is not None and said.seat != before.turn and before.turn is not None:
+        wrong = turn_message(record, move - 1, before.turn, said.seat)
+    return ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong), earlier

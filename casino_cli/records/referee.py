@@ -299,7 +299,7 @@ def _walk_hand(
         assert said_here is not None  # the move was read
         stated = said_here.seat
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, text, "turn", _turn_message(record, index, seat, stated))
+            yield Finding(hand.number, number, seat, text, "turn", turn_message(record, index, seat, stated))
             return _BROKEN
         if evidence is not None and index in evidence.at_move:
             yield Finding(hand.number, number, seat, text, "card", evidence.at_move[index])
@@ -376,7 +376,7 @@ def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evide
     return None
 
 
-def _turn_message(record: Record, index: int, seat: int, stated: int) -> str:
+def turn_message(record: Record, index: int, seat: int, stated: int) -> str:
     """A move by the wrong player: whose turn it was, and what would explain it."""
     n = record.rules.players
     names = record.players

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..cards import card_code, cards_of, codes_of, count
-from ..engine import IllegalMove, Move, MoveFacts, Position, judge_form, legal_moves
+from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, judge_form, legal_moves
 from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, owned_builds, policy_rule
 from ..engine.position import Partial, known_cards, make_hand, unknown_count
 from ..notation.position import position_json
@@ -121,10 +121,11 @@ def _coverable(sets: list[int], k: int) -> bool:
     return any(_coverable([s for s in rest if not s >> c & 1], k - 1) for c in cards_of(first))
 
 
-def alternatives(pos: Position, unseen: int) -> list[tuple[Move, Verdict]]:
-    """Every move of the mover's known cards that some world allows, in canonical order."""
+def alternatives(pos: Position, unseen: int, listing: MoveList) -> list[tuple[Move, Verdict]]:
+    """The moves of ``listing`` (the legal moves of the mover's known cards) that some world
+    allows, in canonical order."""
     out = []
-    for move in legal_moves(pos).moves:
+    for move in listing.moves:
         verdict = decide(pos, move, unseen)
         if verdict.verdict != ILLEGAL:
             out.append((move, verdict))
@@ -137,10 +138,13 @@ def ruling_json(
     unseen: int,
     text: str | None = None,
     where: tuple[int, int] | None = None,
+    wrong_player: str | None = None,
 ) -> dict[str, Any]:
-    """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a record)."""
+    """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a
+    record; ``wrong_player``: why the record's player of the move is not the seat to move,
+    which makes it illegal, rule ``turn``, as the referee's finding says)."""
     pos, unseen = with_played_card(pos, move, unseen)
-    verdict = decide(pos, move, unseen)
+    verdict = decide(pos, move, unseen) if wrong_player is None else Verdict(ILLEGAL, "turn", wrong_player)
     out: dict[str, Any] = {"format": RULING_FORMAT}
     if where is not None:
         out["hand"], out["move"] = where
@@ -153,8 +157,13 @@ def ruling_json(
     if verdict.needs:
         out["settles"] = {"seat": pos.turn, "needs": [codes_of(m) for m in verdict.needs]}
     hand = pos.hands[pos.turn] if pos.turn is not None else None
-    listed = alternatives(pos, unseen) if known_cards(hand) else []
+    listing = legal_moves(pos) if known_cards(hand) else MoveList((), ())
+    listed = alternatives(pos, unseen, listing)
+    if listing.truncated and verdict.verdict != ILLEGAL and move not in [m for m, _ in listed]:
+        listed.append((move, verdict))  # the cut left it out
     out["alternatives"] = [{"move": m.text(), "verdict": v.verdict} for m, v in listed]
     out["alternatives_partial"] = unknown_count(hand) > 0 or (hand is None and pos.turn is not None)
+    if listing.truncated:
+        out["alternatives_truncated"] = True
     out["position"] = position_json(pos)
     return out
