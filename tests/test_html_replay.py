@@ -80,6 +80,19 @@ def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
     assert fetched == [page_file.as_uri()] and errors == []
 
 
+def test_the_address_names_the_step_shown_counted_from_1(browser, tmp_path):
+    page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json")
+    total = page.locator(".frame").count()
+    page.keyboard.press("ArrowRight")
+    assert page.url.endswith("#2")  # step 2 of the counter: move 1
+    other = browser.new_page()
+    other.goto(page_file.as_uri() + "#7")
+    assert other.inner_text("#where") == f"7 / {total}" and caption(other).startswith("move 6:")
+    other.goto(page_file.as_uri() + "#1")
+    other.reload()
+    assert other.inner_text("#where") == f"1 / {total}" and errors == []
+
+
 def test_a_disputed_move_is_shown_with_the_finding_and_the_names(browser, tmp_path):
     page, fetched, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
     page.keyboard.press("End")

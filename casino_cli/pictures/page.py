@@ -61,7 +61,7 @@ _SCRIPT = """
     document.getElementById('first').disabled=at===0;
     document.getElementById('next').disabled=at===frames.length-1;
     document.getElementById('last').disabled=at===frames.length-1;
-    if(location.hash!=='#'+at){history.replaceState(null,'','#'+at);}
+    if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
   }
   function hand(step){
     var h=+frames[at].dataset.hand+step, k=hands[String(h)];
@@ -82,8 +82,8 @@ _SCRIPT = """
     else{return}
     e.preventDefault();
   });
-  var start=parseInt(location.hash.slice(1),10);
-  show(isNaN(start)?0:start);
+  var start=parseInt(location.hash.slice(1),10);  // #N is step N, counted from 1 as shown
+  show(isNaN(start)?0:start-1);
 })();
 """
 
