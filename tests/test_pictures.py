@@ -69,6 +69,18 @@ def test_the_move_in_question_is_ringed_on_the_position_it_was_played_from(tmp_p
     assert "takes 8♦ with 8♠" in text
 
 
+def test_the_card_played_stands_clear_of_its_seats_plate():
+    """The played card is lifted out of its hand and ringed; ring and plate do not overlap."""
+    from casino_cli.pictures.table import _seat
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), 1)
+    move = legal_moves(pos).moves[0]
+    svg, _ = _seat(Picture(pos, move=move), pos.turn, "bottom", 0.0, 100.0, 340)
+    plate = re.search(r'<rect x="0" y="100" width="340" height="(\d+)"', svg)
+    ring = re.search(rf'<rect x="[^"]+" y="([^"]+)"[^>]*stroke="{HIGHLIGHT}"', svg)
+    assert plate and ring and float(ring.group(1)) >= 100 + int(plate.group(1)) + 2
+
+
 def test_builds_show_their_value_and_owner_with_names():
     rules = make_rules("classic", 2, None)
     starts = (start_position(rules, seeded_deck(str(seed), 1), 1) for seed in range(100))

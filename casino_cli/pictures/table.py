@@ -21,6 +21,8 @@ _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
 _NAME = 24  # longer names are cut to fit their plates
 _FAN = 22  # how much of each card shows in a fanned hand or a build
+_LIFT = 10  # how far the card a move plays stands out of its hand
+_SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
 
 
 class Picture(NamedTuple):
@@ -94,7 +96,7 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="24" rx="12" fill="{plate_fill}" stroke="#8a7f66"/>',
         text(x + width / 2, y + 17, name, 13, text_anchor="middle", font_weight="bold", fill=BLACK),
     ]
-    cy = y + 32
+    cy = y + 32 + _LIFT  # room for the played card, lifted and ringed, under the plate
     played = pic.move.card if pic.move is not None and to_move else None
     if cards is None:
         out.append(
@@ -110,9 +112,9 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
         start = x + (width - (CARD_W + step * (len(cards) - 1))) / 2
         for i, c in enumerate(cards):
             lit = c is not None and c == played
-            out.append(card(start + i * step, cy - (10 if lit else 0), c, lit))
+            out.append(card(start + i * step, cy - (_LIFT if lit else 0), c, lit))
     out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#2f2d28"))
-    return "".join(out), 32 + CARD_H + 26
+    return "".join(out), _SEAT_H
 
 
 class _Item(NamedTuple):
@@ -240,7 +242,7 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     where = {(bottom + i) % n: places[i] for i in range(n)}
     has_top = "top" in where.values()
     sides = any(p in ("left", "right") for p in where.values())
-    seat_h = 32 + CARD_H + 26
+    seat_h = _SEAT_H
     out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
     out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
     out.append(text(20, 50, _scores(pic), 12, fill="#4a4740"))
