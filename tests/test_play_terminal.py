@@ -65,6 +65,11 @@ class Terminal:
     def send(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
+    def end_input(self) -> None:
+        """Ctrl-D at the prompt, once the program waits there: the end of input."""
+        self.wait_for_input()
+        os.write(self.master, b"\x04")
+
     def close(self) -> int:
         code = self.proc.wait(timeout=30)
         os.close(self.master)
@@ -121,6 +126,33 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code):
     assert term.close() == code
     assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
     assert cli("validate", str(saved)).returncode == 0
+
+
+def test_the_end_of_input_leaves_the_game_like_q_and_saves_it(tmp_path):
+    saved = tmp_path / "game.json"
+    term = Terminal("play", "--seed", "7", "--save", str(saved))
+    term.expect(PROMPT)
+    term.send("1")
+    term.expect("q quit): ")
+    term.end_input()
+    assert "game left at hand 1; the record so far is in" in term.expect("game.json")
+    assert term.close() == 0
+    assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
+    assert cli("validate", str(saved)).returncode == 0
+
+
+@pytest.mark.parametrize(("piped", "other"), [("stdin", "stdout"), ("stdout", "stdin")])
+def test_without_a_terminal_play_says_which_stream_is_not_one(piped, other):
+    """The moves are read from standard input, the table shown on standard output."""
+    master, slave = pty.openpty()
+    streams = {"stdin": slave, "stdout": slave, piped: subprocess.PIPE}
+    args = [sys.executable, "-m", "casino_cli", "play", "--seed", "9"]
+    proc = subprocess.run(args, **streams, stderr=subprocess.PIPE, cwd=ROOT, timeout=60)
+    os.close(slave)
+    os.close(master)
+    said = proc.stderr.decode()
+    named = {"stdin": "standard input", "stdout": "standard output"}
+    assert proc.returncode == 2 and f"{named[piped]} is not a terminal" in said and f"{named[other]} is" not in said
 
 
 def test_a_hand_played_to_its_end_shows_the_itemised_sheet(tmp_path):

@@ -22,6 +22,7 @@ HOSTILE = [
 ]
 RAW = [chr(c) for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))] + ["\u202e", "\u2028"]
 DISPUTE = json.loads(Path("fixtures/records/dispute.json").read_text())
+GAME = json.loads(Path("fixtures/docs/game.json").read_text())
 
 
 @pytest.mark.parametrize("text", HOSTILE, ids=ascii)
@@ -70,6 +71,53 @@ def test_player_names_in_what_people_read_on_stdout_are_escaped(name, command):
     shown = res.stdout.decode()
     assert visible(name) in shown, (res.returncode, res.stderr, shown)
     assert not any(c in shown for c in RAW if c != "\n"), ascii(shown)
+
+
+def _commented(record: dict, comment: str) -> dict:
+    """``record`` with ``comment`` on the first move of its first hand."""
+    first, *others = record["hands"]
+    move, *moves = first["moves"]
+    return dict(record, hands=[dict(first, moves=[{"move": move, "comment": comment}, *moves]), *others])
+
+
+@pytest.mark.parametrize("text", HOSTILE, ids=ascii)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("replay", "--format", "text"),
+        ("replay", "--format", "pretty"),
+        ("score", "--format", "text"),
+        ("score", "--format", "pretty"),
+    ],
+    ids=" ".join,
+)
+def test_names_and_comments_of_a_whole_game_reach_stdout_escaped(text, command):
+    """A comment on a move (replay) and the sides' names (score's sheet) are shown, never obeyed."""
+    record = _commented(dict(GAME, players=[text, "Ben"]), text)
+    res = cli(command[0], "-", *command[1:], stdin=json.dumps(record))
+    shown = res.stdout.decode()
+    escaped = visible(text) if "text" in command else "\\"  # pretty's table may wrap or cut a name
+    assert res.returncode == 0 and escaped in shown, (res.stderr, shown)
+    assert not any(c in shown for c in RAW if c != "\n"), ascii(shown)
+
+
+def test_the_steerable_replay_shows_names_and_comments_escaped(tmp_path):
+    """On a terminal: the table's names, the move's comment and the findings, step by step."""
+    from test_play_terminal import Terminal
+
+    record = _commented(
+        dict(DISPUTE, players=["A\x1b]0;pwned\x07na", "B\u202e\x9b2J"]), "X\x1b]0;TITLE\x07\x1b[41mRED\x85"
+    )
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(record))
+    term = Terminal("replay", str(path))
+    shown = term.expect("quit ›")
+    for key in ("n", "n", "q"):
+        term.send(key)
+        shown += term.expect("quit ›" if key != "q" else "left the replay at")
+    assert term.close() == 1  # the record's illegal second move
+    assert all(visible(name) in shown for name in record["players"]) and "{X\\x1b]0;TITLE" in shown, shown
+    assert not any(c in shown for c in RAW if c not in "\r\n"), ascii(shown)
 
 
 @pytest.mark.parametrize("command", [("moves",), ("score",), ("replay",), ("apply", "-", "8S")])

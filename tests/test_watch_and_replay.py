@@ -66,6 +66,27 @@ def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
     assert "wins the game" in cli("replay", GAME, "-f", "text").stdout.decode().splitlines()[-1]
 
 
+def test_stepping_past_either_end_goes_to_it_and_says_so():
+    frames = frames_of(read_record(orjson.loads(Path(GAME).read_bytes())))
+    last = len(frames) - 1
+    for typed, at, where, said in (("-5", 1, 0, "start"), ("+1000", 1, last, "end"), ("n", last, last, "end")):
+        step = answer(typed, frames, at)
+        assert step.at == where and f"this is the {said} of the record" in step.message, (typed, step)
+    assert answer("+2", frames, last - 2) == (last, "", False)  # to the end exactly: no message
+    assert "+N/-N: N steps" in answer("?", frames, 0).message
+    assert "+N/-N" in " ".join(cli("replay", "--help").stdout.decode().split())
+
+
+def test_the_end_of_input_leaves_the_steerable_replay_like_q():
+    from test_play_terminal import Terminal
+
+    term = Terminal("replay", GAME)
+    term.expect("q: quit ›")
+    term.end_input()
+    assert "left the replay at: hand 1 starts" in term.expect("deals")
+    assert term.close() == 0
+
+
 def test_the_html_page_of_one_hand(tmp_path):
     page = tmp_path / "h2.html"
     assert cli("replay", GAME, "--hand", "2", "--html", str(page)).returncode == 0
@@ -81,3 +102,6 @@ def test_names_are_shown_as_written_never_as_markup(tmp_path):
     path.write_bytes(orjson.dumps(record))
     out = cli("replay", str(path), "-f", "pretty").stdout.decode()
     assert "[red]Ana (seat 0) trails 3♥" in out and "seat 1 Ben[/]" in out
+    path.write_bytes(orjson.dumps(dict(orjson.loads(Path(GAME).read_bytes()), players=record["players"])))
+    sheet = cli("score", str(path), "-f", "pretty")
+    assert sheet.returncode == 0 and "[red]Ana" in sheet.stdout.decode() and "Ben[/] wins" in sheet.stdout.decode()

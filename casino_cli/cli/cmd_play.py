@@ -20,14 +20,14 @@ from ..records.botproto import load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
-from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say
+from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed
 from .watch import Watcher, hand_sheet
 
 PERSON = 0
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
-    "2C+4H=6 (build). u: undo your last move · h: hint · ?: this help · q: leave the game (the record is saved "
-    "with --save)."
+    "2C+4H=6 (build). u: undo your last move · h: hint · ?: this help · q (or Ctrl-D): leave the game (the "
+    "record is saved with --save)."
 )
 
 
@@ -100,8 +100,8 @@ def run_play(
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
     seats = [load_bot(name) for name in parse_bots(bots, rules.players)]
-    if not watch and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise Fail(USAGE, "playing needs a terminal for your moves; use --watch to let bots play")
+    if not watch:
+        _check_terminal()
     sink = _open_save(save)
     session = Session(rules, seed)
     rngs = seat_rngs(seed, rules.players)  # one per seat, as in simulate: no bot steers another
@@ -137,9 +137,8 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
         else:
             watcher.board(session.position, listing)
             while True:
-                answer = read_answer(
-                    out.input("Your move (number or text; h hint, u undo, ? help, q quit): "), session.position, listing
-                )
+                line = typed(out, "Your move (number or text; h hint, u undo, ? help, q quit): ")
+                answer = read_answer(line, session.position, listing)
                 if answer.command == "quit":
                     return True
                 if answer.command == "undo":
@@ -161,6 +160,19 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
             marks.append(session.moment([rng.getstate() for rng in rngs]))
         watcher.show(session.play(move, listing))
     return False
+
+
+def _check_terminal() -> None:
+    """Playing reads your moves from a terminal and shows the table on one: say which is not."""
+    streams = (("standard input", sys.stdin), ("standard output", sys.stdout))
+    missing = [name for name, stream in streams if stream is None or not stream.isatty()]
+    if missing:
+        verb = "is not a terminal" if len(missing) == 1 else "are not terminals"
+        raise Fail(
+            USAGE,
+            "playing needs a terminal for your moves (standard input) and the table (standard output): "
+            f"{' and '.join(missing)} {verb}; use --watch to let bots play",
+        )
 
 
 def _open_save(save: str | None) -> IO[bytes] | None:

@@ -15,9 +15,9 @@ from ..records.referee import Finding, walk
 from .common import documents
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
-from .plain import card_name
 from .records_io import finding_line, record_of
-from .safe_text import shown_names
+from .safe_text import shown_names, visible
+from .steer import shown_words
 
 MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time
 
@@ -145,10 +145,8 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
 
 def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
     frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
-    record = record._replace(players=shown_names(record.players))  # for people: names shown, never obeyed
-    players = record.players
     if isinstance(event, HandEnd):
-        words = frame_words(frame, record, card_name)
+        words = shown_words(frame, record)
         if fmt == Format.text:
             write_line(words)
         screen.print(words, style="bold green", markup=False)
@@ -161,19 +159,18 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record
             if event.comment is not None:
                 info["comment"] = event.comment
         write_line(dumps(position_json(event.position, (("", "_replay", info),))))
+    players = shown_names(record.players)  # for people: names and comments shown, never obeyed
     start = f"hand {event.hand} starts, {seat_name(players, event.position.dealer)} deals"
     if fmt == Format.text:
         write_line(
             start
             if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {describe(event, players=players)}"
+            else f"hand {event.hand}, move {number}: {visible(describe(event, players=players))}"
         )
     if screen.active:
         from .render import position_view
 
         screen.rule(
-            start
-            if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {frame_words(frame, record, card_name)}"
+            start if isinstance(event, HandStart) else f"hand {event.hand}, move {number}: {shown_words(frame, record)}"
         )
-        screen.print(position_view(event.position, names=record.players))
+        screen.print(position_view(event.position, names=players))

@@ -17,6 +17,7 @@ from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_forma
 from .picture_files import check_target, write_picture
 from .plain import item_name, item_words, plural, sweep_words
 from .records_io import finding_line, record_of
+from .safe_text import shown_names
 
 
 def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
@@ -60,7 +61,8 @@ def _sheet(
         record = record_of(doc)
         sheet, findings = record_score(record)
         names = record.players
-        sides = [side_name(record.rules, names, s) for s in range(record.rules.sides)] if names else None
+        shown = shown_names(names)  # for people: names shown, never obeyed
+        sides = [side_name(record.rules, shown, s) for s in range(record.rules.sides)] if shown else None
         return sheet, findings, names, sides, record.rules
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None

@@ -281,8 +281,8 @@ def replay(
     """Every position of a record, move by move: JSON Lines (with a "_replay" note), text, or
     on a terminal a view to step forward and back; --html writes a page for a browser.
 
-    Keys on a terminal: Enter or n next, p back, N move N of the hand (0 its start), h N hand N,
-    e the end, ? the keys, q quit.
+    Keys on a terminal: Enter or n next, p back, +N/-N N steps forward/back, N move N of the hand
+    (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
 
     Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
     """
@@ -431,7 +431,7 @@ def play(
         Optional[str],
         typer.Option(
             help="Write the game's record to FILE (opened at the start; written at the end, or when you leave "
-            "part-way with q or Ctrl-C).",
+            "part-way with q, Ctrl-D or Ctrl-C).",
             metavar="FILE",
         ),
     ] = None,
@@ -440,7 +440,7 @@ def play(
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    At the prompt: a move number or text, h for a hint, u to undo your last move, ? for help, q to leave.
+    At the prompt: a move number or text, h for a hint, u to undo your last move, ? for help, q (or Ctrl-D) to leave.
 
     Example: casino play --watch --seed 7 --variant royal --format text
     """

@@ -110,6 +110,15 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
 
 
+def typed(out: Console, prompt: str) -> str:
+    """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``q``: the person leaves."""
+    try:
+        return out.input(prompt)
+    except EOFError:
+        out.print()  # the terminal echoed no newline
+        return "q"
+
+
 class Progress:
     """A progress bar on stderr, shown only when stderr is a terminal and stdout is not
     (so it never mixes with what is printed for people), or, for a command that prints

@@ -127,7 +127,7 @@ def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_sco
             items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
             table.add_row(
                 str(hand["hand"] or "") if side == 0 else "",
-                sides[side] if sides else str(side),
+                Text(sides[side]) if sides else str(side),  # names are document text: never read as markup
                 str(s["cards"]),
                 str(s["spades"]),
                 str(s["sweeps"]),
@@ -139,7 +139,9 @@ def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_sco
             table.add_row("", "", "", "", "", Text(f"nobody: {item_name(item)} ({why})", style="dim"), "", "")
     if sheet["winner"] is not None:
         winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
-        table.caption = f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}"
+        table.caption = Text(
+            f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}", style="table.caption"
+        )
     else:
         table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
     return table

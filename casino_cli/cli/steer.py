@@ -9,10 +9,16 @@ from ..engine import HandEnd, HandStart
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
-from .output import console
+from .output import console, typed
 from .plain import card_name
+from .safe_text import shown_names, visible
 
-KEYS = "Enter or n: next · p: back · N: move N of this hand (0: its start) · h N: hand N · e: end · q: quit"
+KEYS = (
+    "Enter or n: next · p: back · +N/-N: N steps · N: move N of this hand (0: its start) · h N: hand N · "
+    "e: end · q: quit"
+)
+START = "this is the start of the record (Enter: next)"
+END = "this is the end of the record (p: back, q: quit)"
 
 
 class Answer(NamedTuple):
@@ -26,24 +32,32 @@ class Answer(NamedTuple):
 def answer(text: str, frames: list[Frame], at: int) -> Answer:
     """What one line typed at the replay prompt does (no input is ever ignored)."""
     word = text.strip().lower()
-    last = len(frames) - 1
     if word in ("q", "quit"):
         return Answer(at, done=True)
     if word in ("", "n", "next", "+"):
-        return Answer(at + 1) if at < last else Answer(at, "this is the end of the record (p: back, q: quit)")
+        return _to_step(frames, at + 1)
     if word in ("p", "b", "back", "-"):
-        return Answer(at - 1) if at > 0 else Answer(at, "this is the start of the record (Enter: next)")
+        return _to_step(frames, at - 1)
     if word in ("e", "end"):
-        return Answer(last)
+        return Answer(len(frames) - 1)
     if word in ("?", "help"):
         return Answer(at, KEYS)
     if word[:1] in "+-" and word[1:].isdigit():
-        return Answer(max(0, min(last, at + int(word))))
+        return _to_step(frames, at + int(word))
     if word.isdigit():
         return _to_move(frames, at, int(word))
     if word[:1] == "h" and word[1:].strip().isdigit():
         return _to_hand(frames, at, int(word[1:].strip()))
     return Answer(at, f"unknown input {text.strip()!r}; {KEYS}")
+
+
+def _to_step(frames: list[Frame], target: int) -> Answer:
+    """Go to step ``target``; past either end, to that end with a message saying so."""
+    if target < 0:
+        return Answer(0, START)
+    if target >= len(frames):
+        return Answer(len(frames) - 1, END)
+    return Answer(target)
 
 
 def _to_move(frames: list[Frame], at: int, number: int) -> Answer:
@@ -63,26 +77,32 @@ def _to_hand(frames: list[Frame], at: int, hand: int) -> Answer:
     return Answer(at, f"the record has hand{'s 1 to' if hands != 1 else ''} {hands}; there is no hand {hand}")
 
 
+def shown_words(frame: Frame, record: Record) -> str:
+    """:func:`frame_words` for people: names, comments and findings shown, never obeyed."""
+    return visible(frame_words(frame, record, card_name))
+
+
 def steer(record: Record, frames: list[Frame], start: int) -> None:
     """Show frames one at a time, redrawn in place, until the person quits."""
     from .render import position_view
 
     out = console()
+    names = shown_names(record.players)
     at, message = start, ""
     with out.screen():
         while True:
             out.clear()
             frame = frames[at]
             out.rule(f"hand {frame.hand} · step {at + 1} of {len(frames)}")
-            out.print(position_view(frame.position, names=record.players))
+            out.print(position_view(frame.position, names=names))
             style = "bold red" if isinstance(frame.event, Finding) else "bold"
-            out.print(frame_words(frame, record, card_name), style=style, markup=False)
+            out.print(shown_words(frame, record), style=style, markup=False)
             if message:
                 out.print(message, style="yellow", markup=False)
-            step = answer(out.input("[dim]Enter: next · p: back · ?: keys · q: quit[/dim] › "), frames, at)
+            step = answer(typed(out, "[dim]Enter: next · p: back · ?: keys · q: quit[/dim] › "), frames, at)
             if step.done:
                 break
             at, message = step.at, step.message
-    out.print(f"left the replay at: {frame_words(frames[at], record, card_name)}", markup=False)
+    out.print(f"left the replay at: {shown_words(frames[at], record)}", markup=False)
     if at != len(frames) - 1:
-        out.print(f"the record ends: {frame_words(frames[-1], record, card_name)}", markup=False)
+        out.print(f"the record ends: {shown_words(frames[-1], record)}", markup=False)
