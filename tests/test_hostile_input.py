@@ -1082,3 +1082,51 @@ def test_validate_long_stream_in_flat_memory(tmp_path, simulated_lines):
     assert 0 < large < 80 * 1024, f"peak RSS {large} kB"
     # 2,000 more records may not grow the peak by 4 MB (2 kB a record; it stays flat to the kB)
     assert large - small < 4 * 1024, f"peak RSS grew from {small} kB to {large} kB"
+
+
+def _traced_peak(run) -> int:
+    """The peak of Python memory allocated while ``run()`` runs (tracemalloc)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_document_on_many_lines_is_read_ahead_without_an_object_per_line(tmp_path):
+    """A document whose first line is not whole is read ahead as bytes: 300,000 line ends
+    cost a few times their size, not ~150 bytes each."""
+    from casino_cli.cli.inputs import read_documents
+
+    path = tmp_path / "pretty.json"
+    path.write_bytes(b'{"format": "casino.record/1",' + b"\n" * 300_000 + b'"_x": [1]}\n')
+    docs: list = []
+    peak = _traced_peak(lambda: docs.extend(read_documents(str(path))))
+    assert len(docs) == 1 and docs[0].error is None and docs[0].value["_x"] == [1]
+    assert peak < 20 * path.stat().st_size, f"peak {peak} bytes for {path.stat().st_size} bytes"  # was 200 times
+
+
+def test_a_multi_line_document_over_the_limit_is_refused_without_parsing_each_line(monkeypatch, tmp_path):
+    """Too large to be one document and no line a document: refused after parsing only the
+    lines that open an object, none kept (each line was parsed and kept: gigabytes)."""
+    from casino_cli.cli import inputs
+
+    monkeypatch.setattr(inputs, "MAX_DOCUMENT", 64 * 1024)
+    parsed: list[int] = []
+
+    def counting(data, *args):
+        parsed.append(len(data))
+        return orjson_loads(data, *args)
+
+    orjson_loads = inputs.loads
+    monkeypatch.setattr(inputs, "loads", counting)
+    path = tmp_path / "big.json"
+    path.write_bytes(b'{\n"format": "casino.record/1",\n"_x": [\n' + b",\n".join([b"1234567"] * 20_000) + b"\n]}\n")
+    docs = list(inputs.read_documents(str(path)))
+    assert len(docs) == 1 and "must be written as JSON Lines" in str(docs[0].error)
+    assert len(parsed) <= 2, f"{len(parsed)} parses"
+    res = cli("validate", str(path))
+    assert res.returncode == 65 and b"must be written as JSON Lines" in res.stdout

@@ -496,3 +496,55 @@ def test_an_endless_line_ends_the_text_input_after_a_bounded_read(monkeypatch):
 
     docs = list(text_documents(Endless(), "<endless>"))  # type: ignore[arg-type]
     assert len(docs) == 1 and docs[0].error is not None and "longer than" in str(docs[0].error)
+
+
+def test_a_hand_of_endless_moves_is_refused_at_the_first_move_over_the_limit():
+    """The moves of a hand are counted as they are read: the record is refused at the
+    10,001st move, and its memory stays that of 10,000 moves however many lines follow."""
+    import tracemalloc
+
+    def lines():
+        yield "[Rules classic 2]"
+        yield "Hand 1 dealer 1 table 7D 2C 9S KH"
+        for _ in range(40_000):  # 200,000 moves
+            yield "3H 4S 5D 6C 7H"
+
+    tracemalloc.start()
+    try:
+        (record,) = read_text(lines())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert record.error is not None and str(record.error) == "more than 10000 moves in one hand"
+    assert (record.error.line, record.error.column) == (2003, 1)  # move 10,001 opens line 2,003
+    assert peak < 8_000_000, f"peak {peak} bytes"  # 200,000 moves built: 50 MB
+
+
+def test_the_moves_of_a_long_hand_are_located_without_an_entry_each():
+    """Every move is located (its line and column), from one packed array per hand: the
+    path-keyed locations do not grow with the moves (a hand of 10,000 moves cost 1 GB so)."""
+    lines = ["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH"]
+    lines += [f"{5 * k + 1}. 3H 4S  5D 6C {{why}} 7H" for k in range(2_000)]
+    (record,) = read_text(lines)
+    assert record.error is None and len(record.value["hands"][0]["moves"]) == 10_000
+    assert len(record.locations) < 20
+    assert record.locate("$.hands[0].moves[0]") == (3, 1)  # its number, "1.", starts it
+    assert record.locate("$.hands[0].moves[1]") == (3, 7)
+    assert record.locate("$.hands[0].moves[9999].comment") == (2002, 26)  # at 7H, its move
+    assert record.locate("$.hands[0].moves[10000]") == record.locate("$.hands[0].moves")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("".join(f"Hand {n} dealer 1 table 7D 2C 9S KH\n" for n in range(1, 1002)), 1002, "more than 1000 hands"),
+        (
+            "Hand 1 dealer 1 table 7D 2C 9S KH\n" + "Shown after 0 seat 0 cards 5D\n" * 1001,
+            1003,
+            "more than 1000 Shown",
+        ),
+    ],
+)
+def test_hands_and_shown_lines_over_the_limit_are_refused_at_that_line(text, line, message):
+    out = cli("validate", "-", "-f", "text", stdin="[Rules classic 2]\n" + text)
+    assert out.returncode == 65 and f"<stdin>:{line}:1: {message}".encode() in out.stdout

@@ -18,8 +18,11 @@ by name. A line longer than 16 MB is reported and skipped; one still not ended a
 
 from __future__ import annotations
 
+import io
+import re
 import sys
 from collections.abc import Callable, Iterator
+from itertools import chain
 from typing import BinaryIO, NamedTuple
 
 from ..notation.errors import NotationError
@@ -143,28 +146,26 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         yield doc
         yield from _parsed(name, lines)
         return
-    ahead, size = [first], len(first.data)
+    ahead, tail = bytearray(first.data), []  # the lines read ahead, as bytes: no object per line
     for item in lines:
-        ahead.append(item)
-        size += len(item.data)
-        if item.cut or size > MAX_DOCUMENT:  # larger than one document can be: JSON Lines
-            singles = list(_parsed(name, iter(ahead)))
-            if not any(_is_document(d) for d in singles):
-                yield Document(name, first.number, error=NotationError(_TOO_BIG, ""))
-                return
-            yield from singles
-            yield from _parsed(name, lines)
+        if item.cut:
+            tail.append(item)
+            break
+        ahead += item.data
+        if len(ahead) > MAX_DOCUMENT:
+            break
+    data = bytes(ahead)
+    del ahead
+    if not tail and len(data) <= MAX_DOCUMENT:
+        whole = _parse(name, first.number, data)
+        if whole.error is None or not _has_document(data):
+            yield whole
             return
-    data = b"".join(item.data for item in ahead)
-    whole = _parse(name, first.number, data)
-    if whole.error is None:
-        yield whole
+    elif not _has_document(data):  # larger than one document can be: JSON Lines or refused
+        yield Document(name, first.number, error=NotationError(_TOO_BIG, ""))
         return
-    singles = list(_parsed(name, iter(ahead)))
-    if any(_is_document(d) for d in singles):
-        yield from singles
-    else:
-        yield whole
+    yield from _parsed(name, chain(_lines_of(data, first.number), tail))
+    yield from _parsed(name, lines)
 
 
 _TOO_BIG = (
@@ -173,9 +174,26 @@ _TOO_BIG = (
 )
 
 
-def _is_document(doc: Document) -> bool:
-    """A line that is on its own a whole document of the notation (it has a format)."""
-    return isinstance(doc.value, dict) and "format" in doc.value
+def _has_document(data: bytes) -> bool:
+    """Whether some line of ``data`` is on its own a whole document of the notation (an
+    object with a format): only the lines starting with ``{`` are parsed, none is kept."""
+    for m in _OBJECT_LINE.finditer(data):
+        try:
+            value = loads(m.group())
+        except NotationError:
+            continue
+        if isinstance(value, dict) and "format" in value:
+            return True
+    return False
+
+
+_OBJECT_LINE = re.compile(rb"^[ \t\r]*\{.*", re.MULTILINE)
+
+
+def _lines_of(data: bytes, first: int) -> Iterator[_Line]:
+    """The lines of ``data`` read again, numbered from ``first``."""
+    for item in read_lines(io.BytesIO(data)):
+        yield item._replace(number=item.number + first - 1)
 
 
 def _refused(head: bytes) -> str:

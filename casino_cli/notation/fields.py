@@ -15,6 +15,9 @@ from .locate import duplicate_key
 MAX_INT = 10**9
 MAX_USER_DEPTH = 32
 MAX_CONTAINERS = 2_000_000  # per document: ~90 bytes of memory each once parsed
+MAX_HANDS = 1000  # a record's hands (casino text checks these three as it reads)
+MAX_MOVES = 10_000  # a hand's moves
+MAX_SHOWN = 1000  # a hand's shown entries
 
 
 def loads(data: bytes | str, path: str = "$") -> object:

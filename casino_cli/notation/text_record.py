@@ -10,14 +10,18 @@ never swallows the next one: reading resumes at the next record's first tag line
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 import orjson
 
 from .errors import NotationError
+from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN
 
 TEXT_EXTENSION = ".cas"
+_MOVE_PATH = re.compile(r"\$\.hands\[(\d+)\]\.moves\[(\d+)\]")
+_PACK = 1 << 32  # a packed location: line * _PACK + column
 RECORD_FORMAT = "casino.record/1"
 MAX_LINE_CHARS = 1_000_000
 
@@ -48,18 +52,25 @@ class TextError(NotationError):
 
 class TextRecord(NamedTuple):
     """One record of a text file: its first line, its dict (or why it failed) and where
-    each element starts (JSON path → line, column)."""
+    each element starts (JSON path → line, column; a hand's moves, the most numerous, as
+    one packed array per hand, so a long hand costs 8 bytes a move here)."""
 
     line: int
     value: dict[str, Any] | None
     error: TextError | None
     locations: dict[str, tuple[int, int]]
+    moves_at: dict[int, array[int]]
 
     def locate(self, path: str) -> tuple[int, int] | None:
         """Where the element at a JSON path (or its nearest located ancestor) starts."""
         while True:
             if path in self.locations:
                 return self.locations[path]
+            move = _MOVE_PATH.fullmatch(path)
+            if move:
+                at = self.moves_at.get(int(move[1]))
+                if at is not None and int(move[2]) < len(at):
+                    return divmod(at[int(move[2])], _PACK)
             cut = max(path.rfind("."), path.rfind("["))
             if cut <= 0:
                 return self.locations.get("$")
@@ -199,6 +210,7 @@ class _Builder:
         self.hands: list[dict[str, Any]] = []
         self.result: object = _SENTINEL
         self.locations: dict[str, tuple[int, int]] = {"$": (line, 1)}
+        self.moves_at: dict[int, array[int]] = {}  # hand index → each move's line * _PACK + column
         self.error: TextError | None = None
         self.body = False  # a non-tag line has been read
         self.tags: set[str] = set()
@@ -218,8 +230,8 @@ class _Builder:
     def done(self) -> TextRecord:
         if self.error is not None:
             self.error.at = (self.error.line - self.line + 1, self.error.column)
-            return TextRecord(self.line, None, self.error, self.locations)
-        return TextRecord(self.line, self.value(), None, self.locations)
+            return TextRecord(self.line, None, self.error, self.locations, self.moves_at)
+        return TextRecord(self.line, self.value(), None, self.locations, self.moves_at)
 
 
 def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
@@ -435,6 +447,7 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
         shown = hand.setdefault("shown", [])
         path = f"$.hands[{len(rec.hands) - 1}].shown"
         rec.locations.setdefault(path, (number, first.column))
+        _room(shown, MAX_SHOWN, "Shown lines in one hand", number, first.column)
         path += f"[{len(shown)}]"
         rec.locations[path] = (number, first.column)
         shown.append(_pairs(rec, toks[1:], number, first, _SHOWN_PAIRS, path))
@@ -444,11 +457,19 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
         _moves(rec, toks, number)
 
 
+def _room(items: list[Any], limit: int, what: str, number: int, column: int) -> None:
+    """Refuse the item after the ``limit``-th as it is read, so that a record's memory stays
+    bounded (the JSON reader checks the same limits once a document is parsed)."""
+    if len(items) >= limit:
+        raise TextError(f"more than {limit} {what}", number, column)
+
+
 def _hand_line(rec: _Builder, toks: list[_Tok], number: int) -> None:
     want = len(rec.hands) + 1
     if len(toks) < 2 or toks[1].kind != "word" or toks[1].value != str(want):
         at = toks[1].column if len(toks) > 1 else toks[0].end + 2
         raise TextError(f"expected the hand's number {want} after 'Hand'", number, at)
+    _room(rec.hands, MAX_HANDS, "hands in one record", number, toks[0].column)
     rec.hands.append({})
     rec.last_move = None
     rec.locations[f"$.hands[{want - 1}]"] = (number, toks[0].column)
@@ -632,8 +653,9 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             value = tok.value
         else:  # pragma: no cover - every kind is handled above
             raise TextError("expected a move", number, tok.column)
+        _room(moves, MAX_MOVES, "moves in one hand", number, (numbered or tok).column)
         rec.locations.setdefault(f"$.hands[{index}].moves", (number, (numbered or tok).column))
-        rec.locations[f"$.hands[{index}].moves[{len(moves)}]"] = (number, (numbered or tok).column)
+        rec.moves_at.setdefault(index, array("Q")).append(number * _PACK + (numbered or tok).column)
         moves.append(value)
         rec.last_move = (index, len(moves) - 1)
         numbered = None

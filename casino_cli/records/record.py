@@ -13,6 +13,9 @@ from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
 from ..notation.fields import (
+    MAX_HANDS,
+    MAX_MOVES,
+    MAX_SHOWN,
     expect_bool,
     expect_int,
     expect_list,
@@ -25,8 +28,6 @@ from ..notation.fields import (
 from ..notation.position import check_format, read_rules
 
 RECORD_FORMAT = "casino.record/1"
-MAX_HANDS = 1000
-MAX_MOVES = 10_000
 _RECORD_KEYS = ("format", "rules", "players", "seed", "shuffle", "hands", "result")
 _HAND_KEYS = ("dealer", "deck", "table", "moves", "score", "shown")
 _SHOWN_KEYS = ("after", "seat", "cards", "all")
@@ -123,7 +124,7 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
     if "shown" in obj:
         if table is None:
             raise NotationError("shown evidence is for a hand written down at the table (no deck)", f"{path}.shown")
-        items = expect_list(obj["shown"], f"{path}.shown", 1000)
+        items = expect_list(obj["shown"], f"{path}.shown", MAX_SHOWN)
         shown = tuple(_read_shown(item, f"{path}.shown[{i}]", i, rules) for i, item in enumerate(items))
     return HandRecord(number, dealer, deck, table, moves, score, user_keys(obj), shown)
 
