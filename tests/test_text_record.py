@@ -520,6 +520,33 @@ def test_a_hand_of_endless_moves_is_refused_at_the_first_move_over_the_limit():
     assert peak < 8_000_000, f"peak {peak} bytes"  # 200,000 moves built: 50 MB
 
 
+def test_a_hand_line_of_your_data_may_hold_inline_json():
+    """``_name <JSON>`` is that value, as ``<…>`` is wherever a value goes; what is not JSON
+    stays the text as written."""
+    lines = ["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH"]
+    lines += ['_a <{"x": [1, 2]}>', "_b <see below>", '_c {"x": 1}', "_d plain words", "_e <3>"]
+    (record,) = read_text(lines)
+    hand = record.value["hands"][0]
+    assert (hand["_a"], hand["_b"], hand["_c"], hand["_d"], hand["_e"]) == (
+        {"x": [1, 2]},
+        "<see below>",
+        {"x": 1},
+        "plain words",
+        3,
+    )
+    (again,) = read_text(write_text(record.value).splitlines())
+    assert again.value == record.value
+
+
+@pytest.mark.parametrize("number", ["999999999999999999999", "9" * 6000, "0002"])
+def test_a_wrong_move_number_of_any_length_is_named_as_one(number):
+    """A number of any length is a move number, compared as written (no int of 6,000 digits)."""
+    (record,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH", f"{number}. 3H"])
+    assert record.error is not None and str(record.error).startswith(f"expected move number 1 here, not {number[:12]}")
+    (ok,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH", "001. 3H 2.4S"])
+    assert ok.error is None and ok.value["hands"][0]["moves"] == ["3H", "4S"]
+
+
 def test_the_moves_of_a_long_hand_are_located_without_an_entry_each():
     """Every move is located (its line and column), from one packed array per hand: the
     path-keyed locations do not grow with the moves (a hand of 10,000 moves cost 1 GB so)."""

@@ -9,6 +9,7 @@ never swallows the next one: reading resumes at the next record's first tag line
 
 from __future__ import annotations
 
+import contextlib
 import re
 from array import array
 from collections.abc import Iterable, Iterator
@@ -26,7 +27,7 @@ RECORD_FORMAT = "casino.record/1"
 MAX_LINE_CHARS = 1_000_000
 
 _SPECIAL = frozenset(' \t{}<>[]"')
-_NUMBER = re.compile(r"(\d{1,6})\.(.*)\Z", re.DOTALL)
+_NUMBER = re.compile(r"(\d+)\.(.*)\Z", re.DOTALL)
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _USER_TAG = re.compile(r"_[a-z][a-z0-9_]*\Z")
 _HEADER_KEYS = ("format", "rules", "players", "seed", "shuffle")
@@ -342,12 +343,14 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
 
 
 def _user_value(text: str, number: int, at: int) -> object:
+    """A tag's or a ``_name`` line's value: JSON, inline JSON ``<…>``, or else the text."""
     if not text:
         raise TextError("expected a value", number, at + 1)
-    try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return text
+    for candidate in (text, text[1:-1] if text[:1] == "<" and text[-1:] == ">" else None):
+        if candidate is not None:
+            with contextlib.suppress(orjson.JSONDecodeError):
+                return orjson.loads(candidate)
+    return text
 
 
 def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, path: str) -> object:
@@ -631,10 +634,10 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             if m:
                 if numbered is not None:
                     raise TextError(f"expected move {len(moves) + 1} after its number", number, tok.column)
-                if int(m.group(1)) != len(moves) + 1:
+                if (m.group(1).lstrip("0") or "0") != str(len(moves) + 1):  # compared as text: any length
+                    said = m.group(1) if len(m.group(1)) <= 12 else m.group(1)[:12] + "…"
                     raise TextError(
-                        f"expected move number {len(moves) + 1} here, not {m.group(1)} "
-                        f"(is a move missing or written twice?)",
+                        f"expected move number {len(moves) + 1} here, not {said} (is a move missing or written twice?)",
                         number,
                         tok.column,
                     )
