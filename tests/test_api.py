@@ -76,6 +76,9 @@ def test_values_have_short_reprs_and_text(pos):
     assert str(pos).splitlines()[1] == "table: AH 8D 9H 9C"
     assert repr(make_rules("classic", 3, target=11)) == "<Rules classic 3p, target=11>"
     assert len(repr(apply_move(pos, move))) < 100 and len(repr(legal_moves(pos))) < 120
+    (build,) = apply_move(pos, move).builds
+    assert repr(build) == "<Build AH+2C+8D=11 seat 0>" and str(build) == "build 11 (single, seat 0): AH 2C 8D"
+    assert str(build) in str(apply_move(pos, move)).splitlines()
 
 
 def test_rules_tables_follow_the_options_and_every_rule_set_is_checked():
@@ -149,3 +152,66 @@ def test_a_game_refuses_a_bot_that_cheats_naming_it():
     with pytest.raises(BotError, match=r"bot 'cheat' \(seat 0\) chose .* which is not a legal move") as refused:
         Game(make_rules("classic"), "cheat", [cheat, random_bot]).play_hand()
     assert refused.value.seat == 0
+
+
+def test_a_move_the_notation_could_not_write_is_refused_never_played_as_another():
+    """A Move made by hand with a misspelt type, a card out of range or a field its type does
+    not use is refused (rule notation), never judged as one move and played as another."""
+    pos = start_position(make_rules("classic"), seeded_deck("0"), dealer=1)
+    build = next(m for m in legal_moves(pos) if m.type == "build")
+    capture = next(m for m in legal_moves(pos) if m.type == "capture")
+    trail = next(m for m in legal_moves(pos) if m.type == TRAIL)
+    for bad in (
+        build._replace(type="Build"),
+        build._replace(value=0),
+        capture._replace(value=7),
+        trail._replace(cards=capture.cards),
+        Move(TRAIL, 99),
+        Move(TRAIL, -1),
+        Move(TRAIL, trail.card, 1 << 60),
+    ):
+        with pytest.raises(IllegalMove) as refused:
+            apply_move(pos, bad)
+        assert refused.value.rule == "notation", bad
+        assert not is_legal(pos, bad)
+    assert apply_move(pos, build) is not None  # the well-formed ones still play
+
+
+def test_a_bot_answering_a_tuple_equal_to_a_move_is_refused(pos):
+    def tupled(view, moves, rng):
+        return tuple(moves[0])
+
+    with pytest.raises(BotError, match="which is not a legal move"):
+        Game(make_rules("classic"), "t", [tupled, random_bot]).play_hand()
+
+
+def test_a_copy_of_a_game_comes_back_to_where_it_was():
+    game = Game(make_rules("classic"), "7", [random_bot, random_bot])
+    saved = game.copy()
+    first = game.play_hand()
+    assert saved.play_hand().moves == first.moves and saved.rngs is not game.rngs
+
+
+def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
+    rules = make_rules("classic")
+    with pytest.raises(CasinoError, match="first_dealer 5 is not a seat"):
+        Game(rules, "s", first_dealer=5)
+    with pytest.raises(CasinoError, match="3 scores for 2 sides"):
+        start_position(rules, seeded_deck("7"), 0, (5, 6, 7))
+    score = engine.score_hand(Game(rules, "s", [random_bot, random_bot]).play_hand().position)
+    with pytest.raises(CasinoError, match="3 scores before a hand"):
+        engine.game_after_hand(rules, (5, 6, 7), score)
+    with pytest.raises(CasinoError, match="seat 5 is not a seat"):
+        engine.observe(pos, 5)
+    game = Game(rules, "s")
+    with pytest.raises(CasinoError, match="no hand is in play"):
+        game.play_move(Move(TRAIL, 0))
+    with pytest.raises(CasinoError, match="hand is over"):
+        engine.ask(random_bot, Game(rules, "s", [random_bot, random_bot]).play_hand().position, random.Random())
+
+
+def test_an_unseen_count_cannot_change_under_a_position(pos):
+    known = engine.observe(pos, 0).known
+    with pytest.raises(AttributeError):
+        known.stock.count = 0
+    assert pickle.loads(pickle.dumps(known)) == known and hash(known) == hash(engine.observe(pos, 0).known)

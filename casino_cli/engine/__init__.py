@@ -39,6 +39,9 @@ from .scoring import GameStep, HandScore, SideScore, game_after_hand, score_hand
 if TYPE_CHECKING:  # loaded on first use (see __getattr__): a command that lists moves needs no bots
     from .bots import BOTS, Bot, find_bot, greedy_bot, random_bot, register
     from .game import Game, GameEvent, HandEnd, HandStart, PlayedHand, Step, game_seed
+    from .moves import HAND_RULES as HAND_RULES  # moved names, still found here (see __getattr__)
+    from .moves import check_policy as check_policy
+    from .moves import judge_form as judge_form
     from .views import BotError, Played, View, ask, observe, public, seat_rngs
     from .worlds import NoWorld, all_worlds, sample_worlds
 
@@ -121,15 +124,17 @@ __all__ = [
 _MOVED = {"judge_form", "check_policy", "HAND_RULES"}  # the referee's halves of judge, now in .moves
 
 
-def __getattr__(name: str) -> Any:
-    """The bots, games, views and worlds, imported on first use; and, for compatibility,
-    names that moved out of the facade."""
-    if name in _LAZY:
-        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    if name in _MOVED:
-        from . import moves
+if not TYPE_CHECKING:  # for mypy, only the names imported above exist: a misspelt one is an error
 
-        return getattr(moves, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    def __getattr__(name: str) -> Any:
+        """The bots, games, views and worlds, imported on first use; and, for compatibility,
+        names that moved out of the facade."""
+        if name in _LAZY:
+            value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+            globals()[name] = value
+            return value
+        if name in _MOVED:
+            from . import moves
+
+            return getattr(moves, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

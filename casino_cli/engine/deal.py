@@ -111,6 +111,8 @@ def start_from_table(
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
     n = rules.players
+    if scores is not None and len(scores) != rules.sides:
+        raise DealError(f"{len(scores)} scores for {rules.sides} sides")
     return Position(
         rules=rules,
         dealer=dealer,

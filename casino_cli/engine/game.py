@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .deal import dealer_for_hand, seeded_deck, start_position
+from .errors import CasinoError
 from .moves import Move, MoveFacts, judge
 from .play import play_judged
 from .position import Position
@@ -101,7 +102,9 @@ class Game:
         first_dealer: int | None = None,
     ):
         if bots and len(bots) != rules.players:
-            raise ValueError(f"{len(bots)} bots for {rules.players} seats")
+            raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
+        if first_dealer is not None and first_dealer not in range(rules.players):
+            raise CasinoError(f"first_dealer {first_dealer} is not a seat (0..{rules.players - 1})")
         self.rules = rules
         self.seed = seed
         self.bots = tuple(bots)
@@ -129,12 +132,13 @@ class Game:
         """The game as it is now, to come back to: later moves do not change the copy."""
         other = copy.copy(self)
         other.hands, other.moves = list(self.hands), list(self.moves)
+        other.rngs = copy.deepcopy(self.rngs)  # the bots' draws from here on are the copy's own
         return other
 
     def deal(self) -> HandStart:
         """Deal the next hand."""
         if self.over or self.in_play:
-            raise ValueError("the game is over" if self.over else "the hand is not over")
+            raise CasinoError("the game is over" if self.over else "the hand is not over")
         number = len(self.hands) + 1
         self.dealer = dealer_for_hand(self.rules, self.first_dealer, number)
         self.position = start_position(self.rules, seeded_deck(self.seed, number), self.dealer, self.scores)
@@ -147,7 +151,7 @@ class Game:
         raises :class:`~.errors.IllegalMove`) unless ``facts`` from its listing are given."""
         pos = self.position
         if pos is None or pos.turn is None:
-            raise ValueError("no hand is in play")
+            raise CasinoError("no hand is in play")
         facts = judge(pos, move) if facts is None else facts
         seat = pos.turn
         self.moves.append(move)
@@ -170,7 +174,7 @@ class Game:
         chooses a move that is not one of the legal moves, raises :class:`~.views.BotError`.
         """
         if not self.bots:
-            raise ValueError("a game without bots is played move by move")
+            raise CasinoError("a game without bots is played move by move")
         start = self.deal()
         if observer:
             observer(start)

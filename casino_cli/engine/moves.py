@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import NamedTuple
 
-from ..cards import ACE, RANKS, card_code, cards_of, codes_of, rank
+from ..cards import ACE, DECK_SIZE, FULL_DECK, RANKS, card_code, cards_of, codes_of, rank
 from .errors import IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
 from .position import Build, Partial, Position, known_cards, splits_into_groups
@@ -103,6 +103,9 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     hand = pos.hands[seat]
     if hand is None:
         raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
+    malformed = _malformed(move)
+    if malformed:
+        raise IllegalMove("notation", f"{malformed}: {move[:]!r} is not a move")
     if not known_cards(hand) >> move.card & 1:
         held = "is not known to hold" if isinstance(hand, Partial) else "does not hold"
         raise IllegalMove("card", f"seat {seat} {held} {card_code(move.card)}")
@@ -113,6 +116,24 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     else:
         facts = _build_facts(pos, move)
     return facts
+
+
+def _malformed(move: Move) -> str | None:
+    """What makes ``move`` no move the notation could write, if anything (a Move made by
+    hand in Python: a type misspelt, a card out of range, a field its type does not use)."""
+    if type(move.type) is not str or move.type not in _TYPE_ORDER:
+        return f"the type is {move.type!r}, not trail, capture or build"
+    if type(move.card) is not int or not 0 <= move.card < DECK_SIZE:
+        return f"the card is {move.card!r}, not a card number from 0 to {DECK_SIZE - 1}"
+    if type(move.cards) is not int or not 0 <= move.cards <= FULL_DECK:
+        return f"the table cards are {move.cards!r}, not a set of cards"
+    if move.type == BUILD and (type(move.value) is not int or move.value < 1):
+        return f"the value is {move.value!r}, not a build's value"
+    if move.type != BUILD and move.value != 0:
+        return f"the value is {move.value!r}, but only a build has one"
+    if move.type == TRAIL and move.cards:
+        return "a trail takes no table cards"
+    return None
 
 
 def _table_part(pos: Position, move: Move, verb: str) -> tuple[int, list[Build]]:

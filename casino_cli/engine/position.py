@@ -13,9 +13,16 @@ class Unseen:
     """A number of cards whose identity is unknown (a stock or captured pile given as a count)."""
 
     __slots__ = ("count",)
+    count: int
 
     def __init__(self, count: int):
-        self.count = count
+        object.__setattr__(self, "count", count)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Unseen is immutable (a position holds it)")
+
+    def __reduce__(self) -> tuple[type[Unseen], tuple[int]]:
+        return (Unseen, (self.count,))  # pickled and copied through the constructor
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Unseen) and other.count == self.count
@@ -81,6 +88,14 @@ class Build(NamedTuple):
     def lowest(self) -> int:
         """Its lowest card (builds are listed in this order)."""
         return lowest(self.cards)
+
+    def __str__(self) -> str:
+        """The line a position's text gives it: ``build 6 (multiple, seat 0): 2C 3S 3C 4D``."""
+        kind = "single" if self.single else "multiple"
+        return f"build {self.value} ({kind}, seat {self.owner}): {' '.join(codes_of(self.cards))}"
+
+    def __repr__(self) -> str:
+        return f"<Build {'+'.join(codes_of(self.cards))}={self.value} seat {self.owner}>"
 
 
 def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
@@ -172,10 +187,7 @@ def position_lines(pos: Position) -> list[str]:
     seat 1: 4D 5H 8S QC (taken 0, sweeps 0)
     """
     lines = [f"{pos.rules.variant} {pos.rules.players}p, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
-    for b in pos.builds:
-        lines.append(
-            f"build {b.value} ({'single' if b.single else 'multiple'}, seat {b.owner}): {' '.join(codes_of(b.cards))}"
-        )
+    lines += [str(b) for b in pos.builds]
     for seat, hand in enumerate(pos.hands):
         pile = pos.captured[seat]
         taken = pile.count if isinstance(pile, Unseen) else count(pile)

@@ -111,6 +111,10 @@ def _sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list
 
 def game_after_hand(rules: Rules, before: tuple[int, ...], hand: HandScore) -> GameStep:
     """Carry the score over (G1) and decide the game (G2 highest, G3 ladder, G5 count_out)."""
+    if len(before) != rules.sides or len(hand.points) != rules.sides:
+        raise CasinoError(
+            f"{len(before)} scores before a hand scored for {len(hand.points)} sides; the rules have {rules.sides}"
+        )
     totals = tuple(b + p for b, p in zip(before, hand.points))
     t = rules.target
     if rules.endgame == "ladder" and max(before) < t:

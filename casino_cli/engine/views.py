@@ -79,6 +79,8 @@ class View(NamedTuple):
 def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> View:
     """The view of ``seat``: its own hand, the table and every captured card; the other
     hands and the stock as counts; and the hand's moves so far, if given."""
+    if seat not in range(len(position.hands)):
+        raise CasinoError(f"seat {seat} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, _size(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
 
@@ -129,7 +131,8 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     they depend on the mover's hand and the table alone). Raises :class:`BotError` if the
     bot fails or picks an illegal move."""
     seat = position.turn
-    assert seat is not None
+    if seat is None:
+        raise CasinoError("the hand is over: no seat is to move")
     view = observe(position, seat, history)
     listing = legal_moves(view.known)
     try:
@@ -138,7 +141,7 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
         raise
     except (Exception, SystemExit, GeneratorExit) as exc:  # a bot of anyone's: report it, never a traceback
         raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
-    if move not in listing.moves:
+    if not isinstance(move, Move) or move not in listing.moves:  # a plain tuple equal to one is not a move
         raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
     return move, listing
 

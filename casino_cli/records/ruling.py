@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..cards import card_code, cards_of, codes_of, count
-from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, judge_form, legal_moves
-from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, owned_builds, policy_rule
+from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, legal_moves
+from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, judge_form, owned_builds, policy_rule
 from ..engine.position import Partial, known_cards, make_hand, unknown_count
 from ..notation.position import position_json
 
