@@ -66,7 +66,9 @@ def per_move(positions: list, name: str) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument(
+        "--games", type=int, default=6, help="seeded greedy hands per configuration whose decisions are timed"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     pinned = pin_one_core()

@@ -81,3 +81,27 @@ def plural_examples() -> list[str]:
     from casino_cli.cli.plain import plural, sweep_words
 
     return [plural(1, "spade"), plural(2, "spade"), sweep_words(1, False), sweep_words(1, True)]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", "2", "--seed", "z", "--per-task", "1"],
+        ["validate", "fixtures/records/dispute.json", "--per-task", "3"],
+    ],
+)
+def test_per_task_without_a_cluster_is_a_usage_error(args):
+    """--per-task sizes the tasks of --dask; alone it would be ignored, so it is refused."""
+    out = cli(*args)
+    assert out.returncode == 2 and "--per-task goes with --dask" in out.stderr and not out.stdout
+
+
+def test_a_rules_error_names_only_the_options_given():
+    alone = cli("deal", "--seed", "7", "-o", "ace_high=true")
+    both = cli("deal", "--seed", "7", "-o", "ace_high=true", "-o", "must_take_equal=true")
+    assert alone.returncode == 2 and "bad rules: ace_high needs court_values" in alone.stderr
+    assert both.returncode == 2 and "ace_high and must_take_equal need court_values" in both.stderr
+
+
+def test_a_schema_is_named_in_any_case():
+    assert cli("schema", "Position").stdout == cli("schema", "position").stdout != b""

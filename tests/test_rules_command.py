@@ -53,6 +53,22 @@ def test_decisions_come_with_their_rule():
     assert any(ln.startswith("  decision: You may always add to a build you own") for ln in lines)
 
 
+def test_every_decision_reaches_each_rule_its_label_names():
+    """A decision of the page's decisions sections (from "## Decisions" on) whose bold label
+    starts with rule IDs ("B6/B7", "C5 with `court_takes_all`", "G5, counting out") is
+    printed with each of those rules; read here with a pattern of the test's own."""
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    decisions = page[page.index("\n## Decisions") :]
+    named: dict[str, int] = {}
+    for label in re.findall(r"^- \*\*([A-Z][0-9]+(?:/[A-Z][0-9]+)*)[^*]*\*\* — ", decisions, re.M):
+        for rule in label.split("/"):
+            named[rule] = named.get(rule, 0) + 1
+    assert {"G5", "D4", "V3", "B4", "C5"} <= set(named)
+    for rule, n in named.items():
+        doc = orjson.loads(cli("rules", rule, "--format", "json").stdout)
+        assert len(doc["rules"][0]["decisions"]) == n, rule
+
+
 def test_a_family_and_the_json_form():
     out = cli("rules", "T", "--format", "json")
     doc = orjson.loads(out.stdout)

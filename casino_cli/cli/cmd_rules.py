@@ -16,8 +16,9 @@ from ..notation.fields import dumps
 from .output import USAGE, Fail, Format, resolve_format, write_line
 
 RULES_FORMAT = "casino.rules/1"
-_ENTRY = re.compile(r"^- \*\*([A-Za-z0-9/ ]+?)\*\* — (.*)$")
+_ENTRY = re.compile(r"^- \*\*(.+?)\*\* — (.*)$")
 _ID = re.compile(r"^[A-Z][0-9]+$")
+_IDS = re.compile(r"[A-Z][0-9]+(?:/[A-Z][0-9]+)*\b")  # a decision's label starts with the IDs it is on
 _FINDING = re.compile(r"^\| `([a-z]+)` \| (.*) \|$")
 _DECISIONS = "## Decisions"
 
@@ -76,8 +77,9 @@ def read_rules(page: str) -> list[Rule]:
     for ids, where, lines in entries:
         text = " ".join(lines).replace(" \n", "\n")
         if where == "Decisions":
-            for one in ids.split("/"):
-                decided.setdefault(one.strip(), []).append(text)
+            named = _IDS.match(ids)  # "B6/B7", "C5 with `court_takes_all`", "G5, counting out"
+            for one in named.group().split("/") if named else ():
+                decided.setdefault(one, []).append(text)
         elif _ID.match(ids):
             rules.append(Rule(ids, where, text, ()))
     return [r._replace(decisions=tuple(decided.get(r.id, ()))) for r in rules]

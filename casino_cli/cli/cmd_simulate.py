@@ -11,7 +11,7 @@ from ..engine.views import BotError
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
 from ..records.selfplay import play_game
-from .common import rules_from_options, seed_or_random
+from .common import check_per_task, rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, write_line
 from .shards import parse_shard, shard_range
 from .workers import ordered_map
@@ -60,6 +60,7 @@ def run_simulate(
     dask: str | None = None,
     per_task: int = 0,
 ) -> None:
+    check_per_task(dask, per_task)
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     seed = seed_or_random(seed)

@@ -9,7 +9,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..records.record import read_record
 from ..records.referee import Finding, about_hand, walk
-from .common import documents
+from .common import check_per_task, documents
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
@@ -27,6 +27,7 @@ def run_validate(
     dask: str | None = None,
     per_task: int = 0,
 ) -> None:
+    check_per_task(dask, per_task)
     fmt = resolve_format(fmt)
     check_target(svg, paths)
     part = parse_shard(shard)

@@ -132,6 +132,12 @@ def save_picture(svg: str | None, picture: Any) -> None:
         write_picture(svg, position_svg(picture))
 
 
+def check_per_task(dask: str | None, per_task: int) -> None:
+    """--per-task sizes the tasks of a --dask cluster: without one it is a usage error."""
+    if per_task and dask is None:
+        raise Fail(USAGE, "--per-task goes with --dask (it sizes the tasks of a cluster)")
+
+
 def single_document(path: str, what: str = "one position") -> Document:
     """Exactly one document from FILE (a stream of several is refused: the command reads ``what``)."""
     docs = documents(path)

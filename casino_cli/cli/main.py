@@ -243,8 +243,19 @@ RecordsArg = Annotated[
 ]
 
 
+ScoreSvgOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--svg",
+        help="Also draw the score sheet as a picture (self-contained SVG: each hand's items per side and the "
+        "game's result) into FILE; never one of the input files.",
+        metavar="FILE",
+    ),
+]
+
+
 @app.command()
-def score(file: RecordsArg, fmt: FormatOpt = None, svg: SvgOpt = None) -> None:
+def score(file: RecordsArg, fmt: FormatOpt = None, svg: ScoreSvgOpt = None) -> None:
     """The itemised score of each hand of a record (or of a finished position) and the game result.
 
     Claimed scores and results in the record are checked; a difference exits 1.
@@ -306,7 +317,12 @@ DaskOpt = Annotated[
     ),
 ]
 PerTaskOpt = Annotated[
-    int, typer.Option(help="With --dask: games or records per task (default: about a second of work).", min=0)
+    int,
+    typer.Option(
+        help="With --dask: games or records per task (0, the default: about a second of work).",
+        min=0,
+        show_default=False,
+    ),
 ]
 
 
@@ -641,9 +657,9 @@ def schema_command(
         for known in NAMES:
             write_line(known)
         return
-    if name not in NAMES:
+    if name.lower() not in NAMES:  # any case, as rule IDs
         raise Fail(USAGE, f"no schema named {name!r} (known: {', '.join(NAMES)})")
-    write_line(dumps(schema(name)))
+    write_line(dumps(schema(name.lower())))
 
 
 for _info in app.registered_commands:  # casino --help shows each command's whole first paragraph

@@ -238,8 +238,9 @@ def _check(rules: Rules) -> None:
         raise RulesError("partnerships need exactly 4 players")
     if rules.variant == "royal" and rules.players == 4 and not partnerships:
         raise RulesError("royal with 4 players is played in partnerships")
-    if (rules.ace_high or rules.must_take_equal) and not rules.court_values:
-        raise RulesError("ace_high and must_take_equal need court_values")
+    needing = [name for name in ("ace_high", "must_take_equal") if getattr(rules, name)]
+    if needing and not rules.court_values:
+        raise RulesError(f"{' and '.join(needing)} need{'s' if len(needing) == 1 else ''} court_values")
     if rules.court_takes_all and rules.court_values:
         raise RulesError("court_takes_all cannot be combined with court_values")
     if rules.sweeps_cancel and not rules.sweeps:
