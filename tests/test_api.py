@@ -163,7 +163,7 @@ def test_a_move_the_notation_could_not_write_is_refused_never_played_as_another(
     trail = next(m for m in legal_moves(pos) if m.type == TRAIL)
     for bad in (
         build._replace(type="Build"),
-        build._replace(value=0),
+        build._replace(value="6"),
         capture._replace(value=7),
         trail._replace(cards=capture.cards),
         Move(TRAIL, 99),
@@ -175,6 +175,9 @@ def test_a_move_the_notation_could_not_write_is_refused_never_played_as_another(
         assert refused.value.rule == "notation", bad
         assert not is_legal(pos, bad)
     assert apply_move(pos, build) is not None  # the well-formed ones still play
+    with pytest.raises(IllegalMove) as worthless:  # one the notation writes (=0) is the rules' to refuse
+        apply_move(pos, build._replace(value=0))
+    assert worthless.value.rule == "B1"
 
 
 def test_a_bot_answering_a_tuple_equal_to_a_move_is_refused(pos):

@@ -282,6 +282,9 @@ def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path
         finding = findings(record(["3H", said]))[0]
         assert out.returncode == 1 and (ruling["verdict"], ruling["rule"]) == ("illegal", "turn")
         assert ruling["message"] == finding["message"] and ruling["seat"] == 1
+        held = ruling["position"]["hands"][1]  # seat 0's card says nothing of seat 1's hand
+        assert "4S" not in (held.get("cards", []) if isinstance(held, dict) else held or [])
+        assert all(not a["move"].startswith("4S") for a in ruling["alternatives"])
     twice = dict(record(["3H", "ana: 4S+3H=7"]), players=["Ana", "ana"])
     wrong.write_bytes(orjson.dumps(twice))
     out = casino("judge", str(wrong), "--move", "2")

@@ -247,7 +247,10 @@ def test_botcheck_command():
     fair = cli("botcheck", "counter", "--decisions", "20")
     assert fair.returncode == 0 and "no leak found" in fair.stderr
     peek = cli("botcheck", "test_views:peeker", "--decisions", "60", "--seed", "b")
-    assert peek.returncode == 1 and "bot 'test_views:peeker' leaks: game b/1, hand 1, seat 0: chose" in peek.stderr
+    assert (
+        peek.returncode == 1
+        and "bot 'test_views:peeker' leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
+    )
 
 
 def test_the_searcher_is_deterministic_for_a_seed():

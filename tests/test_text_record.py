@@ -543,8 +543,8 @@ def test_a_wrong_move_number_of_any_length_is_named_as_one(number):
     """A number of any length is a move number, compared as written (no int of 6,000 digits)."""
     (record,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH", f"{number}. 3H"])
     assert record.error is not None and str(record.error).startswith(f"expected move number 1 here, not {number[:12]}")
-    (ok,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH", "001. 3H 2.4S"])
-    assert ok.error is None and ok.value["hands"][0]["moves"] == ["3H", "4S"]
+    (ok,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1 table 7D 2C 9S KH", "001. 3H 2.4S \uff13. 5D"])
+    assert ok.error is None and ok.value["hands"][0]["moves"] == ["3H", "4S", "5D"]  # any digits, as before
 
 
 def test_the_moves_of_a_long_hand_are_located_without_an_entry_each():

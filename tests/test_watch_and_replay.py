@@ -75,6 +75,12 @@ def test_stepping_past_either_end_goes_to_it_and_says_so():
     assert answer("+2", frames, last - 2) == (last, "", False)  # to the end exactly: no message
     assert "+N/-N: N steps" in answer("?", frames, 0).message
     assert "+N/-N" in " ".join(cli("replay", "--help").stdout.decode().split())
+    huge = "9" * 5000  # more digits than int() converts: past any end, never an error
+    assert answer("+" + huge, frames, 1).at == last and answer("-" + huge, frames, 1).at == 0
+    assert (
+        "hand 1 has moves 1 to" in answer(huge, frames, 1).message
+        and "no hand" in answer("h" + huge, frames, 1).message
+    )
 
 
 def test_the_end_of_input_leaves_the_steerable_replay_like_q():

@@ -29,5 +29,6 @@ def run_botcheck(
     )
     if findings:
         f = findings[0]
-        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed}, hand {f.hand}, seat {f.seat}: {f.problem}")
+        again = f"--seed {f.seed.rsplit('/', 1)[0]}"
+        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}")
     say(f"bot {name!r}: {tested} decisions, each unchanged under {redeals} re-deals of the hidden cards: no leak found")

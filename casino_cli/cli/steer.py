@@ -43,12 +43,18 @@ def answer(text: str, frames: list[Frame], at: int) -> Answer:
     if word in ("?", "help"):
         return Answer(at, KEYS)
     if word[:1] in "+-" and word[1:].isdigit():
-        return _to_step(frames, at + int(word))
+        return _to_step(frames, at + (_number(word[1:]) if word[0] == "+" else -_number(word[1:])))
     if word.isdigit():
-        return _to_move(frames, at, int(word))
+        return _to_move(frames, at, _number(word))
     if word[:1] == "h" and word[1:].strip().isdigit():
-        return _to_hand(frames, at, int(word[1:].strip()))
+        return _to_hand(frames, at, _number(word[1:].strip()))
     return Answer(at, f"unknown input {text.strip()!r}; {KEYS}")
+
+
+def _number(digits: str) -> int:
+    """A typed number; one of more than 9 digits is past any record's end (never an int of
+    thousands of digits)."""
+    return int(digits) if len(digits) <= 9 else 10**9
 
 
 def _to_step(frames: list[Frame], target: int) -> Answer:
@@ -66,7 +72,8 @@ def _to_move(frames: list[Frame], at: int, number: int) -> Answer:
         if frame.hand == hand and frame.number == number and not isinstance(frame.event, (HandEnd, Finding)):
             return Answer(i)
     played = max((f.number for f in frames if f.hand == hand), default=0)
-    return Answer(at, f"hand {hand} has moves 1 to {played} (0 is its start)")
+    moves = f"moves 1 to {played}" if played > 1 else "move 1" if played else "no moves"
+    return Answer(at, f"hand {hand} has {moves} (0 is its start)")
 
 
 def _to_hand(frames: list[Frame], at: int, hand: int) -> Answer:

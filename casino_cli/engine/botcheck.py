@@ -147,7 +147,7 @@ def check_bot(
     process of its own, and the bot never runs in this one; a bot that is a program of its
     own (``cmd:``) sees only what it is sent, and needs no such care."""
     with _questions(bot, apart) as asked:
-        return _check(bot, asked, rules, opponent, redeals, decisions, seed or secrets.token_hex(16))
+        return _check(bot, asked, rules, opponent, redeals, decisions, secrets.token_hex(16) if seed is None else seed)
 
 
 def _check(

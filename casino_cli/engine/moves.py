@@ -105,7 +105,7 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
         raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
     malformed = _malformed(move)
     if malformed:
-        raise IllegalMove("notation", f"{malformed}: {move[:]!r} is not a move")
+        raise IllegalMove("notation", f"this is no move: {malformed}")
     if not known_cards(hand) >> move.card & 1:
         held = "is not known to hold" if isinstance(hand, Partial) else "does not hold"
         raise IllegalMove("card", f"seat {seat} {held} {card_code(move.card)}")
@@ -127,9 +127,9 @@ def _malformed(move: Move) -> str | None:
         return f"the card is {move.card!r}, not a card number from 0 to {DECK_SIZE - 1}"
     if type(move.cards) is not int or not 0 <= move.cards <= FULL_DECK:
         return f"the table cards are {move.cards!r}, not a set of cards"
-    if move.type == BUILD and (type(move.value) is not int or move.value < 1):
-        return f"the value is {move.value!r}, not a build's value"
-    if move.type != BUILD and move.value != 0:
+    if type(move.value) is not int:
+        return f"the value is {move.value!r}, not a whole number"
+    if move.type != BUILD and move.value != 0:  # a build's value is B1's to judge
         return f"the value is {move.value!r}, but only a build has one"
     if move.type == TRAIL and move.cards:
         return "a trail takes no table cards"

@@ -634,7 +634,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             if m:
                 if numbered is not None:
                     raise TextError(f"expected move {len(moves) + 1} after its number", number, tok.column)
-                if (m.group(1).lstrip("0") or "0") != str(len(moves) + 1):  # compared as text: any length
+                if len(m.group(1)) > 6 or int(m.group(1)) != len(moves) + 1:  # no int of 6,000 digits
                     said = m.group(1) if len(m.group(1)) <= 12 else m.group(1)[:12] + "…"
                     raise TextError(
                         f"expected move number {len(moves) + 1} here, not {said} (is a move missing or written twice?)",

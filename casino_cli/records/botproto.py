@@ -49,7 +49,9 @@ def time_limit() -> float:
     except ValueError:
         seconds = math.nan
     if not 0.01 <= seconds < math.inf:
-        raise ValueError(f"CASINO_BOT_TIME_LIMIT is {text[:40]!r}: it must be a number of seconds, at least 0.01")
+        raise ValueError(
+            f"CASINO_BOT_TIME_LIMIT is {text[:40]!r}: it must be a finite number of seconds, at least 0.01"
+        )
     return seconds
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import HandStart, Position, Step
+from ..engine import HandStart, Partial, Position, Step
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .record import Record
@@ -62,4 +62,17 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any]
     wrong = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
+        before = _not_held(before, before.turn, said.move.card)
     return ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong), earlier
+
+
+def _not_held(pos: Position, seat: int, card: int) -> Position:
+    """``pos`` with ``card`` no longer among the known cards of ``seat``'s partly known hand:
+    the record reads a hand's moves in turn order, so the card another player played out of
+    turn was counted in the hand of the seat to move."""
+    held = pos.hands[seat]
+    if not isinstance(held, Partial) or not held.known >> card & 1:
+        return pos
+    hands = list(pos.hands)
+    hands[seat] = Partial(held.known & ~(1 << card), held.count)
+    return pos._replace(hands=tuple(hands))

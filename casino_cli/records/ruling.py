@@ -143,8 +143,11 @@ def ruling_json(
     """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a
     record; ``wrong_player``: why the record's player of the move is not the seat to move,
     which makes it illegal, rule ``turn``, as the referee's finding says)."""
-    pos, unseen = with_played_card(pos, move, unseen)
-    verdict = decide(pos, move, unseen) if wrong_player is None else Verdict(ILLEGAL, "turn", wrong_player)
+    if wrong_player is None:
+        pos, unseen = with_played_card(pos, move, unseen)
+        verdict = decide(pos, move, unseen)
+    else:  # another seat played the card: it says nothing of the hand of the seat to move
+        verdict = Verdict(ILLEGAL, "turn", wrong_player)
     out: dict[str, Any] = {"format": RULING_FORMAT}
     if where is not None:
         out["hand"], out["move"] = where
