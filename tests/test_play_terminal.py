@@ -110,9 +110,17 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
     assert cli("validate", str(saved)).returncode == 0
 
 
-@pytest.mark.parametrize(("stop", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
-def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code):
-    """Ctrl-C (or SIGTERM) at the prompt writes the record so far to --save, as --help says."""
+@pytest.mark.parametrize(
+    ("stop", "code", "said"),
+    [
+        ("SIGINT", 130, "interrupted; the game so far is in"),
+        ("SIGTERM", 143, "interrupted; the game so far is in"),
+        ("Ctrl-D", 0, "game left at hand 1; the record so far is in"),  # the end of input: like q
+    ],
+)
+def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
+    """Ctrl-C (or SIGTERM) at the prompt, or the end of input, writes the record so far to
+    --save, as --help says."""
     import signal
 
     saved = tmp_path / "game.json"
@@ -120,23 +128,13 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code):
     term.expect(PROMPT)
     term.send("1")
     term.expect("q quit): ")
-    term.wait_for_input()
-    os.kill(term.proc.pid, getattr(signal, stop))
-    assert "interrupted; the game so far is in" in term.expect("game.json")
+    if stop == "Ctrl-D":
+        term.end_input()
+    else:
+        term.wait_for_input()
+        os.kill(term.proc.pid, getattr(signal, stop))
+    assert said in term.expect("game.json")
     assert term.close() == code
-    assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
-    assert cli("validate", str(saved)).returncode == 0
-
-
-def test_the_end_of_input_leaves_the_game_like_q_and_saves_it(tmp_path):
-    saved = tmp_path / "game.json"
-    term = Terminal("play", "--seed", "7", "--save", str(saved))
-    term.expect(PROMPT)
-    term.send("1")
-    term.expect("q quit): ")
-    term.end_input()
-    assert "game left at hand 1; the record so far is in" in term.expect("game.json")
-    assert term.close() == 0
     assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
     assert cli("validate", str(saved)).returncode == 0
 
