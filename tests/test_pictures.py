@@ -159,3 +159,30 @@ def test_validate_draws_the_disputed_move(tmp_path):
         not (tmp_path / "valid.svg").exists()
         and cli("validate", GAME, "--svg", str(tmp_path / "valid.svg")).returncode == 0
     )
+
+
+def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobody_won(tmp_path):
+    """The page's title names the sides (Ana & Carla v Ben & Dan), and a hand's sheet says
+    which items nobody won and why, as the terminal's sheet does."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--variant", "royal", "--bots", "greedy")
+    record = dict(orjson.loads(four.stdout), players=["Ana", "Ben", "Carla", "Dan"])
+    path, page = tmp_path / "r4.json", tmp_path / "r4.html"
+    path.write_bytes(orjson.dumps(record))
+    assert cli("replay", str(path), "--html", str(page)).returncode == 0
+    assert "<h1>Ana &amp; Carla v Ben &amp; Dan" in page.read_text(encoding="utf-8")
+    alone = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
+    path.write_bytes(alone.stdout)
+    assert cli("replay", str(path), "--html", str(page)).returncode == 0
+    assert "nobody: spades (tied at 4)" in page.read_text(encoding="utf-8")
+
+
+def test_a_seat_plate_fits_its_text_and_always_shows_who_is_to_play():
+    from casino_cli.pictures.table import _EM, _plate_text
+
+    short, size = _plate_text("seat 0 · Ana", " ▸ to play", 340)
+    assert (short, size) == ("seat 0 · Ana ▸ to play", 13.0)
+    for name in ("seat 3 · Maximilian", "seat 3 · " + "X" * 40):
+        text, size = _plate_text(name, " ▸ to play (dealer)", 190)
+        assert text.endswith(" ▸ to play (dealer)") and 9 <= size < 13
+        assert len(text) * _EM * size <= 190 - 16
+    assert "…" in _plate_text("seat 3 · " + "X" * 40, " ▸ to play (dealer)", 190)[0]

@@ -111,3 +111,32 @@ def test_names_are_shown_as_written_never_as_markup(tmp_path):
     path.write_bytes(orjson.dumps(dict(orjson.loads(Path(GAME).read_bytes()), players=record["players"])))
     sheet = cli("score", str(path), "-f", "pretty")
     assert sheet.returncode == 0 and "[red]Ana" in sheet.stdout.decode() and "Ben[/] wins" in sheet.stdout.decode()
+
+
+def test_the_end_of_a_hand_fits_a_24_line_terminal_with_its_whole_sheet():
+    """Watching on a terminal, the frame at a hand's end is the last moves and the sheet (the
+    board, empty by then, gave way): 4 players without partnerships fit 80 x 24, every side
+    of the sheet shown."""
+    import io
+
+    from rich.console import Console
+
+    from casino_cli.cli.output import Format
+    from casino_cli.cli.watch import Watcher
+    from casino_cli.engine import Game, greedy_bot, make_rules
+
+    frames = []
+
+    class Screen:
+        def update(self, group, refresh):
+            frames.append(group)
+
+    watcher = Watcher(Format.pretty, 0, None, interactive=False)
+    watcher.live = Screen()
+    rules = make_rules("classic", 4, partnerships=False)
+    Game(rules, "X", [greedy_bot] * 4).play_hand(lambda event: watcher.show([event]))
+    end = io.StringIO()
+    Console(file=end, width=80, height=24, color_system=None).print(frames[-1])
+    lines = end.getvalue().splitlines()
+    assert len(lines) <= 24, "\n".join(lines)
+    assert all(any(f"side {s}" in line or f"seat {s}" in line for line in lines) for s in range(4))

@@ -88,7 +88,8 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
             for s in range(rules.sides)
         )
         grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-    grid.add_row("scores", Text("  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores))))
+    scores = Text("  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores)))
+    grid.add_row("scores before this hand" if pos.finished else "scores", scores)  # the hand's own: its sheet
     return grid
 
 

@@ -130,7 +130,8 @@ class Watcher:
                 self.recent.append(f"deal {event.position.deal}: four new cards each")
         self._deal = event.position.deal
         parts.append(Text(f"hand {event.hand}", style="bold"))
-        parts.append(position_view(event.position))
+        if not isinstance(event, HandEnd):  # at the end the sheet takes the board's place: both overfill 24 lines
+            parts.append(position_view(event.position))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
             parts.append(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))

@@ -14,9 +14,9 @@ from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json
-from .sheet import item_words, side_label
+from .sheet import item_words, nobody_words, side_label
 from .svg import card_label, defs, markup
-from .table import frame_picture, position_frame
+from .table import frame_picture, position_frame, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -45,6 +45,7 @@ li.finding{color:#a40018}
 .sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
 .sheet td{padding:4px 8px;border-top:1px solid #ddd}
 .sheet td:first-child{white-space:nowrap}
+.sheet td.nobody{color:#666}
 """
 
 _SCRIPT = """
@@ -110,6 +111,8 @@ def _sheet(end: HandEnd, record: Record) -> str:
         items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
         cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
         rows.append("<tr>" + "".join(f"<td>{markup(str(c))}</td>" for c in cells) + "</tr>")
+    for item, why in hand["unwon"].items():
+        rows.append(f'<tr><td></td><td colspan="6" class="nobody">{markup(nobody_words(item, why))}</td></tr>')
     return f'<table class="sheet"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
@@ -130,7 +133,10 @@ def _entry(i: int, frame: Frame, words: str) -> str:
 def replay_page(record: Record, frames: list[Frame], title: str) -> str:
     """The whole HTML document."""
     rules = record.rules
-    who = " v ".join(record.players or [f"seat {s}" for s in range(rules.players)])
+    if rules.partnerships:
+        who = " v ".join(side_name(record.players, side) for side in range(rules.sides))
+    else:
+        who = " v ".join(record.players or [f"seat {s}" for s in range(rules.players)])
     variant = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
     if rules.partnerships:
         variant += " in partnerships"

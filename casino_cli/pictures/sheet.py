@@ -14,6 +14,11 @@ _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
 _ROW = 24
 
 
+def nobody_words(item: str, why: str) -> str:
+    """An item no side won, and why: ``nobody: spades (tied at 4)``."""
+    return f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})"
+
+
 def item_words(name: str, points: int) -> str:
     """``Little Casino 1`` for ``little_casino``."""
     if name in CODES:
@@ -62,9 +67,7 @@ def sheet_svg(
             out.append(text(_GAME_X, y + 13, str(hand["scores"][side]), 13, text_anchor="end", fill=BLACK))
             y += _ROW
         for item, why in hand["unwon"].items():
-            out.append(
-                text(_ITEMS_X, y + 13, f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})", 12, fill="#666")
-            )
+            out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
         y += 10
     out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="34" rx="6" fill="{HIGHLIGHT}"/>')

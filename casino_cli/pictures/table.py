@@ -89,12 +89,11 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
     cards = _hand_cards(pos.hands[seat], shown)
     to_move = pos.turn == seat
     plate_fill = HIGHLIGHT if to_move else "#e9e4d8"
-    name = (
-        seat_name(pic.names, seat) + ("  ▸ to play" if to_move else "") + ("  (dealer)" if pos.dealer == seat else "")
-    )
+    marks = (" ▸ to play" if to_move else "") + (" (dealer)" if pos.dealer == seat else "")
+    name, size = _plate_text(seat_name(pic.names, seat), marks, width)
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="24" rx="12" fill="{plate_fill}" stroke="#8a7f66"/>',
-        text(x + width / 2, y + 17, name, 13, text_anchor="middle", font_weight="bold", fill=BLACK),
+        text(x + width / 2, y + 12 + size * 0.38, name, size, text_anchor="middle", font_weight="bold", fill=BLACK),
     ]
     cy = y + 32 + _LIFT  # room for the played card, lifted and ringed, under the plate
     played = pic.move.card if pic.move is not None and to_move else None
@@ -115,6 +114,20 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
             out.append(card(start + i * step, cy - (_LIFT if lit else 0), c, lit))
     out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#2f2d28"))
     return "".join(out), _SEAT_H
+
+
+_EM = 0.62  # the mean width of a bold character, in ems (an estimate: the viewer's font decides)
+
+
+def _plate_text(name: str, marks: str, width: float) -> tuple[str, float]:
+    """A seat's plate text and font size, fitted to the plate: the size shrinks from 13 to 9,
+    then the name is cut (with …), so the marks (to play, dealer) always show."""
+    room = width - 16
+    size = max(9.0, min(13.0, room / (_EM * max(1, len(name + marks)))))
+    fits = int(room / (_EM * size)) - len(marks)
+    if len(name) > fits:
+        name = name[: max(1, fits - 1)] + "…"
+    return name + marks, round(size, 1)
 
 
 class _Item(NamedTuple):
