@@ -406,3 +406,35 @@ def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():
     assert part_way.returncode == 0, part_way.stderr
     out = orjson.loads(part_way.stdout)
     assert out["stopped"] is None and [(p["moves"], p["skipped"]) for p in out["players"]] == [(0, 1), (0, 1)]
+
+
+HINTS = sorted((ROOT / "fixtures" / "hints").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", HINTS, ids=lambda p: p.stem)
+def test_golden_exact_hints_are_the_hands_true_points(path):
+    """Golden last-deal hints (fixtures/hints: a position and its whole expected hint), each
+    checked here against a minimax of the test's own whose leaves are the hand's points as
+    the scoring gives them (P2 ties score nobody; the ladder's no-sweeps rule): the mover's
+    side maximises its points less the others' mean, the others minimise it."""
+    from casino_cli.engine import apply_move, score_hand
+    from casino_cli.notation.position import read_position
+
+    golden = orjson.loads(path.read_bytes())
+    out = cli("hint", "-", "--format", "json", stdin=orjson.dumps(golden["position"]))
+    assert out.returncode == 0 and orjson.loads(out.stdout) == golden["hint"], out.stdout
+    pos = read_position(golden["position"])
+    side = pos.rules.side_of(pos.turn)
+
+    def points(end):
+        score = score_hand(end).points
+        return score[side] - sum(p for s, p in enumerate(score) if s != side) / (len(score) - 1)
+
+    def minimax(at):
+        if at.turn is None:
+            return points(at)
+        values = [minimax(apply_move(at, m)) for m in legal_moves(at)]
+        return max(values) if pos.rules.side_of(at.turn) == side else min(values)
+
+    truth = {m.text(): minimax(apply_move(pos, m)) for m in legal_moves(pos)}
+    assert golden["hint"]["exact"] and {m["move"]: m["value"] for m in golden["hint"]["moves"]} == truth

@@ -69,7 +69,7 @@ def score_hand(pos: Position) -> HandScore:
     for card in cards_of(ACE_MASK):
         _special(piles, card_code(card), card, 1, items, unwon)
     if rules.sweeps:
-        for side, n in enumerate(_sweep_points(rules, raw_sweeps, pos.scores)):
+        for side, n in enumerate(sweep_points(rules, raw_sweeps, pos.scores)):
             if n:
                 items[side]["sweeps"] = n
     ordered = [{k: d[k] for k in ITEM_ORDER if k in d} for d in items]
@@ -99,7 +99,7 @@ def _special(
     unwon[item] = "left on the table: nobody captured in the hand"
 
 
-def _sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list[int]:
+def sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list[int]:
     """Sweep points per side after cancelling (P3) and the ladder's no-sweeps rule."""
     points = list(raw)
     if rules.sweeps_cancel:

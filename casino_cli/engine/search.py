@@ -20,8 +20,9 @@ from .inference import inferred_worlds, plays_greedy
 from .listing import legal_moves
 from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
-from .position import Position
+from .position import Position, Unseen
 from .rules import Rules
+from .scoring import score_hand, sweep_points
 from .views import View, observe
 from .worlds import all_worlds, capture_mask, sample_worlds
 
@@ -38,7 +39,7 @@ def _share(diff: float, left: int, locked: int, mine: int, theirs: int) -> float
     if theirs > locked:
         return 0.0
     if left == 0:
-        return 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        return 1.0 if diff > 0 else 0.0  # a tie at the top scores nobody (P2)
     return 1 / (1 + math.exp(-STEEP * diff / (1 + math.sqrt(left))))
 
 
@@ -56,11 +57,9 @@ def side_values(pos: Position) -> list[float]:
     left = 52 - count(taken)
     spades_left = count(SPADE_MASK & ~taken)
     out = []
+    swept = sweep_points(rules, sweeps, pos.scores) if rules.sweeps else [0] * rules.sides
     for s, p in enumerate(piles):
-        v = 2.0 * (p >> BIG_CASINO & 1) + (p >> LITTLE_CASINO & 1) + count(p & ACE_MASK)
-        if rules.sweeps:
-            other = max((sweeps[o] for o in range(rules.sides) if o != s), default=0)
-            v += max(0, sweeps[s] - other) if rules.sweeps_cancel else sweeps[s]
+        v = 2.0 * (p >> BIG_CASINO & 1) + (p >> LITTLE_CASINO & 1) + count(p & ACE_MASK) + swept[s]
         others = [piles[o] for o in range(rules.sides) if o != s]
         cards, best = count(p), max(count(o) for o in others)
         spades, best_spades = count(p & SPADE_MASK), max(count(o & SPADE_MASK) for o in others)
@@ -71,8 +70,12 @@ def side_values(pos: Position) -> list[float]:
 
 
 def evaluate(pos: Position, side: int) -> float:
-    """The value of ``pos`` for ``side``: its expected points less the others' (their mean)."""
-    values = side_values(pos)
+    """The value of ``pos`` for ``side``: its expected points less the others' (their mean);
+    a finished hand's are its points as :func:`~.scoring.score_hand` gives them."""
+    if pos.finished and not any(isinstance(p, Unseen) for p in pos.captured):
+        values: list[float] = list(score_hand(pos).points)
+    else:
+        values = side_values(pos)
     others = [v for s, v in enumerate(values) if s != side]
     return values[side] - sum(others) / len(others)
 
