@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS
-from ..records.botproto import CommandBot, load_bot
-from .cmd_simulate import check_bot_name
+from ..records.botproto import CommandBot
+from .cmd_simulate import named_bot
 from .common import rules_from_options
 from .output import VERDICT, Fail, say
 
@@ -21,8 +21,7 @@ def run_botcheck(
     seed: str | None = None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    check_bot_name(name)
-    bot = load_bot(name)
+    bot = named_bot(name)
     apart = not isinstance(bot, CommandBot)  # a program sees only what it is sent
     tested, findings = check_bot(
         bot, rules, BOTS["greedy"], decisions=decisions, redeals=redeals, seed=seed, apart=apart

@@ -10,7 +10,7 @@ from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..records.botproto import close_bots, load_bot
 from ..records.match import PairResult, looks_plan, play_pair, run_match, summary
-from .cmd_simulate import check_bot_name
+from .cmd_simulate import named_bot
 from .common import rules_from_options, seed_or_random
 from .output import Format, Progress, resolve_format, write_line
 from .workers import ordered_map
@@ -36,8 +36,8 @@ def run_match_command(
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    check_bot_name(a)  # usage errors for unknown bots, before any game
-    check_bot_name(b)
+    named_bot(a)  # usage errors for unknown bots, before any game (each worker loads its own)
+    named_bot(b)
     fmt = resolve_format(fmt)
     seed = seed_or_random(seed)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))

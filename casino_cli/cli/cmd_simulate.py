@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine import Rules, game_seed
 from ..engine.bots import BOTS
-from ..engine.views import BotError
+from ..engine.views import Bot, BotError
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
 from ..records.selfplay import play_game
@@ -25,14 +25,14 @@ def parse_bots(text: str, players: int) -> list[str]:
     if not names:
         raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     for name in names:
-        check_bot_name(name)
+        named_bot(name)
     return [names[seat % len(names)] for seat in range(players)]
 
 
-def check_bot_name(name: str) -> None:
-    """A usage error (exit 2) unless ``name`` is a bot that can be loaded."""
+def named_bot(name: str) -> Bot:
+    """The bot ``name`` names, or a usage error (exit 2) if it cannot be loaded."""
     try:
-        load_bot(name)
+        return load_bot(name)
     except LookupError as exc:
         raise Fail(USAGE, str(exc)) from None
 

@@ -55,11 +55,12 @@ def _asked(bot: Bot, pos: Position, state: object, history: tuple[Played, ...], 
     """The bot's answers to the same question ``times`` times in a row, each with rng state
     ``state``, and the state its first answer left."""
     answers, after = [], state
-    for _ in range(times):
+    for i in range(times):
         rng = random.Random()
         rng.setstate(state)  # type: ignore[arg-type]
         answers.append(ask(bot, pos, rng, history)[0].text())
-        after = rng.getstate() if len(answers) == 1 else after
+        if i == 0:
+            after = rng.getstate()
     return answers, after
 
 
@@ -147,11 +148,11 @@ def check_bot(
     process of its own, and the bot never runs in this one; a bot that is a program of its
     own (``cmd:``) sees only what it is sent, and needs no such care."""
     with _questions(bot, apart) as asked:
-        return _check(bot, asked, rules, opponent, redeals, decisions, secrets.token_hex(16) if seed is None else seed)
+        return _check(asked, rules, opponent, redeals, decisions, secrets.token_hex(16) if seed is None else seed)
 
 
 def _check(
-    bot: Bot, asked: Asker, rules: Rules, opponent: Bot, redeals: int, decisions: int, seed: str
+    asked: Asker, rules: Rules, opponent: Bot, redeals: int, decisions: int, seed: str
 ) -> tuple[int, list[Finding]]:
     tested = 0
     share = -(-decisions // rules.players)

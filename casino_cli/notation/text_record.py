@@ -346,10 +346,11 @@ def _user_value(text: str, number: int, at: int) -> object:
     """A tag's or a ``_name`` line's value: JSON, inline JSON ``<…>``, or else the text."""
     if not text:
         raise TextError("expected a value", number, at + 1)
-    for candidate in (text, text[1:-1] if text[:1] == "<" and text[-1:] == ">" else None):
-        if candidate is not None:
-            with contextlib.suppress(orjson.JSONDecodeError):
-                return orjson.loads(candidate)
+    with contextlib.suppress(orjson.JSONDecodeError):
+        return orjson.loads(text)
+    if text[:1] == "<" and text[-1:] == ">":
+        with contextlib.suppress(orjson.JSONDecodeError):
+            return orjson.loads(text[1:-1])
     return text
 
 

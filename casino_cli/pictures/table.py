@@ -255,7 +255,6 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     where = {(bottom + i) % n: places[i] for i in range(n)}
     has_top = "top" in where.values()
     sides = any(p in ("left", "right") for p in where.values())
-    seat_h = _SEAT_H
     out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
     out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
     out.append(text(20, 50, _scores(pic), 12, fill="#4a4740"))
@@ -266,18 +265,18 @@ def picture_body(pic: Picture) -> tuple[str, float]:
         seat = next(s for s, p in where.items() if p == "top")
         svg, _ = _seat(pic, seat, "top", WIDTH / 2 - 170, y, 340)
         out.append(svg)
-        y += seat_h + 6
+        y += _SEAT_H + 6
     table_h = 300.0 if sides else 260.0
     out.append(_felt(pic, table_x, y, table_w, table_h))
     for seat, place in where.items():
         if place in ("left", "right"):
             sx = 14 if place == "left" else WIDTH - _SIDE_W - 14
-            svg, _ = _seat(pic, seat, place, sx, y + table_h / 2 - seat_h / 2, _SIDE_W)
+            svg, _ = _seat(pic, seat, place, sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)
             out.append(svg)
     y += table_h + 10
     svg, _ = _seat(pic, bottom, "bottom", WIDTH / 2 - 170, y, 340)
     out.append(svg)
-    y += seat_h + 6
+    y += _SEAT_H + 6
     if pic.caption:
         lines = textwrap.wrap(pic.caption, 92)
         out.append(
