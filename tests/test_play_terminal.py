@@ -26,9 +26,9 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 class Terminal:
     """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
 
-    def __init__(self, *args: str):
+    def __init__(self, *args: str, size: tuple[int, int] = (100, 50)):
         master, slave = pty.openpty()
-        env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100", LINES="50")
+        env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS=str(size[0]), LINES=str(size[1]))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "casino_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env
         )
@@ -108,6 +108,28 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
     record = saved.read_text(encoding="utf-8")
     assert '"moves":["4C",' in record  # the undone 2C is not in the record
     assert cli("validate", str(saved)).returncode == 0
+
+
+def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
+    """17 moves in full would push the table and the hand off a 24-line screen: they are
+    listed in columns of notation instead, so the board and the prompt fit; l lists them in
+    full, and the next board, with room again, has them in full."""
+    term = Terminal("play", "--seed", "3", "--variant", "royal", size=(80, 24))
+    board = term.expect(PROMPT)
+    lines = board[board.index("─ hand 1 ─") :].splitlines()
+    assert len(lines) <= 23, board  # and a line for a message, in 24
+    assert "A♠ 7♥ 9♣ Q♠" in board and "17 legal moves · l: what each does" in board
+    for number, move in ((1, "ASx2D+2C+TC"), (5, "AS+2D+2C+4H=9"), (16, "QS+2C+4H+TC=14"), (17, "QS")):
+        assert re.search(rf"(^|   ){number:>2} {re.escape(move)}(  |$)", board, re.M), (number, board)
+    assert "trails" not in board and "builds" not in board
+    term.send("l")
+    listed = term.expect(PROMPT)
+    assert "│ 14 │ QS+2D+4H+TC=14 │ Q♠   │ builds 14 (multiple) with 2♦ 4♥ 10♣ │" in listed
+    term.send("2")
+    after = term.expect(PROMPT)
+    assert "3 legal moves" in after and "┃ # ┃ move ┃ card ┃ does" in after
+    term.send("q")
+    assert term.close() == 0
 
 
 @pytest.mark.parametrize(

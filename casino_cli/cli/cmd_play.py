@@ -26,8 +26,8 @@ from .watch import Watcher, hand_sheet
 PERSON = 0
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
-    "2C+4H=6 (build). u: undo your last move · h: hint · ?: this help · q (or Ctrl-D): leave the game (the "
-    "record is saved with --save)."
+    "2C+4H=6 (build). l: the moves with what each does · u: undo your last move · h: hint · ?: this help · "
+    "q (or Ctrl-D): leave the game (the record is saved with --save)."
 )
 
 
@@ -65,6 +65,8 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
         return Answer(message=HELP)
     if lower in ("h", "hint"):
         return Answer(message=hint_words(position, listing))
+    if lower in ("l", "list"):
+        return Answer(command="list")
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
     if word.lstrip("+-").isdigit():
@@ -152,6 +154,9 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
                     out.print("your last move is undone", style="yellow")
                     listing = session.listing()
                     watcher.board(session.position, listing)
+                    continue
+                if answer.command == "list":
+                    out.print(watcher.moves(session.position, listing))
                     continue
                 if answer.move is not None:
                     move = answer.move

@@ -116,6 +116,25 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     return table
 
 
+def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Table:
+    """The moves as numbered notation only, in as many columns as ``width`` holds (read down
+    each column): for a screen too short for :func:`moves_view`."""
+    entries = [Text.assemble((f"{i:>{len(str(len(moves)))}} ", "dim"), move.text()) for i, move in enumerate(moves, 1)]
+    column = max((entry.cell_len for entry in entries), default=1) + 3
+    columns = max(1, min(len(entries), width // column))
+    rows = -(-len(entries) // columns)
+    grid = Table.grid(padding=(0, 3, 0, 0))
+    grid.title = (
+        f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
+        " · l: what each does"
+    )
+    for _ in range(columns):
+        grid.add_column(no_wrap=True)
+    for row in range(rows):
+        grid.add_row(*(entries[i] if i < len(entries) else "" for i in range(row, row + rows * columns, rows)))
+    return grid
+
+
 def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> Table:
     """A score sheet: one row per hand and side (named by ``sides``) with the items won (where
     sweeps do not score, the column counts the times a side cleared the table)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import HandEnd, HandStart, Position, Step
 from ..engine.game import GameEvent
@@ -21,6 +21,9 @@ from ..records.scoresheet import hand_json
 from ..records.session import Session
 from .output import Format, console, write_line
 from .plain import card_name
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 TERMINAL_DELAY = 1.0  # seconds per move when watching on a terminal: time to read "takes 8♦ with 8♠"
 
@@ -141,12 +144,26 @@ class Watcher:
             time.sleep(pause)
 
     def board(self, position: Position, listing: MoveList) -> None:
-        """The person's view before a move: the table as their seat sees it, and their moves."""
-        from .render import moves_view, position_view
+        """The person's view before a move: the table as their seat sees it, and their moves,
+        each with what it does where the screen has room for that under the table (with a
+        line left for the prompt and one for a message), else in columns of notation."""
+        from .render import compact_moves_view, position_view
 
         assert self.out is not None
-        self.out.print(position_view(position, self.viewer))
-        self.out.print(moves_view(listing.moves, listing.facts, listing.truncated, position.rules.sweeps))
+        view = position_view(position, self.viewer)
+        full = self.moves(position, listing)
+        used = sum(len(self.out.render_lines(part, self.out.options)) for part in (view, full))
+        self.out.print(view)
+        if used + 2 > self.out.height:
+            full = compact_moves_view(listing.moves, listing.truncated, self.out.width)
+        self.out.print(full)
+
+    @staticmethod
+    def moves(position: Position, listing: MoveList) -> RenderableType:
+        """The moves in full: number, notation, card, and what each does."""
+        from .render import moves_view
+
+        return moves_view(listing.moves, listing.facts, listing.truncated, position.rules.sweeps)
 
     def close(self, session: Session, left: bool = False) -> None:
         """The end: the record (json), or the result in words (nothing more for a game left part-way)."""
