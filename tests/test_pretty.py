@@ -91,7 +91,9 @@ def test_replay_explains_moves_in_words(tmp_path):
     words = out.splitlines()
     assert words[0] == "hand 1 starts, seat 1 deals"
     assert all(line.startswith("hand 1, move ") for line in words[1:-1])
-    assert words[-1].startswith("hand 1 ends: points")
+    assert words[-1].startswith(
+        "hand 1 ends: the cards left on the table, 6H 7S 9C QH QC, go to seat 0, the last to capture (S2); points 9–2"
+    )
 
 
 def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():

@@ -140,3 +140,42 @@ def test_the_end_of_a_hand_fits_a_24_line_terminal_with_its_whole_sheet():
     lines = end.getvalue().splitlines()
     assert len(lines) <= 24, "\n".join(lines)
     assert all(any(f"side {s}" in line or f"seat {s}" in line for line in lines) for s in range(4))
+
+
+@pytest.mark.parametrize("corpus", sorted(Path("fixtures/records/corpus").glob("*.jsonl")), ids=lambda p: p.stem)
+def test_the_cards_left_at_a_hands_end_are_said_to_go_to_the_last_capturer(corpus):
+    """S2 in words: at each hand's end the cards left on the table are those no move of the
+    hand took (all 52 are taken by then), and the words name them and the last capturer;
+    a game played by the engine (Game) reports the same cards as the record's replay."""
+    from casino_cli.cards import FULL_DECK, card_code, cards_of
+    from casino_cli.engine import Game, HandEnd, Step, random_bot
+    from casino_cli.records.frames import frame_words
+    from casino_cli.records.game_record import game_record
+
+    ends = 0
+    for line in corpus.read_bytes().splitlines()[:3]:
+        record = read_record(orjson.loads(line))
+        taken, last = 0, None
+        for frame in frames_of(record):
+            event = frame.event
+            if isinstance(event, Step) and event.move.type == "capture":
+                taken |= event.move.cards | 1 << event.move.card
+                last = event.seat
+            elif isinstance(event, HandEnd):
+                assert event.position.last_capture == last
+                assert event.residue == (FULL_DECK & ~taken if last is not None else 0)
+                words = frame_words(frame, record, card_code)
+                left = " ".join(card_code(c) for c in cards_of(event.residue))
+                said = f", {left}, go{'es' if len(left) == 2 else ''} to seat {last}, the last to capture (S2)"
+                assert (said in words) == bool(event.residue), words
+                ends += 1
+                taken, last = 0, None
+    assert ends >= 3
+    rules = record.rules
+    game = Game(rules, "residue", [random_bot] * rules.players)
+    events = []
+    game.play_hand(events.append)
+    played = frames_of(read_record(game_record(game)))
+    assert [e.residue for e in events if isinstance(e, HandEnd)] == [
+        f.event.residue for f in played if isinstance(f.event, HandEnd)
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 
+from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
@@ -146,10 +147,9 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
 def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
     frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
     if isinstance(event, HandEnd):
-        words = shown_words(frame, record)
-        if fmt == Format.text:
-            write_line(words)
-        screen.print(words, style="bold green", markup=False)
+        if fmt == Format.text:  # cards as codes, as in the moves' lines
+            write_line(visible(frame_words(frame, record, card_code)))
+        screen.print(shown_words(frame, record), style="bold green", markup=False)
         return
     number = frame.number
     if fmt in (Format.json, Format.jsonl):

@@ -15,7 +15,7 @@ from ..engine.moves import MoveList
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.describe import describe
+from ..records.describe import describe, residue_words
 from ..records.frames import game_words
 from ..records.scoresheet import hand_json
 from ..records.session import Session
@@ -98,6 +98,8 @@ class Watcher:
         else:
             from .cmd_score import sheet_lines
 
+            if event.residue:
+                write_line(f"  {residue_words(event)}")
             for line in sheet_lines(hand_sheet(event), event.position.rules.sweeps)[:-1]:
                 write_line(line)
             write_line(game_words(event.game, None, event.position.rules.partnerships))
@@ -112,6 +114,8 @@ class Watcher:
             style = "bold" if event.facts.sweep else ""
             self.out.print(f"  {event.number:>2}. {describe(event, card_name)}", style=style, markup=False)
         else:
+            if event.residue:
+                self.out.print(f"  {residue_words(event, card_name)}", markup=False)
             self.out.print(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
 
     def _redraw(self, event: GameEvent) -> None:
@@ -131,6 +135,8 @@ class Watcher:
             self.recent.append(f"{event.number:>2}. {describe(event, card_name)}")
             if event.position.deal != (self._deal or event.position.deal):
                 self.recent.append(f"deal {event.position.deal}: four new cards each")
+        elif event.residue:
+            self.recent.append(residue_words(event, card_name))
         self._deal = event.position.deal
         parts.append(Text(f"hand {event.hand}", style="bold"))
         if not isinstance(event, HandEnd):  # at the end the sheet takes the board's place: both overfill 24 lines

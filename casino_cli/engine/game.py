@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .deal import dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError
 from .moves import Move, MoveFacts, judge
-from .play import play_judged
+from .play import play_judged, residue_taken
 from .position import Position
 from .rules import Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
@@ -54,12 +54,14 @@ class Step(NamedTuple):
 
 
 class HandEnd(NamedTuple):
-    """A hand is over: its finished position, its score and the game after it."""
+    """A hand is over: its finished position, its score and the game after it; ``residue``,
+    the cards left on the table after the last card, which went to the last capturer (S2)."""
 
     hand: int
     position: Position
     score: HandScore
     game: GameStep
+    residue: int = 0
 
 
 GameEvent = HandStart | Step | HandEnd
@@ -156,15 +158,15 @@ class Game:
         seat = pos.turn
         self.moves.append(move)
         self.history += (Played(seat, move, public(pos)),)
-        self.position = pos = play_judged(pos, move, facts)
+        self.position = after = play_judged(pos, move, facts)
         number = len(self.hands) + 1
-        events: list[GameEvent] = [Step(number, len(self.moves), seat, move, facts, pos)]
-        if pos.turn is None:
-            score = score_hand(pos)
+        events: list[GameEvent] = [Step(number, len(self.moves), seat, move, facts, after)]
+        if after.turn is None:
+            score = score_hand(after)
             game = game_after_hand(self.rules, self.scores, score)
             self.scores, self.winner = game.scores, game.winner
-            self.hands.append(PlayedHand(number, self.dealer, tuple(self.moves), pos, score, game))
-            events.append(HandEnd(number, pos, score, game))
+            self.hands.append(PlayedHand(number, self.dealer, tuple(self.moves), after, score, game))
+            events.append(HandEnd(number, after, score, game, residue_taken(pos, move, after)))
         return events
 
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:

@@ -89,6 +89,14 @@ def next_deal(pos: Position) -> Position:
     return pos._replace(deal=pos.deal + 1, turn=first, hands=tuple(hands), stock=stock[4 * n :])
 
 
+def residue_taken(before: Position, move: Move, after: Position) -> int:
+    """The cards that the hand's last move (``move``, from ``before``) left on the table and
+    that went to the last capturer in the finished ``after`` (S2): 0 when nobody captured."""
+    if after.last_capture is None:
+        return 0
+    return before.table & ~move.cards if move.type == CAPTURE else before.table | 1 << move.card
+
+
 def end_of_hand(pos: Position) -> Position:
     """The finished position: the residue goes to the last capturer, if any (S2)."""
     if pos.last_capture is None:

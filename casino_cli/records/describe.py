@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import card_code, cards_of
-from ..engine import Step
+from ..engine import HandEnd, Step
 from ..engine.rules import Rules
 
 
@@ -58,6 +58,22 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
         loose = codes_of(move.cards & ~old.cards)
         return f"{seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
     return f"{seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")
+
+
+def residue_words(end: HandEnd, name: Callable[[int], str] = card_code, players: tuple[str, ...] | None = None) -> str:
+    """E.g. "the cards left on the table, 5C TD, go to seat 1, the last to capture (S2)";
+    "" when the last card left none, or nobody captured (the sheet says so)."""
+    seat = end.position.last_capture
+    if not end.residue or seat is None:
+        return ""
+    cards = [name(c) for c in cards_of(end.residue)]
+    who = f"{players[seat]} (seat {seat})" if players else f"seat {seat}"
+    left = (
+        f"the card left on the table, {cards[0]}, goes"
+        if len(cards) == 1
+        else f"the cards left on the table, {' '.join(cards)}, go"
+    )
+    return f"{left} to {who}, the last to capture (S2)"
 
 
 def clear_words(sweeps_score: bool) -> str:

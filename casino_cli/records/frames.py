@@ -10,7 +10,7 @@ from ..engine import HandEnd, HandStart, Move, Position, Step
 from ..engine.scoring import GameStep
 from ..notation.errors import NotationError
 from ..notation.moves import parse_move_text
-from .describe import describe
+from .describe import describe, residue_words
 from .record import Record
 from .referee import Finding, walk
 
@@ -55,7 +55,11 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
         return words
     if isinstance(event, HandEnd):
         points = "–".join(map(str, event.score.points))
-        return f"hand {event.hand} ends: points {points}; {game_words(event.game, names, record.rules.partnerships)}"
+        left = residue_words(event, card_name, names)
+        return (
+            f"hand {event.hand} ends: {left + '; ' if left else ''}points {points}; "
+            f"{game_words(event.game, names, record.rules.partnerships)}"
+        )
     return finding_words(event, names)
 
 

@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..engine.deal import next_dealer
 from ..engine.moves import check_policy, judge_form
+from ..engine.play import residue_taken
 from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
@@ -237,7 +238,7 @@ def _walk_hand(
     card and its shape allow it (C6 T2 T3 B6 B7 B3 O1), and the hand goes on."""
     rules = record.rules
     n = rules.players
-    broken = False
+    broken, residue = False, 0
     parsed: list[Move | NotationError] = []
     said: list[RecordMove | None] = []  # what the record says about each move: its player, its comment
     for i, raw in enumerate(hand.moves):
@@ -332,7 +333,8 @@ def _walk_hand(
         deal_over = None
         if evidence is not None:
             deal_over = (index + 1) % per_deal == 0
-        pos = play_judged(pos, item, facts, deal_over)
+        before, pos = pos, play_judged(pos, item, facts, deal_over)
+        residue = residue_taken(before, item, pos) if pos.finished else 0
         if evidence is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=evidence.hands[pos.deal - 1])
         yield Step(hand.number, number, seat, item, facts, pos, said_here.comment)
@@ -354,7 +356,7 @@ def _walk_hand(
             f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows",
         )
         return _BROKEN
-    return (yield from _end_hand(record, hand, pos, scores is not None))
+    return (yield from _end_hand(record, hand, pos, scores is not None, residue))
 
 
 def _one_of(cards: int) -> str:
@@ -389,7 +391,9 @@ def turn_message(record: Record, index: int, seat: int, stated: int) -> str:
     return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
 
 
-def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: bool) -> Generator[Event, None, HandEnd]:
+def _end_hand(
+    record: Record, hand: HandRecord, pos: Position, scores_known: bool, residue: int
+) -> Generator[Event, None, HandEnd]:
     score = score_hand(pos)
     game = game_after_hand(record.rules, pos.scores, score)
     if hand.score is not None and tuple(hand.score) != score.points:
@@ -407,6 +411,6 @@ def _end_hand(record: Record, hand: HandRecord, pos: Position, scores_known: boo
                 f"before hand {hand.number} is unknown after an earlier broken hand",
                 unchecked=True,
             )
-    end = HandEnd(hand.number, pos, score, game)
+    end = HandEnd(hand.number, pos, score, game, residue)
     yield end
     return end
