@@ -78,8 +78,12 @@ def read_rules(page: str) -> list[Rule]:
         text = " ".join(lines).replace(" \n", "\n")
         if where == "Decisions":
             named = _IDS.match(ids)  # "B6/B7", "C5 with `court_takes_all`", "G5, counting out"
-            for one in named.group().split("/") if named else ():
-                decided.setdefault(one, []).append(text)
+            if named is None:  # "Refusal order": a decision on no one rule, asked for by its name
+                rules.append(Rule(plain(ids), where, text, ()))
+                continue
+            qualifier = ids[named.end() :].lstrip(", ")  # what the decision is on: "with `court_takes_all`"
+            for one in named.group().split("/"):
+                decided.setdefault(one, []).append(f"{qualifier}: {text}" if qualifier else text)
         elif _ID.match(ids):
             rules.append(Rule(ids, where, text, ()))
     return [r._replace(decisions=tuple(decided.get(r.id, ()))) for r in rules]
@@ -101,7 +105,12 @@ def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
     near = difflib.get_close_matches(key.upper(), [r.id.upper() for r in rules], n=3, cutoff=0.5)
     hint = f" (did you mean {' or '.join(near)}?)" if near else ""
     ids = ", ".join(r.id for r in rules if _ID.match(r.id))
-    raise Fail(USAGE, f"no rule {wanted!r}{hint}; rules are {ids}, and the findings turn, card, notation, claim")
+    named = ", ".join(repr(r.id) for r in rules if r.section == "Decisions")
+    raise Fail(
+        USAGE,
+        f"no rule {wanted!r}{hint}; rules are {ids}, the findings turn, card, notation, claim, "
+        f"and the decisions {named}",
+    )
 
 
 def run_rules(wanted: str | None, fmt: Format | None) -> None:
