@@ -178,6 +178,15 @@ def test_total_is_eleven_without_sweeps_even_when_sweeps_were_made():
     assert sum(score.points) == 11 and score.unwon == {}
 
 
+def test_what_nobody_won_is_listed_in_the_counting_order():
+    """A hand in which nobody captured: every item is unwon, listed as the sides' items are
+    (P4's order: cards, spades, the casinos, then AS AC AH AD), not in card order."""
+    rules = make_rules("classic", 2)
+    score = score_hand(finished(rules, [[], []], last_capture=None))
+    assert list(score.unwon) == ["cards", "spades", "big_casino", "little_casino", "AS", "AC", "AH", "AD"]
+    assert score.points == (0, 0)
+
+
 # --- P2: ties at the top ------------------------------------------------------------------
 
 

@@ -74,7 +74,8 @@ def score_hand(pos: Position) -> HandScore:
                 items[side]["sweeps"] = n
     ordered = [{k: d[k] for k in ITEM_ORDER if k in d} for d in items]
     return HandScore(
-        tuple(SideScore(counts[s], spades[s], raw_sweeps[s], ordered[s]) for s in range(rules.sides)), unwon
+        tuple(SideScore(counts[s], spades[s], raw_sweeps[s], ordered[s]) for s in range(rules.sides)),
+        {k: unwon[k] for k in ITEM_ORDER if k in unwon},
     )
 
 
