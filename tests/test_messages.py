@@ -41,6 +41,7 @@ def test_a_sum_that_does_not_make_the_value_says_what_it_makes(move, message):
         ("8h takes 3c and 5d", "a capture is written 8Hx3C+5D"),
         ("2C builds 6 with 4H", "a build is written 2C+4H=6"),
         ("trail 5D", "a trail is written 5D"),
+        ("9D takes 9C+5H", "a capture is written 9Dx9C+5H"),
         ("five of clubs", "write a capture as 8Hx3C+5D, a build as 2C+4H=6, a trail as 5D"),
     ],
 )
@@ -50,9 +51,10 @@ def test_a_move_in_words_is_answered_with_its_notation(words, hint):
     assert f"{words!r} is not a move in notation: {hint}" in out.stderr
 
 
-def test_a_plain_bad_card_gets_no_words_hint():
-    out = cli("apply", "-", "ZZ", stdin=POSITION)
-    assert "'ZZ' is not a card" in out.stderr
+@pytest.mark.parametrize("move, bad", [("ZZ", "ZZ"), ("4S+3X=7", "3X"), ("9Cx7D+2X", "2X"), ("9C+2X=11", "2X")])
+def test_a_bad_card_in_notation_is_named_with_no_words_hint(move, bad):
+    out = cli("apply", "-", move, stdin=POSITION)
+    assert out.returncode == 65 and f"in move {move!r}: {bad!r} is not a card" in out.stderr
     assert "written" not in out.stderr
 
 

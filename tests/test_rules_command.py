@@ -70,12 +70,15 @@ def test_every_decision_reaches_each_rule_its_label_names():
 
 
 def test_a_decision_keeps_what_its_label_says_it_is_on():
-    """"C5 with `court_takes_all`" is not a decision on C5 in every rule set: printed with
+    """A decision labelled "C5 with `court_takes_all`" is not on C5 in every rule set: printed with
     C5, the decision says so, and a decision whose label names no rule is a rule of its own."""
     lines = cli("rules", "C5", "--format", "text").stdout.decode().splitlines()
     assert lines[1].startswith("  decision: with court_takes_all: A classic court card may take any non-empty")
-    assert cli("rules", "G5", "--format", "text").stdout.decode().splitlines()[1].startswith(
-        "  decision: counting out: The Royal Casino descriptions"
+    assert (
+        cli("rules", "G5", "--format", "text")
+        .stdout.decode()
+        .splitlines()[1]
+        .startswith("  decision: counting out: The Royal Casino descriptions")
     )
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     unnamed = re.findall(r"^- \*\*([A-Z][a-z][^*]*)\*\* — ", page[page.index("\n## Decisions") :], re.M)

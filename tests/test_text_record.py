@@ -134,6 +134,19 @@ def test_a_game_written_by_hand_reads_leniently():
     assert record.locate("$.rules.sweeps") == (1, 18)
 
 
+def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
+    """``Ana : 3h`` and ``"Ana Maria": 3H``, as people write them, are the player's moves."""
+    lines = [
+        "[Rules classic 2]",
+        '[Players "Ana Maria" Ben]',
+        "Hand 1 dealer Ben",
+        '1. "Ana Maria": 3H 2. Ben : 4s',
+        "Ben :5D",
+    ]
+    (record,) = read_text(lines)
+    assert record.error is None and record.value["hands"][0]["moves"] == ["Ana Maria: 3H", "Ben: 4s", "Ben: 5D"]
+
+
 @pytest.mark.parametrize(
     "lines, line, column, words",
     [
@@ -151,6 +164,16 @@ def test_a_game_written_by_hand_reads_leniently():
         (["[Rules classic 2]", "[Hands 1]"], 2, 2, "not a tag"),
         (["[Rules classic 2]", "Hand 1", "Score 5 six"], 3, 9, "whole number"),
         (["[Rules classic 2]", "Hand 1", "1. 5H [6H]"], 3, 7, "unexpected '['"),
+        (
+            ["[Rules classic 2]", "Hand 1", "1. 3H 2. Ben: 4S + 3H=7"],
+            3,
+            15,
+            "without spaces: '4S+3H=7', not '4S + 3H=7'",
+        ),
+        (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
+        (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
+        (["[Rules classic 2]", "Hand 1", "1. : 4S"], 3, 4, "a player's name before ':'"),
+        (["[Rules classic 2]", "Hand 1", "1. Ana: : 4S"], 3, 9, "not a second ':'"),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):
@@ -189,6 +212,16 @@ def test_a_text_error_on_the_command_line_names_file_line_column(tmp_path):
     assert f"{bad}:3:29: $.hands[0].table[2]: '1X' is not a card" in out.stdout.decode() + out.stderr
     score = cli("score", str(bad))
     assert score.returncode == 65 and f"{bad}:3:29:" in score.stderr
+
+
+@pytest.mark.parametrize("name", ["game.txt", "game.cas", "-"])
+def test_a_bom_alone_on_the_first_line_is_not_the_records_first_line(tmp_path, name):
+    """Text saved by an editor as a BOM and CRLF before the tags is text, by any name."""
+    text = "\ufeff\r\n[Rules classic 2]\r\n[Players Ana Ben]\r\nHand 1 dealer Ben table 7D 2C 9S KH\r\n1. Ana: 3H 2. Ben: 5S\r\n"
+    path = tmp_path / name
+    path.write_bytes(text.encode())
+    out = cli("validate", "-" if name == "-" else str(path), "-f", "text", stdin=text)
+    assert out.returncode == 0, out.stdout + out.stderr.encode()
 
 
 def test_a_cas_file_holding_json_is_read_as_json(tmp_path):

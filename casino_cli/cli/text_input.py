@@ -42,6 +42,9 @@ class _Rewound:
         self.rest.close()
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
     """Whether the input is casino text, and a stream that still starts at its beginning."""
     head: list[bytes] = []
@@ -53,12 +56,12 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
             break
         head.append(line)
         size += len(line)
-        if line.strip():
+        if line.removeprefix(_BOM).strip():  # a BOM alone on the first line is not its first line
             first = line
             break
     rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
-    text = first.decode("utf-8", "replace")
-    if text.lstrip("\ufeff \t").startswith("{"):
+    text = first.decode("utf-8", "replace").lstrip("\ufeff")
+    if text.lstrip(" \t").startswith("{"):
         return False, rewound  # JSON, whatever the name (the text reader is not even loaded)
     from ..notation.text_record import TEXT_EXTENSION, looks_like_text
 

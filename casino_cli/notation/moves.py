@@ -35,7 +35,7 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             card, rest = raw[:at], raw[at + 1 :]
             takes = rest.split("+") if rest.strip() else []
             return _checked(Move(CAPTURE, parse_card(card), _table_cards(takes, raw, path)), raw, path)
-        if "+" in raw:
+        if "+" in raw and not _words_hint(raw):
             raise NotationError(f"{raw!r}: a build needs '=value' (e.g. 2C+4H=6), a capture 'x' (e.g. 6Cx2C+4H)", path)
         return Move(TRAIL, parse_card(raw))
     except CardError as exc:
@@ -52,9 +52,9 @@ _TRAIL_WORDS = {"trails", "trail", "trailing"}
 
 def _words_hint(raw: str) -> str:
     """For a move written in words ("9D takes 9C"), how to write it ("a capture is written 9Dx9C")."""
-    tokens = raw.replace(",", " ").replace("+", " ").split()
-    if len(tokens) < 2:
+    if len(raw.replace(",", " ").split()) < 2:  # one word: notation with a bad card, which is named
         return ""
+    tokens = raw.replace(",", " ").replace("+", " ").split()
     cards, numbers, words = [], [], set()
     for token in tokens:
         try:

@@ -647,13 +647,16 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
                     i += 1
                     continue
                 tok = _Tok("word", m.group(2), tok.column + len(m.group(1)) + 1, tok.end)
+        toks, tok = _joined_player(toks, i, tok, number)
         if tok.kind == "word" and tok.value.endswith(":") and len(tok.value) > 1:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             if nxt is None or nxt.kind not in ("word", "str"):
                 raise TextError(f"expected a move after the player {tok.value!r} on the same line", number, tok.end + 1)
+            _one_word(toks, i + 1, number)
             value: object = f"{tok.value} {nxt.value}"
             i += 1
         elif tok.kind in ("word", "str", "json"):
+            _one_word(toks, i, number)
             value = tok.value
         else:  # pragma: no cover - every kind is handled above
             raise TextError("expected a move", number, tok.column)
@@ -666,6 +669,53 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
         i += 1
     if numbered is not None:
         raise TextError(f"expected move {len(moves) + 1} after its number on the same line", number, numbered.end + 1)
+
+
+def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[list[_Tok], _Tok]:
+    """The tokens with a player written apart from its colon (``Ana : 3H``, ``"Ana Maria": 3H``)
+    made one ``Ana:`` token at ``i``; unchanged otherwise. A colon that follows no name is refused."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if tok.kind == "word" and tok.value.startswith(":"):
+        raise TextError("expected a player's name before ':' (Ana: 3H)", number, tok.column)
+    if tok.kind not in ("word", "str") or nxt is None or nxt.kind != "word" or not nxt.value.startswith(":"):
+        return toks, tok
+    if tok.kind == "word" and tok.value.endswith(":"):
+        raise TextError("expected a move after the player, not a second ':'", number, nxt.column)
+    player = _Tok("word", f"{tok.value}:", tok.column, nxt.column)
+    rest = [_Tok("word", nxt.value[1:], nxt.column + 1, nxt.end)] if len(nxt.value) > 1 else []
+    return [*toks[:i], player, *rest, *toks[i + 2 :]], player
+
+
+_JOINS = "+=xX"  # what joins a move's cards: a word that ends or starts with one continues the move
+
+
+def _one_word(toks: list[_Tok], i: int, number: int) -> None:
+    """Refuse a move written with spaces (``4S + 3H=7``), which would read as several moves."""
+    first = toks[i]
+    j = i
+    while (
+        j + 1 < len(toks)
+        and toks[j].kind == toks[j + 1].kind == "word"
+        and _continues(toks[j].value, toks[j + 1].value)
+    ):
+        j += 1
+    if j > i:
+        spaced = " ".join(t.value for t in toks[i : j + 1])
+        raise TextError(
+            f"a move is written without spaces: {spaced.replace(' ', '')!r}, not {spaced!r}", number, first.column
+        )
+
+
+def _continues(word: str, after: str) -> bool:
+    """Whether ``after`` goes on with the move ``word`` (``4S`` then ``+3H=7``, ``8H`` then ``x``)."""
+    if after.endswith(":"):  # the next move's player
+        return False
+    return (
+        word[-1] in _JOINS
+        or after[0] in "+="
+        or after in ("x", "X")
+        or (after[0] in "xX" and after[1] in "0123456789AaTtJjQqKk")
+    )
 
 
 # ---------------------------------------------------------------- writing
