@@ -8,6 +8,7 @@ from pathlib import Path
 import orjson
 import pytest
 from clirun import casino
+from inproc import cli
 from jsonschema import Draft202012Validator
 
 from casino_cli.cards import parse_card
@@ -379,3 +380,50 @@ def test_judge_a_finished_position_and_a_wholly_unknown_count(tmp_path):
     counted.write_bytes(orjson.dumps(dict(POSITION, table={"loose": ["5D"]}, hands=[{"count": 3}, None])))
     ruling = orjson.loads(casino("judge", str(counted), "5Sx5D").stdout)  # an unseen card played: taken as held
     assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["5S"], "count": 3}
+
+
+_AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 2C 9S KH\n"
+
+
+@pytest.mark.parametrize(
+    "moves, args, where, code",
+    [
+        # the hand breaks off at move 2 (line 5, column 12): the ruling on move 4 cannot be had
+        ("1. Ana: 3H 2. Ben: 4Sx7D\n3. Ana: 8S 4. Ben: 6D\n", ["--move", "4"], "5:12: hand 1 cannot be followed", 65),
+        # the move asked about cannot be read: its player is nobody at the table
+        ("1. Ana: 3H 2. Carl: 4S+3H=7\n", ["--move", "2"], "5:12: move 2 of hand 1 cannot be read", 65),
+        # an earlier move broke a rule that the walk plays through: the note is located there
+        (
+            "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S 4. Ben: 6D\nShown after 1 seat Ben cards 4S 5D 6D 8C all true\n",
+            ["--move", "3"],
+            "5:12: note: before this move, move 2: 4S+3H=7 is illegal",
+            0,
+        ),
+    ],
+)
+def test_judge_locates_what_stops_or_precedes_a_ruling_at_its_line_and_column(tmp_path, moves, args, where, code):
+    path = tmp_path / "hand.cas"
+    path.write_text(_AT_TABLE + moves, encoding="utf-8")
+    out = cli("judge", str(path), *args, "-f", "text")
+    assert out.returncode == code and f"{path}:{where}" in out.stderr, out.stderr
+
+
+def test_cards_shown_against_the_record_are_located_at_their_shown_line(tmp_path):
+    path = tmp_path / "hand.cas"
+    path.write_text(_AT_TABLE + "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S 4. Ben: 6D\nShown after 2 seat Ben cards 7D\n")
+    out = cli("validate", str(path), "-f", "text")
+    assert (
+        out.returncode == 1 and f"{path}:7:1: hand 1: shown[0]: after move 2, seat 1 showed 7D" in out.stdout.decode()
+    )
+
+
+def test_a_ruling_shows_the_records_comment_on_the_move(tmp_path):
+    path = tmp_path / "hand.cas"
+    path.write_text(_AT_TABLE + "1. Ana: 3H 2. Ben: 4S+3H=7 {Ana: he has no seven}\n3. Ana: 8S\n", encoding="utf-8")
+    line = cli("judge", str(path), "--move", "2", "-f", "text").stdout.decode().splitlines()[0]
+    assert line.startswith("hand 1, move 2 (seat 1, Ben): 4S+3H=7 {Ana: he has no seven} — unsettled (B3)")
+    ruling = orjson.loads(cli("judge", str(path), "--move", "2", "-f", "json").stdout)
+    assert ruling["comment"] == "Ana: he has no seven"
+    Draft202012Validator(schema("ruling")).validate(ruling)
+    plain = orjson.loads(cli("judge", str(path), "--move", "3", "-f", "json").stdout)
+    assert "comment" not in plain

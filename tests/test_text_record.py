@@ -173,6 +173,8 @@ def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
         (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
         (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
         (["[Rules classic 2]", "Hand 1", "1. : 4S"], 3, 4, "a player's name before ':'"),
+        (["[Rules classic 2]", "Hand 1", '1. 3H 2. <{"move": 4S}>'], 3, 21, "JSON value: unexpected character"),
+        (["[Rules classic 2]", "[Event <oops>]"], 2, 9, "expected a JSON value: unexpected character"),
         (["[Rules classic 2]", "Hand 1", "1. Ana: : 4S"], 3, 9, "not a second ':'"),
     ],
 )

@@ -63,7 +63,7 @@ def test_the_player_of_a_move_is_read_from_its_prefix_or_seat(text, seat, commen
     "text, words",
     [
         ("Bob: 5D", "'Bob' before ':' is not a seat"),
-        ("2: 5D", "out of range"),
+        ("2: 5D", "seat 2 before .:. is not at the table"),
         ({"move": "Ana: 5D", "seat": 1}, "names seat 0 but 'seat' says 1"),
         ({"move": "5D", "card": "5D"}, "needs 'type'"),
     ],
@@ -223,3 +223,10 @@ def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by
 def test_a_seat_beyond_the_table_is_a_notation_finding_at_its_move():
     (finding,) = _findings(_with_moves([MOVES[0], {"move": "4C", "seat": 3}] + MOVES[2:]))
     assert (finding.move, finding.rule) == (2, "notation") and "3 is out of range (0..1)" in finding.message
+
+
+@pytest.mark.parametrize(("prefix", "said"), [("3", "seat 3"), ("1234567890123456", "seat 123456789012…")])
+def test_a_seat_number_before_the_colon_beyond_the_table_says_so_as_written(prefix, said):
+    (finding,) = _findings(_with_moves([MOVES[0], f"{prefix}: 4C"] + MOVES[2:]))
+    assert (finding.move, finding.rule) == (2, "notation")
+    assert f"{said} before ':' is not at the table: the seats are 0 to 1" in finding.message

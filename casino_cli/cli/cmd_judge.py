@@ -14,7 +14,7 @@ from ..records.ruling import ILLEGAL, ruling_json
 from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
-from .records_io import record_of
+from .records_io import finding_path, record_of
 from .safe_text import shown_names, visible
 
 
@@ -40,10 +40,13 @@ def run_judge(
                 names = shown_names(record.players)  # for people: shown, never obeyed
                 ruling, earlier = rule_on_record(record, hand, number)
             except NoRuling as exc:
-                raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where()}: {exc.message}") from None
+                element = finding_path(exc.finding) if exc.finding is not None else exc.path
+                raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}") from None
             if earlier is not None:
                 at = f"move {earlier.move}" if earlier.move is not None else f"hand {hand}"
-                say(f"{doc.where()}: note: before this move, {at}: {earlier.message} ({earlier.rule})")
+                say(
+                    f"{doc.where(finding_path(earlier))}: note: before this move, {at}: {earlier.message} ({earlier.rule})"
+                )
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
@@ -70,13 +73,14 @@ def run_judge(
 
 
 def ruling_line(ruling: dict[str, Any], names: tuple[str, ...] | None = None) -> str:
-    """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 — unsettled (B3): legal
-    only if ...' (the player's name when the record gives ``names``)."""
+    """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
+    legal only if ...' (the player's name when the record gives ``names``)."""
     seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
     why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
-    line = f"{where}: {ruling['text']} — {ruling['verdict']}{rule}"
+    said = f" {{{ruling['comment']}}}" if "comment" in ruling else ""  # the record's comment on it
+    line = f"{where}: {ruling['text']}{said} — {ruling['verdict']}{rule}"
     if ruling["verdict"] != "legal":
         line += f": {why}"
     if "settles" in ruling:

@@ -36,6 +36,8 @@ def finding_path(finding: Finding) -> str:
     if finding.hand is None:
         return "$.result" if finding.rule == "claim" else "$"
     hand = f"$.hands[{finding.hand - 1}]"
+    if finding.message.startswith("shown["):  # the hand's cards shown: "shown[1]: after move 4, …"
+        return f"{hand}.{finding.message.split(':', 1)[0]}"
     if finding.move is not None:
         return f"{hand}.moves[{finding.move - 1}]"
     field = _HAND_FIELD.get(finding.rule)

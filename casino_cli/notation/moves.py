@@ -154,7 +154,10 @@ def split_player(text: str) -> tuple[str | None, str]:
 def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str) -> int:
     """The seat a player prefix names: a seat number, or one of ``players`` in any case."""
     if who.isascii() and who.isdigit():
-        return expect_int(int(who) if len(who) < 4 else 10**9, path, 0, seats - 1)
+        if len(who) < 4 and int(who) < seats:
+            return int(who)
+        said = who if len(who) <= 12 else who[:12] + "…"
+        raise NotationError(f"seat {said} before ':' is not at the table: the seats are 0 to {seats - 1}", path)
     folded = [p.casefold() for p in players or ()]
     if folded.count(who.casefold()) == 1:
         return folded.index(who.casefold())

@@ -158,8 +158,8 @@ def _json_end(text: str, at: int, line: int) -> int:
 def _json(text: str, line: int, at: int) -> object:
     try:
         return orjson.loads(text)
-    except orjson.JSONDecodeError as exc:
-        raise TextError(f"expected a JSON value: {exc}", line, at + 1) from None
+    except orjson.JSONDecodeError as exc:  # located in the line (the JSON is on one line)
+        raise TextError(f"expected a JSON value: {exc.msg}", line, at + 1 + min(exc.pos, len(text))) from None
 
 
 def _comment(text: str, at: int, line: int) -> tuple[str, int]:
@@ -868,14 +868,22 @@ def _move_lines(moves: list[Any], seats: int) -> list[str]:
 def _move_text(move: object) -> str:
     if isinstance(move, str):
         who, sep, rest = move.partition(": ")
-        if sep and ":" not in who and _bare(who) and not _NUMBER.match(who) and rest and _word(rest) == rest:
+        if sep and ":" not in who and _bare(who) and not _NUMBER.match(who) and rest and _move_word(rest) == rest:
             return f"{who}: {rest}"
-        return _word(move)
+        return _move_word(move)
     if isinstance(move, dict) and list(move) == ["move", "comment"]:
         text, comment = move["move"], move["comment"]
         if isinstance(text, str) and isinstance(comment, str):
             return f"{_move_text(text)} {{{_escape(comment)}}}"
     return _json_text(move)
+
+
+def _move_word(text: str) -> str:
+    """A move as a bare word when it reads back as one move (not ``4S+``, which a reader
+    would take to go on in the next word, nor ``:x``, a colon with no player), else quoted."""
+    if text and (text[-1] in _JOINS or text[0] == ":"):
+        return orjson.dumps(text).decode()
+    return _word(text)
 
 
 def _escape(comment: str) -> str:

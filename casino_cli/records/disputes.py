@@ -14,11 +14,14 @@ from .ruling import ruling_json
 
 class NoRuling(Exception):
     """Why a record gives no position to rule on: ``usage`` when the hand or move does not
-    exist, else the record breaks off before the move or the move is unreadable."""
+    exist, else the record breaks off before the move or the move is unreadable; ``path``
+    is the JSON path of the unreadable element, ``finding`` the one that broke the hand off."""
 
-    def __init__(self, message: str, usage: bool = False):
+    def __init__(self, message: str, usage: bool = False, path: str | None = None, finding: Finding | None = None):
         self.message = message
         self.usage = usage
+        self.path = path
+        self.finding = finding
         super().__init__(message)
 
 
@@ -38,7 +41,7 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any]
             moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
         )
     except NotationError as exc:
-        raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}") from None
+        raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}", path=exc.path) from None
     before: Position | None = None
     unseen, reached = 0, -1
     earlier = last = None  # the hand's first finding before the move, and the latest
@@ -58,12 +61,12 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any]
             break
     if before is None or reached != move - 1:
         why = f": {last.message} ({last.rule}, move {last.move})" if last is not None else ""
-        raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}")
+        raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
     wrong = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
         before = _not_held(before, before.turn, said.move.card)
-    return ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong), earlier
+    return ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment), earlier
 
 
 def _not_held(pos: Position, seat: int, card: int) -> Position:

@@ -139,10 +139,12 @@ def ruling_json(
     text: str | None = None,
     where: tuple[int, int] | None = None,
     wrong_player: str | None = None,
+    comment: str | None = None,
 ) -> dict[str, Any]:
     """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a
     record; ``wrong_player``: why the record's player of the move is not the seat to move,
-    which makes it illegal, rule ``turn``, as the referee's finding says)."""
+    which makes it illegal, rule ``turn``, as the referee's finding says; ``comment``: the
+    record's comment on the move)."""
     if wrong_player is None:
         pos, unseen = with_played_card(pos, move, unseen)
         verdict = decide(pos, move, unseen)
@@ -153,6 +155,8 @@ def ruling_json(
         out["hand"], out["move"] = where
     out["seat"] = pos.turn
     out["text"] = text if text is not None else move.text()
+    if comment is not None:
+        out["comment"] = comment
     out["verdict"] = verdict.verdict
     if verdict.rule is not None:
         out["rule"] = verdict.rule
