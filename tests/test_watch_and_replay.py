@@ -41,11 +41,16 @@ def test_replay_to_0_is_the_start_of_the_hand():
 
 
 @pytest.mark.parametrize(
-    "args, said", [(["--hand", "9"], "--hand 9: the record has 2 hands"), (["--to", "999"], "--to 999: hand 1 has")]
+    "args, said",
+    [
+        (["--hand", "9"], "--hand 9: the record has 2 hands"),
+        (["--to", "999"], "--to 999: hand 1 has"),
+        (["--hand", "2", "--to", "999"], "--to 999: hand 2 has"),
+    ],
 )
-def test_replay_beyond_the_record_is_an_error(args, said):
+def test_replay_beyond_the_record_is_an_error_said_before_anything_is_shown(args, said):
     result = cli("replay", GAME, *args, "-f", "text")
-    assert result.returncode == 2 and said in result.stderr
+    assert result.returncode == 2 and said in result.stderr and result.stdout == b""
 
 
 def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():

@@ -42,7 +42,7 @@ def run_replay(
             say(exc.message)
             code = max(code, exc.code)
             continue
-        reached = False
+        _check_bounds(record, hand, to)
         before = None
         for event in walk(record):
             if isinstance(event, Finding):
@@ -64,28 +64,22 @@ def run_replay(
                 and number >= to
                 and event.hand == (hand or event.hand)
             ):
-                reached = True
                 break
-            if to is None and isinstance(event, HandEnd) and event.hand == hand:
-                reached = True
-        if not code:
-            _check_reached(record, hand, to, reached)
     if svg is not None and stop is not None:
         _save_stop(svg, *stop)
     if code:
         raise Fail(code)
 
 
-def _check_reached(record: Record, hand: int | None, to: int | None, reached: bool) -> None:
-    """--hand and --to beyond the record are usage errors, not a silent run to its end."""
-    if reached or (hand is None and to is None):
-        return
+def _check_bounds(record: Record, hand: int | None, to: int | None) -> None:
+    """--hand and --to beyond the record are usage errors, said before anything is shown."""
     count = len(record.hands)
     if hand is not None and hand > count:
         raise Fail(USAGE, f"--hand {hand}: the record has {count} hand{'s' if count != 1 else ''}")
     if to is not None:
-        moves = len(record.hands[(hand or 1) - 1].moves)
-        raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
+        moves = len(record.hands[(hand or 1) - 1].moves) if count else 0
+        if to > moves:
+            raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
 
 
 def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, before: Position | None) -> None:
@@ -115,8 +109,10 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
         from ..pictures.page import replay_page
 
         if hand is not None:
-            _check_reached(record, hand, None, any(f.hand == hand for f in frames))
+            _check_bounds(record, hand, None)
             frames = [f for f in frames if f.hand == hand]
+            if not frames:
+                raise Fail(VERDICT, f"--hand {hand}: the record breaks off before hand {hand}")
         if len(frames) > MAX_PAGE_STEPS:
             raise Fail(
                 USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
@@ -136,7 +132,7 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
     """Where the terminal view opens: --hand/--to, else the start."""
     if hand is None and to is None:
         return 0
-    _check_reached(record, hand, to, any(f.hand == (hand or 1) and f.number >= (to or 0) for f in frames))
+    _check_bounds(record, hand, to)
     target = (hand or 1, to or 0)
     for i, frame in enumerate(frames):
         if (frame.hand, frame.number) >= target:
