@@ -175,6 +175,8 @@ def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
         (["[Rules classic 2]", "Hand 1", "1. : 4S"], 3, 4, "a player's name before ':'"),
         (["[Rules classic 2]", "Hand 1", '1. 3H 2. <{"move": 4S}>'], 3, 21, "JSON value: unexpected character"),
         (["[Rules classic 2]", "[Event <oops>]"], 2, 9, "expected a JSON value: unexpected character"),
+        (["[Players Ana Ben]", "Hand 1"], 1, 1, "the record has no [Rules …] tag, e.g. [Rules classic 2]"),
+        (["[Rules classic 2]", "Hand 1", "1. 3H", "[Note late]"], 4, 1, "a tag line after a hand starts a new record"),
         (["[Rules classic 2]", "Hand 1", "1. Ana: : 4S"], 3, 9, "not a second ':'"),
     ],
 )

@@ -204,8 +204,9 @@ def _scalar(word: str) -> object:
 class _Builder:
     """The record being read: its header, hands and the locations of its elements."""
 
-    def __init__(self, line: int):
+    def __init__(self, line: int, follows: bool = False):
         self.line = line
+        self.follows = follows  # started by a tag line after the hands of the record before
         self.header: dict[str, Any] = {}
         self.user: dict[str, Any] = {}
         self.hands: list[dict[str, Any]] = []
@@ -229,6 +230,14 @@ class _Builder:
         return out
 
     def done(self) -> TextRecord:
+        if self.error is None and "rules" not in self.header:
+            split = (
+                "; a tag line after a hand starts a new record: a note goes in a {comment} after a move, "
+                "or on a '_note' line in the hand"
+                if self.follows
+                else ""
+            )
+            self.error = TextError(f"the record has no [Rules …] tag, e.g. [Rules classic 2]{split}", self.line, 1)
         if self.error is not None:
             self.error.at = (self.error.line - self.line + 1, self.error.column)
             return TextRecord(self.line, None, self.error, self.locations, self.moves_at)
@@ -252,11 +261,13 @@ def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
         stripped = line.lstrip(" \t")
         indent = len(line) - len(stripped)
         tag = _tag_name(stripped) if stripped.startswith("[") else None
+        follows = False
         if current is not None and tag is not None and (current.body or tag in current.tags):
+            follows = current.body
             yield current.done()
             current = None
         if current is None:
-            current = _Builder(number)
+            current = _Builder(number, follows)
         if current.error is not None:
             current.body = current.body or tag is None
             continue
