@@ -134,6 +134,19 @@ def test_a_game_written_by_hand_reads_leniently():
     assert record.locate("$.rules.sweeps") == (1, 18)
 
 
+def test_keywords_written_with_colons_are_read_as_the_keywords():
+    """``Hand 1: dealer: Ben table: …``, ``Score: 5 6``, ``Moves: Ana: 3H``: colons people add."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1: dealer: Ben table: 7D 2C 9S KH", "Moves: Ana: 3H"]
+    (record,) = read_text([*lines, "Score: 5 6"])
+    hand = record.value["hands"][0]
+    assert (hand["dealer"], hand["table"], hand["moves"], hand["score"]) == (
+        1,
+        ["7D", "2C", "9S", "KH"],
+        ["Ana: 3H"],
+        [5, 6],
+    )
+
+
 def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
     """``Ana : 3h`` and ``"Ana Maria": 3H``, as people write them, are the player's moves."""
     lines = [

@@ -416,6 +416,25 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
 _FIRST_WORD = re.compile(r'[ \t]*([^ \t{}<>\[\]"]+)')
 
 
+_LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))
+
+
+def _colons_dropped(toks: list[_Tok]) -> list[_Tok]:
+    """A line that starts with a keyword, its words' colons dropped, as people write them
+    (``Score: 9 2``, ``Hand 1: dealer: Ben``); on a ``Moves:`` line only its own, as the
+    moves' players keep theirs."""
+    first = toks[0]
+    keyword = first.value.removesuffix(":").casefold() if first.kind == "word" else ""
+    if keyword not in _LINE_WORDS:
+        return toks
+    plain = [first._replace(value=first.value.removesuffix(":"))]
+    if keyword == "moves":
+        return plain + toks[1:]
+    return plain + [
+        t._replace(value=t.value[:-1]) if t.kind == "word" and t.value.endswith(":") else t for t in toks[1:]
+    ]
+
+
 def _read_body(rec: _Builder, line: str, number: int) -> None:
     lead = _FIRST_WORD.match(line)
     if lead and lead.group(1).startswith("_") and lead.group(1) != "_":
@@ -429,6 +448,7 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
     toks = _tokens(line, number)
     if not toks:
         return
+    toks = _colons_dropped(toks)
     first = toks[0]
     word = first.value.casefold() if first.kind == "word" and isinstance(first.value, str) else ""
     if word == "hand":
