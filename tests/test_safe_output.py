@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from inproc import cli
 
-from casino_cli.cli.safe_text import visible
+from casino_cli.records.shown import visible
 
 HOSTILE = [
     "\x1b]52;c;cm0gLXJmIH4=\x07",  # OSC 52: write the clipboard

@@ -11,11 +11,12 @@ from ..notation.moves import read_move
 from ..notation.position import read_position
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, ruling_json
+from ..records.shown import visible
 from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
 from .records_io import finding_path, record_of
-from .safe_text import shown_names, visible
+from .safe_text import shown_names
 
 
 def run_judge(

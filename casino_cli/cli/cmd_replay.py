@@ -13,11 +13,12 @@ from ..records.describe import describe, seat_name
 from ..records.frames import Frame, frame_words, frames_of
 from ..records.record import Record
 from ..records.referee import Finding, walk
+from ..records.shown import visible
 from .common import documents
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
 from .records_io import finding_line, record_of
-from .safe_text import shown_names, visible
+from .safe_text import shown_names
 from .steer import shown_words
 
 MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time

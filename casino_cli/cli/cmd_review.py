@@ -7,10 +7,10 @@ from typing import Any
 
 from ..notation.fields import dumps
 from ..records.review import review
+from ..records.shown import visible
 from .common import documents
 from .output import OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
 from .records_io import finding_line, record_of
-from .safe_text import visible
 
 REVIEW_FORMAT = "casino.review/1"
 

@@ -94,7 +94,7 @@ def say(message: str) -> None:
     full loses the message but never fails the command."""
     with contextlib.suppress(OSError):
         sys.stdout.flush()
-    from .safe_text import visible
+    from ..records.shown import visible
 
     try:
         sys.stderr.write(f"casino: {visible(message)}\n")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from ..notation.errors import NotationError
 from ..records.record import Record, read_record
 from ..records.referee import Finding
+from ..records.shown import visible
 from .common import problem_text
 from .inputs import Document
 from .output import DATA_ERROR, Fail
-from .safe_text import visible
 
 
 def record_of(doc: Document) -> Record:

@@ -1,31 +1,15 @@
-"""Text from a document made safe to show: nothing in a record can drive the terminal.
-
-A player's name, a comment, user data or a move text may hold control characters (an
-escape sequence can set the window title, write the clipboard with OSC 52 or clear the
-screen) or bidirectional overrides that reorder what is shown. :func:`visible` writes
-each such character as its escape (``\\x1b``, ``\\u202e``) so that it is seen, not obeyed.
-For pictures (SVG, HTML) escape the markup as well: ``html.escape(visible(text))``.
+"""Text from a document made safe for the terminal: :func:`visible` (from
+:mod:`casino_cli.records.shown`) for lines for people, :func:`terminal_safe` for data lines.
+For pictures (SVG, HTML) the pictures themselves make document text visible and escape it.
 """
 
 from __future__ import annotations
 
-import unicodedata
-
-# Bidirectional embeddings, overrides and isolates (they reorder the text around them).
-_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-_ESCAPED = frozenset(("Cc", "Zl", "Zp"))  # C0, DEL, C1 controls; line and paragraph separators
-
-
-def visible(text: str) -> str:
-    """``text`` with every control character, line separator and bidi override written
-    as a Python-style escape; other text unchanged (plain text passes at C speed)."""
-    if text.isprintable():
-        return text
-    return "".join(_escape(c) if _obeyed(c) else c for c in text)
+from ..records.shown import obeyed, visible
 
 
 def shown_names(names: tuple[str, ...] | None) -> tuple[str, ...] | None:
-    """A record's players' names for people (text, pretty, pictures): each :func:`visible`."""
+    """A record's players' names for people (text, pretty): each :func:`visible`."""
     return None if names is None else tuple(visible(name) for name in names)
 
 
@@ -36,14 +20,4 @@ def terminal_safe(line: str) -> str:
     escape the C0 controls.)"""
     if line.isascii() or line.isprintable():
         return line
-    return "".join(f"\\u{ord(c):04x}" if c >= "\x80" and _obeyed(c) else c for c in line)
-
-
-def _obeyed(c: str) -> bool:
-    """Whether a terminal would act on ``c`` rather than show it."""
-    return c in _BIDI or unicodedata.category(c) in _ESCAPED
-
-
-def _escape(c: str) -> str:
-    code = ord(c)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return "".join(f"\\u{ord(c):04x}" if c >= "\x80" and obeyed(c) else c for c in line)

@@ -9,9 +9,10 @@ from ..engine import HandEnd, HandStart
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
+from ..records.shown import visible
 from .output import console, typed
 from .plain import card_name
-from .safe_text import shown_names, visible
+from .safe_text import shown_names
 
 KEYS = (
     "Enter or n: next · p: back · +N/-N: N steps · N: move N of this hand (0: its start) · h N: hand N · "
