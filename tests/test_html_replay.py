@@ -7,6 +7,7 @@ import os
 import shutil
 from pathlib import Path
 
+import orjson
 import pytest
 
 from tests.inproc import cli
@@ -53,8 +54,13 @@ def open_page(browser, tmp_path: Path, record: str):
     return page, fetched, errors, page_file
 
 
+def plain(text: str) -> str:
+    """Text shown without the isolates (FSI, PDI) round each name."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
 def caption(page) -> str:
-    return page.locator(".frame:not([hidden]) svg > title").text_content() or ""
+    return plain(page.locator(".frame:not([hidden]) svg > title").text_content() or "")
 
 
 def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
@@ -98,8 +104,84 @@ def test_a_disputed_move_is_shown_with_the_finding_and_the_names(browser, tmp_pa
     page.keyboard.press("End")
     assert caption(page).startswith("disputed: hand 1, move 2, Ben (seat 1)")
     assert "is illegal" in page.locator(".frame:not([hidden]) .notes").inner_text()
-    assert "Ana v Ben" in page.inner_text("h1")
+    assert "Ana v Ben" in plain(page.inner_text("h1"))
     page.keyboard.press("Home")
     assert "Ana says Ben built 7" in page.locator(".frame:not([hidden]) .comment").inner_text()
     page.screenshot(path=str(tmp_path / "dispute.png"))
     assert errors == [] and len(fetched) == 1
+
+
+LONG_NAMES = ["W" * 40, "Alexandria Montgomery-Worthington", "M" * 13, "Ana"]
+
+
+def long_names_page(browser, tmp_path: Path, viewport: dict):
+    """A 4-player page (no partnerships, so tables are cleared, not swept) with wide names."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
+    record = tmp_path / "long.json"
+    record.write_bytes(orjson.dumps(dict(orjson.loads(four.stdout), players=LONG_NAMES)))
+    page_file = tmp_path / "long.html"
+    assert cli("replay", str(record), "--html", str(page_file), "--hand", "2").returncode == 0
+    page = browser.new_page(viewport=viewport)
+    page.goto(page_file.as_uri())
+    return page
+
+
+# Every text of every frame inside the picture; a plate's text inside its plate; a text on
+# the felt or clear of it (a seat's pile at the side of the table does not run into it).
+OVERFLOWS = """() => {
+  const bad = [], inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5;
+  const frames = document.querySelectorAll('.frame');
+  frames.forEach((f, i) => {
+    frames.forEach(g => g.hidden = g !== f);
+    const svg = f.querySelector('svg'), all = svg.getBoundingClientRect();
+    const felt = svg.querySelector('rect[fill="#1f6b45"]').getBoundingClientRect();
+    svg.querySelectorAll('text').forEach(t => {
+      const r = t.getBoundingClientRect(), plate = t.previousElementSibling;
+      const over = r.left < felt.right && r.right > felt.left && r.top < felt.bottom && r.bottom > felt.top;
+      if (!inside(r, all)) bad.push([i, 'picture', t.textContent]);
+      else if (plate && plate.tagName === 'rect' && plate.getAttribute('fill') !== 'none' && !inside(r, plate.getBoundingClientRect()))
+        bad.push([i, 'plate', t.textContent]);
+      else if (over && !(inside(r, felt) && r.top >= felt.top && r.bottom <= felt.bottom))
+        bad.push([i, 'felt', t.textContent]);
+    });
+  });
+  return bad;
+}"""
+
+
+def test_text_stays_inside_the_picture_its_plates_and_its_seats(browser, tmp_path):
+    page = long_names_page(browser, tmp_path, {"width": 1280, "height": 800})
+    assert page.evaluate(OVERFLOWS) == []
+
+
+def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
+    """Long partnership names are cut (…) short of the numbers, a long list of items and
+    the result wrap onto more lines, and nothing runs off the sheet."""
+    from casino_cli.pictures.sheet import sheet_svg
+
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--variant", "royal", "--bots", "greedy")
+    sheet = orjson.loads(cli("score", "-", "--format", "json", stdin=four.stdout).stdout)
+    every = {
+        "cards": 3,
+        "spades": 1,
+        "big_casino": 2,
+        "little_casino": 1,
+        "AS": 1,
+        "AC": 1,
+        "AH": 1,
+        "AD": 1,
+        "sweeps": 12,
+    }
+    sheet["hands"][0]["sides"][0]["items"] = every
+    picture = tmp_path / "sheet.svg"
+    picture.write_text(sheet_svg(sheet, LONG_NAMES, True, "t"), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(picture.as_uri())
+    boxes = page.evaluate(
+        """[...document.querySelectorAll('text')].map(t => {
+             const b = t.getBBox(); return [t.getAttribute('x'), b.x, b.x + b.width, t.textContent]; })"""
+    )
+    assert all(left >= 0 and right <= 1010 - 16 for _, left, right, _ in boxes)
+    assert all(right <= 250 - 20 for x, _, right, _ in boxes if x == "24")  # side labels, short of the cards
+    assert all(right <= 920 - 20 for x, _, right, _ in boxes if x == "410")  # items, short of the points
+    assert "Little Casino 1" in " ".join(words for *_, words in boxes)

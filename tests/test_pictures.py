@@ -34,6 +34,11 @@ def self_contained(text: str) -> None:
     assert all(ref.startswith("#") for ref in re.findall(r"url\(([^)]*)\)", text))
 
 
+def plain(text: str) -> str:
+    """A picture's text without the isolates (FSI, PDI) round each name."""
+    return text.replace("\u2068", "").replace("\u2069", "")
+
+
 def drawn_faces(text: str) -> set[str]:
     return set(re.findall(r'<use href="#(c[0-9AJQK]+[SHDC])"', text))
 
@@ -86,7 +91,7 @@ def test_builds_show_their_value_and_owner_with_names():
     starts = (start_position(rules, seeded_deck(str(seed), 1), 1) for seed in range(100))
     pos, build = next((p, m) for p in starts for m in legal_moves(p).moves if m.type == "build")
     after = apply_move(pos, build)
-    text = position_svg(Picture(after, ("Ann", "Bea")))
+    text = plain(position_svg(Picture(after, ("Ann", "Bea"))))
     kind = "" if after.builds[0].single else " multiple"
     assert f"{build.value}{kind} · seat 0 · Ann" in text and "seat 1 · Bea" in text
 
@@ -150,7 +155,7 @@ def test_validate_draws_the_disputed_move(tmp_path):
     picture = tmp_path / "dispute.svg"
     result = cli("validate", DISPUTE, "--svg", str(picture))
     assert result.returncode == 1
-    text = picture.read_text(encoding="utf-8")
+    text = plain(picture.read_text(encoding="utf-8"))
     self_contained(text)
     assert "disputed: hand 1, move 2, Ben (seat 1): 4S+3H=7 is illegal" in text
     ringed = re.findall(rf'<use href="#(c[^"]+)"[^>]*/><rect[^>]*stroke="{HIGHLIGHT}"', text)
@@ -169,7 +174,7 @@ def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobod
     path, page = tmp_path / "r4.json", tmp_path / "r4.html"
     path.write_bytes(orjson.dumps(record))
     assert cli("replay", str(path), "--html", str(page)).returncode == 0
-    assert "<h1>Ana &amp; Carla v Ben &amp; Dan" in page.read_text(encoding="utf-8")
+    assert "<h1>Ana &amp; Carla v Ben &amp; Dan" in plain(page.read_text(encoding="utf-8"))
     alone = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
     path.write_bytes(alone.stdout)
     assert cli("replay", str(path), "--html", str(page)).returncode == 0
@@ -177,12 +182,30 @@ def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobod
 
 
 def test_a_seat_plate_fits_its_text_and_always_shows_who_is_to_play():
-    from casino_cli.pictures.table import _EM, _plate_text
+    from casino_cli.pictures.lines import text_width
+    from casino_cli.pictures.table import _plate_text
 
-    short, size = _plate_text("seat 0 · Ana", " ▸ to play", 340)
-    assert (short, size) == ("seat 0 · Ana ▸ to play", 13.0)
-    for name in ("seat 3 · Maximilian", "seat 3 · " + "X" * 40):
-        text, size = _plate_text(name, " ▸ to play (dealer)", 190)
+    short, size = _plate_text(["Ana"], 0, " ▸ to play", 340)
+    assert (plain(short), size) == ("seat 0 · Ana ▸ to play", 13.0)
+    for name in ("Maximilian", "X" * 40, "MW" * 20):
+        text, size = _plate_text([""] * 3 + [name], 3, " ▸ to play (dealer)", 190)
         assert text.endswith(" ▸ to play (dealer)") and 9 <= size < 13
-        assert len(text) * _EM * size <= 190 - 16
-    assert "…" in _plate_text("seat 3 · " + "X" * 40, " ▸ to play (dealer)", 190)[0]
+        assert text_width(text, size) <= 190 - 16
+    assert "…" in _plate_text([""] * 3 + ["X" * 40], 3, " ▸ to play (dealer)", 190)[0]
+
+
+def test_a_longer_name_is_never_shown_more_fully_than_a_shorter_one():
+    """A plate cuts a name when it must, never one that fits, and a longer name is never
+    shown further than a shorter one that was cut."""
+    from casino_cli.pictures.table import _plate_text
+
+    whole = "AlexandriasMontgomeryWorthington"
+    for marks in (" ▸ to play (dealer)", " (dealer)", ""):
+        for width in (190, 340):
+            shown = []
+            for n in range(1, len(whole) + 1):
+                text, _ = _plate_text([whole[:n]], 0, marks, width)
+                shown.append(plain(text).removeprefix("seat 0 · ").removesuffix(marks))
+            cut = [i for i, s in enumerate(shown) if s.endswith("…")]
+            assert all(shown[i] == whole[: i + 1] for i in range(cut[0] if cut else len(shown)))
+            assert all(len(shown[j]) <= len(shown[i]) for i in cut for j in range(i, len(shown)))

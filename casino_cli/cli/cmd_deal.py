@@ -11,6 +11,7 @@ from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..notation.text_record import write_text
+from ..records.shown import visible
 from .common import print_position, rules_from_options, save_picture, seed_or_random
 from .output import USAGE, Fail, Format, resolve_format, write_line
 
@@ -52,7 +53,7 @@ def run_deal(
     if svg is not None:
         from ..pictures.table import Picture
 
-        save_picture(svg, Picture(pos, caption=f"seed {seed}, hand {hand}"))
+        save_picture(svg, Picture(pos, caption=f"seed {visible(seed)}, hand {hand}"))
 
 
 def _skeleton(rules: Rules, seed: str, dealer: int, table: Sequence[str] | None, names: str | None) -> dict[str, Any]:

@@ -124,5 +124,5 @@ def _picture(ruling: dict[str, Any], svg: str, names: tuple[str, ...] | None) ->
 
     position = read_position(ruling["position"], check=False)
     move = parse_move_text(ruling["text"])
-    caption = ruling_line(ruling, names)
+    caption = visible(ruling_line(ruling, names))
     save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_line(ruling)]))

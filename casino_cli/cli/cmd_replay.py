@@ -85,15 +85,14 @@ def _check_bounds(record: Record, hand: int | None, to: int | None) -> None:
 
 def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, before: Position | None) -> None:
     """The picture where the replay stopped: a move on the table it was played to."""
-    from ..pictures.svg import card_label
-    from ..pictures.table import Picture, move_picture, position_svg
+    from ..pictures.table import frame_picture, frame_text, move_picture, position_svg
 
     names = record.players
     if isinstance(event, Step) and before is not None:
         pic = move_picture(before, event, names, f"hand {event.hand}, move {event.number}: ")
     else:
         frame = Frame(event.hand, 0, event, event.position, None, None)
-        pic = Picture(event.position, names, caption=frame_words(frame, record, card_label))
+        pic = frame_picture(frame, names, frame_text(frame, record))
     write_picture(svg, position_svg(pic))
 
 

@@ -109,14 +109,12 @@ def _count(totals: dict[str, int], unreadable: bool, bad: int, notes: int) -> No
 
 def _draw_dispute(svg: str, doc: Document) -> bool:
     """The first disputed move, ringed on the position it was tried on, into --svg FILE."""
-    from ..pictures.svg import card_label
-    from ..pictures.table import frame_picture, position_svg
-    from ..records.frames import frame_words, frames_of
+    from ..pictures.table import frame_picture, frame_text, position_svg
+    from ..records.frames import frames_of
 
     record = read_record(doc.value)
     frame = frames_of(record)[-1]
-    words = frame_words(frame, record, card_label)
-    write_picture(svg, position_svg(frame_picture(frame, record.players, words)))
+    write_picture(svg, position_svg(frame_picture(frame, record.players, frame_text(frame, record))))
     return True
 
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import CODES
+from .lines import fit, text_width, wrap
 from .svg import BLACK, HIGHLIGHT, card_label, document, text
 from .table import seat_name, side_name
 
 _COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
 _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
-_ROW = 24
+_ROW, _LINE = 24, 16  # a side's row; each further line of its items
+_LABEL_W = 250 - 24 - 30  # the side column, short of the widest count of cards
+_ITEMS_W = _POINTS_X - _ITEMS_X - 40  # short of the widest points
 
 
 def nobody_words(item: str, why: str) -> str:
@@ -28,9 +31,17 @@ def item_words(name: str, points: int) -> str:
     return f"{words} {points}"
 
 
-def side_label(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
-    """Who a side is: a seat (with its name) or a partnership."""
-    return side_name(names, side) if partnerships else seat_name(names, side)
+def side_label(
+    names: Sequence[str] | None, side: int, partnerships: bool, cut: Callable[[str], str] | None = None
+) -> str:
+    """Who a side is: a seat (with its name) or a partnership, each name ``cut`` as by :func:`.table.seat_name`."""
+    return side_name(names, side, cut) if partnerships else seat_name(names, side, cut)
+
+
+def _label_cell(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
+    """A side's label with its names cut (…) to fit the side column."""
+    room = (_LABEL_W - text_width(" & ", 13)) / 2 if partnerships else _LABEL_W - text_width(f"seat {side} · ", 13)
+    return side_label(names, side, partnerships, lambda name: fit(name, 13, room))
 
 
 def sheet_svg(
@@ -56,23 +67,29 @@ def sheet_svg(
         out.append(text(_GAME_X, y + 18, "game", 12, text_anchor="end", fill="#e6f2ea"))
         y += _ROW + 6
         for side, s in enumerate(hand["sides"]):
+            items = wrap(", ".join(item_words(k, v) for k, v in s["items"].items()) or "—", 13, _ITEMS_W)
+            height = _ROW + _LINE * (len(items) - 1)
             if side % 2:
-                out.append(f'<rect x="16" y="{y - 4:g}" width="{WIDTH - 32}" height="{_ROW}" fill="#f1eee4"/>')
-            cells = (side_label(names, side, partnerships), s["cards"], s["spades"], s["sweeps"])
+                out.append(f'<rect x="16" y="{y - 4:g}" width="{WIDTH - 32}" height="{height}" fill="#f1eee4"/>')
+            cells = (_label_cell(names, side, partnerships), s["cards"], s["spades"], s["sweeps"])
             for (_, x, anchor), value in zip(_COLUMNS, cells):
                 out.append(text(x, y + 13, str(value), 13, text_anchor=anchor, fill=BLACK))
-            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
-            out.append(text(_ITEMS_X, y + 13, items, 13, fill=BLACK))
+            for i, line in enumerate(items):
+                out.append(text(_ITEMS_X, y + 13 + _LINE * i, line, 13, fill=BLACK))
             out.append(text(_POINTS_X, y + 13, str(s["points"]), 13, text_anchor="end", font_weight="bold", fill=BLACK))
             out.append(text(_GAME_X, y + 13, str(hand["scores"][side]), 13, text_anchor="end", fill=BLACK))
-            y += _ROW
+            y += height
         for item, why in hand["unwon"].items():
             out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
         y += 10
-    out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="34" rx="6" fill="{HIGHLIGHT}"/>')
-    out.append(text(28, y + 23, result_words(sheet, names, partnerships), 16, font_weight="bold", fill=BLACK))
-    y += 50
+    result = wrap(result_words(sheet, names, partnerships), 16, WIDTH - 56)
+    out.append(
+        f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{12 + 22 * len(result)}" rx="6" fill="{HIGHLIGHT}"/>'
+    )
+    for i, line in enumerate(result):
+        out.append(text(28, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
+    y += 28 + 22 * len(result)
     body = f'<rect width="{WIDTH}" height="{y:g}" fill="#fbfaf6"/>' + "".join(out)
     return document(WIDTH, y, body, title or "Score sheet", set(), back=False)
 

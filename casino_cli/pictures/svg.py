@@ -7,9 +7,11 @@ sans-serif stack, so a picture needs no external font and no network.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import RANKS, SUITS, rank, suit
+from ..records.shown import visible
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
@@ -31,6 +33,14 @@ def markup(content: str) -> str:
     """Document text made safe as XML/HTML text: escaped, control characters (which XML
     forbids) shown as �."""
     return escape(_CONTROL.sub("\ufffd", content))
+
+
+def named(name: str, cut: Callable[[str], str] | None = None) -> str:
+    """A name from a document as a picture shows it: :func:`visible` (nothing in it is
+    obeyed), ``cut`` to fit, then isolated (FSI … PDI, honoured by browsers and librsvg)
+    so that a right-to-left name does not reorder the words and numbers next to it."""
+    shown = visible(name)
+    return f"\u2068{cut(shown) if cut else shown}\u2069"
 
 
 def text(x: float, y: float, content: str, size: float = 14, **attrs: str | float) -> str:

@@ -3,17 +3,20 @@ round the table with its name, the stock, and a move ringed in gold."""
 
 from __future__ import annotations
 
-import textwrap
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial
 from ..records.describe import describe
-from ..records.frames import Frame
+from ..records.frames import Frame, frame_words
+from ..records.record import Record
 from ..records.referee import Finding
-from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, card, card_label, document, frame, text
+from ..records.shown import visible
+from .lines import fit, text_width, wrap
+from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, card, card_label, document, frame, named, text
 
 WIDTH = 1000
 _FELT = "#1f6b45"
@@ -23,6 +26,7 @@ _NAME = 24  # longer names are cut to fit their plates
 _FAN = 22  # how much of each card shows in a fanned hand or a build
 _LIFT = 10  # how far the card a move plays stands out of its hand
 _SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
+_LINE = 15  # a second line of a seat's pile
 
 
 class Picture(NamedTuple):
@@ -31,27 +35,29 @@ class Picture(NamedTuple):
     position: Position
     names: Sequence[str] | None = None
     move: Move | None = None
+    # The caption and notes are drawn as given: document text in them is made visible (names: svg.named).
     caption: str = ""  # e.g. "hand 2, move 7: seat 1 takes 3♣ 5♦ with 8♥"
     viewer: int | None = None  # the seat at the bottom; other hands shown as backs when set
     notes: Sequence[str] = ()  # lines under the table (findings, comments)
 
 
-def seat_name(names: Sequence[str] | None, seat: int) -> str:
-    """``seat 1`` or ``seat 1 · Bea``."""
+def seat_name(names: Sequence[str] | None, seat: int, cut: Callable[[str], str] | None = None) -> str:
+    """``seat 1`` or ``seat 1 · Bea``, the name :func:`.svg.named` and ``cut`` (to 24 characters
+    by default)."""
     if not (names and seat < len(names) and names[seat]):
         return f"seat {seat}"
-    return f"seat {seat} · {_short(names[seat])}"
+    return f"seat {seat} · {named(names[seat], cut or _short)}"
 
 
 def _short(name: str) -> str:
-    """A name cut to fit its plate."""
+    """A name cut to a length that fits a plate."""
     return name if len(name) <= _NAME else name[: _NAME - 1] + "…"
 
 
-def side_name(names: Sequence[str] | None, side: int) -> str:
-    """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names."""
+def side_name(names: Sequence[str] | None, side: int, cut: Callable[[str], str] | None = None) -> str:
+    """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names (names as in :func:`seat_name`)."""
     if names and len(names) >= 4:
-        return f"{_short(names[side])} & {_short(names[side + 2])}"
+        return f"{named(names[side], cut or _short)} & {named(names[side + 2], cut or _short)}"
     return f"seats {side} & {side + 2}"
 
 
@@ -70,16 +76,18 @@ def _hand_cards(hand: int | Partial | None, shown: bool) -> list[int | None] | N
     return list(cards_of(hand)) if shown else [None] * hand.bit_count()
 
 
-def _pile_text(pos: Position, seat: int) -> str:
+def _pile_lines(pos: Position, seat: int, width: float) -> list[str]:
+    """``N cards taken, 2 sweeps``: one line, or two when it is wider than the seat."""
     pile = pos.captured[seat]
     taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()
-    words = f"{taken} card{'s' if taken != 1 else ''} taken"
+    words = [f"{taken} card{'s' if taken != 1 else ''} taken"]
     sweeps = pos.sweeps[seat]
     if sweeps:
-        words += (
-            f", {sweeps} sweep{'s' if sweeps != 1 else ''}" if pos.rules.sweeps else f", cleared the table {sweeps}×"
+        words.append(
+            f"{sweeps} sweep{'s' if sweeps != 1 else ''}" if pos.rules.sweeps else f"cleared the table {sweeps}×"
         )
-    return words
+    line = ", ".join(words)
+    return [line] if text_width(line, 12) <= width else [w + "," for w in words[:-1]] + words[-1:]
 
 
 def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float) -> tuple[str, float]:
@@ -90,7 +98,7 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
     to_move = pos.turn == seat
     plate_fill = HIGHLIGHT if to_move else "#e9e4d8"
     marks = (" ▸ to play" if to_move else "") + (" (dealer)" if pos.dealer == seat else "")
-    name, size = _plate_text(seat_name(pic.names, seat), marks, width)
+    name, size = _plate_text(pic.names, seat, marks, width)
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="24" rx="12" fill="{plate_fill}" stroke="#8a7f66"/>',
         text(x + width / 2, y + 12 + size * 0.38, name, size, text_anchor="middle", font_weight="bold", fill=BLACK),
@@ -112,22 +120,22 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
         for i, c in enumerate(cards):
             lit = c is not None and c == played
             out.append(card(start + i * step, cy - (_LIFT if lit else 0), c, lit))
-    out.append(text(x + width / 2, cy + CARD_H + 18, _pile_text(pos, seat), 12, text_anchor="middle", fill="#2f2d28"))
-    return "".join(out), _SEAT_H
+    lines = _pile_lines(pos, seat, width)
+    for i, line in enumerate(lines):
+        out.append(text(x + width / 2, cy + CARD_H + 18 + _LINE * i, line, 12, text_anchor="middle", fill="#2f2d28"))
+    return "".join(out), _SEAT_H + _LINE * (len(lines) - 1)
 
 
-_EM = 0.62  # the mean width of a bold character, in ems (an estimate: the viewer's font decides)
-
-
-def _plate_text(name: str, marks: str, width: float) -> tuple[str, float]:
+def _plate_text(names: Sequence[str] | None, seat: int, marks: str, width: float) -> tuple[str, float]:
     """A seat's plate text and font size, fitted to the plate: the size shrinks from 13 to 9,
     then the name is cut (with …), so the marks (to play, dealer) always show."""
     room = width - 16
-    size = max(9.0, min(13.0, room / (_EM * max(1, len(name + marks)))))
-    fits = int(room / (_EM * size)) - len(marks)
-    if len(name) > fits:
-        name = name[: max(1, fits - 1)] + "…"
-    return name + marks, round(size, 1)
+    whole = seat_name(names, seat, lambda name: name) + marks
+    fitting = room / text_width(whole, 1)
+    if fitting >= 9:
+        return whole, math.floor(min(13.0, fitting) * 10) / 10
+    rest = room - text_width(f"seat {seat} · {marks}", 9)
+    return seat_name(names, seat, lambda name: fit(name, 9, rest)) + marks, 9.0
 
 
 class _Item(NamedTuple):
@@ -154,7 +162,7 @@ def _table_items(pic: Picture) -> list[_Item]:
 
 def _item_width(item: _Item) -> float:
     width = CARD_W + _FAN * (len(item.cards) - 1)
-    return max(width, 7.2 * len(item.label) + 16) if item.label else width
+    return max(width, text_width(item.label, 12) + 16) if item.label else width
 
 
 def _lay_out(items: list[_Item], width: float) -> list[list[_Item]]:
@@ -257,15 +265,17 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     sides = any(p in ("left", "right") for p in where.values())
     out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
     out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
-    out.append(text(20, 50, _scores(pic), 12, fill="#4a4740"))
-    y = 64.0
+    scores = wrap(_scores(pic), 12, WIDTH - 40)
+    for i, line in enumerate(scores):
+        out.append(text(20, 50 + 16 * i, line, 12, fill="#4a4740"))
+    y = 48.0 + 16 * len(scores)
     table_x = 20 + (_SIDE_W if sides else 0)
     table_w = WIDTH - 2 * table_x
     if has_top:
         seat = next(s for s, p in where.items() if p == "top")
-        svg, _ = _seat(pic, seat, "top", WIDTH / 2 - 170, y, 340)
+        svg, height = _seat(pic, seat, "top", WIDTH / 2 - 170, y, 340)
         out.append(svg)
-        y += _SEAT_H + 6
+        y += height + 6
     table_h = 300.0 if sides else 260.0
     out.append(_felt(pic, table_x, y, table_w, table_h))
     for seat, place in where.items():
@@ -274,11 +284,11 @@ def picture_body(pic: Picture) -> tuple[str, float]:
             svg, _ = _seat(pic, seat, place, sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)
             out.append(svg)
     y += table_h + 10
-    svg, _ = _seat(pic, bottom, "bottom", WIDTH / 2 - 170, y, 340)
+    svg, height = _seat(pic, bottom, "bottom", WIDTH / 2 - 170, y, 340)
     out.append(svg)
-    y += _SEAT_H + 6
+    y += height + 6
     if pic.caption:
-        lines = textwrap.wrap(pic.caption, 92)
+        lines = wrap(pic.caption, 16, WIDTH - 68)
         out.append(
             f'<rect x="20" y="{y:g}" width="{WIDTH - 40}" height="{12 + 22 * len(lines)}" rx="6" fill="{HIGHLIGHT}"/>'
         )
@@ -286,7 +296,7 @@ def picture_body(pic: Picture) -> tuple[str, float]:
             out.append(text(34, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
         y += 20 + 22 * len(lines)
     for note in pic.notes:
-        for line in textwrap.wrap(note, 130):
+        for line in wrap(note, 13, WIDTH - 48):
             out.append(text(24, y + 16, line, 13, fill="#7a0010"))
             y += 22
     return "".join(out), y + 10
@@ -316,18 +326,37 @@ def position_frame(pic: Picture) -> str:
     return frame(WIDTH, height, body, pic.caption or _status(pic.position))
 
 
+def _shown_step(step: Step) -> Step:
+    """A step with its record's comment made visible."""
+    return step._replace(comment=visible(step.comment)) if step.comment else step
+
+
 def move_picture(
     before: Position, step: Step, names: Sequence[str] | None, prefix: str = "", notes: Sequence[str] = ()
 ) -> Picture:
     """The position a move was played from, the move ringed and told in the caption."""
-    words = describe(step, card_label).replace(f"seat {step.seat}", seat_name(names, step.seat), 1)
+    words = describe(_shown_step(step), card_label).replace(f"seat {step.seat}", seat_name(names, step.seat), 1)
     return Picture(before, names, step.move, prefix + words, None, notes)
 
 
+def frame_text(frame: Frame, record: Record) -> str:
+    """What happens at a frame in words (:func:`.frames.frame_words`) for a picture: the names
+    :func:`.svg.named`, the record's comments and the referee's words :func:`visible`."""
+    event = frame.event
+    if isinstance(event, Finding):
+        frame = frame._replace(event=event._replace(message=visible(event.message)))
+    elif isinstance(event, Step):
+        frame = frame._replace(event=_shown_step(event))
+    players = tuple(map(named, record.players)) if record.players else None
+    return frame_words(frame, record._replace(players=players), card_label)
+
+
 def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Picture:
-    """A replay's frame: a move (or a disputed one) on the position it was played from."""
+    """A replay's frame (``words``: its :func:`frame_text`): a move, or a disputed one (a note
+    the referee could not settle: an unsettled one), on the position it was played from."""
     if isinstance(frame.event, Finding):
-        return Picture(frame.before or frame.position, names, frame.move, "disputed: " + words)
+        said = "unsettled: " if frame.event.unchecked else "disputed: "
+        return Picture(frame.before or frame.position, names, frame.move, said + words)
     if isinstance(frame.event, Step) and frame.before is not None:
         return Picture(frame.before, names, frame.move, f"move {frame.number}: {words}")
     return Picture(frame.position, names, None, words)

@@ -1,0 +1,60 @@
+"""How wide a text will be drawn, and text cut or wrapped to fit a width.
+
+The viewer's font decides the real width; the estimate is per character class, measured
+on DejaVu Sans Bold (the widest of the pictures' fonts) and rounded up, so that text kept
+within an estimate stays within its plate, column or picture.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_NARROW = frozenset(" .,:;'!|·/ijlIJ")
+_WIDE = frozenset("mwMW@%…—")
+_WORD = re.compile("(?:\u2068[^\u2069]*\u2069?|[^ ])+")  # a name isolated by svg.named is one word
+
+
+def _em(c: str) -> float:
+    """The width of one character, in ems."""
+    if c in _NARROW:
+        return 0.42
+    if c in _WIDE or unicodedata.east_asian_width(c) in "WF":
+        return 1.1
+    if unicodedata.category(c) in ("Mn", "Me", "Cf"):  # combining marks, bidi isolates: no width
+        return 0.0
+    if "0" <= c <= "9":
+        return 0.7
+    if "a" <= c <= "z":
+        return 0.72
+    if "A" <= c <= "Z":
+        return 0.86
+    return 1.0
+
+
+def text_width(content: str, size: float) -> float:
+    """The estimated width of ``content`` at font size ``size``."""
+    return size * sum(map(_em, content))
+
+
+def fit(content: str, size: float, width: float) -> str:
+    """``content`` whole if it fits ``width``, else its longest start that fits with ``…``
+    (so a longer text is never shown more fully than a shorter one)."""
+    if text_width(content, size) <= width:
+        return content
+    cut = content
+    while cut and text_width(cut + "…", size) > width:
+        cut = cut[:-1]
+    return cut + "…"
+
+
+def wrap(content: str, size: float, width: float) -> list[str]:
+    """``content`` broken at spaces into lines that fit ``width`` (a word wider than a line
+    has a line of its own)."""
+    lines: list[str] = []
+    for word in _WORD.findall(content):
+        if lines and text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
