@@ -154,6 +154,37 @@ def test_text_stays_inside_the_picture_its_plates_and_its_seats(browser, tmp_pat
     assert page.evaluate(OVERFLOWS) == []
 
 
+def test_long_names_wrap_in_the_move_list(browser, tmp_path):
+    page = long_names_page(browser, tmp_path, {"width": 1280, "height": 800})
+    aside = page.evaluate(
+        "(() => { const a = document.querySelector('aside'); return [a.scrollWidth, a.clientWidth] })()"
+    )
+    assert aside[0] <= aside[1]
+
+
+def test_a_narrow_screen_shows_the_picture_full_width_and_the_list_below(browser, tmp_path):
+    page = long_names_page(browser, tmp_path, {"width": 375, "height": 667})
+    page.keyboard.press("End")
+    box = page.evaluate(
+        """(() => {
+          const svg = document.querySelector('.frame:not([hidden]) svg').getBoundingClientRect();
+          const aside = document.querySelector('aside').getBoundingClientRect();
+          const sheet = document.querySelector('.frame:not([hidden]) .sheet');
+          return {svg: svg.width, below: aside.top >= svg.bottom, page: document.documentElement.scrollWidth,
+                  sheet: sheet.getBoundingClientRect().width, box: sheet.parentElement.clientWidth};
+        })()"""
+    )
+    assert box["svg"] >= 330 and box["below"] and box["page"] <= 375
+    assert box["sheet"] > box["box"]  # the sheet is wider than the screen: it scrolls inside its box, not the page
+
+
+def test_the_page_follows_a_change_of_the_address(browser, tmp_path):
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
+    total = page.locator(".frame").count()
+    page.evaluate("() => new Promise(done => { addEventListener('hashchange', done); location.hash = '#5' })")
+    assert page.inner_text("#where") == f"5 / {total}" and caption(page).startswith("move 4:") and errors == []
+
+
 def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     """Long partnership names are cut (…) short of the numbers, a long list of items and
     the result wrap onto more lines, and nothing runs off the sheet."""

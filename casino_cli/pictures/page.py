@@ -31,7 +31,7 @@ nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
 button:disabled{opacity:.45;cursor:default}
 #where{margin-left:8px;color:#ddd}
-aside{flex:0 0 300px;max-height:calc(100vh - 90px);overflow:auto;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
+aside{flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
 aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
 ol{margin:0;padding-left:0;list-style:none}
 li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
@@ -41,11 +41,20 @@ li.finding{color:#a40018}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .keys{color:#aab;font-size:12px}
+.sheetbox{overflow-x:auto}
 .sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
 .sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
 .sheet td{padding:4px 8px;border-top:1px solid #ddd}
 .sheet td:first-child{white-space:nowrap}
 .sheet td.nobody{color:#666}
+header,.notes,.comment{overflow-wrap:anywhere}
+@media (max-width:720px){
+main{flex-direction:column;align-items:stretch;padding:8px}
+#stage,aside{flex:none;width:auto}
+aside{max-height:50vh}
+header{padding:8px 10px}
+button{padding:6px 9px}
+}
 """
 
 _SCRIPT = """
@@ -83,8 +92,12 @@ _SCRIPT = """
     else{return}
     e.preventDefault();
   });
-  var start=parseInt(location.hash.slice(1),10);  // #N is step N, counted from 1 as shown
-  show(isNaN(start)?0:start-1);
+  function fromHash(){  // #N is step N, counted from 1 as shown
+    var n=parseInt(location.hash.slice(1),10);
+    show(isNaN(n)?0:n-1);
+  }
+  window.addEventListener('hashchange',fromHash);
+  fromHash();
 })();
 """
 
@@ -113,7 +126,7 @@ def _sheet(end: HandEnd, record: Record) -> str:
         rows.append("<tr>" + "".join(f"<td>{markup(str(c))}</td>" for c in cells) + "</tr>")
     for item, why in hand["unwon"].items():
         rows.append(f'<tr><td></td><td colspan="6" class="nobody">{markup(nobody_words(item, why))}</td></tr>')
-    return f'<table class="sheet"><tr>{head}</tr>{"".join(rows)}</table>'
+    return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 
 def _entry(i: int, frame: Frame, words: str) -> str:
