@@ -209,3 +209,38 @@ def test_a_longer_name_is_never_shown_more_fully_than_a_shorter_one():
             cut = [i for i, s in enumerate(shown) if s.endswith("…")]
             assert all(shown[i] == whole[: i + 1] for i in range(cut[0] if cut else len(shown)))
             assert all(len(shown[j]) <= len(shown[i]) for i in cut for j in range(i, len(shown)))
+
+
+HOSTILE_NAMES = ["Ana \u202eevil\u202c", "\u05e9\u05e8\u05d4 \u2069\u2068" + "x" * 30, "Cy\u200f", "Dee\x1b]0;t\x07"]
+
+
+def bidi_of(text: str) -> str:
+    return "".join(c for c in text if c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def test_names_are_shown_not_obeyed_and_each_is_isolated(tmp_path):
+    """A bidi override or control in a name is written as its escape (as on the terminal);
+    the only bidi marks are the isolates round each name, in pairs, also where a name is cut."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
+    doc = dict(orjson.loads(four.stdout), players=HOSTILE_NAMES)
+    doc["hands"][0]["_note"] = "a \u202ecomment\u202c"
+    path = tmp_path / "r.json"
+    path.write_bytes(orjson.dumps(doc))
+    for command in ("replay", "score"):
+        assert cli(command, str(path), "--format", "json", "--svg", str(tmp_path / f"{command}.svg")).returncode == 0
+    assert cli("replay", str(path), "--hand", "1", "--html", str(tmp_path / "page.html")).returncode == 0
+    for picture in ("replay.svg", "score.svg", "page.html"):
+        text = (tmp_path / picture).read_text(encoding="utf-8")
+        assert "Ana \\u202eevil\\u202c" in text and "\x1b" not in text and "\\x1b]0;t\\x07" in text
+        assert "a \\u202ecomment\\u202c" in text or picture != "page.html"
+        assert re.fullmatch("(\u2068\u2069)*", bidi_of(text))  # only isolates, each closed before the next
+    svg = position_svg(Picture(frames_of(read_record(doc))[0].position, HOSTILE_NAMES))
+    assert re.fullmatch("(\u2068\u2069)*", bidi_of(svg)) and "\u2068seat" not in svg
+
+
+def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled():
+    record = read_record(orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes()))
+    page = replay_page(record, frames_of(record), "t")
+    assert "0 findings, 1 unsettled" in page and "1 finding," not in page
+    assert '<li data-i="2" class="unsettled">? ' in plain(page) and "✖" not in page
+    assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page

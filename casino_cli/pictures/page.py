@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.frames import Frame, frame_words
+from ..records.frames import Frame
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json
+from ..records.shown import visible
 from .sheet import item_words, nobody_words, side_label
-from .svg import card_label, defs, markup
-from .table import frame_picture, position_frame, side_name
+from .svg import defs, markup, named
+from .table import frame_picture, frame_text, position_frame, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -38,7 +39,9 @@ li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
 li:hover{background:#e8e2cf}
 li.current{background:#f5b800;font-weight:bold}
 li.finding{color:#a40018}
+li.unsettled{color:#7a5200}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
+.notes.unsettled{background:#fff6da;color:#4d3400}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .keys{color:#aab;font-size:12px}
 .sheetbox{overflow-x:auto}
@@ -109,7 +112,7 @@ def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
     out = []
     for key, value in extra:
         shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-        out.append(f"{key.lstrip('_')}: {shown}")
+        out.append(visible(f"{key.lstrip('_')}: {shown}"))
     return out
 
 
@@ -129,8 +132,16 @@ def _sheet(end: HandEnd, record: Record) -> str:
     return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 
+def _kind(event: object) -> str:
+    """A finding, an unsettled note (a check the record cannot decide) or neither ("")."""
+    if not isinstance(event, Finding):
+        return ""
+    return "unsettled" if event.unchecked else "finding"
+
+
 def _entry(i: int, frame: Frame, words: str) -> str:
     event = frame.event
+    kind = _kind(event)
     if isinstance(event, HandStart):
         label = "start"
     elif isinstance(event, Step):
@@ -138,9 +149,19 @@ def _entry(i: int, frame: Frame, words: str) -> str:
     elif isinstance(event, HandEnd):
         label = "end: " + words.split(": ", 1)[1]
     else:
-        label = "✖ " + words
-    cls = ' class="finding"' if isinstance(event, Finding) else ""
+        label = ("? " if kind == "unsettled" else "✖ ") + words
+    cls = f' class="{kind}"' if kind else ""
     return f'<li data-i="{i}"{cls}>{markup(label)}</li>'
+
+
+def _summary(frames: list[Frame]) -> str:
+    """``40 steps``, with the findings and unsettled notes as ``casino validate`` counts them."""
+    kinds = [_kind(f.event) for f in frames]
+    findings, unsettled = kinds.count("finding"), kinds.count("unsettled")
+    out = f"{len(frames)} steps"
+    if findings or unsettled:
+        out += f", {findings} finding{'s' if findings != 1 else ''}"
+    return out + (f", {unsettled} unsettled" if unsettled else "")
 
 
 def replay_page(record: Record, frames: list[Frame], title: str) -> str:
@@ -149,7 +170,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
     if rules.partnerships:
         who = " v ".join(side_name(record.players, side) for side in range(rules.sides))
     else:
-        who = " v ".join(record.players or [f"seat {s}" for s in range(rules.players)])
+        who = " v ".join(map(named, record.players) if record.players else (f"seat {s}" for s in range(rules.players)))
     variant = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
     if rules.partnerships:
         variant += " in partnerships"
@@ -157,11 +178,11 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
     current_hand = None
     comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}
     for i, frame in enumerate(frames):
-        words = frame_words(frame, record, card_label)
+        words = frame_text(frame, record)
         pic = frame_picture(frame, record.players, words)
         extra = ""
         if isinstance(frame.event, Finding):
-            extra += f'<div class="notes">{markup(words)}</div>'
+            extra += f'<div class="notes {_kind(frame.event)}">{markup(words)}</div>'
         if isinstance(frame.event, HandEnd):
             extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
@@ -176,17 +197,16 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
             hand_first[str(frame.hand)] = i
             entries.append(f"</ol><h2>hand {frame.hand}</h2><ol>")
         entries.append(_entry(i, frame, words))
-    findings = sum(isinstance(f.event, Finding) for f in frames)
-    summary = f"{len(frames)} steps" + (f", {findings} finding{'s' if findings != 1 else ''}" if findings else "")
+    summary = _summary(frames)
     record_notes = "".join(f'<div class="comment">{markup(c)}</div>' for c in _comments(record.extra))
-    seed = f" · seed {record.seed}" if record.seed else ""
+    seed = f" · seed {visible(record.seed)}" if record.seed else ""
     hands_json = json.dumps(hand_first).replace("<", "\\u003c")
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{markup(title)}</title><style>{_STYLE}</style></head><body>"
+        f"<title>{markup(visible(title))}</title><style>{_STYLE}</style></head><body>"
         f'<header><h1>{markup(who)}</h1><div class="sub">{markup(variant + seed)} · {markup(summary)}</div>'
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
