@@ -48,13 +48,14 @@ li.unsettled{color:#7a5200}
 .sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
 .sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
 .sheet td{padding:4px 8px;border-top:1px solid #ddd}
-.sheet td:first-child{white-space:nowrap}
+.sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
 @media (max-width:720px){
 main{flex-direction:column;align-items:stretch;padding:8px}
 #stage,aside{flex:none;width:auto}
 aside{max-height:50vh}
+.sheet{min-width:600px}
 header{padding:8px 10px}
 button{padding:6px 9px}
 }
