@@ -175,6 +175,9 @@ def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobod
     path.write_bytes(orjson.dumps(record))
     assert cli("replay", str(path), "--html", str(page)).returncode == 0
     assert "<h1>Ana &amp; Carla v Ben &amp; Dan" in plain(page.read_text(encoding="utf-8"))
+    sheet = tmp_path / "r4.svg"
+    assert cli("score", str(path), "--svg", str(sheet)).returncode == 0
+    assert "Score sheet · Royal Casino, 4 players in partnerships" in sheet.read_text(encoding="utf-8")
     alone = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
     path.write_bytes(alone.stdout)
     assert cli("replay", str(path), "--html", str(page)).returncode == 0

@@ -39,8 +39,9 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
         _print(sheet, fmt, screen, rules.sweeps, sides)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
+            from ..pictures.table import game_title
 
-            title = f"Score sheet · {rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+            title = f"Score sheet · {game_title(rules)}"
             write_picture(svg, sheet_svg(sheet, names, rules.partnerships, title, rules.sweeps))
     if code:
         raise Fail(code)

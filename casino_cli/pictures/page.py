@@ -17,7 +17,7 @@ from ..records.scoresheet import hand_json
 from ..records.shown import visible
 from .sheet import item_words, nobody_words, side_label
 from .svg import defs, markup, named
-from .table import frame_picture, frame_text, position_frame, side_name
+from .table import frame_picture, frame_text, game_title, position_frame, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -172,9 +172,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         who = " v ".join(side_name(record.players, side) for side in range(rules.sides))
     else:
         who = " v ".join(map(named, record.players) if record.players else (f"seat {s}" for s in range(rules.players)))
-    variant = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
-    if rules.partnerships:
-        variant += " in partnerships"
+    variant = game_title(rules)
     figures, entries, hand_first = [], [], {}
     current_hand = None
     comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial
+from ..engine.rules import Rules
 from ..records.describe import describe
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
@@ -235,11 +236,15 @@ def _draw_item(item: _Item, x: float, y: float) -> str:
     return "".join(out)
 
 
+def game_title(rules: Rules) -> str:
+    """``Royal Casino, 4 players in partnerships``."""
+    title = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
+    return title + " in partnerships" if rules.partnerships else title
+
+
 def _status(pos: Position) -> str:
     rules = pos.rules
-    title = f"{rules.variant.replace('-', ' ').title()} Casino, {rules.players} players"
-    if rules.partnerships:
-        title += " in partnerships"
+    title = game_title(rules)
     if pos.finished:
         return title + " · hand finished"
     return title + f" · deal {pos.deal} of {rules.deals_per_hand}"
