@@ -104,7 +104,16 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
     assert read_answer("2", pos, listing).move == listing.moves[1]
     assert read_answer(" kd ", pos, listing).move == listing.moves[3]
     assert "does not hold 9H" in read_answer("9H+2C=11", pos, listing).message
-    for typed, said in (("0", "choose 1 to 4"), ("5", "choose 1 to 4"), ("-1", "choose 1 to 4"), ("zz", "not a card")):
+    assert read_answer("\u0662", pos, listing).move == listing.moves[1]  # an Arabic-Indic 2 is a 2
+    for typed, said in (
+        ("0", "choose 1 to 4"),
+        ("5", "choose 1 to 4"),
+        ("-1", "choose 1 to 4"),
+        ("zz", "not a card"),
+        ("9" * 5000, "choose 1 to 4"),  # never an int of 5,000 digits
+        ("²", "is not a move or a command"),  # a digit, but not a number (a key on French keyboards)
+        ("①", "is not a move or a command"),
+    ):
         answer = read_answer(typed, pos, listing)
         assert answer.move is None and said in answer.message and "$" not in answer.message
     assert read_answer("U", pos, listing).command == "undo" and read_answer("q", pos, listing).command == "quit"

@@ -45,7 +45,9 @@ def test_validate_shards_concatenate_to_one_run(tmp_path: Path, fmt: str) -> Non
         assert sum(int(s.stderr.split()[1]) for s in shards) == 7  # "casino: N records checked"
 
 
-@pytest.mark.parametrize("shard", ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", ""])
+@pytest.mark.parametrize(
+    "shard", ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "", "²/3", "1/" + "9" * 5000, "1/9999999999"]
+)
 def test_a_bad_shard_is_a_usage_error(shard: str) -> None:
     result = cli("simulate", "--shard", shard)
     assert result.returncode == 2 and "--shard takes K/N" in result.stderr and not result.stdout

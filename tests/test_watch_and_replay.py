@@ -56,6 +56,8 @@ def test_replay_beyond_the_record_is_an_error_said_before_anything_is_shown(args
 def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
     record = read_record(orjson.loads(Path(GAME).read_bytes()))
     frames = frames_of(record)
+    for typed in ("²", "+²", "h²", "①"):  # digits, not numbers: refused in words, never a crash
+        assert answer(typed, frames, 5).at == 5 and "unknown input" in answer(typed, frames, 5).message
     assert answer("", frames, 0).at == 1 and answer("n", frames, 0).at == 1
     assert answer("p", frames, 5).at == 4 and answer("-1", frames, 5).at == 4 and answer("+3", frames, 5).at == 8
     assert "start of the record" in answer("p", frames, 0).message

@@ -20,7 +20,7 @@ from ..records.botproto import load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
-from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed
+from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed, typed_number
 from .watch import Watcher, hand_sheet
 
 PERSON = 0
@@ -69,8 +69,9 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
         return Answer(command="list")
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
-    if word.lstrip("+-").isdigit():
-        number = int(word) if word.lstrip("-").isdigit() else 0
+    digits = typed_number(word.lstrip("+-"))
+    if digits is not None:
+        number = 0 if word.startswith("-") else digits
         if 1 <= number <= count:
             return Answer(listing.moves[number - 1])
         return Answer(message=f"there {'is 1 move' if count == 1 else f'are {count} moves'}: choose 1 to {count}")

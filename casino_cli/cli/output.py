@@ -110,6 +110,15 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
 
 
+def typed_number(text: str) -> int | None:
+    """A number as typed: decimal digits of any script (not ² or ①); None for anything
+    else. One of more than 9 digits is 10**9, past any list or record (never an int of
+    thousands of digits)."""
+    if not text.isdecimal():
+        return None
+    return int(text) if len(text) <= 9 else 10**9
+
+
 def typed(out: Console, prompt: str) -> str:
     """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``q``: the person leaves."""
     try:

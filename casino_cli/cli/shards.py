@@ -4,16 +4,17 @@ order, are the output of the whole run."""
 
 from __future__ import annotations
 
-from .output import USAGE, Fail
+from .output import USAGE, Fail, typed_number
 
 
 def parse_shard(text: str | None) -> tuple[int, int]:
     """``"K/N"`` -> (K, N) with 1 <= K <= N; None (no --shard) is the whole run, 1/1."""
     if text is None:
         return 1, 1
-    k, slash, n = text.partition("/")
-    if slash and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n):
-        return int(k), int(n)
+    first, slash, last = text.partition("/")
+    k, n = typed_number(first), typed_number(last)
+    if slash and k is not None and n is not None and 1 <= k <= n < 10**9:
+        return k, n
     raise Fail(USAGE, f"--shard takes K/N with 1 <= K <= N (e.g. 2/8), not {text!r}")
 
 

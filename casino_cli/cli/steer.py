@@ -10,7 +10,7 @@ from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
-from .output import console, typed
+from .output import console, typed, typed_number
 from .plain import card_name
 from .safe_text import shown_names
 
@@ -43,19 +43,16 @@ def answer(text: str, frames: list[Frame], at: int) -> Answer:
         return Answer(len(frames) - 1)
     if word in ("?", "help"):
         return Answer(at, KEYS)
-    if word[:1] in "+-" and word[1:].isdigit():
-        return _to_step(frames, at + (_number(word[1:]) if word[0] == "+" else -_number(word[1:])))
-    if word.isdigit():
-        return _to_move(frames, at, _number(word))
-    if word[:1] == "h" and word[1:].strip().isdigit():
-        return _to_hand(frames, at, _number(word[1:].strip()))
+    steps = typed_number(word[1:]) if word[:1] in "+-" else None
+    if steps is not None:
+        return _to_step(frames, at + (steps if word[0] == "+" else -steps))
+    move = typed_number(word)
+    if move is not None:
+        return _to_move(frames, at, move)
+    hand = typed_number(word[1:].strip()) if word[:1] == "h" else None
+    if hand is not None:
+        return _to_hand(frames, at, hand)
     return Answer(at, f"unknown input {text.strip()!r}; {KEYS}")
-
-
-def _number(digits: str) -> int:
-    """A typed number; one of more than 9 digits is past any record's end (never an int of
-    thousands of digits)."""
-    return int(digits) if len(digits) <= 9 else 10**9
 
 
 def _to_step(frames: list[Frame], target: int) -> Answer:
