@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 from proc_state import process_state
 
@@ -36,21 +37,22 @@ class Terminal:
         self.master = master
         self.seen = ""  # read but not yet expected
 
-    def expect(self, text: str, timeout: float = 30) -> str:
-        """Everything new up to and including ``text`` (terminal styles taken out)."""
+    def expect(self, *texts: str, timeout: float = 30) -> str:
+        """Everything new up to and including the first of ``texts`` to come (terminal
+        styles taken out)."""
         deadline = time.monotonic() + timeout
-        while text not in self.seen:
+        while not any(text in self.seen for text in texts):
             ready, _, _ = select.select([self.master], [], [], max(0, deadline - time.monotonic()))
             if not ready:
-                raise AssertionError(f"no {text!r} after: {self.seen[-2000:]}")
+                raise AssertionError(f"no {texts!r} after: {self.seen[-2000:]}")
             try:
                 chunk = os.read(self.master, 65536).decode("utf-8", "replace")
             except OSError:
                 chunk = ""
             if not chunk:
-                raise AssertionError(f"the program ended before {text!r}: {self.seen[-2000:]}")
+                raise AssertionError(f"the program ended before {texts!r}: {self.seen[-2000:]}")
             self.seen += ANSI.sub("", chunk).replace("\r\n", "\n")
-        end = self.seen.index(text) + len(text)
+        end = min(self.seen.index(t) + len(t) for t in texts if t in self.seen)
         part, self.seen = self.seen[:end], self.seen[end:]
         return part
 
@@ -176,15 +178,38 @@ def test_without_a_terminal_play_says_which_stream_is_not_one(piped, other):
     assert proc.returncode == 2 and f"{named[piped]} is not a terminal" in said and f"{named[other]} is" not in said
 
 
-def test_a_hand_played_to_its_end_shows_the_itemised_sheet(tmp_path):
-    term = Terminal("play", "--seed", "7", "--save", str(tmp_path / "g.json"))
-    text = term.expect(PROMPT)
-    for _ in range(30):
-        if "items won" in text:
-            break
-        term.send("1")
+def test_a_hand_played_to_its_end_shows_the_itemised_sheet_and_waits_before_the_next(tmp_path):
+    """At a hand's end the sheet is shown and the game waits (the next board would scroll
+    the sheet off a 24-line screen): Enter goes on to the next hand, q leaves."""
+    saved = tmp_path / "g.json"
+    for leave in (False, True):
+        term = Terminal("play", "--seed", "7", "--save", str(saved), size=(80, 24))
         text = term.expect(PROMPT)
-    assert "items won" in text and re.search(r"Little Casino|Big Casino|cards 3", text), text
+        for _ in range(30):
+            if "is over" in text:
+                break
+            term.send("1")
+            text = term.expect(PROMPT, "· q: leave ›")
+        assert "items won" in text and re.search(r"Casino|cards 3", text), text
+        assert text.endswith("hand 1 is over · Enter: hand 2 · q: leave ›") and "hand 2 ─" not in text
+        term.send("q" if leave else "")
+        if not leave:
+            assert "─ hand 2 ─" in term.expect(PROMPT)
+            term.send("q")
+        assert f"game left {'after hand 1' if leave else 'at hand 2'}" in term.expect("g.json")
+        assert term.close() == 0
+        hands = orjson.loads(saved.read_bytes())["hands"]
+        assert len(hands[0]["moves"]) == 48
+        assert [len(h["moves"]) for h in hands[1:]] == ([] if leave else [1])  # seat 1 leads hand 2
+
+
+def test_b_shows_the_board_again():
+    term = Terminal("play", "--seed", "3", "--variant", "royal", size=(80, 24))
+    term.expect(PROMPT)
+    term.send("l")
+    term.expect(PROMPT)
+    term.send("b")
+    again = term.expect(PROMPT)
+    assert "A♠ 7♥ 9♣ Q♠" in again and "17 legal moves · l: what each does" in again
     term.send("q")
-    term.expect("g.json")
     assert term.close() == 0

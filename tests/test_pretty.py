@@ -113,6 +113,8 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
         ("9" * 5000, "choose 1 to 4"),  # never an int of 5,000 digits
         ("²", "is not a move or a command"),  # a digit, but not a number (a key on French keyboards)
         ("①", "is not a move or a command"),
+        ("xyz", "'xyz' is not a move or a command: the card played goes before the 'x'"),
+        ("ah+8h", "'ah+8h' is not a move or a command: a build needs '=value'"),
     ):
         answer = read_answer(typed, pos, listing)
         assert answer.move is None and said in answer.message and "$" not in answer.message
@@ -128,6 +130,11 @@ def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
         screen.print(position_view(pos, viewer=0))
     said = captured.get()
     assert "2♣ 4♣ J♦ K♦" in said and "4 cards" in said and "8♠" not in said  # seat 1 holds 4D 5H 8S QC
+    with screen.capture() as captured:
+        screen.print(position_view(pos._replace(hands=(pos.hands[0], 0)), viewer=0))
+    lines = captured.get().splitlines()
+    mine, theirs = (next(line for line in lines if line.lstrip(" ▶").startswith(f"seat {s}")) for s in (0, 1))
+    assert theirs.index("0 cards") == mine.index("2♣")  # in the hand's column: no stray space for no cards
 
 
 def test_version_help_and_completion():

@@ -186,3 +186,45 @@ def test_the_cards_left_at_a_hands_end_are_said_to_go_to_the_last_capturer(corpu
     assert [e.residue for e in events if isinstance(e, HandEnd)] == [
         f.event.residue for f in played if isinstance(f.event, HandEnd)
     ]
+
+
+def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board():
+    """The person's screen shows the others' moves since their last turn above the board:
+    when those lines and the moves in full would push the table off, the moves go in
+    columns."""
+    import io
+    import random
+
+    from rich.console import Console
+
+    from casino_cli.cli.output import Format
+    from casino_cli.cli.watch import Watcher
+    from casino_cli.engine import Game, Step, greedy_bot, legal_moves, make_rules
+
+    rules = make_rules("classic", 4, partnerships=False)
+    events = []
+    game = Game(rules, "room", [greedy_bot] * 4)
+    game.deal()
+    while len(events) < 3:
+        pos = game.position
+        events += [
+            e for e in game.play_move(greedy_bot(pos, legal_moves(pos), random.Random(1))) if isinstance(e, Step)
+        ]
+    position = game.position
+    listing = legal_moves(position)
+
+    def board(height: int, since: list) -> str:
+        watcher = Watcher(Format.pretty, 0, 0, interactive=True)
+        watcher.out = Console(file=io.StringIO(), width=80, height=height, color_system=None)
+        for event in since:
+            watcher.show([event])
+        watcher.out.file.seek(0)
+        watcher.out.file.truncate()
+        watcher.board(position, listing)
+        return watcher.out.file.getvalue()
+
+    full = board(200, [])
+    assert "┃ does" in full
+    height = len(full.splitlines()) + 2  # the board and its moves in full just fit
+    assert "┃ does" in board(height, [])
+    assert "┃ does" not in board(height, events) and "l: what each does" in board(height, events)

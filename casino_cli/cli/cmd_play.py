@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import IO, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
-from ..engine import HandStart, IllegalMove, Move, MoveList, Position, judge
+from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
 from ..engine.views import Bot, BotError, ask, seat_rngs
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
@@ -23,10 +23,15 @@ from .common import rules_from_options, seed_or_random
 from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed, typed_number
 from .watch import Watcher, hand_sheet
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 PERSON = 0
+QUIT = ("q", "quit", "exit")
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
-    "2C+4H=6 (build). l: the moves with what each does · u: undo your last move · h: hint · ?: this help · "
+    "2C+4H=6 (build). l: the moves with what each does · b: the board again · u: undo your last move · h: hint · "
+    "?: this help · "
     "q (or Ctrl-D): leave the game (the record is saved with --save)."
 )
 
@@ -57,7 +62,7 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     word = text.strip()
     lower = word.lower()
     count = len(listing.moves)
-    if lower in ("q", "quit", "exit"):
+    if lower in QUIT:
         return Answer(command="quit")
     if lower in ("u", "undo"):
         return Answer(command="undo")
@@ -67,6 +72,8 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
         return Answer(message=hint_words(position, listing))
     if lower in ("l", "list"):
         return Answer(command="list")
+    if lower in ("b", "board"):
+        return Answer(command="board")
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
     digits = typed_number(word.lstrip("+-"))
@@ -78,7 +85,7 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     try:
         move = parse_move_text(word, "")
     except NotationError as exc:
-        why = exc.message.removeprefix(f"in move {word!r}: ")
+        why = exc.message.removeprefix(f"in move {word!r}: ").removeprefix(f"{word!r}: ")
         return Answer(message=f"{word!r} is not a move or a command: {why}; ? for help")
     try:
         judge(position, move)
@@ -115,16 +122,23 @@ def run_play(
         watcher.show([HandStart(1, session.position)])
         left = _play(session, seats, rngs, watcher, watch)
     except (KeyboardInterrupt, Interrupted) as exc:  # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
+        watcher.stop()
         _write(sink, session, save)
         code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
         raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
     except BotError as exc:
+        watcher.stop()
         _write(sink, session, save)
         raise Fail(USAGE, str(exc)) from None
+    except Exception:  # a defect of casino's: the game so far is still saved
+        watcher.stop()
+        _write(sink, session, save)
+        raise
     watcher.close(session, left)
     _write(sink, session, save)
     if left:
-        say(f"game left at hand {session.hand}" + (f"; the record so far is in {save}" if save else ""))
+        at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
+        say(f"game left {at}" + (f"; the record so far is in {save}" if save else ""))
 
 
 def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
@@ -159,13 +173,30 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
                 if answer.command == "list":
                     out.print(watcher.moves(session.position, listing))
                     continue
+                if answer.command == "board":
+                    watcher.board(session.position, listing)
+                    continue
                 if answer.move is not None:
                     move = answer.move
                     break
                 out.print(answer.message, style="yellow", markup=False)
             marks.append(session.moment([rng.getstate() for rng in rngs]))
-        watcher.show(session.play(move, listing))
+        events = session.play(move, listing)
+        end = next((i for i, e in enumerate(events) if isinstance(e, HandEnd)), None)  # then the next deal
+        if end is None or watch or session.over:
+            watcher.show(events)
+            continue
+        watcher.show(events[: end + 1])
+        if _leaves_after(out, events[end].hand):
+            return True
+        watcher.show(events[end + 1 :])
     return False
+
+
+def _leaves_after(out: Console, hand: int) -> bool:
+    """After a hand's sheet, before the next hand's board scrolls it away: whether the
+    person leaves (q) rather than go on (Enter)."""
+    return typed(out, f"hand {hand} is over · Enter: hand {hand + 1} · q: leave › ").strip().lower() in QUIT
 
 
 def _check_terminal() -> None:

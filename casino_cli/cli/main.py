@@ -456,7 +456,7 @@ def play(
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    At the prompt: a move number or text, l to list the moves in full, h for a hint, u to undo your last move, ? for help, q (or Ctrl-D) to leave.
+    At the prompt: a move number or text, l to list the moves in full, b for the board again, h for a hint, u to undo your last move, ? for help, q (or Ctrl-D) to leave.
 
     Example: casino play --watch --seed 7 --variant royal --format text
     """

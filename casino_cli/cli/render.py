@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -70,7 +71,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
             shown = Text("unknown", style="dim")
         elif viewer is not None and seat != viewer:
             held = hand.count if isinstance(hand, Partial) else hand.bit_count()
-            shown = Text(f"{'▮' * held} {held} card{'s' if held != 1 else ''}", style="dim")
+            shown = Text(f"{'▮' * held + ' ' if held else ''}{held} card{'s' if held != 1 else ''}", style="dim")
         elif isinstance(hand, Partial):
             shown = Text.assemble(cards_text(hand.known), (f" + {unknown_count(hand)} unknown", "dim"))
         else:
@@ -116,7 +117,7 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     return table
 
 
-def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Table:
+def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Group:
     """The moves as numbered notation only, in as many columns as ``width`` holds (read down
     each column): for a screen too short for :func:`moves_view`."""
     entries = [Text.assemble((f"{i:>{len(str(len(moves)))}} ", "dim"), move.text()) for i, move in enumerate(moves, 1)]
@@ -124,15 +125,12 @@ def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Ta
     columns = max(1, min(len(entries), width // column))
     rows = -(-len(entries) // columns)
     grid = Table.grid(padding=(0, 3, 0, 0))
-    grid.title = (
-        f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
-        " · l: what each does"
-    )
     for _ in range(columns):
         grid.add_column(no_wrap=True)
     for row in range(rows):
         grid.add_row(*(entries[i] if i < len(entries) else "" for i in range(row, row + rows * columns, rows)))
-    return grid
+    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
+    return Group(Text(f"{title} · l: what each does", style="italic"), grid)  # a title as wide as the screen
 
 
 def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> Table:

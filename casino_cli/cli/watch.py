@@ -75,6 +75,7 @@ class Watcher:
         self.recent: deque[str] = deque(maxlen=5)
         self.last_game: GameStep | None = None
         self._deal: int | None = None
+        self._since = 0  # lines printed since the person's last board (the others' moves)
 
     def show(self, events: list[GameEvent]) -> None:
         """Show each event as the chosen output wants it."""
@@ -108,6 +109,7 @@ class Watcher:
         from .render import score_view
 
         assert self.out is not None
+        self._since += 1
         if isinstance(event, HandStart):
             self.out.rule(f"hand {event.hand}")
         elif isinstance(event, Step):
@@ -151,18 +153,20 @@ class Watcher:
 
     def board(self, position: Position, listing: MoveList) -> None:
         """The person's view before a move: the table as their seat sees it, and their moves,
-        each with what it does where the screen has room for that under the table (with a
-        line left for the prompt and one for a message), else in columns of notation."""
+        each with what it does where the screen has room for that under the table and the
+        others' moves since the last board (with a line left for the prompt and one for a
+        message), else in columns of notation."""
         from .render import compact_moves_view, position_view
 
         assert self.out is not None
         view = position_view(position, self.viewer)
         full = self.moves(position, listing)
-        used = sum(len(self.out.render_lines(part, self.out.options)) for part in (view, full))
+        used = self._since + sum(len(self.out.render_lines(part, self.out.options)) for part in (view, full))
         self.out.print(view)
         if used + 2 > self.out.height:
             full = compact_moves_view(listing.moves, listing.truncated, self.out.width)
         self.out.print(full)
+        self._since = 0
 
     @staticmethod
     def moves(position: Position, listing: MoveList) -> RenderableType:
@@ -170,6 +174,14 @@ class Watcher:
         from .render import moves_view
 
         return moves_view(listing.moves, listing.facts, listing.truncated, position.rules.sweeps)
+
+    def stop(self) -> None:
+        """Before a message on a stop: the live view taken down, the prompt's line ended."""
+        if self.live is not None:
+            self.live.stop()
+            self.live = None
+        elif self.interactive and self.out is not None:
+            self.out.print()
 
     def close(self, session: Session, left: bool = False) -> None:
         """The end: the record (json), or the result in words (nothing more for a game left part-way)."""

@@ -33,6 +33,8 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         if "x" in lowered:
             at = lowered.index("x")
             card, rest = raw[:at], raw[at + 1 :]
+            if not card.strip():
+                raise NotationError(f"{raw!r}: the card played goes before the 'x' (e.g. 8Hx3C+5D)", path)
             takes = rest.split("+") if rest.strip() else []
             return _checked(Move(CAPTURE, parse_card(card), _table_cards(takes, raw, path)), raw, path)
         if "+" in raw and not _words_hint(raw):
