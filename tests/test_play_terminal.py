@@ -213,3 +213,13 @@ def test_b_shows_the_board_again():
     assert "A♠ 7♥ 9♣ Q♠" in again and "17 legal moves · l: what each does" in again
     term.send("q")
     assert term.close() == 0
+
+
+def test_the_bots_named_are_the_other_seats_in_turn():
+    """You are seat 0: --bots names seats 1, 2, … (with --watch, every seat from 0)."""
+    term = Terminal("play", "--seed", "7", "--players", "3", "--bots", "searcher,random")
+    assert "you are seat 0; seat 1: searcher, seat 2: random" in term.expect(PROMPT)
+    term.send("q")
+    assert term.close() == 0
+    watched = cli("play", "--watch", "--seed", "7", "--players", "3", "--bots", "greedy,random", "-f", "json")
+    assert watched.returncode == 0 and "you are seat 0" not in watched.stderr

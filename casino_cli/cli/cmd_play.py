@@ -109,9 +109,13 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
-    seats = [load_bot(name) for name in parse_bots(bots, rules.players)]
-    if not watch:
+    if watch:
+        seats: list[Bot | None] = [load_bot(name) for name in parse_bots(bots, rules.players)]
+    else:  # the names are the others': seats 1, 2, …
         _check_terminal()
+        names = parse_bots(bots, rules.players - 1)
+        seats = [None, *map(load_bot, names)]
+        say("you are seat 0; " + ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, 1)))
     sink = _open_save(save)
     session = Session(rules, seed)
     rngs = seat_rngs(seed, rules.players)  # one per seat, as in simulate: no bot steers another
@@ -141,7 +145,7 @@ def run_play(
         say(f"game left {at}" + (f"; the record so far is in {save}" if save else ""))
 
 
-def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
+def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
     """Play until the game is over; True when the person leaves it part-way."""
     marks: list[Moment] = []  # the moments before each of the person's moves, for undo
     out = watcher.out or console()
@@ -149,8 +153,9 @@ def _play(session: Session, seats: list[Bot], rngs: list[random.Random], watcher
         listing = session.listing()
         seat = session.position.turn
         assert seat is not None
-        if watch or seat != PERSON:
-            move, listing = ask(seats[seat], session.position, rngs[seat], session.history)  # its view alone
+        bot = seats[seat]  # None: the person's seat
+        if bot is not None:
+            move, listing = ask(bot, session.position, rngs[seat], session.history)  # its view alone
         else:
             watcher.board(session.position, listing)
             while True:

@@ -99,6 +99,14 @@ BotsOpt = Annotated[
         "module's code: name only code you trust, never text from untrusted input."
     ),
 ]
+PlayBotsOpt = Annotated[
+    str,
+    typer.Option(
+        help="The bots of the other seats, comma-separated, for seats 1, 2, … in turn and repeated round the table "
+        "(you are seat 0); with --watch, for every seat from seat 0. Names as for simulate's --bots: random, greedy, "
+        "counter, searcher, module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
+    ),
+]
 TimeLimitOpt = Annotated[
     Optional[float],
     typer.Option(
@@ -425,7 +433,7 @@ def play(
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
-    bots: BotsOpt = "greedy",
+    bots: PlayBotsOpt = "greedy",
     watch: Annotated[
         bool,
         typer.Option(
