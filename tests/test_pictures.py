@@ -247,3 +247,18 @@ def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled()
     assert "0 findings, 1 unsettled" in page and "1 finding," not in page
     assert '<li data-i="2" class="unsettled">? ' in plain(page) and "✖" not in page
     assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page
+
+
+def test_fitting_and_wrapping_a_long_name_measure_each_character_a_few_times(monkeypatch):
+    """A long name is cut or wrapped in a bounded number of measures (one of 20,000
+    characters took 50 s when every shorter start was measured again): work counted."""
+    from casino_cli.pictures import lines
+
+    measured = []
+    em = lines._em
+    monkeypatch.setattr(lines, "_em", lambda c: measured.append(c) or em(c))
+    name = "A" * 3_000
+    cut = lines.fit(name, 9, 150)
+    assert cut.endswith("…") and lines.text_width(cut, 9) <= 150 and len(measured) < 3 * len(name)
+    measured.clear()
+    assert lines.wrap(" ".join([name] + ["word"] * 500), 12, 900)[0] == name and len(measured) < 3 * 5_500

@@ -39,22 +39,30 @@ def text_width(content: str, size: float) -> float:
 
 def fit(content: str, size: float, width: float) -> str:
     """``content`` whole if it fits ``width``, else its longest start that fits with ``…``
-    (so a longer text is never shown more fully than a shorter one)."""
+    (so a longer text is never shown more fully than a shorter one); in one pass."""
     if text_width(content, size) <= width:
         return content
-    cut = content
-    while cut and text_width(cut + "…", size) > width:
-        cut = cut[:-1]
-    return cut + "…"
+    room, used, end = width / size - _em("…"), 0.0, 0
+    for c in content:
+        used += _em(c)
+        if used > room:
+            break
+        end += 1
+    return content[:end] + "…"
 
 
 def wrap(content: str, size: float, width: float) -> list[str]:
     """``content`` broken at spaces into lines that fit ``width`` (a word wider than a line
-    has a line of its own)."""
+    has a line of its own); each line's width kept as it grows."""
     lines: list[str] = []
+    widths: list[float] = []
+    space = _em(" ")
     for word in _WORD.findall(content):
-        if lines and text_width(lines[-1] + " " + word, size) <= width:
+        w = sum(map(_em, word))
+        if lines and (widths[-1] + space + w) * size <= width:
             lines[-1] += " " + word
+            widths[-1] += space + w
         else:
             lines.append(word)
+            widths.append(w)
     return lines or [""]
