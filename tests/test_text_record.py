@@ -147,6 +147,13 @@ def test_keywords_written_with_colons_are_read_as_the_keywords():
     )
 
 
+@pytest.mark.parametrize("name", ["Score", "table", "Moves", "Shown", "Dealer", "Hand", "Result"])
+def test_a_player_named_like_a_keyword_keeps_their_moves_lines(name):
+    lines = ["[Rules classic 2]", f"[Players Ana {name}]", "Hand 1 dealer 1 table AC 2D 5C KD", "Ana: 8CxAC+2D+5C"]
+    (record,) = read_text([*lines, f"{name}: 4C"])
+    assert record.error is None and record.value["hands"][0]["moves"] == ["Ana: 8CxAC+2D+5C", f"{name}: 4C"]
+
+
 def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
     """``Ana : 3h`` and ``"Ana Maria": 3H``, as people write them, are the player's moves."""
     lines = [
@@ -158,6 +165,16 @@ def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
     ]
     (record,) = read_text(lines)
     assert record.error is None and record.value["hands"][0]["moves"] == ["Ana Maria: 3H", "Ben: 4s", "Ben: 5D"]
+    (record,) = read_text(["[Rules classic 2]", "[Players Ana Xavier]", "Hand 1", "Ana : 8CxAC+2D+5C Xavier : 4C"])
+    assert record.error is None and record.value["hands"][0]["moves"] == ["Ana: 8CxAC+2D+5C", "Xavier: 4C"]
+
+
+@pytest.mark.parametrize("move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+"])
+def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
+    record["hands"] = [{"moves": [move, "3H"]}]
+    (back,) = read_text(write_text(record).splitlines())
+    assert back.error is None and back.value == record
 
 
 @pytest.mark.parametrize(

@@ -419,13 +419,14 @@ _FIRST_WORD = re.compile(r'[ \t]*([^ \t{}<>\[\]"]+)')
 _LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))
 
 
-def _colons_dropped(toks: list[_Tok]) -> list[_Tok]:
+def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
     """A line that starts with a keyword, its words' colons dropped, as people write them
     (``Score: 9 2``, ``Hand 1: dealer: Ben``); on a ``Moves:`` line only its own, as the
-    moves' players keep theirs."""
+    moves' players keep theirs. A player named like a keyword (``Score: 4C``) keeps the line."""
     first = toks[0]
     keyword = first.value.removesuffix(":").casefold() if first.kind == "word" else ""
-    if keyword not in _LINE_WORDS:
+    named = isinstance(players, list) and keyword in (p.casefold() for p in players if isinstance(p, str))
+    if keyword not in _LINE_WORDS or (named and first.value.endswith(":")):
         return toks
     plain = [first._replace(value=first.value.removesuffix(":"))]
     if keyword == "moves":
@@ -448,7 +449,7 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
     toks = _tokens(line, number)
     if not toks:
         return
-    toks = _colons_dropped(toks)
+    toks = _colons_dropped(toks, rec.header.get("players"))
     first = toks[0]
     word = first.value.casefold() if first.kind == "word" and isinstance(first.value, str) else ""
     if word == "hand":
@@ -728,7 +729,8 @@ def _one_word(toks: list[_Tok], i: int, number: int) -> None:
         j + 1 < len(toks)
         and toks[j].kind == toks[j + 1].kind == "word"
         and _continues(toks[j].value, toks[j + 1].value)
-    ):
+        and not (j + 2 < len(toks) and toks[j + 2].kind == "word" and toks[j + 2].value.startswith(":"))
+    ):  # (a word before a lone colon is the next move's player: Xavier : 4C)
         j += 1
     if j > i:
         spaced = " ".join(t.value for t in toks[i : j + 1])
