@@ -236,9 +236,37 @@ def test_names_are_shown_not_obeyed_and_each_is_isolated(tmp_path):
         text = (tmp_path / picture).read_text(encoding="utf-8")
         assert "Ana \\u202eevil\\u202c" in text and "\x1b" not in text and "\\x1b]0;t\\x07" in text
         assert "a \\u202ecomment\\u202c" in text or picture != "page.html"
-        assert re.fullmatch("(\u2068\u2069)*", bidi_of(text))  # only isolates, each closed before the next
+        assert re.fullmatch("(\u2068\u2069)+", bidi_of(text))  # only isolates, each closed before the next
     svg = position_svg(Picture(frames_of(read_record(doc))[0].position, HOSTILE_NAMES))
-    assert re.fullmatch("(\u2068\u2069)*", bidi_of(svg)) and "\u2068seat" not in svg
+    assert re.fullmatch("(\u2068\u2069)+", bidi_of(svg)) and "\u2068seat" not in svg
+
+
+def test_every_document_text_in_a_picture_is_shown_not_obeyed(tmp_path):
+    """Not only names: a seed, a move's comment, and a finding's words (naming a player as
+    written) have their overrides escaped in the SVG of deal, judge and validate, and the page."""
+    evil = "\u202eevil\u202c"
+    assert cli("deal", "--seed", f"s{evil}", "--svg", str(tmp_path / "deal.svg")).returncode == 0
+    record = orjson.loads(Path(DISPUTE).read_bytes())
+    record["hands"][0]["moves"][0] = {"move": record["hands"][0]["moves"][0], "comment": f"c{evil}"}
+    commented = tmp_path / "commented.json"
+    commented.write_bytes(orjson.dumps(record))
+    assert (
+        cli("judge", str(commented), "--move", "1", "-f", "json", "--svg", str(tmp_path / "judge.svg")).returncode == 0
+    )
+    assert cli("replay", str(commented), "--html", str(tmp_path / "page.html")).returncode == 1
+    record["players"][0] = f"Ana{evil}"
+    record["hands"][0]["moves"][1] = f"Ana{evil}: 4S"  # Ben's turn: the finding names Ana as written
+    broken = tmp_path / "broken.json"
+    broken.write_bytes(orjson.dumps(record))
+    assert cli("validate", str(broken), "--svg", str(tmp_path / "finding.svg")).returncode == 1
+    for picture, shown in (
+        ("deal.svg", "s\\u202eevil"),
+        ("judge.svg", "c\\u202eevil"),
+        ("page.html", "c\\u202eevil"),
+        ("finding.svg", "not Ana\\u202eevil\\u202c's"),
+    ):
+        text = (tmp_path / picture).read_text(encoding="utf-8")
+        assert shown in text and "\u202e" not in text, picture
 
 
 def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled():

@@ -228,3 +228,23 @@ def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board(
     height = len(full.splitlines()) + 2  # the board and its moves in full just fit
     assert "┃ does" in board(height, [])
     assert "┃ does" not in board(height, events) and "l: what each does" in board(height, events)
+
+
+def test_a_page_of_a_hand_the_record_breaks_off_before_is_refused(tmp_path):
+    record = orjson.loads(Path(GAME).read_bytes())
+    record["hands"][0]["moves"][3] = "KDxKS"  # nobody holds that: the record breaks off in hand 1
+    path = tmp_path / "broken.json"
+    path.write_bytes(orjson.dumps(record))
+    out = cli("replay", str(path), "--hand", "2", "--html", str(tmp_path / "page.html"))
+    assert out.returncode == 1 and "--hand 2: the record breaks off before hand 2" in out.stderr
+    assert not (tmp_path / "page.html").exists()
+
+
+@pytest.mark.parametrize("fmt", ["text", "pretty"])
+def test_watching_says_where_the_cards_left_at_a_hands_end_go(fmt):
+    out = cli("play", "--watch", "--seed", "7", "-f", fmt).stdout.decode()
+    before, sheet = out.split("the cards left on the table, ", 1)
+    assert before.rstrip().endswith("48. seat 1 takes 6D with 6H" if fmt == "text" else "48. seat 1 takes 6♦ with 6♥")
+    assert sheet.startswith(
+        "5D TD, go to seat 1, the last to capture (S2)" if fmt == "text" else "5♦ 10♦, go to seat 1"
+    )

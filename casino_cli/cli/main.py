@@ -524,7 +524,8 @@ def rules_command(
     rule: Annotated[
         Optional[str],
         typer.Argument(
-            help="A rule ID (B3), a family letter (B) or a finding (turn); leave out for all.", metavar="ID"
+            help='A rule ID (B3), a family letter (B), a finding (turn) or a decision on no one rule ("refusal order"); leave out for all.',
+            metavar="ID",
         ),
     ] = None,
     fmt: FormatOpt = None,
