@@ -147,6 +147,15 @@ def test_keywords_written_with_colons_are_read_as_the_keywords():
     )
 
 
+@pytest.mark.parametrize("tag", ["[Players Ana, Ben]", "[Players Ana , Ben]", '[Players "Ana", Ben,]'])
+def test_players_listed_with_commas_are_the_players(tag):
+    (record,) = read_text(["[Rules classic 2]", tag])
+    assert record.error is None and record.value["players"] == ["Ana", "Ben"]
+    named = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana,", ","]}
+    (back,) = read_text(write_text({**named, "hands": []}).splitlines())
+    assert back.value["players"] == ["Ana,", ","]  # a name with a comma is written quoted
+
+
 @pytest.mark.parametrize("name", ["Score", "table", "Moves", "Shown", "Dealer", "Hand", "Result"])
 def test_a_player_named_like_a_keyword_keeps_their_moves_lines(name):
     lines = ["[Rules classic 2]", f"[Players Ana {name}]", "Hand 1 dealer 1 table AC 2D 5C KD", "Ana: 8CxAC+2D+5C"]

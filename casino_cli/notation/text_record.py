@@ -405,9 +405,11 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
     if len(toks) == 1 and toks[0].kind == "json":
         return toks[0].value
     names = []
-    for i, tok in enumerate(toks):
-        names.append(tok.value)
-        rec.locations[f"$.players[{i}]"] = (number, tok.column)
+    for tok in toks:
+        name = tok.value.removesuffix(",") if tok.kind == "word" else tok.value  # "Ana, Ben" as people list them
+        if name or tok.kind != "word":  # a lone comma is no name; a quoted "" is one
+            rec.locations[f"$.players[{len(names)}]"] = (number, tok.column)
+            names.append(name)
     if not names:
         raise TextError("expected the players' names, in seat order", number, start + 1)
     return names
@@ -806,7 +808,11 @@ def _tag_line(key: str, value: object) -> str:
         return f"[Rules {_rules_text(value)}]"
     if key == "players":
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            return "[Players " + " ".join(_word(v) for v in value) + "]"
+            return (
+                "[Players "
+                + " ".join(_word(v) if not v.endswith(",") else orjson.dumps(v).decode() for v in value)
+                + "]"
+            )
         return f"[Players {_json_text(value)}]"
     if key in _HEADER_KEYS:
         return f"[{key.title()} {orjson.dumps(value).decode() if isinstance(value, str) else _json_text(value)}]"
