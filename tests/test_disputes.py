@@ -427,3 +427,18 @@ def test_a_ruling_shows_the_records_comment_on_the_move(tmp_path):
     Draft202012Validator(schema("ruling")).validate(ruling)
     plain = orjson.loads(cli("judge", str(path), "--move", "3", "-f", "json").stdout)
     assert "comment" not in plain
+
+
+def test_a_claimed_result_of_a_record_that_stops_part_way_says_the_hand_is_unfinished(tmp_path):
+    path = tmp_path / "hand.cas"
+    path.write_text(_AT_TABLE + "1. Ana: 3H 2. Ben: 5S\nResult scores 5 6 winner 1\n", encoding="utf-8")
+    said = [orjson.loads(line)["message"] for line in cli("validate", str(path)).stdout.splitlines()]
+    assert said == [
+        "the record claims final scores 5–6, but they are 0–0 (hand 1 stops unfinished)",
+        "the record claims side 1 as the winner, but the game is not over (hand 1 stops unfinished)",
+    ]
+    game = orjson.loads(Path("fixtures/docs/game.json").read_bytes())
+    game["result"] = {"scores": [0, 0], "winner": None}
+    path.write_bytes(orjson.dumps(game))
+    said = [orjson.loads(line)["message"] for line in cli("validate", str(path)).stdout.splitlines()]
+    assert said and all(m.startswith("the record claims") and "unfinished" not in m for m in said), said

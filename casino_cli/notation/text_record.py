@@ -404,7 +404,7 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
     toks = _tokens(line, number, start, comments=False)
     if len(toks) == 1 and toks[0].kind == "json":
         return toks[0].value
-    names = []
+    names: list[object] = []
     for tok in toks:
         name = tok.value.removesuffix(",") if tok.kind == "word" else tok.value  # "Ana, Ben" as people list them
         if name or tok.kind != "word":  # a lone comma is no name; a quoted "" is one

@@ -131,11 +131,16 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
             if end.game.winner is not None:
                 winner = end.game
     if record.result is not None:
-        yield from _check_result(record, scores, winner)
+        unfinished = bool(record.hands) and end is None  # the record stops part-way through its last hand
+        yield from _check_result(record, scores, winner, record.hands[-1].number if unfinished else None)
 
 
-def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameStep | None) -> Iterator[Finding]:
-    """The claimed result against the true one (claim findings, whole record)."""
+def _check_result(
+    record: Record, scores: tuple[int, ...] | None, winner: GameStep | None, unfinished: int | None
+) -> Iterator[Finding]:
+    """The claimed result against the true one (claim findings, whole record); ``unfinished``:
+    the hand the record stops part-way through, if it does."""
+    stops = f" (hand {unfinished} stops unfinished)" if unfinished is not None else ""
     assert record.result is not None
     claimed_scores, claimed_winner = record.result
     if scores is None:
@@ -150,11 +155,11 @@ def _check_result(record: Record, scores: tuple[int, ...] | None, winner: GameSt
         yield about_hand(
             None,
             "claim",
-            f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}",
+            f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}{stops}",
         )
     true_winner = winner.winner if winner else None
     if claimed_winner != true_winner:
-        truth = f"side {true_winner} won ({winner.reason})" if winner else "the game is not over"
+        truth = f"side {true_winner} won ({winner.reason})" if winner else f"the game is not over{stops}"
         said = "no winner" if claimed_winner is None else f"side {claimed_winner} as the winner"
         yield about_hand(None, "claim", f"the record claims {said}, but {truth}")
 
