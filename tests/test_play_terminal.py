@@ -223,3 +223,24 @@ def test_the_bots_named_are_the_other_seats_in_turn():
     assert term.close() == 0
     watched = cli("play", "--watch", "--seed", "7", "--players", "3", "--bots", "greedy,random", "-f", "json")
     assert watched.returncode == 0 and "you are seat 0" not in watched.stderr
+
+
+def test_undo_stays_within_a_deal():
+    """Undoing the last move of a deal after the next four cards are seen would let the
+    person play it again knowing them: undo is refused once new cards are dealt."""
+    term = Terminal("play", "--seed", "7")
+    term.expect(PROMPT)
+    for _ in range(4):  # seat 0 leads; after its fourth move and seat 1's, deal 2 is dealt
+        term.send("1")
+        text = term.expect(PROMPT)
+    assert "deal 2 of 6" in text
+    term.send("u")
+    assert "nothing to undo: new cards were dealt since your last move (undo stays within a deal)" in term.expect(
+        PROMPT
+    )
+    term.send("1")
+    term.expect(PROMPT)
+    term.send("u")
+    assert "your last move is undone" in term.expect(PROMPT)
+    term.send("q")
+    assert term.close() == 0

@@ -164,8 +164,9 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
                 if answer.command == "quit":
                     return True
                 if answer.command == "undo":
-                    if not marks:
-                        out.print("nothing to undo: you have not moved yet in this game", style="yellow")
+                    refused = _no_undo(marks, session)
+                    if refused:
+                        out.print(refused, style="yellow")
                         continue
                     moment = marks.pop()
                     session.restore(moment)
@@ -196,6 +197,19 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
             return True
         watcher.show(events[end + 1 :])
     return False
+
+
+def _no_undo(marks: list[Moment], session: Session) -> str:
+    """Why the person's last move cannot be undone ("" when it can): undo stays within a
+    deal, so that no card dealt since (their own next four) is known when they play again."""
+    if not marks:
+        return "nothing to undo: you have not moved yet in this game"
+    before, now = marks[-1].game, session.game
+    if len(before.hands) != len(now.hands) or before.position is None or now.position is None:
+        return "nothing to undo: a hand has ended since your last move"
+    if before.position.deal != now.position.deal:
+        return "nothing to undo: new cards were dealt since your last move (undo stays within a deal)"
+    return ""
 
 
 def _leaves_after(out: Console, hand: int) -> bool:
