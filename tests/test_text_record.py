@@ -134,6 +134,15 @@ def test_a_game_written_by_hand_reads_leniently():
     assert record.locate("$.rules.sweeps") == (1, 18)
 
 
+def test_values_written_as_people_do_are_read():
+    """``Score 09 2``, ``all True``, ``winner NULL``: any case, leading zeros."""
+    lines = ["[Rules classic 2]", "Hand 1 dealer 1", "1. 3H", "Score 09 2", "Shown after 1 seat 1 cards 4S all True"]
+    (record,) = read_text([*lines, "Result scores 9 02 winner NULL"])
+    hand = record.value["hands"][0]
+    assert hand["score"] == [9, 2] and hand["shown"][0]["all"] is True
+    assert record.value["result"] == {"scores": [9, 2], "winner": None}
+
+
 def test_keywords_written_with_colons_are_read_as_the_keywords():
     """``Hand 1: dealer: Ben table: …``, ``Score: 5 6``, ``Moves: Ana: 3H``: colons people add."""
     lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1: dealer: Ben table: 7D 2C 9S KH", "Moves: Ana: 3H"]

@@ -198,6 +198,18 @@ def _scalar(word: str) -> object:
     return value if not isinstance(value, (list, dict)) else word
 
 
+def _lenient(word: str) -> object:
+    """A bare value of a Score, Shown or Result line as :func:`_scalar` reads it, and as
+    people write them: ``True``, ``NULL``, ``09`` (the writer writes none of these, so
+    nothing it writes reads otherwise)."""
+    folded = word.casefold()
+    if folded in ("true", "false", "null"):
+        return _scalar(folded)
+    if word.isascii() and word.isdigit() and len(word) <= 9:
+        return int(word)
+    return _scalar(word)
+
+
 # ---------------------------------------------------------------- reading
 
 
@@ -595,7 +607,7 @@ def _numbers(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, path: str)
     for tok in toks:
         parts = re.split(r"[-–](?=\d)", tok.value) if tok.kind == "word" and re.match(r"\d", tok.value) else None
         for part in parts or [tok.value]:
-            value = _scalar(part) if tok.kind == "word" else tok.value
+            value = _lenient(part) if tok.kind == "word" else tok.value
             if type(value) is not int:
                 raise TextError(f"expected a whole number, not {part!r}", number, tok.column)
             rec.locations[f"{path}[{len(out)}]"] = (number, tok.column)
@@ -622,7 +634,7 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
         else:
             one = _one(value, number)
-            out[name] = _scalar(one.value) if one.kind == "word" else one.value
+            out[name] = _lenient(one.value) if one.kind == "word" else one.value
     if not out:
         raise TextError(f"expected {' or '.join(keys)}", number, key.end + 1)
     return out
