@@ -40,6 +40,7 @@ li:hover{background:#e8e2cf}
 li.current{background:#f5b800;font-weight:bold}
 li.finding{color:#a40018}
 li.unsettled{color:#7a5200}
+li.current.unsettled{color:#2e1f00}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .notes.unsettled{background:#fff6da;color:#4d3400}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
