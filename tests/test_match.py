@@ -389,6 +389,8 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     position["hands"][0] = {"cards": position["hands"][0][:2], "count": 4}
     partly = cli("hint", "-", stdin=orjson.dumps(position))
     assert partly.returncode == 65 and "seat 0 is to move but only 2 of its 4 cards are known" in partly.stderr
+    position["hands"][0] = {"cards": position["hands"][0]["cards"][:1], "count": 4}
+    assert "only 1 of its 4 cards is known" in cli("hint", "-", stdin=orjson.dumps(position)).stderr
 
 
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():

@@ -71,3 +71,8 @@ def test_a_position_with_a_bad_format_gets_no_record_hint():
     out = cli("moves", "-", stdin=orjson.dumps(doc))
     assert out.returncode == 65
     assert "game record" not in out.stderr
+
+
+def test_a_build_value_of_four_digits_is_refused_for_its_length():
+    out = cli("apply", "-", "8S+5D=1234", stdin=POSITION)
+    assert out.returncode == 65 and "the value after '=' must be a number of at most 3 digits" in out.stderr

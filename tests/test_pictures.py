@@ -164,6 +164,9 @@ def test_validate_draws_the_disputed_move(tmp_path):
         not (tmp_path / "valid.svg").exists()
         and cli("validate", GAME, "--svg", str(tmp_path / "valid.svg")).returncode == 0
     )
+    unsettled = cli("validate", "fixtures/records/dispute-part-way.json", "--svg", str(tmp_path / "none.svg"))
+    assert unsettled.returncode == 0 and not (tmp_path / "none.svg").exists()
+    assert "--svg: no picture written: no move was found illegal (the notes are checks" in unsettled.stderr
 
 
 def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobody_won(tmp_path):

@@ -222,7 +222,7 @@ def test_the_bots_named_are_the_other_seats_in_turn():
     term.send("q")
     assert term.close() == 0
     watched = cli("play", "--watch", "--seed", "7", "--players", "3", "--bots", "greedy,random", "-f", "json")
-    assert watched.returncode == 0 and "you are seat 0" not in watched.stderr
+    assert watched.returncode == 0 and "casino: seat 0: greedy, seat 1: random, seat 2: greedy" in watched.stderr
 
 
 def test_undo_stays_within_a_deal():

@@ -26,7 +26,8 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             raise Fail(
                 DATA_ERROR,
                 f"{doc.where(f'$.hands[{pos.turn}]')}: seat {pos.turn} is to move but only "
-                f"{hand.known.bit_count()} of its {hand.count} cards are known; a hint weighs the moves of the "
+                f"{hand.known.bit_count()} of its {hand.count} cards {'is' if hand.known.bit_count() == 1 else 'are'} "
+                "known; a hint weighs the moves of the "
                 f"whole hand (`casino moves` lists those of the known cards)",
             )
         ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed)  # a finished hand has no move

@@ -110,7 +110,9 @@ def run_play(
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
     if watch:
-        seats: list[Bot | None] = [load_bot(name) for name in parse_bots(bots, rules.players)]
+        names = parse_bots(bots, rules.players)
+        seats: list[Bot | None] = [load_bot(name) for name in names]
+        say(", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names)))
     else:  # the names are the others': seats 1, 2, …
         _check_terminal()
         names = parse_bots(bots, rules.players - 1)

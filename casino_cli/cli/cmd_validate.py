@@ -72,6 +72,9 @@ def run_validate(
             if svg is not None and not drawn and any(f.move is not None and not f.unchecked for f in findings):
                 drawn = _draw_dispute(svg, doc)
     progress.close()
+    if svg is not None and not drawn:
+        unsettled = " (the notes are checks the records cannot decide)" if totals["unsettled"] else ""
+        say(f"--svg: no picture written: no move was found illegal{unsettled}")
     say(
         f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
         f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"

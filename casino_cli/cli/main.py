@@ -283,7 +283,7 @@ def replay(
     ] = None,
     to: Annotated[
         Optional[int],
-        typer.Option(help="Stop after this move (of --hand, or of any hand); 0: the hand's start.", min=0),
+        typer.Option(help="Stop after this move (of --hand, or of the first hand); 0: the hand's start.", min=0),
     ] = None,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,

@@ -26,7 +26,7 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             parts = left.split("+")
             value_text = value_text.strip(" ")
             if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 3:
-                raise NotationError(f"{raw!r}: the value after '=' must be a number", path)
+                raise NotationError(f"{raw!r}: the value after '=' must be a number of at most 3 digits", path)
             card, uses = parts[0], parts[1:]
             return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)), raw, path)
         lowered = raw.replace("X", "x")  # ASCII only: str.lower() would change lengths

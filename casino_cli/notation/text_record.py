@@ -335,7 +335,9 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
         key = _tag_key(name)
         if key in ("hands", "result"):
             raise TextError(
-                f"{name} is not a tag: write {name.title()} lines after the header", number, inner_start + 1
+                f"{name} is not a tag: write {'Hand' if key == 'hands' else 'Result'} lines after the header",
+                number,
+                inner_start + 1,
             )
     if name_end < len(end) - 1 and end[name_end] not in " \t":
         raise TextError("expected a space after the tag name", number, name_end + 1)
@@ -418,10 +420,11 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
         return toks[0].value
     names: list[object] = []
     for tok in toks:
-        name = tok.value.removesuffix(",") if tok.kind == "word" else tok.value  # "Ana, Ben" as people list them
-        if name or tok.kind != "word":  # a lone comma is no name; a quoted "" is one
-            rec.locations[f"$.players[{len(names)}]"] = (number, tok.column)
-            names.append(name)
+        # "Ana, Ben" and "Ana,Ben" as people list them; a quoted name is whole ("" too)
+        for name in tok.value.split(",") if tok.kind == "word" else [tok.value]:
+            if name or tok.kind != "word":
+                rec.locations[f"$.players[{len(names)}]"] = (number, tok.column)
+                names.append(name)
     if not names:
         raise TextError("expected the players' names, in seat order", number, start + 1)
     return names
@@ -820,11 +823,7 @@ def _tag_line(key: str, value: object) -> str:
         return f"[Rules {_rules_text(value)}]"
     if key == "players":
         if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            return (
-                "[Players "
-                + " ".join(_word(v) if not v.endswith(",") else orjson.dumps(v).decode() for v in value)
-                + "]"
-            )
+            return "[Players " + " ".join(_word(v) if "," not in v else orjson.dumps(v).decode() for v in value) + "]"
         return f"[Players {_json_text(value)}]"
     if key in _HEADER_KEYS:
         return f"[{key.title()} {orjson.dumps(value).decode() if isinstance(value, str) else _json_text(value)}]"
