@@ -130,6 +130,7 @@ def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
         screen.print(position_view(pos, viewer=0))
     said = captured.get()
     assert "2♣ 4♣ J♦ K♦" in said and "4 cards" in said and "8♠" not in said  # seat 1 holds 4D 5H 8S QC
+    assert "▶ seat 0 (you)" in said and said.count("(you)") == 1
     with screen.capture() as captured:
         screen.print(position_view(pos._replace(hands=(pos.hands[0], 0)), viewer=0))
     lines = captured.get().splitlines()

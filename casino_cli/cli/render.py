@@ -77,7 +77,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
         else:
             shown = cards_text(hand)
         grid.add_row(
-            Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "")),
+            Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "") + (" (you)" if seat == viewer else "")),
             Text.assemble(shown, f"   [{taken}{sweeps}]"),
         )
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)

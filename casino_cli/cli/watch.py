@@ -118,7 +118,12 @@ class Watcher:
         else:
             if event.residue:
                 self.out.print(f"  {residue_words(event, card_name)}", markup=False)
-            self.out.print(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
+            rules = event.position.rules
+            sides = None
+            if self.viewer is not None:  # the person's side is theirs
+                mine = rules.side_of(self.viewer)
+                sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
+            self.out.print(score_view(hand_sheet(event), sides, rules.sweeps))
 
     def _redraw(self, event: GameEvent) -> None:
         """The table after this event, in place of the one before."""
