@@ -320,6 +320,21 @@ def test_position_canonical_round_trip(pos):
     _round_trip(pos)
 
 
+def test_a_game_to_the_largest_target_has_scores_a_position_can_hold():
+    """A game to the largest target ends past it (a hand's points on top): such scores are
+    read and written like any others, and twice the largest target is the bound."""
+    from casino_cli.engine import make_rules, start_position
+    from casino_cli.engine.rules import MAX_TARGET
+    from casino_cli.notation.errors import NotationError
+
+    rules = make_rules("classic", 4, partnerships=False, target=MAX_TARGET)
+    _round_trip(start_position(rules, seeded_deck("top"), 3, (MAX_TARGET + 40, 0, 3, MAX_TARGET - 1)))
+    doc = position_json(start_position(rules, seeded_deck("top"), 3))
+    doc["scores"][0] = 2 * MAX_TARGET + 1
+    with pytest.raises(NotationError, match=r"out of range \(-2000000\.\.2000000\)"):
+        read_position(doc)
+
+
 @given(reachable_positions(), st.data())
 def test_position_round_trip_with_unknowns(pos, data):
     """Hidden hands (null), counted stock and counted piles survive the round trip too."""

@@ -11,6 +11,7 @@ from ..engine.position import Build, Hand, Partial, Position, Unseen, check_posi
 from ..engine.rules import OPTIONS, Rules, make_rules
 from .errors import NotationError
 from .fields import (
+    MAX_SCORE,
     expect_bool,
     expect_int,
     expect_list,
@@ -123,7 +124,7 @@ def read_position_data(value: object, path: str = "$", check: bool = True) -> tu
     last = obj.get("last_capture")
     last = None if last is None else expect_int(last, f"{path}.last_capture", 0, seat_max)
     scores = _read_per_seat(
-        obj.get("scores"), f"{path}.scores", rules.sides, lambda v, p: expect_int(v, p, -(10**6), 10**6), 0
+        obj.get("scores"), f"{path}.scores", rules.sides, lambda v, p: expect_int(v, p, -MAX_SCORE, MAX_SCORE), 0
     )
     extra = tuple(("", k, v) for k, v in user_keys(obj))
     pos = Position(

@@ -15,6 +15,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import (
     MAX_HANDS,
     MAX_MOVES,
+    MAX_SCORE,
     MAX_SHOWN,
     expect_bool,
     expect_int,
@@ -146,7 +147,7 @@ def _read_per_side(value: object, path: str, rules: Rules) -> tuple[int, ...]:
     items = expect_list(value, path, 4)
     if len(items) != rules.sides:
         raise NotationError(f"expected {rules.sides} numbers (one per side), found {len(items)}", path)
-    return tuple(expect_int(v, f"{path}[{i}]", -(10**6), 10**6) for i, v in enumerate(items))
+    return tuple(expect_int(v, f"{path}[{i}]", -MAX_SCORE, MAX_SCORE) for i, v in enumerate(items))
 
 
 def _read_result(value: object, path: str, rules: Rules) -> tuple[tuple[int, ...] | None, int | None]:
