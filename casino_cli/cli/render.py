@@ -38,7 +38,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
     (which seats make each) and the scores; ``names`` names the seats; with a ``viewer``
     seat, the other hands show only how many cards they hold."""
-    from ..records.describe import seat_name, side_name, side_seats
+    from ..records.describe import seat_words, side_name, side_seats
 
     players = names
     rules = pos.rules
@@ -82,7 +82,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
         )
     stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
     grid.add_row("stock", f"{stock} cards")
-    grid.add_row("dealer", Text(seat_name(players, pos.dealer) + (f" (seat {pos.dealer})" if players else "")))
+    grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
     if rules.partnerships or players:
         sides = "  ".join(
             f"side {s}: {side_seats(rules, s)}" + (f" ({side_name(rules, players, s)})" if players else "")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..cards import card_code, cards_of
 from ..engine import HandEnd, Step
@@ -12,6 +12,11 @@ from ..engine.rules import Rules
 def seat_name(players: tuple[str, ...] | None, seat: int) -> str:
     """A seat for people: its player's name when the record gives names, else "seat 1"."""
     return players[seat] if players else f"seat {seat}"
+
+
+def seat_words(players: Sequence[str] | None, seat: int) -> str:
+    """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
+    return f"{players[seat]} (seat {seat})" if players else f"seat {seat}"
 
 
 def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
@@ -67,7 +72,7 @@ def residue_words(end: HandEnd, name: Callable[[int], str] = card_code, players:
     if not end.residue or seat is None:
         return ""
     cards = [name(c) for c in cards_of(end.residue)]
-    who = f"{players[seat]} (seat {seat})" if players else f"seat {seat}"
+    who = seat_words(players, seat)
     left = (
         f"the card left on the table, {cards[0]}, goes"
         if len(cards) == 1

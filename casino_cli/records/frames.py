@@ -10,7 +10,7 @@ from ..engine import HandEnd, HandStart, Move, Position, Step
 from ..engine.scoring import GameStep
 from ..notation.errors import NotationError
 from ..notation.moves import parse_move_text
-from .describe import describe, residue_words
+from .describe import describe, residue_words, seat_words
 from .record import Record
 from .referee import Finding, walk
 
@@ -30,7 +30,7 @@ def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> st
     """A side for people: ``Ana (seat 0)``, ``seat 0``, or ``Ana & Cy`` / ``seats 0 & 2``."""
     if partnerships:
         return f"{names[side]} & {names[side + 2]}" if names else f"seats {side} & {side + 2}"
-    return f"{names[side]} (seat {side})" if names else f"seat {side}"
+    return seat_words(names, side)
 
 
 def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool) -> str:
@@ -51,7 +51,7 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
     if isinstance(event, Step):
         words = describe(event, card_name)
         if names:
-            words = words.replace(f"seat {event.seat}", f"{names[event.seat]} (seat {event.seat})", 1)
+            words = words.replace(f"seat {event.seat}", seat_words(names, event.seat), 1)
         return words
     if isinstance(event, HandEnd):
         points = "–".join(map(str, event.score.points))
@@ -71,7 +71,7 @@ def finding_words(finding: Finding, names: Sequence[str] | None) -> str:
     if finding.move is not None:
         where.append(f"move {finding.move}")
     if finding.seat is not None:
-        where.append(f"{names[finding.seat]} (seat {finding.seat})" if names else f"seat {finding.seat}")
+        where.append(seat_words(names, finding.seat))
     head = ", ".join(where)
     note = "note: " if finding.unchecked else ""
     return f"{head + ': ' if head else ''}{note}{finding.message} ({finding.rule})"

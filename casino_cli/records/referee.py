@@ -35,6 +35,7 @@ from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import RecordMove, read_record_move
+from .describe import seat_words
 from .evidence import Evidence, gather
 from .record import HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
@@ -230,7 +231,7 @@ def _explained(
 
 def who(record: Record, seat: int) -> str:
     """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
-    return f"{record.players[seat]} (seat {seat})" if record.players else f"seat {seat}"
+    return seat_words(record.players, seat)
 
 
 def _walk_hand(
