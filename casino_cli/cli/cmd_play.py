@@ -109,15 +109,13 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
-    if watch:
-        names = parse_bots(bots, rules.players)
-        seats: list[Bot | None] = [load_bot(name) for name in names]
-        say(", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names)))
-    else:  # the names are the others': seats 1, 2, …
+    if not watch:
         _check_terminal()
-        names = parse_bots(bots, rules.players - 1)
-        seats = [None, *map(load_bot, names)]
-        say("you are seat 0; " + ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, 1)))
+    first = 0 if watch else PERSON + 1  # the names are the bots' seats: every seat, or the others'
+    names = parse_bots(bots, rules.players - first)
+    seats: list[Bot | None] = [None] * first + [load_bot(name) for name in names]
+    lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
+    say(lineup if watch else f"you are seat {PERSON}; {lineup}")
     sink = _open_save(save)
     session = Session(rules, seed)
     rngs = seat_rngs(seed, rules.players)  # one per seat, as in simulate: no bot steers another
@@ -127,19 +125,17 @@ def run_play(
     try:
         watcher.show([HandStart(1, session.position)])
         left = _play(session, seats, rngs, watcher, watch)
-    except (KeyboardInterrupt, Interrupted) as exc:  # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
+    except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
         _write(sink, session, save)
-        code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
-        raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
-    except BotError as exc:
-        watcher.stop()
-        _write(sink, session, save)
-        raise Fail(USAGE, str(exc)) from None
-    except Exception:  # a defect of casino's: the game so far is still saved
-        watcher.stop()
-        _write(sink, session, save)
-        raise
+        if isinstance(
+            exc, (KeyboardInterrupt, Interrupted)
+        ):  # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
+            code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
+            raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
+        if isinstance(exc, BotError):
+            raise Fail(USAGE, str(exc)) from None
+        raise  # a defect of casino's
     watcher.close(session, left)
     _write(sink, session, save)
     if left:
