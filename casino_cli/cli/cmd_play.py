@@ -128,9 +128,8 @@ def run_play(
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
         _write(sink, session, save)
-        if isinstance(
-            exc, (KeyboardInterrupt, Interrupted)
-        ):  # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
+        # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
+        if isinstance(exc, (KeyboardInterrupt, Interrupted)):
             code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
             raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
         if isinstance(exc, BotError):
