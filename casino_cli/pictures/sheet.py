@@ -7,7 +7,7 @@ from typing import Any
 
 from ..cards import CODES
 from .lines import fit, text_width, wrap
-from .svg import BLACK, HIGHLIGHT, card_label, document, text
+from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
 
 _COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
@@ -83,13 +83,9 @@ def sheet_svg(
             out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
         y += 10
-    result = wrap(result_words(sheet, names, partnerships), 16, WIDTH - 56)
-    out.append(
-        f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{12 + 22 * len(result)}" rx="6" fill="{HIGHLIGHT}"/>'
-    )
-    for i, line in enumerate(result):
-        out.append(text(28, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
-    y += 28 + 22 * len(result)
+    svg, height = banner(16, y, WIDTH - 32, result_words(sheet, names, partnerships), 12)
+    out.append(svg)
+    y += height + 16
     body = f'<rect width="{WIDTH}" height="{y:g}" fill="#fbfaf6"/>' + "".join(out)
     return document(WIDTH, y, body, title or "Score sheet", set(), back=False)
 

@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import RANKS, SUITS, rank, suit
 from ..records.shown import visible
+from .lines import wrap
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
@@ -41,6 +42,17 @@ def named(name: str, cut: Callable[[str], str] | None = None) -> str:
     so that a right-to-left name does not reorder the words and numbers next to it."""
     shown = visible(name)
     return f"\u2068{cut(shown) if cut else shown}\u2069"
+
+
+def banner(x: float, y: float, width: float, words: str, pad: float) -> tuple[str, int]:
+    """``words`` in bold on a gold box ``width`` wide at (``x``, ``y``), wrapped to fit within
+    ``pad`` either side: its markup and its height."""
+    lines = wrap(words, 16, width - 2 * pad)
+    height = 12 + 22 * len(lines)
+    box = f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="6" fill="{HIGHLIGHT}"/>'
+    return box + "".join(
+        text(x + pad, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK) for i, line in enumerate(lines)
+    ), height
 
 
 def text(x: float, y: float, content: str, size: float = 14, **attrs: str | float) -> str:

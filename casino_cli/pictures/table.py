@@ -17,7 +17,7 @@ from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
 from .lines import fit, text_width, wrap
-from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, card, card_label, document, frame, named, text
+from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, card_label, document, frame, named, text
 
 WIDTH = 1000
 _FELT = "#1f6b45"
@@ -293,13 +293,9 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     out.append(svg)
     y += height + 6
     if pic.caption:
-        lines = wrap(pic.caption, 16, WIDTH - 68)
-        out.append(
-            f'<rect x="20" y="{y:g}" width="{WIDTH - 40}" height="{12 + 22 * len(lines)}" rx="6" fill="{HIGHLIGHT}"/>'
-        )
-        for i, line in enumerate(lines):
-            out.append(text(34, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK))
-        y += 20 + 22 * len(lines)
+        svg, height = banner(20, y, WIDTH - 40, pic.caption, 14)
+        out.append(svg)
+        y += height + 8
     for note in pic.notes:
         for line in wrap(note, 13, WIDTH - 48):
             out.append(text(24, y + 16, line, 13, fill="#7a0010"))
