@@ -5,12 +5,16 @@ from __future__ import annotations
 import io
 import xml.dom.minidom
 
+import orjson
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 from casino_cli.cli.main import app
+from casino_cli.cli.plain import item_words
 from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+from casino_cli.engine.scoring import GameStep
+from casino_cli.records.frames import game_words
 
 runner = CliRunner()
 WORKED_1 = "fixtures/examples/worked-1.json"
@@ -54,6 +58,29 @@ def test_moves_view_lists_numbered_moves_with_what_they_do():
 def test_narrow_terminal_still_shows_the_table():
     out = invoke("deal", "--seed", "7", "--format", "pretty", NO_COLOR="1", COLUMNS="40")
     assert "table" in out and max(len(line) for line in out.splitlines()) <= 40
+
+
+@pytest.mark.parametrize("columns", [100, 80, 60, 40])
+@pytest.mark.parametrize("path", ["fixtures/records/corpus/classic-3.jsonl", "fixtures/records/corpus/royal-2.jsonl"])
+def test_the_score_sheet_never_splits_an_item_won_and_fits_the_screen(columns, path):
+    """The items won break between items only: in their column where the screen has room
+    for it, else in lines under the table (one per hand and side, and one per item nobody
+    won)."""
+    out = invoke("score", path, "--format", "pretty", NO_COLOR="1", COLUMNS=str(columns))
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= columns
+    hands = [
+        hand for line in invoke("score", path, "--format", "jsonl").splitlines() for hand in orjson.loads(line)["hands"]
+    ]
+    for hand in hands:
+        for side in hand["sides"]:
+            for item in (item_words(k, v) for k, v in side["items"].items()):
+                assert any(item in line for line in lines), (item, out)
+    below = "items won" in [line.strip() for line in lines]
+    assert below == (columns < 80), out
+    if below:
+        assert all(f"hand {h['hand']}, side 1:" in out for h in hands)
+        assert any(h["unwon"] for h in hands) and all(f"hand {h['hand']}, nobody: " in out for h in hands if h["unwon"])
 
 
 @pytest.mark.parametrize(
@@ -146,3 +173,17 @@ def test_version_help_and_completion():
     # detects the shell from the parent process, which fails when the suite is not run from one.
     script = runner.invoke(app, [], env={"_CASINO_COMPLETE": "source_bash"}, prog_name="casino")
     assert script.exit_code == 0 and "complete -o default -F _casino_completion casino" in script.output
+
+
+@pytest.mark.parametrize(
+    ("partnerships", "you", "words"),
+    [
+        (False, None, "seat 1 wins the game, 9–21 (reason)"),
+        (False, 0, "seat 1 wins the game, 9–21 (reason)"),
+        (False, 1, "you win the game, 9–21 (reason)"),
+        (True, 1, "you and your partner (seats 1 & 3) win the game, 9–21 (reason)"),
+        (True, 0, "seats 1 & 3 win the game, 9–21 (reason)"),
+    ],
+)
+def test_the_game_result_in_words_speaks_to_the_person_whose_side_won(partnerships, you, words):
+    assert game_words(GameStep((9, 21), 1, "reason"), None, partnerships, you) == words

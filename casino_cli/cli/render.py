@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rich.console import Group
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -133,33 +134,80 @@ def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Gr
     return Group(Text(f"{title} · l: what each does", style="italic"), grid)  # a title as wide as the screen
 
 
-def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> Table:
+def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> ScoreSheet:
     """A score sheet: one row per hand and side (named by ``sides``) with the items won (where
-    sweeps do not score, the column counts the times a side cleared the table)."""
-    table = Table(title="score")
-    sweeps = "sweeps" if sweeps_score else "cleared"
-    for name in ("hand", "side", "cards", "spades", sweeps, "items won", "points", "game"):
-        table.add_column(name, justify="right" if name not in ("items won",) else "left")
-    for hand in sheet["hands"]:
-        for side, s in enumerate(hand["sides"]):
-            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
-            table.add_row(
-                str(hand["hand"] or "") if side == 0 else "",
-                Text(sides[side]) if sides else str(side),  # names are document text: never read as markup
-                str(s["cards"]),
-                str(s["spades"]),
-                str(s["sweeps"]),
-                items,
-                str(s["points"]),
-                str(hand["scores"][side]),
+    sweeps do not score, the column counts the times a side cleared the table), drawn for
+    the width the screen gives it."""
+    return ScoreSheet(sheet, sides, sweeps_score)
+
+
+class ScoreSheet:
+    """The sheet of :func:`score_view` as a table built at the width it is drawn in: each
+    side's items won packed into lines that break between items, never inside one
+    (``Little Casino 1`` is never split over two lines)."""
+
+    def __init__(self, sheet: dict[str, Any], sides: list[str] | None, sweeps_score: bool):
+        self.sheet, self.sides, self.sweeps_score = sheet, sides, sweeps_score
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
+        yield self.drawn(options.max_width)
+
+    def drawn(self, width: int) -> RenderableType:
+        """The sheet for a screen ``width`` cells wide: the items won in a column where it
+        fits them; on a narrower screen, in lines under the table."""
+        sheet, sides = self.sheet, self.sides
+        sweeps = "sweeps" if self.sweeps_score else "cleared"
+        names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
+        rows: list[tuple[str, str | None, list[str], list[str]]] = []  # hand, side (None: nobody), numbers, items
+        for hand in sheet["hands"]:
+            number = str(hand["hand"] or "")
+            for side, s in enumerate(hand["sides"]):
+                numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [str(hand["scores"][side])]
+                items = [item_words(k, v) for k, v in s["items"].items()]
+                rows.append((number, sides[side] if sides else str(side), numbers, items))
+            rows += [(number, None, [], [f"{item_name(item)} ({why})"]) for item, why in hand["unwon"].items()]
+        cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
+        widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
+        room = width - sum(w + 3 for w in widths) - 4  # a column pads a cell 1 each side, plus its border
+        column = room > max((cell_len(i) for _, side, _, items in rows if side is not None for i in items), default=0)
+        table = Table(title="score")
+        for name in names[:5] + ("items won",) * column + names[5:]:
+            table.add_column(name, justify="left" if name == "items won" else "right")
+        lines: list[Text] = []
+        shown = ""  # the hand whose number the table shows already
+        for number, side, numbers, items in rows:
+            if side is None and column:  # an item nobody won: words that may wrap
+                table.add_row("", "", "", "", "", Text(f"nobody: {items[0]}", style="dim"), "", "")
+            elif column:
+                won = Text("\n".join(pack(items, room)) or "—")
+                table.add_row("" if number == shown else number, Text(side), *numbers[:3], won, *numbers[3:])
+            else:
+                who = "nobody" if side is None else f"side {side}" if side[:1].isdigit() else side
+                lead = f"{'hand ' + number + ', ' if number else ''}{who}:"
+                lines.append(Text("\n".join(pack(items or ["—"], width, lead)), style="dim" if side is None else ""))
+                if side is not None:
+                    table.add_row("" if number == shown else number, Text(side), *numbers)
+            shown = number
+        if sheet["winner"] is not None:
+            winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
+            table.caption = Text(
+                f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}",
+                style="table.caption",
             )
-        for item, why in hand["unwon"].items():
-            table.add_row("", "", "", "", "", Text(f"nobody: {item_name(item)} ({why})", style="dim"), "", "")
-    if sheet["winner"] is not None:
-        winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
-        table.caption = Text(
-            f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}", style="table.caption"
-        )
-    else:
-        table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
-    return table
+        else:
+            table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
+        return table if column else Group(table, Text("items won", style="bold"), *lines)
+
+
+def pack(items: Sequence[str], width: int, lead: str = "") -> list[str]:
+    """``items`` joined by commas into lines of at most ``width`` cells, broken only between
+    items (an item wider than that has a line of its own); after a ``lead``, the lines
+    that follow it are indented."""
+    lines = [lead] if lead else []
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append("  " * bool(lead) + piece)
+    return lines
