@@ -245,3 +245,20 @@ def test_undo_stays_within_a_deal():
     assert "your last move is undone" in term.expect(PROMPT)
     term.send("q")
     assert term.close() == 0
+
+
+@pytest.mark.parametrize(("bots", "winner"), [("random", "you win the game, "), ("greedy", "seat 1 wins the game, ")])
+def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, winner):
+    """Playing the first move listed every time beats random play and loses to greedy's;
+    the last line says so in the person's words, as the saved record's score does."""
+    saved = tmp_path / "g.json"
+    term = Terminal("play", "--seed", "7", "--bots", bots, "--save", str(saved))
+    for _ in range(400):  # a game of a few hands: 48 moves a hand, half of them the person's
+        text = term.expect(PROMPT, "· q: leave ›", " the game, ")
+        if " the game, " in text:
+            break
+        term.send("" if text.endswith("leave ›") else "1")
+    assert text.splitlines()[-1].endswith(winner)
+    assert term.close() == 0
+    score = orjson.loads(cli("score", str(saved)).stdout)
+    assert (score["winner"] == 0) == winner.startswith("you")

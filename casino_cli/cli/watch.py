@@ -196,7 +196,9 @@ class Watcher:
             return
         words = "the game goes on"
         if self.last_game is not None and self.last_game.winner is not None:
-            words = game_words(self.last_game, None, session.rules.partnerships)
+            rules = session.rules
+            you = None if self.viewer is None else rules.side_of(self.viewer)
+            words = game_words(self.last_game, None, rules.partnerships, you)
         if self.fmt == Format.json and not self.interactive:
             write_line(dumps(session.record()))
         elif self.out is not None:

@@ -33,11 +33,15 @@ def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> st
     return seat_words(names, side)
 
 
-def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool) -> str:
-    """The game after a hand, the winner named: ``Ana (seat 0) wins, 11 to 6`` or ``game 5–3``."""
+def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool, you: int | None = None) -> str:
+    """The game after a hand, the winner named: ``Ana (seat 0) wins, 11 to 6`` or ``game 5–3``;
+    ``you`` is the side of the person reading (``you win the game`` when it won)."""
     totals = "–".join(map(str, game.scores))
     if game.winner is None:
         return f"game {totals}" + (f" ({game.reason})" if game.reason else "")
+    if game.winner == you:
+        who = f"you and your partner (seats {you} & {you + 2})" if partnerships else "you"
+        return f"{who} win the game, {totals} ({game.reason})"
     verb = "win" if partnerships else "wins"
     return f"{side_words(names, game.winner, partnerships)} {verb} the game, {totals} ({game.reason})"
 
