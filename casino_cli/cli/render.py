@@ -161,10 +161,12 @@ class ScoreSheet:
         rows: list[tuple[str, str | None, list[str], list[str]]] = []  # hand, side (None: nobody), numbers, items
         for hand in sheet["hands"]:
             number = str(hand["hand"] or "")
-            for side, s in enumerate(hand["sides"]):
-                numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [str(hand["scores"][side])]
+            for index, s in enumerate(hand["sides"]):
+                numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [
+                    str(hand["scores"][index])
+                ]
                 items = [item_words(k, v) for k, v in s["items"].items()]
-                rows.append((number, sides[side] if sides else str(side), numbers, items))
+                rows.append((number, sides[index] if sides else str(index), numbers, items))
             rows += [(number, None, [], [f"{item_name(item)} ({why})"]) for item, why in hand["unwon"].items()]
         cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
         widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
@@ -176,17 +178,18 @@ class ScoreSheet:
         lines: list[Text] = []
         shown = ""  # the hand whose number the table shows already
         for number, side, numbers, items in rows:
-            if side is None and column:  # an item nobody won: words that may wrap
+            first = "" if number == shown else number
+            if column and side is None:  # an item nobody won: words that may wrap
                 table.add_row("", "", "", "", "", Text(f"nobody: {items[0]}", style="dim"), "", "")
-            elif column:
+            elif column and side is not None:
                 won = Text("\n".join(pack(items, room)) or "—")
-                table.add_row("" if number == shown else number, Text(side), *numbers[:3], won, *numbers[3:])
+                table.add_row(first, Text(side), *numbers[:3], won, *numbers[3:])  # a name is never markup
             else:
                 who = "nobody" if side is None else f"side {side}" if side[:1].isdigit() else side
                 lead = f"{'hand ' + number + ', ' if number else ''}{who}:"
                 lines.append(Text("\n".join(pack(items or ["—"], width, lead)), style="dim" if side is None else ""))
                 if side is not None:
-                    table.add_row("" if number == shown else number, Text(side), *numbers)
+                    table.add_row(first, Text(side), *numbers)
             shown = number
         if sheet["winner"] is not None:
             winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
