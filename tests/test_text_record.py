@@ -190,6 +190,34 @@ def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
     assert record.error is None and record.value["hands"][0]["moves"] == ["Ana: 8CxAC+2D+5C", "Xavier: 4C"]
 
 
+def test_curly_quotes_and_no_break_spaces_read_as_a_word_processor_means_them():
+    """A record typed on a phone or in a word processor: “Ana Maria” and „Ana Maria“ are
+    quoted names, and a no-break space (French typing puts one before a colon) is a space."""
+    lines = [
+        "[Rules classic 2]",
+        "[Players „Ana Maria“ Ben]",
+        "[Event “Club night”]",
+        "Hand 1 dealer\u00a0Ben",
+        "1.\u00a0“Ana Maria”: 3H\u202f2. Ben\u00a0: 4s",
+    ]
+    (record,) = read_text(lines)
+    assert record.error is None, record.error
+    assert record.value["players"] == ["Ana Maria", "Ben"] and record.value["_event"] == "Club night"
+    assert record.value["hands"][0] == {"dealer": 1, "moves": ["Ana Maria: 3H", "Ben: 4s"]}
+    (record,) = read_text(["[Rules classic 2]", "[Players “Ana Maria Ben]"])
+    assert record.error is not None and (record.error.line, record.error.column) == (2, 10)
+    assert str(record.error) == "unterminated quoted text: expected a closing ” on the same line"
+
+
+@pytest.mark.parametrize("name", ["“Ana”", "„Ana“", "Ana\u00a0Maria", "Ana\u2009Maria"])
+def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_back(name):
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": [name, "Ben"]}
+    record["hands"] = [{"moves": [f"{name}: 3H"]}]
+    text = write_text(record)
+    (back,) = read_text(text.splitlines())
+    assert back.error is None and back.value == record, text
+
+
 @pytest.mark.parametrize("move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+"])
 def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
@@ -298,7 +326,9 @@ def test_convert_reports_an_unreadable_record_and_keeps_the_others(tmp_path):
 
 # ---------------------------------------------------------------- generated records
 
-_SPECIAL = st.sampled_from(list(' \t{}<>[]":=\\_.,-#\n\r\x00\x7f\u2028\ufeff') + ["1.", "Hand", "x:", "aA5D"])
+_SPECIAL = st.sampled_from(
+    list(' \t{}<>[]":=\\_.,-#\n\r\x00\x7f\u2028\ufeff\u00a0\u202f“”„') + ["1.", "Hand", "x:", "aA5D"]
+)
 _TEXT = st.lists(st.one_of(_SPECIAL, st.characters(exclude_categories=("Cs",))), max_size=8).map("".join)
 _CARD = st.sampled_from(["5D", "10s", "♠A", "kh", "TD", " 6C ", "dealer", "1.", "x:"])
 _MOVE_TEXT = st.one_of(st.sampled_from(["5D", "8Hx3C+5D", "2C+4H=6", "10s x ah+9c", "Ben: 4S+3H=7", "1:5D"]), _TEXT)

@@ -26,7 +26,10 @@ _PACK = 1 << 32  # a packed location: line * _PACK + column
 RECORD_FORMAT = "casino.record/1"
 MAX_LINE_CHARS = 1_000_000
 
-_SPECIAL = frozenset(' \t{}<>[]"')
+# Spaces between words: a word processor's no-break and thin spaces count as spaces.
+_SPACES = " \t\u00a0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f\u3000"
+_SPECIAL = frozenset(_SPACES + '{}<>[]"')
+_CURLY = {"\u201c": "\u201d", "\u201e": "\u201c\u201d"}  # “…” and „…“ or „…”: the opening quote, the closing ones
 _NUMBER = re.compile(r"(\d+)\.(.*)\Z", re.DOTALL)
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _USER_TAG = re.compile(r"_[a-z][a-z0-9_]*\Z")
@@ -100,11 +103,15 @@ def _tokens(text: str, line: int, start: int = 0, comments: bool = True) -> list
     at, n = start, len(text)
     while at < n:
         c = text[at]
-        if c in " \t":
+        if c in _SPACES:
             at += 1
         elif c == '"':
             end = _string_end(text, at, line)
             out.append(_Tok("str", _json(text[at:end], line, at), at + 1, end))
+            at = end
+        elif c in _CURLY:
+            end = _curly_end(text, at, line)
+            out.append(_Tok("str", text[at + 1 : end - 1], at + 1, end))
             at = end
         elif c == "<":
             end = _json_end(text, at + 1, line)
@@ -135,6 +142,16 @@ def _string_end(text: str, at: int, line: int) -> int:
         else:
             i += 1
     raise TextError('unterminated quoted text: expected a closing " on the same line', line, at + 1)
+
+
+def _curly_end(text: str, at: int, line: int) -> int:
+    """The end of a text in curly quotes (“Ana Maria”, as a phone or a word processor types
+    quotes): read as written, without escapes, up to its closing quote."""
+    closing = _CURLY[text[at]]
+    for i in range(at + 1, len(text)):
+        if text[i] in closing:
+            return i + 1
+    raise TextError(f"unterminated quoted text: expected a closing {closing[-1]} on the same line", line, at + 1)
 
 
 def _json_end(text: str, at: int, line: int) -> int:
@@ -270,7 +287,7 @@ def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
                 current = _Builder(number)
             current.error = current.error or TextError(f"line longer than {MAX_LINE_CHARS} characters", number, 1)
             continue
-        stripped = line.lstrip(" \t")
+        stripped = line.lstrip(_SPACES)
         indent = len(line) - len(stripped)
         tag = _tag_name(stripped) if stripped.startswith("[") else None
         follows = False
@@ -298,10 +315,10 @@ def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
 
 def _tag_name(stripped: str) -> str | None:
     """The key a tag line sets (``Rules`` → rules, ``Event`` → _event), for telling records apart."""
-    m = _TAG_NAME.match(stripped, 1 + len(stripped[1:]) - len(stripped[1:].lstrip(" \t")))
+    m = _TAG_NAME.match(stripped, 1 + len(stripped[1:]) - len(stripped[1:].lstrip(_SPACES)))
     if m:
         return _tag_key(m.group())
-    if stripped[1:].lstrip(" \t").startswith('"'):
+    if stripped[1:].lstrip(_SPACES).startswith('"'):
         return '"'  # a quoted user key: never repeats a known tag
     return None
 
@@ -315,11 +332,11 @@ def _tag_key(name: str) -> str:
 
 def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
     """``[Name value]``: a header tag (a tag line after a hand starts the next record)."""
-    end = line.rstrip(" \t")
+    end = line.rstrip(_SPACES)
     if not end.endswith("]"):
         raise TextError("expected ']' at the end of the tag line", number, len(end) + 1)
     inner_start = indent + 1
-    while inner_start < len(end) and end[inner_start] in " \t":
+    while inner_start < len(end) and end[inner_start] in _SPACES:
         inner_start += 1
     if end[inner_start : inner_start + 1] == '"':
         close = _string_end(end, inner_start, number)
@@ -339,12 +356,12 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
                 number,
                 inner_start + 1,
             )
-    if name_end < len(end) - 1 and end[name_end] not in " \t":
+    if name_end < len(end) - 1 and end[name_end] not in _SPACES:
         raise TextError("expected a space after the tag name", number, name_end + 1)
     value_start = name_end
-    while value_start < len(end) - 1 and end[value_start] in " \t":
+    while value_start < len(end) - 1 and end[value_start] in _SPACES:
         value_start += 1
-    text = end[value_start:-1].rstrip(" \t")
+    text = end[value_start:-1].rstrip(_SPACES)
     if key in rec.tags:
         raise TextError(f"the tag {name} is given twice", number, inner_start + 1)
     rec.tags.add(key)
@@ -355,7 +372,7 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
         value: object = _rules_value(line, number, value_start, len(end) - 1, rec, path)
     elif key == "players":
         value = _players_value(line[: len(end) - 1], number, value_start, rec)
-    elif text.startswith(("<", '"')):
+    elif text.startswith(("<", '"', *_CURLY)):
         toks = _tokens(line[: len(end) - 1], number, value_start, comments=False)
         if len(toks) != 1:
             raise TextError("expected one value (quote a text with spaces)", number, value_start + 1)
@@ -653,7 +670,7 @@ def _user_line(rec: _Builder, line: str, toks: list[_Tok], number: int) -> None:
             raise TextError("expected an inline JSON object after '_', e.g. _ <{\"_a b\": 1}>", number, first.end + 1)
         items = list(toks[1].value.items())
     else:
-        items = [(first.value, _user_value(line[first.end :].strip(" \t"), number, first.end))]
+        items = [(first.value, _user_value(line[first.end :].strip(_SPACES), number, first.end))]
     for name, value in items:
         if name in hand:
             raise TextError(f"{name} is given twice", number, first.column)
@@ -775,7 +792,7 @@ def _bare(text: str) -> bool:
     """Whether a text can be written as a bare word (no quotes): printable (so a control
     character or a bidi override is quoted, where it can be written as an escape) and
     without the characters that end a word."""
-    return bool(text) and text.isprintable() and not any(c in _SPECIAL for c in text)
+    return bool(text) and text.isprintable() and not any(c in _SPECIAL for c in text) and text[0] not in _CURLY
 
 
 def _word(text: str, keywords: frozenset[str] = frozenset(), json_like: bool = False) -> str:
