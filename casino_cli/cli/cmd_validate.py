@@ -124,11 +124,11 @@ def _draw_dispute(svg: str, doc: Document) -> bool:
 def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
     """The findings of one document, its players' names, and whether it was unreadable."""
     if doc.error is not None:
-        return [about_hand(None, "notation", str(doc.error))], None, True
+        return [about_hand(None, "notation", str(doc.error), path=doc.error.path)], None, True
     try:
         record = read_record(doc.value)
     except NotationError as exc:
-        return [about_hand(None, "notation", str(exc))], None, True
+        return [about_hand(None, "notation", str(exc), path=exc.path)], None, True
     return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
 
 

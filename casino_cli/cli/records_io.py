@@ -28,16 +28,14 @@ _HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "move
 
 
 def finding_path(finding: Finding) -> str:
-    """The JSON path of the element a finding is about: the move, the hand's field that is
-    wrong (its deck, dealer, claimed score), the claimed result, or what an unreadable
-    record's message names."""
-    if finding.message.startswith("$"):
-        return finding.message.split(":", 1)[0]
+    """The JSON path of the element a finding is about: the one it names (the element of an
+    unreadable record, the cards shown that contradict the moves), else the move, the hand's
+    field that is wrong (its deck, dealer, claimed score), or the claimed result."""
+    if finding.path is not None:
+        return finding.path
     if finding.hand is None:
         return "$.result" if finding.rule == "claim" else "$"
     hand = f"$.hands[{finding.hand - 1}]"
-    if finding.message.startswith("shown["):  # the hand's cards shown: "shown[1]: after move 4, …"
-        return f"{hand}.{finding.message.split(':', 1)[0]}"
     if finding.move is not None:
         return f"{hand}.moves[{finding.move - 1}]"
     field = _HAND_FIELD.get(finding.rule)

@@ -25,7 +25,7 @@ class Evidence(NamedTuple):
 
     hands: tuple[tuple[Hand, ...], ...]
     at_move: dict[int, str]
-    about_hand: tuple[str, ...]
+    about_hand: tuple[tuple[int, str], ...]  # a shown entry's place in the hand's list, and its finding
     unseen: int
 
 
@@ -49,16 +49,16 @@ def gather(
             continue
         played_at[move.card] = index
         known[index // per_deal][(first + index) % n] |= 1 << move.card
-    about: list[str] = []
+    about: list[tuple[int, str]] = []
     shown_by: dict[int, tuple[int, int]] = {}  # card -> (seat, deal) it was shown in
     for entry in shown:
         deal = entry.after // per_deal
         if deal >= deals:
-            about.append(f"shown[{entry.place}]: after move {entry.after} the hand is over")
+            about.append((entry.place, f"shown[{entry.place}]: after move {entry.after} the hand is over"))
             continue
         problem = _shown_problem(entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat])
         if problem is not None:
-            about.append(problem)
+            about.append((entry.place, problem))
             continue
         known[deal][entry.seat] |= entry.cards
         for c in range(DECK_SIZE):

@@ -53,6 +53,7 @@ class Finding(NamedTuple):
     unchecked: bool = False
     settles: tuple[int, tuple[int, ...]] | None = None  # an unsettled check: seat and the cards it needs
     after_finding: bool = False  # an earlier finding of the same hand came first (--keep-going)
+    path: str | None = None  # the JSON path it is about, where not the hand's move or field (not in the JSON)
 
     def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of NOTATION.md."""
@@ -76,9 +77,10 @@ class Finding(NamedTuple):
 Event = HandStart | Step | HandEnd | Finding
 
 
-def about_hand(hand: int | None, rule: str, message: str, unchecked: bool = False) -> Finding:
-    """A finding about a whole hand (``hand``, its number) or, with None, the whole record."""
-    return Finding(hand, None, None, None, rule, message, unchecked)
+def about_hand(hand: int | None, rule: str, message: str, unchecked: bool = False, path: str | None = None) -> Finding:
+    """A finding about a whole hand (``hand``, its number) or, with None, the whole record;
+    ``path``: the element of it that is wrong, when the finding's rule does not say."""
+    return Finding(hand, None, None, None, rule, message, unchecked, path=path)
 
 
 def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterator[Event]:
@@ -269,8 +271,8 @@ def _walk_hand(
         if not keep_going:
             return _BROKEN
     pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
-    for problem in evidence.about_hand if evidence is not None else ():
-        yield about_hand(hand.number, "card", problem)
+    for place, problem in evidence.about_hand if evidence is not None else ():
+        yield about_hand(hand.number, "card", problem, path=f"$.hands[{hand.number - 1}].shown[{place}]")
         if not keep_going:
             return _BROKEN
         broken = True
