@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, card_code, cards_of
@@ -19,7 +20,7 @@ class SideScore(NamedTuple):
     cards: int
     spades: int
     sweeps: int  # sweeps made in the hand, before cancelling
-    items: dict[str, int]  # item -> points, only the items this side won, in P4 order
+    items: Mapping[str, int]  # item -> points, only the items this side won, in P4 order (read-only)
 
     @property
     def points(self) -> int:
@@ -31,7 +32,7 @@ class HandScore(NamedTuple):
     """The itemised score of one hand: per side, and the items nobody won (with why)."""
 
     sides: tuple[SideScore, ...]
-    unwon: dict[str, str]  # item -> reason, e.g. {"cards": "tied at 26"}
+    unwon: Mapping[str, str]  # item -> reason, e.g. {"cards": "tied at 26"} (read-only)
 
     @property
     def points(self) -> tuple[int, ...]:
