@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 from proc_state import process_state
 
@@ -50,7 +51,10 @@ def test_a_bot_that_fails_is_ended_with_what_it_started(tmp_path):
     (tmp_path / "bot.sh").write_text('sleep 300 &\necho $! > "$1"\nwait\n')
     pid_file = tmp_path / "child.pid"
     out = _casino(["match", f"cmd:sh bot.sh {pid_file}", "greedy", "--pairs", "2", "--time-limit", "1"], tmp_path)
-    assert out.returncode == 2 and b"did not answer within 1 s" in out.stderr, out.stderr
+    assert (
+        out.returncode == 2
+        and b"did not answer within 6 s (its first answer: the limit and 5 s to start)" in out.stderr
+    )
     assert _all_ended([int(pid_file.read_text())])
 
 
@@ -64,16 +68,16 @@ time.sleep(300)  # stays on after its stdin is closed
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "programs"),
     [
-        ["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"],
-        ["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"],
-        ["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"],
+        (["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"], 8),
+        (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"], 4),
+        (["simulate", "--games", "6", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 6),
     ],
 )
-def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command):
-    """Every program started for a bot, in the workers of --jobs too, has ended once the
-    command has."""
+def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command, programs):
+    """A program is started for each game it plays in (a pair is two games), in the workers
+    of --jobs too, and each has ended once the command has."""
     (tmp_path / "linger.py").write_text(LINGERING_BOT)
     started = tmp_path / "pids"
     started.mkdir()
@@ -81,7 +85,7 @@ def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command):
     out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
     assert out.returncode == 0, out.stderr
     pids = [int(p.name) for p in started.iterdir()]
-    assert len(pids) == (2 if "--jobs" in command else 1)
+    assert len(pids) == programs
     assert _all_ended(pids)
 
 
@@ -206,3 +210,69 @@ def test_a_stop_signal_while_a_program_is_ended_waits_until_it_is(tmp_path):
     finally:
         signal.signal(signal.SIGTERM, previous)
     assert _started_and_ended(started)
+
+
+SEAT_LOGGER = """\
+import json, os, sys
+with open(sys.argv[1], "a") as log:
+    for line in sys.stdin:
+        question = json.loads(line)
+        print(os.getpid(), question["seat"], file=log, flush=True)
+        print(json.dumps({"index": 0}), flush=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "games", "seats"),
+    [
+        (["simulate", "--games", "2", "--hands", "1", "--seed", "p", "--players", "4", "--bots", "{bot},greedy"], 2, 2),
+        (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1", "--seed", "p", "--players", "4"], 4, 2),
+        (["match", "{bot}", "{bot}", "--pairs", "2", "--looks", "1", "--seed", "p", "--hands", "1"], 4, 2),
+    ],
+)
+def test_each_seat_of_each_game_has_a_program_of_its_own(tmp_path, command, games, seats):
+    """Partners never share a program (it would see both hands), nor do the two sides of
+    ``match cmd:X cmd:X``; and a program plays one game, so it cannot remember the cards of a
+    mirrored pair's first game in its second, where they are the other side's."""
+    (tmp_path / "seats.py").write_text(SEAT_LOGGER)
+    log = tmp_path / "log"
+    bot = f"cmd:{sys.executable} seats.py {log}"
+    out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
+    assert out.returncode == 0, out.stderr
+    seen: dict[str, set[str]] = {}
+    for line in log.read_text().splitlines():
+        pid, seat = line.split()
+        seen.setdefault(pid, set()).add(seat)
+    assert len(seen) == games * seats and all(len(s) == 1 for s in seen.values()), seen
+
+
+def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
+    """Any spelling of a legal move is that move (the table cards in another order, lower
+    case); an answer whose index and move disagree, and a program's end, say what happened."""
+    program = (
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    q = json.loads(line)\n"
+        "    moves = [m for m in q['moves'] if '+' in m and 'x' in m] or q['moves']\n"
+        "    head, _, rest = moves[0].partition('x')\n"
+        "    m = head + 'x' + '+'.join(reversed(rest.split('+'))) if rest else moves[0]\n"
+        "    print(json.dumps({'move': m.lower()}), flush=True)\n"
+    )
+    (tmp_path / "reordered.py").write_text(program)
+    out = _casino(
+        ["simulate", "--seed", "r", "--hands", "1", "--bots", f"cmd:{sys.executable} reordered.py,greedy"], tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    moves = orjson.loads(out.stdout)["hands"][0]["moves"]
+    assert any("+" in m and "x" in m for m in moves[::2])  # a capture of several cards was answered reversed
+    (tmp_path / "both.py").write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    q = json.loads(line)\n    print(json.dumps({'index': 0, 'move': q['moves'][-1]}), flush=True)\n"
+    )
+    (tmp_path / "quits.py").write_text("import sys\nsys.stdin.readline()\nsys.exit(3)\n")
+    for program, said in (
+        ("both.py", b"its index and its move name different moves (give one of them)"),
+        ("quits.py", b"exited without answering (exit status 3)"),
+    ):
+        out = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} {program},greedy"], tmp_path)
+        assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr

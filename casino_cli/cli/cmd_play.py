@@ -16,7 +16,7 @@ from ..engine.views import Bot, BotError, ask, seat_rngs
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
-from ..records.botproto import load_bot
+from ..records.botproto import for_seat, load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
@@ -113,7 +113,7 @@ def run_play(
         _check_terminal()
     first = 0 if watch else PERSON + 1  # the names are the bots' seats: every seat, or the others'
     names = parse_bots(bots, rules.players - first)
-    seats: list[Bot | None] = [None] * first + [load_bot(name) for name in names]
+    seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
     say(lineup if watch else f"you are seat {PERSON}; {lineup}")
     sink = _open_save(save)

@@ -7,10 +7,15 @@ the other hands are ``null``, with ``hand_counts``, ``unseen`` and ``history`` (
 hand's moves so far, ``{"seat", "move"}`` each) added; ``moves`` are
 the legal moves' texts; ``seed`` an integer from the seat's rng (for a bot that wants
 randomness, reproducibly). The bot answers ``{"move": TEXT}`` (or ``{"index": i}``, or
-the move's text alone) within ``time_limit`` seconds (CASINO_BOT_TIME_LIMIT, default 10). The program is started once and
-kept for every decision of the process; its stdin is closed at the end. It runs in a
-process group of its own, which is killed when the program fails or ends, so nothing it
-started outlives it (a shell script's children, say).
+the move's text alone, in any spelling of the notation) within ``time_limit`` seconds
+(CASINO_BOT_TIME_LIMIT, default 10; the first answer of a program has START_GRACE seconds
+more, for it to start).
+
+In a game (:func:`seated`) each seat has a program of its own, started for that game and
+ended after it: partners never share one, and a program cannot remember the deal of a
+mirrored pair's other game. Each program runs in a process group of its own, which is
+killed when the program fails or ends, so nothing it started outlives it (a shell
+script's children, say).
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ import select
 import shlex
 import signal
 import subprocess
+import weakref
+from collections.abc import Iterator, Sequence
 
 import orjson
 
@@ -31,11 +38,14 @@ from ..cards import codes_of
 from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
 from ..engine.views import Bot, BotError, View
+from ..notation.errors import NotationError
+from ..notation.moves import parse_move_text
 from ..notation.position import position_json
 from .hold_signals import held
 
 PROTOCOL = "casino.bot/1"
 TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
+START_GRACE = 5.0  # seconds more for a program's first answer: its start (an interpreter, a JVM)
 
 
 def time_limit() -> float:
@@ -76,6 +86,11 @@ class CommandBot:
         self.time_limit = time_limit() if limit is None else limit
         self.process: subprocess.Popen[bytes] | None = None
         self.owner = 0  # the process that started it (a forked worker starts its own)
+        self.answered = False  # whether the program running now has answered yet
+
+    def seated(self) -> CommandBot:
+        """The same program for one seat of one game: a process of its own (see :func:`seated`)."""
+        return CommandBot(self.command, self.time_limit)
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
         if self.process is None or self.owner != os.getpid() or self.process.poll() is not None:
@@ -91,7 +106,8 @@ class CommandBot:
                 except (OSError, ValueError) as exc:
                     raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
                 self.owner = os.getpid()
-            atexit.register(self.close)
+                self.answered = False
+            _RUNNING.add(self)
         return self.process
 
     def close(self, wait: float = 1.0) -> None:
@@ -135,46 +151,79 @@ class CommandBot:
         if select.select([process.stdout.fileno()], [], [], 0)[0]:  # said something unasked
             extra = os.read(process.stdout.fileno(), 80)
             raise self._fail(
-                view.seat, "exited before reading its view" if not extra else f"wrote {_shown(extra)} after its answer"
+                view.seat, f"wrote {_shown(extra)} after its answer" if extra else "exited before reading its view"
             )
         try:
             process.stdin.write(orjson.dumps(request) + b"\n")
         except OSError:
             raise self._fail(view.seat, "exited before reading its view") from None
         line = self._read_line(process, view.seat)
-        try:
-            answer = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            answer = line.decode("utf-8", "replace").strip()
-        index = answer.get("index") if isinstance(answer, dict) else None
-        if type(index) is int and 0 <= index < len(texts):  # not a JSON true or false
-            return moves.moves[index]
-        text = answer.get("move") if isinstance(answer, dict) else answer
-        upper = [t.upper() for t in texts]
-        if isinstance(text, str) and text.strip().upper() in upper:
-            return moves.moves[upper.index(text.strip().upper())]
-        legal = "its only legal move" if len(texts) == 1 else f"one of its {len(texts)} legal moves"
-        raise self._fail(view.seat, f"answered {_shown(line)}, which is not {legal}")
+        self.answered = True
+        move = _chosen(line, moves)
+        if isinstance(move, str):
+            raise self._fail(view.seat, move)
+        return move
 
     def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
-        """One line of the program's output, within the time limit."""
+        """One line of the program's output, within the time limit (and START_GRACE more
+        for the first answer of a program just started)."""
         assert process.stdout is not None
         fd = process.stdout.fileno()
+        limit = self.time_limit + (0 if self.answered else START_GRACE)
         data = b""
         while not data.endswith(b"\n"):
-            ready, _, _ = select.select([fd], [], [], self.time_limit)
+            ready, _, _ = select.select([fd], [], [], limit)
             if not ready:
-                raise self._fail(seat, f"did not answer within {self.time_limit:g} s")
+                start = "" if self.answered else f" (its first answer: the limit and {START_GRACE:g} s to start)"
+                raise self._fail(seat, f"did not answer within {limit:g} s{start}")
             chunk = os.read(fd, 65536)
             if not chunk:
-                raise self._fail(seat, "exited without answering")
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(timeout=1)
+                how = "" if process.returncode is None else f" ({_status(process.returncode)})"
+                raise self._fail(seat, f"exited without answering{how}")
             data += chunk
             if len(data) > 1 << 20:
                 raise self._fail(seat, "answered more than 1 MB without a newline")
         line, extra = data.split(b"\n", 1)
         if extra.strip():
-            raise self._fail(seat, f"wrote {_shown(extra)} after its answer")
+            raise self._fail(
+                seat,
+                f"wrote two lines for one question, {_shown(line)} then {_shown(extra)}"
+                " (one answer a line; write anything else to stderr)",
+            )
         return line
+
+
+def _chosen(line: bytes, moves: MoveList) -> Move | str:
+    """The move an answer line names (``{"move": TEXT}``, ``{"index": I}``, or the text
+    alone, in any spelling of the notation), or what is wrong with the answer."""
+    texts = [m.text() for m in moves.moves]
+    legal = "its only legal move" if len(texts) == 1 else f"one of its {len(texts)} legal moves"
+    try:
+        answer = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        answer = line.decode("utf-8", "replace").strip()
+    by_index = by_text = None
+    if isinstance(answer, dict):
+        index = answer.get("index")
+        if type(index) is int and 0 <= index < len(texts):  # not a JSON true or false
+            by_index = moves.moves[index]
+        text = answer.get("move")
+    else:
+        text = answer
+    if isinstance(text, str):
+        with contextlib.suppress(NotationError):
+            move = parse_move_text(text)
+            by_text = move if move in moves.moves else None
+    if isinstance(answer, dict) and "index" in answer and "move" in answer and by_index != by_text:
+        return f"answered {_shown(line)}: its index and its move name different moves (give one of them)"
+    chosen = by_index or by_text
+    return chosen if chosen is not None else f"answered {_shown(line)}, which is not {legal}"
+
+
+def _status(code: int) -> str:
+    return f"exit status {code}" if code >= 0 else f"signal {-code}"
 
 
 def _shown(data: bytes) -> str:
@@ -183,6 +232,27 @@ def _shown(data: bytes) -> str:
 
 
 _COMMANDS: dict[str, CommandBot] = {}
+_RUNNING: weakref.WeakSet[CommandBot] = weakref.WeakSet()  # the programs started and not yet ended
+
+
+def for_seat(bot: Bot) -> Bot:
+    """The bot for one seat of one game: a ``cmd:`` bot as a program of its own (ended by
+    :func:`close_bots` if not before); any other bot as it is."""
+    return bot.seated() if isinstance(bot, CommandBot) else bot
+
+
+@contextlib.contextmanager
+def seated(bots: Sequence[Bot]) -> Iterator[list[Bot]]:
+    """The bots of one game's seats: each ``cmd:`` bot as a program of its own for its seat,
+    started for this game and ended after it (so partners never share a program, and a
+    program never remembers the deal of a mirrored pair's other game); other bots as they are."""
+    out = [for_seat(bot) for bot in bots]
+    try:
+        yield out
+    finally:
+        for bot in out:
+            if isinstance(bot, CommandBot):
+                bot.close()
 
 
 def load_bot(name: str) -> Bot:
@@ -215,5 +285,8 @@ class NamedBot:
 def close_bots() -> None:
     """End every program this process started for a ``cmd:`` bot (what a worker process
     does before it ends; the main process does it at exit)."""
-    for bot in _COMMANDS.values():
+    for bot in list(_RUNNING):
         bot.close()
+
+
+atexit.register(close_bots)

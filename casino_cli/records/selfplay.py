@@ -9,6 +9,7 @@ from typing import Any
 from ..engine import Game, Rules
 from ..engine.game import MAX_HANDS, Observer
 from ..engine.views import Bot
+from .botproto import seated
 from .game_record import game_record
 
 __all__ = ["MAX_HANDS", "play_game"]
@@ -25,6 +26,7 @@ def play_game(
     plays each seat, seeing only its view, with a random source of its own (:func:`seat_rngs`).
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
-    game = Game(rules, seed, bots)
-    game.play(hands or None, observer)
+    with seated(bots) as seats:  # a cmd: bot: a program of its own for each seat, for this game alone
+        game = Game(rules, seed, seats)
+        game.play(hands or None, observer)
     return game_record(game)
