@@ -10,7 +10,16 @@ import random
 import pytest
 
 from casino_cli.cards import FULL_DECK, count
-from casino_cli.engine import Position, Unseen, legal_moves, make_rules, play_judged, seeded_deck, start_position
+from casino_cli.engine import (
+    Game,
+    Position,
+    Unseen,
+    legal_moves,
+    make_rules,
+    play_judged,
+    seeded_deck,
+    start_position,
+)
 from casino_cli.engine.botcheck import check_bot
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.position import Partial
@@ -104,6 +113,36 @@ def gc_peeker(view, moves, rng):
     return moves.moves[0]
 
 
+def game_peeker(view, moves, rng):
+    """A cheat: finds the game through the garbage collector and uses its position's other hands."""
+    for value in gc.get_objects():
+        if type(value) is Game and value.position is not None:
+            others = sum(h for s, h in enumerate(value.position.hands) if s != view.seat)
+            return moves.moves[others % len(moves.moves)]
+    return moves.moves[0]
+
+
+def frame_game_peeker(view, moves, rng):
+    """A cheat: finds the game that asks it in its callers' frames."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        game = frame.f_locals.get("self")
+        if isinstance(game, Game) and game.position is not None:
+            others = sum(h for s, h in enumerate(game.position.hands) if s != view.seat)
+            return moves.moves[others % len(moves.moves)]
+        frame = frame.f_back
+    return moves.moves[0]
+
+
+def seed_dealer(view, moves, rng):
+    """A cheat: deals the hand's cards itself from the seed of the game it finds."""
+    for value in gc.get_objects():
+        if type(value) is Game:
+            deck = seeded_deck(value.seed, len(value.hands) + 1)
+            return moves.moves[sum(deck[:8]) % len(moves.moves)]
+    return moves.moves[0]
+
+
 _first_seen: dict[tuple[object, ...], str] = {}
 
 
@@ -116,10 +155,10 @@ def remembering_peeker(view, moves, rng):
     return next(m for m in moves.moves if m.text() == _first_seen[key])
 
 
-@pytest.mark.parametrize("cheat", [peeker, gc_peeker, remembering_peeker])
+@pytest.mark.parametrize("cheat", [peeker, gc_peeker, remembering_peeker, game_peeker, frame_game_peeker, seed_dealer])
 def test_botcheck_catches_a_peeking_bot(cheat):
     tested, findings = check_bot(cheat, make_rules("classic", 2), BOTS["greedy"], decisions=40)
-    assert findings and "re-dealt" in findings[0].problem
+    assert findings and "re-dealt" in findings[0].problem and findings[0].leak
 
 
 def test_botcheck_passes_fair_bots():
@@ -154,21 +193,22 @@ def test_a_bot_that_peeks_only_after_the_first_hand_is_caught():
     assert findings and findings[0].hand > 1 and "re-dealt" in findings[0].problem
 
 
-def test_the_bot_is_never_asked_where_the_seed_or_the_game_is(tmp_path):
+def test_the_bot_is_never_asked_where_the_checks_seed_or_game_is(tmp_path):
     """A bot that knew the check's seed could deal the cards itself and answer alike in every
-    re-deal; it runs only in processes forked before the seed was drawn, with no game."""
-    from casino_cli.engine import Game
-
+    re-deal; it runs only in processes forked before the seed was drawn, where the one game
+    is the question's own (its seed a fresh one)."""
     found = tmp_path / "found"
 
     def seed_finder(view, moves, rng):
+        games = [value for value in gc.get_objects() if type(value) is Game]
         frame = inspect.currentframe()
         while frame is not None:
-            if isinstance(frame.f_locals.get("seed"), str) or isinstance(frame.f_locals.get("game"), Game):
-                found.write_text(f"{frame.f_code.co_name} {os.getpid()}")
+            if isinstance(frame.f_locals.get("seed"), str):
+                found.write_text(f"a seed in {frame.f_code.co_name} {os.getpid()}")
+            games += [value for value in frame.f_locals.values() if isinstance(value, Game)]
             frame = frame.f_back
-        if any(type(value) is Game for value in gc.get_objects()):
-            found.write_text(f"gc {os.getpid()}")
+        if not games or any("/" in game.seed or game.position is None for game in games):  # the check's: SEED/n
+            found.write_text(f"games {[game.seed for game in games]} in {os.getpid()}")
         return moves.moves[0]
 
     tested, findings = check_bot(seed_finder, make_rules("classic", 2), BOTS["greedy"], redeals=1, decisions=30)
@@ -185,7 +225,7 @@ def test_botcheck_catches_a_bot_with_a_random_source_of_its_own_seeded_once():
         return moves.moves[own.randrange(len(moves.moves))]
 
     _, findings = check_bot(private, make_rules("classic", 2), BOTS["greedy"], decisions=40)
-    assert findings and "twice in a row" in findings[0].problem
+    assert findings and "twice in a row" in findings[0].problem and not findings[0].leak  # cannot be checked
 
 
 def test_botcheck_catches_a_bot_that_ignores_its_rng():
@@ -248,7 +288,8 @@ def test_botcheck_asks_with_the_hands_history():
 
 
 def test_botcheck_names_a_bot_that_fails_in_its_own_process():
-    """Asked apart, a bot that raises, or ends its process, is still a BotError naming it."""
+    """Asked apart, a bot that raises, or ends its process (with success, too), is still a
+    BotError naming it."""
     import os
 
     from casino_cli.engine.views import BotError
@@ -259,8 +300,27 @@ def test_botcheck_names_a_bot_that_fails_in_its_own_process():
     def leaves(view, moves, rng):
         os._exit(3)
 
+    def quits(view, moves, rng):
+        os._exit(0)  # no answer, and no failure either
+
     rules = make_rules("classic", 2)
-    for bot, words in ((raises, "raised RuntimeError: kaboom"), (leaves, "ended without answering (exit status 3)")):
+    for bot, words in (
+        (raises, "raised RuntimeError: kaboom"),
+        (leaves, "ended without answering (exit status 3)"),
+        (quits, "ended without answering (exit status 0)"),
+    ):
         with pytest.raises(BotError, match=words.replace("(", r"\(").replace(")", r"\)")) as caught:
             check_bot(bot, rules, BOTS["greedy"], decisions=4)
         assert caught.value.name == bot.__name__
+
+
+def test_botcheck_takes_the_first_answer_of_a_bot_that_forks():
+    """A bot that forks answers from two processes: the first answer counts, the other goes
+    nowhere (it once became the answer to the next question)."""
+
+    def forker(view, moves, rng):
+        os.fork()
+        return BOTS["greedy"](view, moves, rng)
+
+    tested, findings = check_bot(forker, make_rules("classic", 2), BOTS["greedy"], redeals=1, decisions=12)
+    assert tested == 12 and not findings

@@ -29,5 +29,8 @@ def run_botcheck(
     if findings:
         f = findings[0]
         again = f"--seed {f.seed.rsplit('/', 1)[0]}"
-        raise Fail(VERDICT, f"bot {name!r} leaks: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}")
+        verdict = "leaks" if f.leak else "cannot be checked"
+        raise Fail(
+            VERDICT, f"bot {name!r} {verdict}: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}"
+        )
     say(f"bot {name!r}: {tested} decisions, each unchanged under {redeals} re-deals of the hidden cards: no leak found")

@@ -10,9 +10,10 @@ The decisions are those of whole games, hand after hand, in every seat in turn.
 
 Where the platform can fork, every question is asked in a process of its own, forked from
 one that was forked before the check drew its seed or dealt any position: the world of the
-question is then the only full position in memory (a bot that searches the garbage
-collector's objects finds that one), nothing the bot kept from an earlier question is
-there, and no seed is there to deal the cards from. What the test cannot catch is a bot
+question is then the only full position in memory, held by a :class:`~.game.Game` that asks
+the bot as a game does (a bot that searches the garbage collector's objects or its callers'
+frames finds that one), nothing the bot kept from an earlier question is there, and the
+only seed there is that game's, a fresh one for each question, which deals other cards. What the test cannot catch is a bot
 that peeks and writes down what it saw, to answer alike in every re-deal, nor one that
 cheats only when it is not being tested (an in-process bot can tell: it can read
 ``sys.argv``); docs/bots.md says what to do about bots one does not trust.
@@ -39,12 +40,14 @@ from .worlds import sample_worlds
 
 
 class Finding(NamedTuple):
-    """One decision where the bot's choice depended on more than its view."""
+    """One decision where the bot's choice depended on more than its view (``leak``), or
+    where it answered the same question differently (so a leak could not be told from chance)."""
 
     seed: str
     hand: int
     seat: int
     problem: str
+    leak: bool = True
 
 
 Answers = tuple[list[str], object]
@@ -53,12 +56,17 @@ Asker = Callable[[Position, object, tuple[Played, ...], int], Answers]
 
 def _asked(bot: Bot, pos: Position, state: object, history: tuple[Played, ...], times: int) -> Answers:
     """The bot's answers to the same question ``times`` times in a row, each with rng state
-    ``state``, and the state its first answer left."""
+    ``state``, and the state its first answer left. The bot is asked by a game holding
+    ``pos`` (with a seed of its own, which deals other cards), as in play."""
+    assert pos.turn is not None
+    game = Game(pos.rules, secrets.token_hex(16), [bot] * pos.rules.players)
+    game.position, game.history, game.dealer, game.scores = pos, history, pos.dealer, pos.scores
+    game.moves = [step.move for step in history]
+    rng = game.rngs[pos.turn]
     answers, after = [], state
     for i in range(times):
-        rng = random.Random()
         rng.setstate(state)  # type: ignore[arg-type]
-        answers.append(ask(bot, pos, rng, history)[0].text())
+        answers.append(game.choose()[0].text())
         if i == 0:
             after = rng.getstate()
     return answers, after
@@ -74,7 +82,9 @@ def _answer(bot: Bot, request: bytes) -> tuple[str, object]:
 
 def _serve(bot: Bot, conn: Connection) -> None:
     """The process questions are forked from: it keeps each question as bytes and forks a
-    process that reads it, asks the bot and answers (or says that it ended without one)."""
+    process that reads it, asks the bot and answers on a pipe of that question's own; the
+    first answer is passed on, or, once the process has ended without one, that it did
+    (an answer from a process the bot forked, or a second one, goes nowhere)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the check's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     while True:
@@ -82,17 +92,32 @@ def _serve(bot: Bot, conn: Connection) -> None:
             request = conn.recv_bytes()
         except (EOFError, OSError):
             return
+        answers, answer = Pipe(duplex=False)
         pid = os.fork()
         if pid == 0:
+            answers.close()
             with contextlib.suppress(BaseException):
-                conn.send(_answer(bot, request))
+                answer.send(_answer(bot, request))
                 os._exit(0)
             os._exit(1)
-        _, status = os.waitpid(pid, 0)
-        if status:
+        answer.close()
+        status = None
+        while not answers.poll(0.05):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            status = None
+        reply = None
+        with contextlib.suppress(EOFError, OSError):  # its end, and no answer
+            reply = answers.recv() if answers.poll(0) else None
+        answers.close()
+        if status is None:
+            _, status = os.waitpid(pid, 0)
+        if reply is None:
             code = os.waitstatus_to_exitcode(status)
             how = f"exit status {code}" if code >= 0 else f"signal {-code}"
-            conn.send(("error", f"ended without answering ({how})"))
+            reply = ("error", f"ended without answering ({how})")
+        conn.send(reply)
 
 
 @contextlib.contextmanager
@@ -174,9 +199,9 @@ def _check(
                     game.play_move(move, listing.facts_of(move))
                     continue
                 tested += 1
-                text, problem = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
+                text, problem, leak = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
                 if problem:
-                    return tested, [Finding(game.seed, len(game.hands) + 1, seat, problem)]
+                    return tested, [Finding(game.seed, len(game.hands) + 1, seat, problem, leak)]
                 listing = legal_moves(pos)
                 move = next(m for m in listing.moves if m.text() == text)
                 game.play_move(move, listing.facts_of(move))
@@ -190,18 +215,18 @@ def _decision(
     history: tuple[Played, ...],
     redeals: int,
     redeal_rng: random.Random,
-) -> tuple[str, str | None]:
-    """The bot's move at one decision (``rng`` left as its answer left it) and what is wrong
-    with its answers, if anything: asked twice in a row, then in ``redeals`` worlds of its
-    view, it must answer the same every time."""
+) -> tuple[str, str | None, bool]:
+    """The bot's move at one decision (``rng`` left as its answer left it), what is wrong
+    with its answers, if anything, and whether that is a leak: asked twice in a row, then
+    in ``redeals`` worlds of its view, it must answer the same every time."""
     state = rng.getstate()
     (first, again), after = asked(pos, state, history, 2)
     rng.setstate(after)  # type: ignore[arg-type]
     if again != first:
-        return first, "answered differently twice in a row for the same view and rng"
+        return first, f"answered {first}, then {again}, twice in a row for the same view and rng", False
     assert pos.turn is not None
     for world in sample_worlds(observe(pos, pos.turn), redeals, redeal_rng):
         (other,), _ = asked(world, state, history, 1)
         if other != first:
-            return first, f"chose {first}, but {other} once the hidden cards were re-dealt"
-    return first, None
+            return first, f"chose {first}, but {other} once the hidden cards were re-dealt", True
+    return first, None, False

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .deal import dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError
+from .move_list import MoveList
 from .moves import Move, MoveFacts, judge
 from .play import play_judged, residue_taken
 from .position import Position
@@ -169,6 +170,13 @@ class Game:
             events.append(HandEnd(number, after, score, game, residue_taken(pos, move, after)))
         return events
 
+    def choose(self) -> tuple[Move, MoveList]:
+        """The move the bot of the seat to play chooses from its view, with the legal moves."""
+        pos = self.position
+        if pos is None or pos.turn is None:
+            raise CasinoError("no hand is in play")
+        return ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
+
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:
         """Deal, play and score the next hand; ``observer`` sees each event as it happens.
 
@@ -182,7 +190,7 @@ class Game:
             observer(start)
         pos = start.position
         while pos.turn is not None:
-            move, listing = ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
+            move, listing = self.choose()
             for event in self.play_move(move, listing.facts_of(move)):
                 if observer:
                     observer(event)
