@@ -161,6 +161,7 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
     (tmp_path / "mybots.py").write_text(
         "def boom(view, moves, rng):\n    raise RuntimeError('kaboom')\n"
         "def first(view, moves, rng):\n    return moves.moves[0]\n"
+        "def talks(view, moves, rng):\n    print('thinking')\n    return moves.moves[0]\n"
         "def leaves(view, moves, rng):\n    raise SystemExit(0)\n"
         "def closes(view, moves, rng):\n    raise GeneratorExit\n"
     )
@@ -187,6 +188,9 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         )
 
     assert run("mybots:first,random").returncode == 0  # found in the current directory
+    talks = run("mybots:talks,random")  # what a bot prints is a message, not data
+    assert talks.returncode == 0 and b"thinking" in talks.stderr and b"thinking" not in talks.stdout
+    assert orjson.loads(talks.stdout)["format"] == "casino.record/1"
     for bots, words in (
         ("mybots:boom", b"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom"),
         ("random,mybots:leaves", b"bot 'mybots:leaves' (seat 1) raised SystemExit: 0"),

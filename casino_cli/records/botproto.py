@@ -29,6 +29,7 @@ import select
 import shlex
 import signal
 import subprocess
+import sys
 import weakref
 from collections.abc import Iterator, Sequence
 
@@ -273,13 +274,18 @@ def load_bot(name: str) -> Bot:
 
 class NamedBot:
     """A bot that messages call by the name it was loaded as (``mybots:cautious``, not
-    the function's own name, which two modules may share)."""
+    the function's own name, which two modules may share). What a ``module:function``
+    bot prints goes to stderr: stdout is casino's data (``simulate``'s records)."""
 
     def __init__(self, bot: Bot, name: str):
         self.bot, self.bot_name = bot, name
+        self.foreign = ":" in name  # code of the user's own, not a bot that ships
 
     def __call__(self, view: View, moves: MoveList, rng: random.Random) -> Move:
-        return self.bot(view, moves, rng)
+        if not self.foreign:
+            return self.bot(view, moves, rng)
+        with contextlib.redirect_stdout(sys.stderr):
+            return self.bot(view, moves, rng)
 
 
 def close_bots() -> None:
