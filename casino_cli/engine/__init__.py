@@ -26,6 +26,7 @@ card seat 1 does not hold AS
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from ..cards import CardError, card_code, cards_of, codes_of, parse_card
 from .deal import SHUFFLE, dealer_for_hand, next_dealer, seeded_deck, start_from_table, start_position
 from .errors import CasinoError, DealError, IllegalMove, PositionError, RulesError, TooComplex
 from .listing import legal_moves
@@ -53,6 +54,12 @@ _LAZY = {
 }
 
 __all__ = [
+    # cards: a card is an int 0..51, a set of cards an int mask (AS is 0, the suits SHDC)
+    "card_code",
+    "codes_of",
+    "cards_of",
+    "parse_card",
+    "CardError",
     # rule sets
     "Rules",
     "make_rules",
