@@ -30,6 +30,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 
@@ -94,7 +95,7 @@ class CommandBot:
         return CommandBot(self.command, self.time_limit)
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
-        if self.process is None or self.owner != os.getpid() or self.process.poll() is not None:
+        if self.process is None or self.owner != os.getpid():  # (a program that ended is not restarted)
             with held():  # a stop signal now would lose the program's handle
                 try:
                     self.process = subprocess.Popen(
@@ -123,10 +124,11 @@ class CommandBot:
             assert process.stdin is not None
             with contextlib.suppress(OSError):
                 process.stdin.close()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=wait)
+            _ended(process, wait)
             with contextlib.suppress(OSError):
                 if hasattr(os, "killpg"):
+                    # Before it is reaped: a reaped program's id, its group's too, may be
+                    # another process's already (a process group of casino's own, say).
                     os.killpg(process.pid, signal.SIGKILL)
                 else:  # no process groups (Windows): the program alone
                     process.kill()
@@ -179,9 +181,8 @@ class CommandBot:
                 raise self._fail(seat, f"did not answer within {limit:g} s{start}")
             chunk = os.read(fd, 65536)
             if not chunk:
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    process.wait(timeout=1)
-                how = "" if process.returncode is None else f" ({_status(process.returncode)})"
+                code = _ended(process, 1.0)
+                how = "" if code is None else f" ({_status(code)})"
                 raise self._fail(seat, f"exited without answering{how}")
             data += chunk
             if len(data) > 1 << 20:
@@ -221,6 +222,27 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
         return f"answered {_shown(line)}: its index and its move name different moves (give one of them)"
     chosen = by_index or by_text
     return chosen if chosen is not None else f"answered {_shown(line)}, which is not {legal}"
+
+
+def _ended(process: subprocess.Popen[bytes], wait: float) -> int | None:
+    """Wait up to ``wait`` seconds for the program to end, without reaping it where the
+    platform can (so its id stays its own): its exit status (a signal's number negated),
+    or None if it has not ended."""
+    if not hasattr(os, "waitid"):  # Windows: no process groups to kill, so reaping is safe
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=wait)
+        return process.returncode
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return None
+        if info is not None:
+            return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(0.005)
 
 
 def _status(code: int) -> str:
