@@ -270,9 +270,13 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
         "    q = json.loads(line)\n    print(json.dumps({'index': 0, 'move': q['moves'][-1]}), flush=True)\n"
     )
     (tmp_path / "quits.py").write_text("import sys\nsys.stdin.readline()\nsys.exit(3)\n")
+    (tmp_path / "once.py").write_text("import sys\nsys.stdin.readline()\nprint('{\"index\": 0}', flush=True)\n")
     for program, said in (
         ("both.py", b"its index and its move name different moves (give one of them)"),
         ("quits.py", b"exited without answering (exit status 3)"),
     ):
         out = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} {program},greedy"], tmp_path)
         assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr
+    once = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} once.py,greedy"], tmp_path)
+    said = (b"exited before its next question (exit status 0)", b"exited without answering (exit status 0)")
+    assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again

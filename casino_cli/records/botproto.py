@@ -135,6 +135,13 @@ class CommandBot:
             process.wait()
             del process  # its __del__ runs here, inside the held section
 
+    def _gone(self, process: subprocess.Popen[bytes]) -> str:
+        """What to say of a program that ended before a question."""
+        code = _ended(process, 1.0)
+        return f"exited before its {'next' if self.answered else 'first'} question" + (
+            "" if code is None else f" ({_status(code)})"
+        )
+
     def _fail(self, seat: int, problem: str) -> BotError:
         self.close(wait=0)
         return BotError(self.bot_name, seat, problem)
@@ -153,13 +160,11 @@ class CommandBot:
         assert process.stdin is not None and process.stdout is not None
         if select.select([process.stdout.fileno()], [], [], 0)[0]:  # said something unasked
             extra = os.read(process.stdout.fileno(), 80)
-            raise self._fail(
-                view.seat, f"wrote {_shown(extra)} after its answer" if extra else "exited before reading its view"
-            )
+            raise self._fail(view.seat, f"wrote {_shown(extra)} after its answer" if extra else self._gone(process))
         try:
             process.stdin.write(orjson.dumps(request) + b"\n")
         except OSError:
-            raise self._fail(view.seat, "exited before reading its view") from None
+            raise self._fail(view.seat, self._gone(process)) from None
         line = self._read_line(process, view.seat)
         self.answered = True
         move = _chosen(line, moves)
