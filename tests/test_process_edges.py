@@ -30,9 +30,27 @@ def shell(script: str, env: dict | None = None) -> subprocess.CompletedProcess:
     )
 
 
-def test_closed_stdout_is_141_quietly():
-    res = shell("casino deal --seed 1 >&-")
-    assert (res.returncode, res.stderr) == (141, b"")
+@pytest.mark.parametrize("fmt", ["json", "text", "pretty"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["deal", "--seed", "1"],
+        ["rules"],
+        ["validate", "fixtures/records/dispute.json"],  # a verdict of 1: the closed pipe wins
+        ["replay", "fixtures/records/corpus/classic-2.jsonl", "--hand", "1", "--to", "3"],
+    ],
+)
+def test_closed_stdout_is_141_quietly(command, fmt):
+    """Closed from the start, or with its reader gone before the first line, in every
+    format (rich's own answer to a closed pipe is exit 1, a verdict)."""
+    args = [*command, "-f", fmt]
+    res = shell(" ".join(["casino", *args, ">&-"]))
+    assert res.returncode == 141 and b"error" not in res.stderr and b"Traceback" not in res.stderr, res.stderr
+    gone = subprocess.Popen([*CASINO, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert gone.stdout is not None and gone.stderr is not None
+    gone.stdout.close()  # before the program has written anything (it takes longer to start)
+    said = gone.stderr.read()
+    assert gone.wait(timeout=60) == 141 and b"error" not in said and b"Traceback" not in said, said
 
 
 def test_closed_stdin_does_not_matter_with_a_file(tmp_path):

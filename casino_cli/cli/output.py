@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
+import errno
 import os
 import sys
 from enum import Enum
@@ -104,10 +105,16 @@ def say(message: str) -> None:
 
 
 def console(stderr: bool = False) -> Console:
-    """A rich console (imported only when something is printed for people)."""
+    """A rich console (imported only when something is printed for people) whose closed
+    pipe is casino's: a BrokenPipeError, exit 141 quietly (rich's own exits 1, a verdict)."""
     from rich.console import Console
 
-    return Console(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
+    class Screen(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True  # nothing more to write: the reader has gone
+            raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+
+    return Screen(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
 
 
 def typed_number(text: str) -> int | None:

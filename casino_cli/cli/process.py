@@ -31,18 +31,14 @@ SIGNAL_CODES = {
 
 
 class _Closed(io.RawIOBase):
-    """Standard output when its descriptor is closed: the first write is a closed pipe
-    (141); later ones, such as the interpreter's last flush at exit, are dropped quietly."""
-
-    said = False
+    """Standard output when its descriptor is closed: every write is a closed pipe (141), as
+    a pipe whose reader has gone is (:func:`finish` then points stdout at /dev/null, for the
+    interpreter's last flush at exit)."""
 
     def writable(self) -> bool:
         return True
 
     def write(self, data: object) -> int:
-        if self.said:
-            return len(data) if isinstance(data, (bytes, bytearray, memoryview)) else 0
-        self.said = True
         raise BrokenPipeError(errno.EPIPE, "standard output is closed")
 
 
