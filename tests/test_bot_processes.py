@@ -72,7 +72,7 @@ time.sleep(300)  # stays on after its stdin is closed
     [
         (["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"], 8),
         (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"], 4),
-        (["simulate", "--games", "6", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 6),
+        (["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 16),
     ],
 )
 def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command, programs):

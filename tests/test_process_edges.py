@@ -182,3 +182,21 @@ def test_ctrl_c_while_the_command_line_is_parsed_is_an_interruption(monkeypatch,
     with pytest.raises(SystemExit) as stop:
         entry.run(["--help"] if "typer" in stage else ["deal", "--seed", "1"])
     assert stop.value.code == 130 and capsys.readouterr().err == "casino: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", str(2**63), "--seed", "x"],
+        ["simulate", "--jobs", "1000", "--seed", "x"],
+        ["simulate", "--hands", str(10**26), "--seed", "x"],
+        ["match", "greedy", "random", "--pairs", "4", "--hands", str(10**26)],
+        ["match", "greedy", "random", "--pairs", str(10**13)],
+        ["botcheck", "greedy", "--redeals", str(10**30)],
+    ],
+)
+def test_a_count_too_large_is_a_usage_error(args):
+    """Every count has a bound (a billion billion games is a typing slip, and 1,000 worker
+    processes on a small machine a hang): exit 2 with the range, never an internal error."""
+    res = casino(*args)
+    assert res.returncode == 2 and b"is not in the range" in res.stderr, res.stderr

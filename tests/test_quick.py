@@ -118,6 +118,9 @@ def test_fast_path_and_typer_call_the_same_function_with_the_same_arguments(
         ["moves", "-", "--keep-going=yes"],
         ["moves", "a", "b"],
         ["deal", "-fjson"],
+        ["deal", "-f=json"],  # typer's value: '=json'
+        ["simulate", "--jobs", "257"],
+        ["simulate", "--games", "1000000000001"],
         ["play"],
         ["schema"],
         ["replay", "-"],
@@ -166,3 +169,20 @@ def test_a_command_that_fails_to_import_is_an_internal_error(monkeypatch: pytest
     monkeypatch.delenv("CASINO_DEBUG", raising=False)
     result = cli("moves", "-", stdin=STDIN)
     assert result.returncode == 70 and "internal error" in result.stderr and not result.stdout
+
+
+def test_the_fast_path_knows_the_largest_number_typer_takes() -> None:
+    """Each number the fast path reads has the bound typer's option has (a larger value is
+    typer's to refuse)."""
+    import typer.main
+
+    commands = typer.main.get_command(main.app).commands  # type: ignore[attr-defined]
+    checked = 0
+    for name, spec in SPECS.items():
+        options = {opt: param for param in commands[name].params for opt in param.opts}
+        for p in spec.params:
+            if p.kind in (INT, COUNT) and p.names:
+                typed = options[p.names[0]].type
+                assert p.most == (getattr(typed, "max", None) or 2**63 - 1), (name, p.names)
+                checked += 1
+    assert checked >= 6

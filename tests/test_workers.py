@@ -200,3 +200,16 @@ def test_a_command_with_a_progress_bar_forks_before_any_thread(command):
         os.close(leader)
     assert res.returncode == 0 and res.stdout, shown.decode(errors="replace")
     assert b"multi-threaded" not in shown and b"Warning" not in shown
+
+
+@pytest.mark.parametrize(("items", "chunksize", "workers"), [(3, 1, 3), (20, 8, 3), (9, 8, 2), (1, 8, 1)])
+def test_no_more_workers_start_than_there_are_chunks_of_work(tmp_path, items, chunksize, workers):
+    """``--jobs 200`` for a few games starts a worker per chunk of them, not 200 (each worker
+    marks its end: ``at_end``); with a single chunk the work is done here."""
+    import functools
+
+    at_end = functools.partial(_mark_end, str(tmp_path))
+    results = ordered_map(_square, range(items), 200, chunksize=chunksize, at_end=at_end, size=items)
+    assert list(results) == [n * n for n in range(items)]
+    marks = [int(m.name) for m in tmp_path.iterdir()]
+    assert len(marks) == workers and (workers > 1) == (os.getpid() not in marks)

@@ -43,7 +43,7 @@ def run_match_command(
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
     start = time.perf_counter()
-    results = ordered_map(_pair, work, jobs, at_end=close_bots)  # its workers fork before the bar's thread starts
+    results = ordered_map(_pair, work, jobs, at_end=close_bots, size=pairs)  # workers fork before the bar's thread
     progress = Progress("pairs", pairs, after=True)  # the result is printed once the bar is gone
     try:
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())

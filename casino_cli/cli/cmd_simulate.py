@@ -76,7 +76,7 @@ def run_simulate(
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
         # its workers fork before the bar's thread starts; each ends its bots' programs
-        lines = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots)
+        lines = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers))
     progress = Progress("games", len(numbers))
     try:
         _write_all(lines, progress)

@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from .. import version_line
-from .output import USAGE, Fail, Format
+from .output import MANY, MAX_JOBS, USAGE, Fail, Format
 
 app = typer.Typer(
     name="casino",
@@ -476,7 +476,7 @@ def play(
 
 @app.command()
 def simulate(
-    games: Annotated[int, typer.Option(help="How many games.", min=1)] = 1,
+    games: Annotated[int, typer.Option(help="How many games.", min=1, max=MANY)] = 1,
     seed: Annotated[
         Optional[str],
         typer.Option(
@@ -489,8 +489,12 @@ def simulate(
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: BotsOpt = "random",
-    hands: Annotated[Optional[int], typer.Option(help="Play only this many hands of each game.", min=1)] = None,
-    jobs: Annotated[int, typer.Option(help="Worker processes (the output is the same for any number).", min=1)] = 1,
+    hands: Annotated[
+        Optional[int], typer.Option(help="Play only this many hands of each game.", min=1, max=MANY)
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option(help="Worker processes (the output is the same for any number).", min=1, max=MAX_JOBS)
+    ] = 1,
     shard: ShardOpt = None,
     dask: DaskOpt = None,
     per_task: PerTaskOpt = 0,
@@ -543,7 +547,7 @@ def rules_command(
 def match(
     a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.", metavar="A")],
     b: Annotated[str, typer.Argument(help="Bot B, the same way.", metavar="B")],
-    pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2)] = 400,
+    pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2, max=MANY)] = 400,
     seed: Annotated[
         Optional[str],
         typer.Option(
@@ -556,11 +560,13 @@ def match(
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
-    hands: Annotated[int, typer.Option(help="Hands per game (0: whole games).", min=0)] = 1,
+    hands: Annotated[int, typer.Option(help="Hands per game (0: whole games).", min=0, max=MANY)] = 1,
     looks: Annotated[
         int, typer.Option(help="Looks of the stopping rule (1 = none before the end).", min=1, max=10)
     ] = 10,
-    jobs: Annotated[int, typer.Option(help="Worker processes (the result is the same for any number).", min=1)] = 1,
+    jobs: Annotated[
+        int, typer.Option(help="Worker processes (the result is the same for any number).", min=1, max=MAX_JOBS)
+    ] = 1,
     time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
@@ -587,8 +593,8 @@ def botcheck(
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
-    decisions: Annotated[int, typer.Option(help="How many of the bot's decisions to test.", min=1)] = 120,
-    redeals: Annotated[int, typer.Option(help="Re-deals of the hidden cards per decision.", min=1)] = 3,
+    decisions: Annotated[int, typer.Option(help="How many of the bot's decisions to test.", min=1, max=MANY)] = 120,
+    redeals: Annotated[int, typer.Option(help="Re-deals of the hidden cards per decision.", min=1, max=1000)] = 3,
     seed: Annotated[
         Optional[str],
         typer.Option(
@@ -631,7 +637,7 @@ def hint(
 @app.command()
 def review(
     file: RecordsArg,
-    top: Annotated[int, typer.Option(help="Show this many costliest moves per player.", min=1)] = 3,
+    top: Annotated[int, typer.Option(help="Show this many costliest moves per player.", min=1, max=MANY)] = 3,
     seed: Annotated[str, typer.Option(help="Seed of the sampled worlds.")] = "review",
     fmt: FormatOpt = None,
 ) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any, NamedTuple
 
-from .output import Format
+from .output import MANY, MAX_JOBS, Format
 
 # Kinds of parameter: a positional FILE, positional FILE... or MOVE... (at least one),
 # text, a whole number (>= 1 for "count"), a flag, a --name/--no-name switch, a
@@ -28,11 +28,13 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 class Param(NamedTuple):
-    """One parameter of a command: its kind, its default and its option names."""
+    """One parameter of a command: its kind, its default, its option names, and for a
+    number the largest typer takes."""
 
     kind: int
     default: object = None
     names: tuple[str, ...] = ()
+    most: int = 2**63 - 1
 
 
 class Spec(NamedTuple):
@@ -85,12 +87,12 @@ SPECS = {
         "cmd_simulate",
         "run_simulate",
         (
-            Param(COUNT, 1, ("--games",)),
+            Param(COUNT, 1, ("--games",), MANY),
             Param(TEXT, None, ("--seed",)),
             *_SEED_RULES,
             Param(TEXT, "random", ("--bots",)),
-            Param(COUNT, None, ("--hands",)),
-            Param(COUNT, 1, ("--jobs",)),
+            Param(COUNT, None, ("--hands",), MANY),
+            Param(COUNT, 1, ("--jobs",), MAX_JOBS),
             *_CLUSTER,
         ),
     ),
@@ -133,8 +135,8 @@ def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:
         k += 1
         if word.startswith("-") and word != "-":
             name, eq, value = word.partition("=")
-            if name not in by_name:
-                return None
+            if name not in by_name or (eq and not name.startswith("--")):
+                return None  # (typer reads -f=text as the value "=text")
             i, on = by_name[name]
             p = params[i]
             if p.kind in (FLAG, SWITCH):
@@ -148,7 +150,7 @@ def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:
                 value = words[k]
                 k += 1
             converted = _convert(p.kind, value)
-            if converted is None:
+            if converted is None or (isinstance(converted, int) and converted > p.most):
                 return None
             if p.kind == MULTI:
                 values[i].append(converted)

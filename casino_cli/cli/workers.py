@@ -68,12 +68,16 @@ def ordered_map(
     jobs: int,
     chunksize: int = 1,
     at_end: Callable[[], None] | None = None,
+    size: int | None = None,
 ) -> Generator[Any, None, None]:
     """``map(func, items)`` computed by ``jobs`` worker processes (in this one if ``jobs``
-    is 1), in order, lazily. The workers are started before it returns, so a caller can
+    is 1), in order, lazily; given the number of items, ``size``, no more workers than
+    there are chunks of them. The workers are started before it returns, so a caller can
     fork them before it starts a thread (a progress bar's); they are ended when the
     iterator is exhausted, closed, dropped or left by an exception, each running
     ``at_end`` before it ends (to end what ``func`` started there: bot programs)."""
+    if size is not None:
+        jobs = min(jobs, max(1, -(-size // chunksize)))
     results = _ordered(func, items, jobs, chunksize, at_end)
     next(results)  # up to the workers' start
     return results
