@@ -155,10 +155,10 @@ def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch,
 
     for module in (cmd_match, cmd_simulate):
         monkeypatch.setattr(module, "Progress", Bar)
-    cmd_simulate.run_simulate(4, "f", "classic", 2, None, [], "greedy,random", None, 2)
+    cmd_simulate.run_simulate(16, "f", "classic", 2, None, [], "greedy,random", 1, 2)  # two chunks of 8 games
     cmd_match.run_match_command("greedy", "random", 3, "f", "classic", 2, None, [], 1, 1, 2, Format.json)
     out = capsysbinary.readouterr().out.splitlines()
-    assert len(out) == 5 and children_seen == [2, 2]
+    assert len(out) == 17 and children_seen == [2, 2]
 
 
 @pytest.mark.parametrize("command", [["simulate", "--games", "6"], ["match", "greedy", "random", "--pairs", "3"]])
