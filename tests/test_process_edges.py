@@ -104,8 +104,16 @@ def test_a_hand_number_beyond_64_bits_is_a_usage_error():
     assert res.returncode == 2 and b"Traceback" not in res.stderr and b"internal" not in res.stderr
 
 
-def test_a_seed_that_is_not_utf8_is_a_usage_error():
-    res = subprocess.run([*CASINO, "deal", "--seed", b"\xff\xfe"], capture_output=True, timeout=60)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", b"\xff\xfe"],
+        ["apply", "fixtures/examples/worked-1.json", b"\xff\xfe"],  # a move, where any text is read as one
+        ["judge", "fixtures/examples/worked-1.json", b"\xff\xfe"],
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_a_usage_error(args):
+    res = subprocess.run([*CASINO, *args], capture_output=True, timeout=60)
     assert res.returncode == 2
     assert res.stderr == b"casino: an argument is not UTF-8 text: b'\\xff\\xfe'\n"
 

@@ -9,7 +9,7 @@ from ..notation.moves import read_move
 from ..notation.position import position_json
 from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
 from .common import position_data_of, print_position, save_picture, single_document
-from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, write_line
+from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 
 
@@ -20,6 +20,7 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
     steps = []
     for number, text in enumerate(texts, 1):
         try:
+            text = utf8_argument(text)
             move = read_move(loads(text) if text.lstrip().startswith("{") else text, "")
         except NotationError as exc:
             raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None

@@ -13,7 +13,7 @@ from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, ruling_json
 from ..records.shown import visible
 from .common import position_of, problem_text, save_picture, single_document
-from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
+from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 from .records_io import finding_path, record_of
 from .safe_text import shown_names
@@ -58,6 +58,7 @@ def run_judge(
                     f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
                 )
             try:
+                move = utf8_argument(move)
                 played = read_move(loads(move) if move.lstrip().startswith("{") else move, "")
             except NotationError as exc:
                 raise Fail(DATA_ERROR, f"move: {exc.message}") from None

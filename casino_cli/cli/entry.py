@@ -37,7 +37,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
 def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
     """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
     name an argument that is not UTF-8); never a traceback for users."""
-    from .output import IO_ERROR, USAGE, Interrupted
+    from .output import IO_ERROR, USAGE, Interrupted, not_utf8
     from .process import finish as exit_with
     from .process import io_error_message, prepare
 
@@ -64,7 +64,7 @@ def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
         say(io_error_message(exc))
         code = IO_ERROR
     except UnicodeEncodeError as exc:
-        bad = [a for a in args or sys.argv[1:] if _not_utf8(a)]
+        bad = [a for a in args or sys.argv[1:] if not_utf8(a)]
         if not bad:
             code = _internal(exc)
         else:
@@ -82,14 +82,6 @@ def _bot_error() -> type[Exception]:
     from ..engine.views import BotError
 
     return BotError
-
-
-def _not_utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _internal(exc: Exception) -> int:

@@ -91,6 +91,22 @@ def write_line(data: bytes | str) -> None:
         raise Interrupted(code)
 
 
+def not_utf8(text: str) -> bool:
+    """Whether a command-line argument holds bytes that are not UTF-8 (as surrogate escapes)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def utf8_argument(text: str) -> str:
+    """``text``, an argument read as text (a move, a seed): a usage error if it is not UTF-8."""
+    if not_utf8(text):
+        raise Fail(USAGE, f"an argument is not UTF-8 text: {text.encode('utf-8', 'surrogateescape')!r}")
+    return text
+
+
 def say(message: str) -> None:
     """A diagnostic line to stderr (after the data already written, so the two interleave in
     order), its control characters shown as escapes (it may quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
