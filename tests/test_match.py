@@ -58,6 +58,7 @@ def test_match_command_json_and_the_same_result_for_any_jobs():
     assert one.returncode == 0, one.stderr
     result = orjson.loads(one.stdout)
     assert result["pairs"] == 24 and result["points_per_pair"]["mean"] > 0
+    assert list(result)[:3] == ["format", "a", "b"] and result["format"] == "casino.match/1"
     assert result["games"]["played"] == 48 and "Pocock" in result["stopping"]["rule"]
     two = casino(
         "match", "greedy", "random", "--pairs", "24", "--seed", "m", "--looks", "1", "--format", "json", "--jobs", "2"

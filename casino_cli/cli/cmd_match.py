@@ -15,6 +15,8 @@ from .common import rules_from_options, seed_or_random
 from .output import Format, Progress, resolve_format, write_line
 from .workers import ordered_map
 
+MATCH_FORMAT = "casino.match/1"
+
 
 def _pair(job: tuple[Rules, str, str, str, int]) -> PairResult:
     rules, seed, a, b, hands = job
@@ -51,6 +53,7 @@ def run_match_command(
         progress.close()
         results.close()  # ends the workers of a match stopped early
     out = {
+        "format": MATCH_FORMAT,
         "a": a,
         "b": b,
         "rules": rules_json(rules),
