@@ -1,4 +1,5 @@
-"""The README's console examples run, with the output and exit code shown there."""
+"""The README's console examples run, with the output and exit code shown there; the sh
+examples of the README and docs/ run."""
 
 from __future__ import annotations
 
@@ -49,3 +50,36 @@ def test_readme_starts_with_two_quick_start_commands():
     assert len(commands) == 2
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1].strip() in ci
+
+
+SHORTER = {"--pairs": "2", "--games": "3", "--decisions": "6"}  # the work of an example, cut to a test's
+
+
+def sh_examples() -> list[tuple[str, str]]:
+    """(file, block) for every ``sh`` block of the README (but the quick start's two
+    commands, which CI runs) and of docs/."""
+    found = []
+    for path in ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        if path == "README.md":
+            text = text.split("## Quick start", 1)[0] + text.split("## Quick start", 1)[1].split("\n## ", 1)[1]
+        found += [(path, block) for block in re.findall(r"```sh\n(.*?)```", text, re.S)]
+    return found
+
+
+@pytest.mark.parametrize(("path", "block"), sh_examples(), ids=lambda v: v.split("\n")[0][:60])
+def test_every_sh_example_runs(path, block, tmp_path):
+    """Each ``sh`` example runs as written (exit 0, or the verdict 1), in a folder that has
+    the checkout's fixtures and examples, its counts of games, pairs and decisions cut short
+    (the examples' figures are a person's; the test checks that the commands, options and
+    files are right)."""
+    for name in ("fixtures", "examples"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    for option, value in SHORTER.items():
+        block = re.sub(rf"{option} \d+", f"{option} {value}", block)
+    env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
+    env.pop("CASINO_DEBUG", None)
+    shim = f'casino() {{ {sys.executable} -m casino_cli "$@"; }}; export -f casino; set -o pipefail; '
+    for line in block.splitlines():  # one command a line; 1 is a verdict (a record not valid)
+        out = subprocess.run(["bash", "-c", shim + line], cwd=tmp_path, env=env, capture_output=True, timeout=300)
+        assert out.returncode in (0, 1) and b"internal error" not in out.stderr, (path, line, out.stderr.decode())
