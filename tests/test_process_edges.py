@@ -208,3 +208,21 @@ def test_a_count_too_large_is_a_usage_error(args):
     processes on a small machine a hang): exit 2 with the range, never an internal error."""
     res = casino(*args)
     assert res.returncode == 2 and b"is not in the range" in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["simulate", "--bots", ",greedy,", "--players", "3"],
+            b"--bots ',greedy,': a name is missing between its commas",
+        ),
+        (["match", "greedy", "random", "--time-limit", "nan"], b"nan is not a number of seconds"),
+        (["play", "--watch", "--delay", "inf", "-f", "json"], b"inf is not a number of seconds"),
+    ],
+)
+def test_an_option_that_reads_but_means_nothing_is_a_usage_error(args, said):
+    """An empty bot name between commas once put greedy in every seat; nan seconds passed
+    the range check."""
+    res = casino(*args)
+    assert res.returncode == 2 and said in res.stderr, res.stderr

@@ -21,9 +21,11 @@ def parse_bots(text: str, players: int) -> list[str]:
     """``random,greedy`` -> one bot name per seat (the list repeats round the table);
     a name may be ``module:function`` for a bot of your own, or ``cmd:PROGRAM`` for a
     program speaking the bot protocol (docs/bots.md)."""
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not names:
+    names = [n.strip() for n in text.split(",")]
+    if not any(names):
         raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
+    if not all(names):
+        raise Fail(USAGE, f"--bots {text!r}: a name is missing between its commas")
     for name in names:
         named_bot(name)
     return [names[seat % len(names)] for seat in range(players)]

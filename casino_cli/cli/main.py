@@ -7,6 +7,7 @@ so ``casino moves`` does not pay for rich or for the other commands.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 from enum import Enum
@@ -107,6 +108,15 @@ PlayBotsOpt = Annotated[
         "counter, searcher, module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
     ),
 ]
+
+
+def _finite(value: float | None) -> float | None:
+    """A number of seconds: finite (``nan`` and ``inf`` pass a range check)."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
 TimeLimitOpt = Annotated[
     Optional[float],
     typer.Option(
@@ -114,6 +124,7 @@ TimeLimitOpt = Annotated[
         "a bot that takes longer stops the game with a message naming it (exit 2).",
         min=0.01,
         show_default=False,
+        callback=_finite,
     ),
 ]
 
@@ -449,6 +460,7 @@ def play(
             help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped).",
             min=0,
             show_default=False,
+            callback=_finite,
         ),
     ] = None,
     save: Annotated[
