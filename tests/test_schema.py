@@ -42,6 +42,16 @@ def test_command_outputs_validate(variant, players, tmp_path):
     assert check("record", casino("deal", "--seed", "s", "--record").stdout) == 1
 
 
+def test_a_score_stream_keeps_its_place_past_an_unreadable_record():
+    """Output N is record N's: an unreadable record has a placeholder with its line and why."""
+    records = casino("simulate", "--games", "2", "--seed", "place").stdout.splitlines()
+    out = casino("score", "-", stdin=b"\n".join([records[0], b"null", records[1]]) + b"\n")
+    assert out.returncode == 65 and check("score", out.stdout) == 3
+    lines = [orjson.loads(line) for line in out.stdout.splitlines()]
+    assert [sorted(doc) for doc in lines][1] == ["error", "format", "line"] and lines[1]["line"] == 2
+    assert "hands" in lines[0] and "hands" in lines[2] and b"expected an object" in out.stderr
+
+
 def test_findings_validate():
     out = casino("validate", "fixtures/records/dispute.json", "--format", "json")
     assert out.returncode == 1 and check("finding", out.stdout) == 1
