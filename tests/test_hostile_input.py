@@ -603,6 +603,9 @@ def test_bad_record_exits_65_with_its_location(command, change, path, needle):
     assert_unreadable(res, path, needle=needle)
     if command[0] == "validate":
         assert "1 unreadable" in res.stderr
+    elif command[0] == "score":  # in the record's place, in JSON: its line and why
+        placeholder = orjson.loads(res.stdout)
+        assert list(placeholder) == ["format", "line", "error"] and placeholder["line"] == 1
     else:
         assert res.stdout == b""
 

@@ -248,3 +248,17 @@ def test_watching_says_where_the_cards_left_at_a_hands_end_go(fmt):
     assert sheet.startswith(
         "5D TD, go to seat 1, the last to capture (S2)" if fmt == "text" else "5♦ 10♦, go to seat 1"
     )
+
+
+def test_replay_of_a_stream_says_which_record_is_too_short_for_hand_and_goes_on():
+    """--hand 4 on a stream of games of 3 and 4 hands: the short ones are named (exit 2),
+    before anything of theirs is printed; the others are replayed, each note naming its line."""
+    games = cli("simulate", "--games", "6", "--seed", "streams").stdout
+    hands = [len(orjson.loads(line)["hands"]) for line in games.splitlines()]
+    assert hands == [3, 3, 3, 4, 3, 4]
+    out = cli("replay", "-", "--hand", "4", "--to", "1", stdin=games)
+    assert out.returncode == 2
+    short = [f"<stdin>:{n}: --hand 4: the record has 3 hands" for n, h in enumerate(hands, 1) if h == 3]
+    assert out.stderr.splitlines() == [f"casino: {line}" for line in short]
+    notes = [orjson.loads(line)["_replay"] for line in out.stdout.splitlines()]
+    assert [(n["line"], n["hand"], n["move"]) for n in notes] == [(4, 4, 0), (4, 4, 1), (6, 4, 0), (6, 4, 1)]

@@ -150,6 +150,7 @@ def test_replay_names_the_players_and_shows_comments():
 def test_replay_json_notes_carry_the_comment():
     lines = cli("replay", str(TEXT / "club-night.cas"), "--format", "jsonl", "--to", "4").stdout.splitlines()
     assert orjson.loads(lines[4])["_replay"] == {
+        "line": 1,
         "hand": 1,
         "move": 4,
         "seat": 1,

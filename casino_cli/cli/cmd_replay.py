@@ -43,7 +43,12 @@ def run_replay(
             say(exc.message)
             code = max(code, exc.code)
             continue
-        _check_bounds(record, hand, to)
+        try:
+            _check_bounds(record, hand, to)
+        except Fail as exc:  # this record is too short: said, and the others replayed
+            say(f"{doc.where()}: {exc.message}")
+            code = max(code, exc.code)
+            continue
         before = None
         for event in walk(record):
             if isinstance(event, Finding):
@@ -55,7 +60,7 @@ def run_replay(
             if hand is not None and event.hand < hand:
                 before = event.position
                 continue
-            _show(event, fmt, screen, record)
+            _show(event, fmt, screen, record, doc.line)
             stop = (record, event, before)
             before = event.position
             number = event.number if isinstance(event, Step) else 0
@@ -140,7 +145,7 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
     return len(frames) - 1
 
 
-def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record) -> None:
+def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record, line: int) -> None:
     frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
     if isinstance(event, HandEnd):
         if fmt == Format.text:  # cards as codes, as in the moves' lines
@@ -149,7 +154,7 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record
         return
     number = frame.number
     if fmt in (Format.json, Format.jsonl):
-        info: dict[str, object] = {"hand": event.hand, "move": number}
+        info: dict[str, object] = {"line": line, "hand": event.hand, "move": number}
         if isinstance(event, Step):
             info.update(seat=event.seat, text=event.move.text())
             if event.comment is not None:
