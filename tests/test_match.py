@@ -385,6 +385,7 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     assert done.returncode == 0, done.stderr
     assert orjson.loads(done.stdout) == {
         "format": "casino.hint/1",
+        "line": 1,
         "turn": None,
         "exact": True,
         "worlds": 0,
@@ -445,3 +446,18 @@ def test_golden_exact_hints_are_the_hands_true_points(path):
 
     truth = {m.text(): minimax(apply_move(pos, m)) for m in legal_moves(pos)}
     assert golden["hint"]["exact"] and {m["move"]: m["value"] for m in golden["hint"]["moves"]} == truth
+
+
+@pytest.mark.parametrize("command", ["hint", "review"])
+def test_hint_and_review_go_on_past_an_unreadable_document(command):
+    """Like score and replay: the bad one is said on stderr and has its place in JSON (its
+    line and why); the others are hinted or reviewed; exit 65 at the end."""
+    if command == "hint":
+        docs = [cli("deal", "--seed", seed).stdout.strip() for seed in ("h1", "h2")]
+    else:
+        docs = cli("simulate", "--games", "2", "--seed", "r", "--hands", "1").stdout.splitlines()
+    out = cli(command, "-", "--format", "jsonl", stdin=b"\n".join([docs[0], b"[1]", docs[1]]) + b"\n")
+    assert out.returncode == 65 and "<stdin>:2:" in out.stderr, out.stderr
+    lines = [orjson.loads(line) for line in out.stdout.splitlines()]
+    assert [doc["line"] for doc in lines] == [1, 2, 3] and {doc["format"] for doc in lines} == {f"casino.{command}/1"}
+    assert "error" in lines[1] and "error" not in lines[0] and "error" not in lines[2]

@@ -12,27 +12,28 @@ from ..engine.search import Ranked, analyse
 from ..engine.views import observe
 from ..notation.fields import dumps
 from .common import documents, position_of
-from .output import DATA_ERROR, Fail, Format, console, resolve_format, write_line
+from .inputs import Document
+from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, say, write_line
 
 HINT_FORMAT = "casino.hint/1"
 
 
 def run_hint(path: str, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
+    code = OK
     for doc in documents(path):
-        pos = position_of(doc, playable=True)
-        hand = None if pos.turn is None else pos.hands[pos.turn]
-        if isinstance(hand, Partial):
-            raise Fail(
-                DATA_ERROR,
-                f"{doc.where(f'$.hands[{pos.turn}]')}: seat {pos.turn} is to move but only "
-                f"{hand.known.bit_count()} of its {hand.count} cards {'is' if hand.known.bit_count() == 1 else 'are'} "
-                "known; a hint weighs the moves of the "
-                f"whole hand (`casino moves` lists those of the known cards)",
-            )
+        try:
+            pos = _hinted(doc)
+        except Fail as exc:  # said, in its place in JSON, and the next position hinted
+            say(exc.message)
+            if fmt in (Format.json, Format.jsonl):
+                write_line(dumps({"format": HINT_FORMAT, "line": doc.line, "error": exc.message}))
+            code = max(code, exc.code)
+            continue
         ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed)  # a finished hand has no move
         out: dict[str, Any] = {
             "format": HINT_FORMAT,
+            "line": doc.line,
             "turn": pos.turn,
             "exact": all(r.exact for r in ranked),
             "worlds": max((r.worlds for r in ranked), default=0),
@@ -51,6 +52,23 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
         else:
             write_line(dumps(out))
+    if code != OK:
+        raise Fail(code)
+
+
+def _hinted(doc: Document) -> Position:
+    """The position of a document, if a hint can be given for it (else a Fail, exit 65)."""
+    pos = position_of(doc, playable=True)
+    hand = None if pos.turn is None else pos.hands[pos.turn]
+    if isinstance(hand, Partial):
+        known = hand.known.bit_count()
+        raise Fail(
+            DATA_ERROR,
+            f"{doc.where(f'$.hands[{pos.turn}]')}: seat {pos.turn} is to move but only {known} of its "
+            f"{hand.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
+            "whole hand (`casino moves` lists those of the known cards)",
+        )
+    return pos
 
 
 def _ranked(pos: Position, seat: int, seed: str) -> list[Ranked]:

@@ -19,11 +19,18 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     code = OK
     for doc in documents(path):
-        record = record_of(doc)
+        try:
+            record = record_of(doc)
+        except Fail as exc:  # said, in its place in JSON, and the next record reviewed
+            say(exc.message)
+            if fmt in (Format.json, Format.jsonl):
+                write_line(dumps({"format": REVIEW_FORMAT, "line": doc.line, "error": exc.message}))
+            code = max(code, exc.code)
+            continue
         slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"))
         if stopped is not None:
             say(finding_line(doc, stopped, record.players) + "; the review stops there")
-            code = VERDICT
+            code = max(code, VERDICT)
         players = []
         for seat in range(record.rules.players):
             mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
