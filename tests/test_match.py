@@ -340,20 +340,25 @@ def test_the_protocol_sends_the_hands_history(tmp_path):
     assert seen[-1] == [{"seat": (first + i) % 2, "move": m} for i, m in enumerate(hand["moves"][: len(seen[-1])])]
 
 
-def test_match_on_a_terminal_shows_its_progress_then_the_result():
-    """A match prints nothing until it is over, so its bar is shown on a terminal's stderr
-    even when stdout is that terminal too (simulate and validate stream their lines and
-    show it only when stdout is piped); the bar is gone before the result is printed."""
+@pytest.mark.parametrize("command", ["match", "review"])
+def test_match_and_review_on_a_terminal_show_their_progress_then_the_result(command, tmp_path):
+    """A match, or the review of a record, prints nothing until it is over, so its bar is
+    shown on a terminal's stderr even when stdout is that terminal too (simulate and
+    validate stream their lines and show it only when stdout is piped); the bar is gone
+    before the result is printed."""
     import pty
     import select
     import subprocess
 
+    record = tmp_path / "game.json"
+    record.write_bytes(cli("simulate", "--seed", "rv", "--hands", "1").stdout)
+    args = {
+        "match": (["match", "greedy", "random", "--pairs", "60", "--looks", "1"], b"pairs", b"/60"),
+        "review": (["review", str(record)], b"moves", b"/48"),
+    }
+    words, label, total = args[command]
     ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "casino_cli", "match", "greedy", "random", "--pairs", "60", "--looks", "1"],
-        stdout=ends[0][1],
-        stderr=ends[1][1],
-    )
+    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *words], stdout=ends[0][1], stderr=ends[1][1])
     for _, follower in ends:
         os.close(follower)
     shown = {ends[0][0]: b"", ends[1][0]: b""}
@@ -372,8 +377,9 @@ def test_match_on_a_terminal_shows_its_progress_then_the_result():
     for leader, _ in ends:
         os.close(leader)
     out, err = shown[ends[0][0]], shown[ends[1][0]]
-    assert b"pairs" in err and b"/60" in err
-    assert b"greedy vs random: 60 mirrored pairs" in out and "━".encode() not in out  # no bar there
+    assert label in err and total in err
+    result = b"greedy vs random: 60 mirrored pairs" if command == "match" else b": 24 moves reviewed"
+    assert result in out and "━".encode() not in out  # no bar there
 
 
 def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():

@@ -9,7 +9,7 @@ from ..notation.fields import dumps
 from ..records.review import review
 from ..records.shown import visible
 from .common import documents
-from .output import OK, VERDICT, Fail, Format, console, resolve_format, say, write_line
+from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import finding_line, record_of
 
 REVIEW_FORMAT = "casino.review/1"
@@ -27,7 +27,11 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                 write_line(dumps({"format": REVIEW_FORMAT, "line": doc.line, "error": exc.message}))
             code = max(code, exc.code)
             continue
-        slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"))
+        progress = Progress("moves", sum(len(hand.moves) for hand in record.hands), after=True)  # gone before the result
+        try:
+            slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"), progress.advance)
+        finally:
+            progress.close()
         if stopped is not None:
             say(finding_line(doc, stopped, record.players) + "; the review stops there")
             code = max(code, VERDICT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine import HandStart, Step, legal_moves
@@ -38,9 +39,10 @@ class Review(NamedTuple):
     stopped: Finding | None
 
 
-def review(record: Record, rng: random.Random) -> Review:
+def review(record: Record, rng: random.Random, moved: Callable[[], None] | None = None) -> Review:
     """The :class:`Review` of ``record``: each move valued from its mover's view, up to the
-    first finding that makes the record invalid (the referee's notes do not stop it)."""
+    first finding that makes the record invalid (the referee's notes do not stop it);
+    ``moved`` is called after each move (a progress bar's step)."""
     slips: list[Slip] = []
     reviewed = [0] * record.rules.players
     skipped = [0] * record.rules.players
@@ -69,4 +71,6 @@ def review(record: Record, rng: random.Random) -> Review:
                 skipped[event.seat] += 1
             history += (Played(event.seat, event.move, public(before)),)
             before = event.position
+            if moved is not None:
+                moved()
     return Review(slips, reviewed, skipped, None)
