@@ -226,3 +226,13 @@ def test_an_option_that_reads_but_means_nothing_is_a_usage_error(args, said):
     the range check."""
     res = casino(*args)
     assert res.returncode == 2 and said in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["deal", "--dealer", "5"], ["deal", "--record", "--hand", "2"], ["simulate", "--shard", "3/2"]]
+)
+def test_a_usage_error_comes_before_a_random_seed_is_announced(args):
+    """Without --seed a fresh seed is said on stderr, for the work to be had again; a
+    command refused for its options has no work to repeat, so only the refusal is said."""
+    res = casino(*args)
+    assert res.returncode == 2 and b"seed:" not in res.stderr and len(res.stderr.splitlines()) == 1, res.stderr

@@ -33,19 +33,19 @@ def run_deal(
     rules = rules_from_options(variant, players, partnerships, options)
     if (table or names) and not record:
         raise Fail(USAGE, "--table and --names go with --record")
+    first_dealer = rules.players - 1 if dealer is None else dealer
+    if first_dealer not in range(rules.players):
+        raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")
+    if record and hand != 1:
+        raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
     if record and table:
         if seed is not None:
             raise Fail(USAGE, "--table starts a game played at a real table: leave out --seed")
         seed = ""
     else:
-        seed = seed_or_random(seed)
-    first_dealer = rules.players - 1 if dealer is None else dealer
-    if first_dealer not in range(rules.players):
-        raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")
+        seed = seed_or_random(seed)  # said once the options are known to be right
     fmt = resolve_format(fmt)
     if record:
-        if hand != 1:
-            raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
         write_record(_skeleton(rules, seed, first_dealer, table, names), fmt)
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(rules, first_dealer, hand))

@@ -65,8 +65,8 @@ def run_simulate(
     check_per_task(dask, per_task)
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
-    seed = seed_or_random(seed)
     wanted = shard_range(parse_shard(shard), games)
+    seed = seed_or_random(seed)  # said once the options are known to be right
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
     lines: Iterable[bytes]
     if dask is not None:
