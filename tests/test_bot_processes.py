@@ -280,3 +280,31 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     once = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} once.py,greedy"], tmp_path)
     said = (b"exited before its next question (exit status 0)", b"exited without answering (exit status 0)")
     assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again
+
+
+def test_programs_end_where_the_platform_cannot_wait_without_reaping(tmp_path, monkeypatch):
+    """Without os.waitid (macOS before Python 3.13) casino waits for the end of a program's
+    output instead, then kills its group, and reaps it only after: a lingering program
+    still ends, with what it started."""
+    from casino_cli.records import botproto
+
+    monkeypatch.delattr(os, "waitid")
+    bot, started = _lingering_command_bot(tmp_path)
+    bot._start(0)
+    botproto.close_all([bot], wait=0.2)
+    assert _started_and_ended(started) and bot.process is None
+
+
+def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
+    from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+    from casino_cli.records.botproto import _chosen
+
+    listing = legal_moves(start_position(make_rules("classic"), seeded_deck("8"), 1))
+    first, last = listing.moves[0], listing.moves[-1]
+    assert first.text() == "2Cx2H" and last.text() == "JD"
+    for line in (b'{"move": "2cx2h\\t"}', b"2Cx2H\r", b'{"index": 0}', b'{"index": 0, "move": "2Cx2H"}'):
+        assert _chosen(line, listing) == first, line
+    assert _chosen(b'{"move": "8Sx6H+2H"}', listing).text() == "8Sx2H+6H"  # the table cards in any order
+    assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
+    for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):
+        assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line

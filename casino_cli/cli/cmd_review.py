@@ -27,7 +27,8 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                 write_line(dumps({"format": REVIEW_FORMAT, "line": doc.line, "error": exc.message}))
             code = max(code, exc.code)
             continue
-        progress = Progress("moves", sum(len(hand.moves) for hand in record.hands), after=True)  # gone before the result
+        # on a terminal's stderr, gone before the result is printed
+        progress = Progress("moves", sum(len(hand.moves) for hand in record.hands), after=True)
         try:
             slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"), progress.advance)
         finally:

@@ -90,7 +90,7 @@ class CommandBot:
         self.owner = 0  # the process that started it (a forked worker starts its own)
         self.answered = False  # whether the program running now has answered yet
 
-    def seated(self) -> CommandBot:
+    def fresh(self) -> CommandBot:
         """The same program for one seat of one game: a process of its own (see :func:`seated`)."""
         return CommandBot(self.command, self.time_limit)
 
@@ -114,26 +114,19 @@ class CommandBot:
 
     def close(self, wait: float = 1.0) -> None:
         """Close the program's stdin, give it ``wait`` seconds to end, then kill its process
-        group (whatever it started, and the program itself if it lingers). A stop signal
-        waits until this is done: raised inside it (in the handle's ``__del__``, say) it
-        would be lost, with a traceback."""
-        with held():
-            process, self.process = self.process, None
-            if process is None or self.owner != os.getpid():
-                return
-            assert process.stdin is not None
-            with contextlib.suppress(OSError):
-                process.stdin.close()
-            _ended(process, wait)
-            with contextlib.suppress(OSError):
-                if hasattr(os, "killpg"):
-                    # Before it is reaped: a reaped program's id, its group's too, may be
-                    # another process's already (a process group of casino's own, say).
-                    os.killpg(process.pid, signal.SIGKILL)
-                else:  # no process groups (Windows): the program alone
-                    process.kill()
-            process.wait()
-            del process  # its __del__ runs here, inside the held section
+        group (whatever it started, and the program itself if it lingers)."""
+        close_all([self], wait)
+
+    def _hang_up(self) -> subprocess.Popen[bytes] | None:
+        """The program's handle, taken from this bot, its stdin closed (None if this process
+        started none)."""
+        process, self.process = self.process, None
+        if process is None or self.owner != os.getpid():
+            return None
+        assert process.stdin is not None
+        with contextlib.suppress(OSError):
+            process.stdin.close()
+        return process
 
     def _gone(self, process: subprocess.Popen[bytes]) -> str:
         """What to say of a program that ended before a question."""
@@ -160,7 +153,8 @@ class CommandBot:
         assert process.stdin is not None and process.stdout is not None
         if select.select([process.stdout.fileno()], [], [], 0)[0]:  # said something unasked
             extra = os.read(process.stdout.fileno(), 80)
-            raise self._fail(view.seat, f"wrote {_shown(extra)} after its answer" if extra else self._gone(process))
+            when = "after its answer" if self.answered else "before its first question"
+            raise self._fail(view.seat, f"wrote {_shown(extra)} {when}" if extra else self._gone(process))
         try:
             process.stdin.write(orjson.dumps(request) + b"\n")
         except OSError:
@@ -221,22 +215,49 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
         text = answer
     if isinstance(text, str):
         with contextlib.suppress(NotationError):
-            move = parse_move_text(text)
+            move = parse_move_text(text.strip())
             by_text = move if move in moves.moves else None
-    if isinstance(answer, dict) and "index" in answer and "move" in answer and by_index != by_text:
+    both = isinstance(answer, dict) and "index" in answer and "move" in answer
+    if both and by_index is not None and by_text is not None and by_index != by_text:
         return f"answered {_shown(line)}: its index and its move name different moves (give one of them)"
-    chosen = by_index or by_text
+    chosen = None if both and (by_index is None or by_text is None) else by_index or by_text
     return chosen if chosen is not None else f"answered {_shown(line)}, which is not {legal}"
 
 
+def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
+    """End the programs of ``bots``: every stdin closed first, then ``wait`` seconds in all
+    for them to end, then each process group killed (whatever a program started, and the
+    program itself if it lingers) before the program is reaped: a reaped program's id, its
+    group's too, may be another process's already (a group of casino's own, say). A stop
+    signal waits until this is done: raised inside it (in a handle's ``__del__``, say) it
+    would be lost, with a traceback."""
+    with held():
+        processes = [p for p in (bot._hang_up() for bot in bots) if p is not None]
+        deadline = time.monotonic() + wait
+        while processes:
+            process = processes.pop()
+            _ended(process, max(0.0, deadline - time.monotonic()))
+            with contextlib.suppress(OSError):
+                if hasattr(os, "killpg"):
+                    os.killpg(process.pid, signal.SIGKILL)
+                else:  # no process groups (Windows): the program alone
+                    process.kill()
+            process.wait()
+            del process  # its __del__ runs here, inside the held section
+
+
 def _ended(process: subprocess.Popen[bytes], wait: float) -> int | None:
-    """Wait up to ``wait`` seconds for the program to end, without reaping it where the
-    platform can (so its id stays its own): its exit status (a signal's number negated),
-    or None if it has not ended."""
-    if not hasattr(os, "waitid"):  # Windows: no process groups to kill, so reaping is safe
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=wait)
-        return process.returncode
+    """Wait up to ``wait`` seconds for the program to end, without reaping it (so its id
+    stays its own): its exit status (a signal's number negated), or None if it has not
+    ended or the platform cannot say without reaping it (no ``os.waitid``: macOS before
+    Python 3.13, where the end of its output is waited for instead)."""
+    if not hasattr(os, "waitid"):
+        assert process.stdout is not None
+        with contextlib.suppress(OSError, ValueError):
+            fd, deadline = process.stdout.fileno(), time.monotonic() + wait
+            while select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0] and os.read(fd, 65536):
+                pass  # output nobody asked for: read past it, to its end or the deadline
+        return None
     deadline = time.monotonic() + wait
     while True:
         try:
@@ -260,13 +281,13 @@ def _shown(data: bytes) -> str:
 
 
 _COMMANDS: dict[str, CommandBot] = {}
-_RUNNING: weakref.WeakSet[CommandBot] = weakref.WeakSet()  # the programs started and not yet ended
+_RUNNING: weakref.WeakSet[CommandBot] = weakref.WeakSet()  # the bots that started a program (for the exit)
 
 
 def for_seat(bot: Bot) -> Bot:
     """The bot for one seat of one game: a ``cmd:`` bot as a program of its own (ended by
     :func:`close_bots` if not before); any other bot as it is."""
-    return bot.seated() if isinstance(bot, CommandBot) else bot
+    return bot.fresh() if isinstance(bot, CommandBot) else bot
 
 
 @contextlib.contextmanager
@@ -278,9 +299,7 @@ def seated(bots: Sequence[Bot]) -> Iterator[list[Bot]]:
     try:
         yield out
     finally:
-        for bot in out:
-            if isinstance(bot, CommandBot):
-                bot.close()
+        close_all([bot for bot in out if isinstance(bot, CommandBot)])
 
 
 def load_bot(name: str) -> Bot:
@@ -318,8 +337,7 @@ class NamedBot:
 def close_bots() -> None:
     """End every program this process started for a ``cmd:`` bot (what a worker process
     does before it ends; the main process does it at exit)."""
-    for bot in list(_RUNNING):
-        bot.close()
+    close_all(list(_RUNNING))
 
 
 atexit.register(close_bots)
