@@ -209,6 +209,18 @@ def test_curly_quotes_and_no_break_spaces_read_as_a_word_processor_means_them():
     assert str(record.error) == "unterminated quoted text: expected a closing ” on the same line"
 
 
+def test_no_break_spaces_and_curly_quotes_in_every_kind_of_line():
+    """A no-break space ends a hand's own data key and may indent a line; a first line
+    written with one is still casino text; a user value in curly quotes is its text, and
+    one that only starts and ends with them (“a” and “b”) is kept as written."""
+    nbsp = "\u00a0"
+    lines = ["[Rules classic 2]", "[Note “a” and “b”]", "[Seed 7]", "Hand 1", f"_note{nbsp}hi", f"{nbsp}_x “quoted”"]
+    (record,) = read_text(lines)
+    assert record.error is None, record.error
+    assert record.value["hands"] == [{"_note": "hi", "_x": "quoted"}] and record.value["_note"] == "“a” and “b”"
+    assert looks_like_text(f"[Rules{nbsp}classic 2]") and looks_like_text(f"Hand{nbsp}1")
+
+
 @pytest.mark.parametrize("name", ["“Ana”", "„Ana“", "Ana\u00a0Maria", "Ana\u2009Maria"])
 def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_back(name):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": [name, "Ben"]}

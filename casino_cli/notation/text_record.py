@@ -41,7 +41,8 @@ _SHOWN_PAIRS = ("after", "seat", "cards", "all")
 _RESULT_PAIRS = ("scores", "winner")
 _ESCAPES = {"\\": "\\", "}": "}", "{": "{", "n": "\n", "r": "\r", "t": "\t"}
 _SENTINEL = object()
-_DETECT = re.compile(r"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*[ \t]|hand[ \t]+\d)", re.IGNORECASE)
+_SPACE_CLASS = "[" + re.escape(_SPACES) + "]"
+_DETECT = re.compile(rf"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*{_SPACE_CLASS}|hand{_SPACE_CLASS}+\d)", re.IGNORECASE)
 
 
 class TextError(NotationError):
@@ -372,7 +373,7 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
         value: object = _rules_value(line, number, value_start, len(end) - 1, rec, path)
     elif key == "players":
         value = _players_value(line[: len(end) - 1], number, value_start, rec)
-    elif text.startswith(("<", '"', *_CURLY)):
+    elif text.startswith(("<", '"')):
         toks = _tokens(line[: len(end) - 1], number, value_start, comments=False)
         if len(toks) != 1:
             raise TextError("expected one value (quote a text with spaces)", number, value_start + 1)
@@ -393,6 +394,9 @@ def _user_value(text: str, number: int, at: int) -> object:
     if text[:1] == "<" and text[-1:] == ">":
         with contextlib.suppress(orjson.JSONDecodeError):
             return orjson.loads(text[1:-1])
+    if text[:1] in _CURLY and len(text) > 1 and text[-1] in _CURLY[text[0]]:
+        if not any(c in _CURLY[text[0]] for c in text[1:-1]):  # one quoted text, not “a” and “b”
+            return text[1:-1]  # “a text in curly quotes”, as a straight-quoted one would be
     return text
 
 
@@ -447,7 +451,7 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
     return names
 
 
-_FIRST_WORD = re.compile(r'[ \t]*([^ \t{}<>\[\]"]+)')
+_FIRST_WORD = re.compile(rf'{_SPACE_CLASS}*([^{re.escape(_SPACES)}{{}}<>\[\]"]+)')
 
 
 _LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))
