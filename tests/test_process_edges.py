@@ -229,7 +229,16 @@ def test_an_option_that_reads_but_means_nothing_is_a_usage_error(args, said):
 
 
 @pytest.mark.parametrize(
-    "args", [["deal", "--dealer", "5"], ["deal", "--record", "--hand", "2"], ["simulate", "--shard", "3/2"]]
+    "args",
+    [
+        ["deal", "--dealer", "5"],
+        ["deal", "--record", "--hand", "2"],
+        ["deal", "--record", "--names", "Ana"],
+        ["simulate", "--shard", "3/2"],
+        ["simulate", "--jobs", "2", "--dask", "tcp://nowhere:1"],
+        ["play", "--bots", "greedy"],  # no terminal here
+        ["play", "--watch", "--bots", "nobody"],
+    ],
 )
 def test_a_usage_error_comes_before_a_random_seed_is_announced(args):
     """Without --seed a fresh seed is said on stderr, for the work to be had again; a

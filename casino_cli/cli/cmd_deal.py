@@ -38,6 +38,8 @@ def run_deal(
         raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")
     if record and hand != 1:
         raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
+    seat_names = None if names is None else _names(names, rules)
+    cards = None if table is None else _table(table)
     if record and table:
         if seed is not None:
             raise Fail(USAGE, "--table starts a game played at a real table: leave out --seed")
@@ -46,7 +48,7 @@ def run_deal(
         seed = seed_or_random(seed)  # said once the options are known to be right
     fmt = resolve_format(fmt)
     if record:
-        write_record(_skeleton(rules, seed, first_dealer, table, names), fmt)
+        write_record(_skeleton(rules, seed, first_dealer, cards, seat_names), fmt)
         return
     pos = start_position(rules, seeded_deck(seed, hand), dealer_for_hand(rules, first_dealer, hand))
     print_position(pos, fmt)
@@ -56,25 +58,37 @@ def run_deal(
         save_picture(svg, Picture(pos, caption=f"seed {visible(seed)}, hand {hand}"))
 
 
-def _skeleton(rules: Rules, seed: str, dealer: int, table: Sequence[str] | None, names: str | None) -> dict[str, Any]:
-    """A record of one hand with no moves yet: seeded, or from the table cards of a real table."""
-    doc: dict[str, Any] = {"format": "casino.record/1", "rules": rules_json(rules)}
-    if names is not None:
-        players = [n.strip() for n in names.split(",")]
-        if len(players) != rules.players or not all(players):
-            raise Fail(USAGE, f"--names takes {rules.players} names, comma-separated")
-        doc["players"] = players
-    if table is None:
-        doc.update(seed=seed, shuffle=SHUFFLE)
-        doc["hands"] = [{"dealer": dealer, "moves": []}]
-        return doc
+def _names(names: str, rules: Rules) -> list[str]:
+    """--names: one name a seat, comma-separated."""
+    players = [n.strip() for n in names.split(",")]
+    if len(players) != rules.players or not all(players):
+        raise Fail(USAGE, f"--names takes {rules.players} names, comma-separated")
+    return players
+
+
+def _table(table: Sequence[str]) -> list[str]:
+    """--table: the 4 table cards of a real table, as codes."""
     try:
         cards = [card_code(parse_card(c)) for c in table]
     except CardError as exc:
         raise Fail(USAGE, f"--table: {exc}") from None
     if len(set(cards)) != 4:
         raise Fail(USAGE, "--table takes 4 different cards")
-    doc["hands"] = [{"dealer": dealer, "table": cards, "moves": []}]
+    return cards
+
+
+def _skeleton(
+    rules: Rules, seed: str, dealer: int, table: list[str] | None, players: list[str] | None
+) -> dict[str, Any]:
+    """A record of one hand with no moves yet: seeded, or from the table cards of a real table."""
+    doc: dict[str, Any] = {"format": "casino.record/1", "rules": rules_json(rules)}
+    if players is not None:
+        doc["players"] = players
+    if table is None:
+        doc.update(seed=seed, shuffle=SHUFFLE)
+        doc["hands"] = [{"dealer": dealer, "moves": []}]
+        return doc
+    doc["hands"] = [{"dealer": dealer, "table": table, "moves": []}]
     return doc
 
 

@@ -107,12 +107,12 @@ def run_play(
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    seed = seed_or_random(seed)
     fmt = resolve_format(fmt)
     if not watch:
         _check_terminal()
     first = 0 if watch else PERSON + 1  # the names are the bots' seats: every seat, or the others'
     names = parse_bots(bots, rules.players - first)
+    seed = seed_or_random(seed)  # said once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
     say(lineup if watch else f"you are seat {PERSON}; {lineup}")

@@ -63,6 +63,8 @@ def run_simulate(
     per_task: int = 0,
 ) -> None:
     check_per_task(dask, per_task)
+    if dask is not None and jobs > 1:
+        raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     wanted = shard_range(parse_shard(shard), games)
@@ -70,8 +72,6 @@ def run_simulate(
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
     lines: Iterable[bytes]
     if dask is not None:
-        if jobs > 1:
-            raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
         from .cluster import GAMES_PER_TASK, ordered, simulation_bag
 
         lines = ordered(simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)

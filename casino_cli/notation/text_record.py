@@ -394,9 +394,9 @@ def _user_value(text: str, number: int, at: int) -> object:
     if text[:1] == "<" and text[-1:] == ">":
         with contextlib.suppress(orjson.JSONDecodeError):
             return orjson.loads(text[1:-1])
-    if text[:1] in _CURLY and len(text) > 1 and text[-1] in _CURLY[text[0]]:
-        if not any(c in _CURLY[text[0]] for c in text[1:-1]):  # one quoted text, not “a” and “b”
-            return text[1:-1]  # “a text in curly quotes”, as a straight-quoted one would be
+    closing = _CURLY.get(text[:1], "")
+    if len(text) > 1 and text[-1] in closing and not any(c in closing for c in text[1:-1]):  # not “a” and “b”
+        return text[1:-1]  # “a text in curly quotes”, as a straight-quoted one would be
     return text
 
 
