@@ -247,3 +247,15 @@ def test_a_usage_error_comes_before_a_random_seed_is_announced(args):
     command refused for its options has no work to repeat, so only the refusal is said."""
     res = casino(*args)
     assert res.returncode == 2 and b"seed:" not in res.stderr and len(res.stderr.splitlines()) == 1, res.stderr
+
+
+def test_a_closed_pipe_under_rich_is_casinos_to_handle():
+    """rich's own answer to a closed pipe is exit 1 with stdout pointed at /dev/null; casino's
+    consoles raise BrokenPipeError on stdout (exit 141) and go quiet on stderr."""
+    from casino_cli.cli.output import console
+
+    with pytest.raises(BrokenPipeError):
+        console().on_broken_pipe()
+    err = console(stderr=True)
+    err.on_broken_pipe()
+    assert err.quiet

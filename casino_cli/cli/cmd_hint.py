@@ -11,9 +11,9 @@ from ..engine.position import Partial, Position
 from ..engine.search import Ranked, analyse
 from ..engine.views import observe
 from ..notation.fields import dumps
-from .common import documents, position_of
+from .common import documents, passed_over, position_of
 from .inputs import Document
-from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, write_line
 
 HINT_FORMAT = "casino.hint/1"
 
@@ -25,10 +25,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
         try:
             pos = _hinted(doc)
         except Fail as exc:  # said, in its place in JSON, and the next position hinted
-            say(exc.message)
-            if fmt in (Format.json, Format.jsonl):
-                write_line(dumps({"format": HINT_FORMAT, "line": doc.line, "error": exc.message}))
-            code = max(code, exc.code)
+            code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
             continue
         ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed)  # a finished hand has no move
         out: dict[str, Any] = {

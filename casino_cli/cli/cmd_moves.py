@@ -8,8 +8,8 @@ from ..engine import Move, MoveList, Partial, Position, TooComplex, legal_moves,
 from ..engine.position import unknown_count
 from ..notation.fields import dumps
 from ..notation.moves import move_json
-from .common import documents, position_of, save_picture
-from .output import DATA_ERROR, OK, Fail, Format, Screen, resolve_format, say, write_line
+from .common import documents, passed_over, position_of, save_picture
+from .output import OK, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
 
 MOVES_FORMAT = "casino.moves/1"
@@ -28,10 +28,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
         except Fail as exc:
             if not keep_going:
                 raise
-            say(exc.message)
-            code = DATA_ERROR
-            if fmt in (Format.json, Format.jsonl):
-                write_line(dumps({"format": MOVES_FORMAT, "line": doc.line, "error": exc.message}))
+            code = max(code, passed_over(doc, exc, fmt, MOVES_FORMAT))
             continue
         listing = legal_moves(pos, limit=limit)
         unsettled = None

@@ -8,7 +8,7 @@ from typing import Any
 from ..notation.fields import dumps
 from ..records.review import review
 from ..records.shown import visible
-from .common import documents
+from .common import documents, passed_over
 from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import finding_line, record_of
 
@@ -22,10 +22,7 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         try:
             record = record_of(doc)
         except Fail as exc:  # said, in its place in JSON, and the next record reviewed
-            say(exc.message)
-            if fmt in (Format.json, Format.jsonl):
-                write_line(dumps({"format": REVIEW_FORMAT, "line": doc.line, "error": exc.message}))
-            code = max(code, exc.code)
+            code = max(code, passed_over(doc, exc, fmt, REVIEW_FORMAT))
             continue
         # on a terminal's stderr, gone before the result is printed
         progress = Progress("moves", sum(len(hand.moves) for hand in record.hands), after=True)

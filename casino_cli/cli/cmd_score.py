@@ -11,7 +11,7 @@ from ..notation.position import read_position
 from ..records.describe import side_name
 from ..records.referee import Finding
 from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
-from .common import documents, problem_text
+from .common import documents, passed_over, problem_text
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_picture
@@ -28,11 +28,8 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     for index, doc in enumerate(documents(path)):
         try:
             sheet, findings, names, sides, rules = _sheet(doc)
-        except Fail as exc:  # an unreadable record: say so, in its place in JSON, and score the others
-            say(exc.message)
-            if fmt in (Format.json, Format.jsonl):
-                write_line(dumps({"format": SCORE_FORMAT, "line": doc.line, "error": exc.message}))
-            code = max(code, exc.code)
+        except Fail as exc:  # an unreadable record: said, in its place in JSON, and the others scored
+            code = max(code, passed_over(doc, exc, fmt, SCORE_FORMAT))
             continue
         for finding in findings:
             say(finding_line(doc, finding, names))

@@ -65,6 +65,16 @@ def documents(path: str) -> Iterator[Document]:
         raise Fail(exc.code, str(exc)) from None
 
 
+def passed_over(doc: Document, exc: Fail, fmt: Format, kind: str) -> int:
+    """A document of a stream that cannot be used: said on stderr and, in the JSON formats,
+    ``{"format": kind, "line", "error"}`` in its place (so the Nth document out stays the
+    Nth one in); its exit code, for the end."""
+    say(exc.message)
+    if fmt in (Format.json, Format.jsonl):
+        write_line(dumps({"format": kind, "line": doc.line, "error": exc.message}))
+    return exc.code
+
+
 def problem_text(doc: Document, exc: Exception) -> str:
     """``file:line:column: $.path: message`` for a notation or position error, located at
     the element it names (the first one, for a position with several problems)."""

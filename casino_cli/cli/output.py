@@ -124,15 +124,17 @@ def say(message: str) -> None:
 
 def console(stderr: bool = False) -> Console:
     """A rich console (imported only when something is printed for people) whose closed
-    pipe is casino's: a BrokenPipeError, exit 141 quietly (rich's own exits 1, a verdict)."""
+    pipe is casino's to handle (rich's own exits 1, a verdict): on stdout a BrokenPipeError,
+    exit 141 quietly; on stderr nothing more is written (a closed stderr never fails a command)."""
     from rich.console import Console
 
-    class Screen(Console):
+    class ClosedPipeConsole(Console):
         def on_broken_pipe(self) -> None:
             self.quiet = True  # nothing more to write: the reader has gone
-            raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+            if not self.stderr:
+                raise BrokenPipeError(errno.EPIPE, "standard output is closed")
 
-    return Screen(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
+    return ClosedPipeConsole(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
 
 
 def typed_number(text: str) -> int | None:

@@ -35,7 +35,7 @@ from .game import Game, game_seed
 from .listing import legal_moves
 from .position import Position
 from .rules import Rules
-from .views import Bot, BotError, Played, ask, bot_name, observe
+from .views import Bot, BotError, Played, ask, bot_name, ended_words, observe
 from .worlds import sample_worlds
 
 
@@ -115,8 +115,7 @@ def _serve(bot: Bot, conn: Connection) -> None:
             _, status = os.waitpid(pid, 0)
         if reply is None:
             code = os.waitstatus_to_exitcode(status)
-            how = f"exit status {code}" if code >= 0 else f"signal {-code}"
-            reply = ("error", f"ended without answering ({how})")
+            reply = ("error", f"ended without answering ({ended_words(code)})")
         conn.send(reply)
 
 

@@ -120,6 +120,12 @@ class BotError(CasinoError):
         return (BotError, (self.name, self.seat, self.problem))  # so it crosses --jobs processes
 
 
+def ended_words(code: int) -> str:
+    """How a bot's process ended, for a message: ``exit status 3``, ``signal 9`` (a negative
+    code, as :mod:`subprocess` gives a signal)."""
+    return f"exit status {code}" if code >= 0 else f"signal {-code}"
+
+
 def bot_name(bot: object) -> str:
     """A bot's name for messages."""
     return str(getattr(bot, "bot_name", None) or getattr(bot, "__name__", None) or type(bot).__name__)

@@ -39,7 +39,7 @@ import orjson
 from ..cards import codes_of
 from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
-from ..engine.views import Bot, BotError, View
+from ..engine.views import Bot, BotError, View, ended_words
 from ..notation.errors import NotationError
 from ..notation.moves import parse_move_text
 from ..notation.position import position_json
@@ -132,7 +132,7 @@ class CommandBot:
         """What to say of a program that ended before a question."""
         code = _ended(process, 1.0)
         return f"exited before its {'next' if self.answered else 'first'} question" + (
-            "" if code is None else f" ({_status(code)})"
+            "" if code is None else f" ({ended_words(code)})"
         )
 
     def _fail(self, seat: int, problem: str) -> BotError:
@@ -181,7 +181,7 @@ class CommandBot:
             chunk = os.read(fd, 65536)
             if not chunk:
                 code = _ended(process, 1.0)
-                how = "" if code is None else f" ({_status(code)})"
+                how = "" if code is None else f" ({ended_words(code)})"
                 raise self._fail(seat, f"exited without answering{how}")
             data += chunk
             if len(data) > 1 << 20:
@@ -269,10 +269,6 @@ def _ended(process: subprocess.Popen[bytes], wait: float) -> int | None:
         if time.monotonic() >= deadline:
             return None
         time.sleep(0.005)
-
-
-def _status(code: int) -> str:
-    return f"exit status {code}" if code >= 0 else f"signal {-code}"
 
 
 def _shown(data: bytes) -> str:
