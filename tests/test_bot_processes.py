@@ -70,14 +70,14 @@ time.sleep(300)  # stays on after its stdin is closed
 @pytest.mark.parametrize(
     ("command", "programs"),
     [
-        (["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"], 8),
-        (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"], 4),
-        (["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 16),
+        (["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"], 4),
+        (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"], 2),
+        (["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 2),
     ],
 )
 def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command, programs):
-    """A program is started for each game it plays in (a pair is two games), in the workers
-    of --jobs too, and each has ended once the command has."""
+    """A program is started for each seat a bot plays in (A plays seats 0 and 1 of a
+    2-player match), in each worker of --jobs, and each has ended once the command has."""
     (tmp_path / "linger.py").write_text(LINGERING_BOT)
     started = tmp_path / "pids"
     started.mkdir()
@@ -217,33 +217,42 @@ import json, os, sys
 with open(sys.argv[1], "a") as log:
     for line in sys.stdin:
         question = json.loads(line)
-        print(os.getpid(), question["seat"], file=log, flush=True)
+        view, seat = question["view"], question["seat"]
+        if view["deal"] == 1 and view["hand_counts"][seat] == 4:  # its first question of a hand: the deal's mark
+            deal = sorted(view["hands"][seat]) + ["|"] + sorted(view["table"]["loose"]) + [str(len(view["history"]))]
+            print(os.getpid(), seat, " ".join(deal), file=log, flush=True)
         print(json.dumps({"index": 0}), flush=True)
 """
 
 
 @pytest.mark.parametrize(
-    ("command", "games", "seats"),
+    ("command", "programs"),
     [
-        (["simulate", "--games", "2", "--hands", "1", "--seed", "p", "--players", "4", "--bots", "{bot},greedy"], 2, 2),
-        (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1", "--seed", "p", "--players", "4"], 4, 2),
-        (["match", "{bot}", "{bot}", "--pairs", "2", "--looks", "1", "--seed", "p", "--hands", "1"], 4, 2),
+        (["simulate", "--games", "3", "--hands", "1", "--seed", "p", "--players", "4", "--bots", "{bot},greedy"], 2),
+        (["match", "{bot}", "greedy", "--pairs", "3", "--looks", "1", "--seed", "p", "--players", "4"], 4),
+        (["match", "{bot}", "greedy", "--pairs", "3", "--looks", "1", "--seed", "p", "--players", "3"], 3),
+        (["match", "{bot}", "{bot}", "--pairs", "3", "--looks", "1", "--seed", "p", "--hands", "1"], 2 + 2 * 3),
     ],
 )
-def test_each_seat_of_each_game_has_a_program_of_its_own(tmp_path, command, games, seats):
+def test_a_program_plays_one_seat_and_never_meets_a_deal_twice(tmp_path, command, programs):
     """Partners never share a program (it would see both hands), nor do the two sides of
-    ``match cmd:X cmd:X``; and a program plays one game, so it cannot remember the cards of a
-    mirrored pair's first game in its second, where they are the other side's."""
+    ``match cmd:X cmd:X``; a program is kept from game to game, but one that would meet a
+    deal again (a mirrored pair's other game, where the cards it held are another side's)
+    is a new program: so many programs start, each for one seat, none seeing a deal twice."""
     (tmp_path / "seats.py").write_text(SEAT_LOGGER)
     log = tmp_path / "log"
     bot = f"cmd:{sys.executable} seats.py {log}"
     out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
     assert out.returncode == 0, out.stderr
-    seen: dict[str, set[str]] = {}
+    seats: dict[str, set[str]] = {}
+    deals: dict[str, list[str]] = {}
     for line in log.read_text().splitlines():
-        pid, seat = line.split()
-        seen.setdefault(pid, set()).add(seat)
-    assert len(seen) == games * seats and all(len(s) == 1 for s in seen.values()), seen
+        pid, seat, deal = line.split(" ", 2)
+        seats.setdefault(pid, set()).add(seat)
+        deals.setdefault(pid, []).append(deal)
+    assert len(seats) == programs and all(len(s) == 1 for s in seats.values()), seats
+    assert all(len(set(d)) == len(d) for d in deals.values()), deals
+    assert sum(len(d) for d in deals.values()) > len(seats)  # programs are kept for later deals
 
 
 def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):

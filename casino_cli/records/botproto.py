@@ -11,9 +11,9 @@ the move's text alone, in any spelling of the notation) within ``time_limit`` se
 (CASINO_BOT_TIME_LIMIT, default 10; the first answer of a program has START_GRACE seconds
 more, for it to start).
 
-In a game (:func:`seated`) each seat has a program of its own, started for that game and
-ended after it: partners never share one, and a program cannot remember the deal of a
-mirrored pair's other game. Each program runs in a process group of its own, which is
+In a game (:func:`seated`) each seat has a program of its own, kept from game to game but
+never for a deal it has seen: partners never share one, and a program cannot remember the
+cards of a mirrored pair's other game. Each program runs in a process group of its own, which is
 killed when the program fails or ends, so nothing it started outlives it (a shell
 script's children, say).
 """
@@ -32,7 +32,7 @@ import subprocess
 import sys
 import time
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import orjson
 
@@ -286,16 +286,31 @@ def for_seat(bot: Bot) -> Bot:
     return bot.fresh() if isinstance(bot, CommandBot) else bot
 
 
-@contextlib.contextmanager
-def seated(bots: Sequence[Bot]) -> Iterator[list[Bot]]:
-    """The bots of one game's seats: each ``cmd:`` bot as a program of its own for its seat,
-    started for this game and ended after it (so partners never share a program, and a
-    program never remembers the deal of a mirrored pair's other game); other bots as they are."""
-    out = [for_seat(bot) for bot in bots]
-    try:
-        yield out
-    finally:
-        close_all([bot for bot in out if isinstance(bot, CommandBot)])
+_SEATED: dict[tuple[int, int, int], tuple[CommandBot, set[str]]] = {}  # (process, bot, seat): program, seeds seen
+
+
+def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
+    """The bots of the seats of the game dealt from ``seed``: each ``cmd:`` bot as a program
+    of its own for its seat (partners never share one, nor the two sides of ``cmd:X cmd:X``:
+    they are one bot, in different seats), kept from game to game but never for a deal it
+    has seen. A program that would meet a deal again, as in the second game of a mirrored
+    pair, where the cards it held are the other side's, is ended and started afresh.
+    Other bots as they are."""
+    out: list[Bot] = []
+    for seat, bot in enumerate(bots):
+        if not isinstance(bot, CommandBot):
+            out.append(bot)
+            continue
+        key = (os.getpid(), id(bot), seat)
+        program, seen = _SEATED.get(key) or (None, set())
+        if program is None or seed in seen:
+            if program is not None:
+                close_all([program])
+            program, seen = bot.fresh(), set()
+            _SEATED[key] = (program, seen)
+        seen.add(seed)
+        out.append(program)
+    return out
 
 
 def load_bot(name: str) -> Bot:

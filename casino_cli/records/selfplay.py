@@ -26,7 +26,6 @@ def play_game(
     plays each seat, seeing only its view, with a random source of its own (:func:`seat_rngs`).
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
-    with seated(bots) as seats:  # a cmd: bot: a program of its own for each seat, for this game alone
-        game = Game(rules, seed, seats)
-        game.play(hands or None, observer)
+    game = Game(rules, seed, seated(bots, seed))  # a cmd: bot: a program for each seat, new to this deal
+    game.play(hands or None, observer)
     return game_record(game)
