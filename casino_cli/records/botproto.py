@@ -30,6 +30,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Sequence
@@ -286,7 +287,9 @@ def for_seat(bot: Bot) -> Bot:
     return bot.fresh() if isinstance(bot, CommandBot) else bot
 
 
-_SEATED: dict[tuple[int, int, int], tuple[CommandBot, set[str]]] = {}  # (process, bot, seat): program, seeds seen
+# (process, thread, bot, seat) -> the program and the seeds of the deals it has seen: games played
+# at once (a Dask worker's threads) never share one
+_SEATED: dict[tuple[int, int, int, int], tuple[CommandBot, set[str]]] = {}
 
 
 def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
@@ -301,7 +304,7 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
         if not isinstance(bot, CommandBot):
             out.append(bot)
             continue
-        key = (os.getpid(), id(bot), seat)
+        key = (os.getpid(), threading.get_ident(), id(bot), seat)
         program, seen = _SEATED.get(key) or (None, set())
         if program is None or seed in seen:
             if program is not None:
