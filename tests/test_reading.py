@@ -300,3 +300,13 @@ def test_a_pretty_document_beyond_the_limit_is_one_error(monkeypatch):
     assert res.returncode == 65 and "1 record checked" in res.stderr and "1 unreadable" in res.stderr
     (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
     assert "must be written as JSON Lines" in finding["message"] and finding["line"] == 1
+
+
+def test_json_that_is_not_utf8_is_located_at_its_first_bad_byte(tmp_path):
+    """A document saved in another encoding (é as Latin-1 here) is refused at the byte that
+    is not UTF-8, with what to do; before, orjson's 'surrogates not allowed' at column 1."""
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"format": "casino.position/1",\n "_note": "café"}\n'.encode("latin-1"))
+    out = cli("moves", str(path))
+    assert out.returncode == 65
+    assert out.stderr == f"casino: {path}:2:15: $: not UTF-8 text: byte 0xE9 (save the file as UTF-8)\n"
