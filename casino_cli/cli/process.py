@@ -32,13 +32,17 @@ SIGNAL_CODES = {
 
 class _Closed(io.RawIOBase):
     """Standard output when its descriptor is closed: every write is a closed pipe (141), as
-    a pipe whose reader has gone is (:func:`finish` then points stdout at /dev/null, for the
-    interpreter's last flush at exit)."""
+    a pipe whose reader has gone is, until :func:`finish` has said so; then writes are
+    dropped (the buffer's last flush when it is freed, at exit)."""
+
+    silent = False
 
     def writable(self) -> bool:
         return True
 
     def write(self, data: object) -> int:
+        if self.silent:
+            return len(data) if isinstance(data, (bytes, bytearray, memoryview)) else 0
         raise BrokenPipeError(errno.EPIPE, "standard output is closed")
 
 
@@ -151,6 +155,7 @@ def _silence_stdout() -> None:
     try:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, io.UnsupportedOperation):
+        _Closed.silent = True  # what the stdout being replaced still holds goes nowhere
         sys.stdout = _devnull()
     finally:
         os.close(devnull)
