@@ -309,4 +309,4 @@ def test_json_that_is_not_utf8_is_located_at_its_first_bad_byte(tmp_path):
     path.write_bytes('{"format": "casino.position/1",\n "_note": "café"}\n'.encode("latin-1"))
     out = cli("moves", str(path))
     assert out.returncode == 65
-    assert out.stderr == f"casino: {path}:2:15: $: not UTF-8 text: byte 0xE9 (save the file as UTF-8)\n"
+    assert out.stderr == f"casino: {path}:2:15: $: invalid JSON: not UTF-8 text, byte 0xE9 (save it as UTF-8)\n"

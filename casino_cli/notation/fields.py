@@ -43,7 +43,9 @@ def loads(data: bytes | str, path: str = "$") -> object:
         except UnicodeDecodeError as bad:  # orjson says where only roughly: the first byte that is not UTF-8
             before = data[: bad.start]
             line, column = before.count(b"\n") + 1, len(before.rsplit(b"\n", 1)[-1].decode("utf-8")) + 1
-            error = NotationError(f"not UTF-8 text: byte 0x{data[bad.start]:02X} (save the file as UTF-8)", path)
+            error = NotationError(
+                f"invalid JSON: not UTF-8 text, byte 0x{data[bad.start]:02X} (save it as UTF-8)", path
+            )
             error.at = (line, column)
             raise error from None
         error = NotationError(f"invalid JSON: {exc.msg}", path)
