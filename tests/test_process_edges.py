@@ -259,3 +259,10 @@ def test_a_closed_pipe_under_rich_is_casinos_to_handle():
     err = console(stderr=True)
     err.on_broken_pipe()
     assert err.quiet
+
+
+def test_a_count_of_thousands_of_digits_is_a_usage_error_not_a_traceback():
+    """Python refuses to read an int of more than 4,300 digits; the fast parser tried to
+    (a traceback, exit 1), and now leaves such a word to typer, which refuses it."""
+    res = casino("simulate", "--games", "9" * 5000, "--seed", "x")
+    assert res.returncode == 2 and b"Invalid value for '--games'" in res.stderr and b"Traceback" not in res.stderr

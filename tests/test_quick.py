@@ -121,6 +121,7 @@ def test_fast_path_and_typer_call_the_same_function_with_the_same_arguments(
         ["deal", "-f=json"],  # typer's value: '=json'
         ["simulate", "--jobs", "257"],
         ["simulate", "--games", "1000000000001"],
+        ["simulate", "--games", "9" * 5000],  # int() refuses a number of more than 4,300 digits
         ["play"],
         ["schema"],
         ["replay", "-"],
