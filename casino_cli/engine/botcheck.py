@@ -101,12 +101,10 @@ def _serve(bot: Bot, conn: Connection) -> None:
                 os._exit(0)
             os._exit(1)
         answer.close()
-        status = None
-        while not answers.poll(0.05):
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            status = None
+        status = None  # the question's process's, once it has ended
+        while status is None and not answers.poll(0.05):
+            done, ended = os.waitpid(pid, os.WNOHANG)
+            status = ended if done else None
         reply = None
         with contextlib.suppress(EOFError, OSError):  # its end, and no answer
             reply = answers.recv() if answers.poll(0) else None

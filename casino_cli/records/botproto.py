@@ -92,7 +92,7 @@ class CommandBot:
         self.answered = False  # whether the program running now has answered yet
 
     def fresh(self) -> CommandBot:
-        """The same program for one seat of one game: a process of its own (see :func:`seated`)."""
+        """The same program for one seat: a process of its own (see :func:`seated`)."""
         return CommandBot(self.command, self.time_limit)
 
     def _start(self, seat: int) -> subprocess.Popen[bytes]:
@@ -131,10 +131,7 @@ class CommandBot:
 
     def _gone(self, process: subprocess.Popen[bytes]) -> str:
         """What to say of a program that ended before a question."""
-        code = _ended(process, 1.0)
-        return f"exited before its {'next' if self.answered else 'first'} question" + (
-            "" if code is None else f" ({ended_words(code)})"
-        )
+        return f"exited before its {'next' if self.answered else 'first'} question{_how_ended(process)}"
 
     def _fail(self, seat: int, problem: str) -> BotError:
         self.close(wait=0)
@@ -181,9 +178,7 @@ class CommandBot:
                 raise self._fail(seat, f"did not answer within {limit:g} s{start}")
             chunk = os.read(fd, 65536)
             if not chunk:
-                code = _ended(process, 1.0)
-                how = "" if code is None else f" ({ended_words(code)})"
-                raise self._fail(seat, f"exited without answering{how}")
+                raise self._fail(seat, f"exited without answering{_how_ended(process)}")
             data += chunk
             if len(data) > 1 << 20:
                 raise self._fail(seat, "answered more than 1 MB without a newline")
@@ -200,8 +195,8 @@ class CommandBot:
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
     """The move an answer line names (``{"move": TEXT}``, ``{"index": I}``, or the text
     alone, in any spelling of the notation), or what is wrong with the answer."""
-    texts = [m.text() for m in moves.moves]
-    legal = "its only legal move" if len(texts) == 1 else f"one of its {len(texts)} legal moves"
+    count = len(moves.moves)
+    legal = "its only legal move" if count == 1 else f"one of its {count} legal moves"
     try:
         answer = orjson.loads(line)
     except orjson.JSONDecodeError:
@@ -209,7 +204,7 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
     by_index = by_text = None
     if isinstance(answer, dict):
         index = answer.get("index")
-        if type(index) is int and 0 <= index < len(texts):  # not a JSON true or false
+        if type(index) is int and 0 <= index < count:  # not a JSON true or false
             by_index = moves.moves[index]
         text = answer.get("move")
     else:
@@ -245,6 +240,12 @@ def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
                     process.kill()
             process.wait()
             del process  # its __del__ runs here, inside the held section
+
+
+def _how_ended(process: subprocess.Popen[bytes]) -> str:
+    """`` (exit status 3)``, for a message on a program that has ended (within a second), else ""."""
+    code = _ended(process, 1.0)
+    return "" if code is None else f" ({ended_words(code)})"
 
 
 def _ended(process: subprocess.Popen[bytes], wait: float) -> int | None:
@@ -300,6 +301,7 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
     pair, where the cards it held are the other side's, is ended and started afresh.
     Other bots as they are."""
     out: list[Bot] = []
+    retired: list[CommandBot] = []  # ended together, sharing one wait
     for seat, bot in enumerate(bots):
         if not isinstance(bot, CommandBot):
             out.append(bot)
@@ -308,11 +310,12 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
         program, seen = _SEATED.get(key) or (None, set())
         if program is None or seed in seen:
             if program is not None:
-                close_all([program])
+                retired.append(program)
             program, seen = bot.fresh(), set()
             _SEATED[key] = (program, seen)
         seen.add(seed)
         out.append(program)
+    close_all(retired)
     return out
 
 
