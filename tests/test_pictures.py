@@ -3,9 +3,11 @@ from the position (cards as card faces, builds, seats with names, the move ringe
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
+import sys
 import xml.dom.minidom
 from pathlib import Path
 
@@ -116,6 +118,31 @@ def test_svg_never_overwrites_an_input_file(tmp_path):
     result = cli("replay", str(source), "--html", str(source))
     assert result.returncode == 2 and "--html" in result.stderr
     assert source.read_bytes() == before
+
+
+def test_svg_is_never_written_where_the_data_goes(tmp_path):
+    """A picture into standard output (``-``, or its file by name) would mix with the JSON;
+    ``deal`` checks its target as the other commands do; /dev/null stays allowed."""
+    data = tmp_path / "out.json"
+    for target in ("-", "/dev/stdout", str(data)):
+        with data.open("wb") as out:
+            result = subprocess.run(
+                [sys.executable, "-m", "casino_cli", "deal", "--seed", "1", "--svg", target],
+                stdout=out,
+                stderr=subprocess.PIPE,
+                timeout=60,
+                cwd=tmp_path,
+            )
+        assert result.returncode == 2 and b"standard output" in result.stderr, target
+        assert data.read_bytes() == b"", target
+    assert not (tmp_path / "-").exists()
+    with open(os.devnull, "wb") as out:
+        quiet = subprocess.run(
+            [sys.executable, "-m", "casino_cli", "deal", "--seed", "1", "--svg", os.devnull], stdout=out
+        )
+    assert quiet.returncode == 0
+    result = cli("deal", "--record", "--svg", str(tmp_path / "p.svg"))
+    assert result.returncode == 2 and "--record" in result.stderr and not (tmp_path / "p.svg").exists()
 
 
 def hostile_record() -> dict:

@@ -14,6 +14,7 @@ from ..notation.text_record import write_text
 from ..records.shown import visible
 from .common import print_position, rules_from_options, save_picture, seed_or_random
 from .output import USAGE, Fail, Format, resolve_format, write_line
+from .picture_files import check_target
 
 
 def run_deal(
@@ -33,6 +34,9 @@ def run_deal(
     rules = rules_from_options(variant, players, partnerships, options)
     if (table or names) and not record:
         raise Fail(USAGE, "--table and --names go with --record")
+    if svg is not None and record:
+        raise Fail(USAGE, "--svg draws the dealt position; leave it out with --record")
+    check_target(svg, [])
     first_dealer = rules.players - 1 if dealer is None else dealer
     if first_dealer not in range(rules.players):
         raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")

@@ -44,7 +44,7 @@ SvgOpt = Annotated[
     typer.Option(
         "--svg",
         help="Also draw the position as a picture (self-contained SVG: cards on the table, the move in question "
-        "ringed) into FILE; never one of the input files.",
+        "ringed) into FILE; never one of the input files, nor standard output.",
         metavar="FILE",
     ),
 ]
@@ -267,7 +267,7 @@ ScoreSvgOpt = Annotated[
     typer.Option(
         "--svg",
         help="Also draw the score sheet as a picture (self-contained SVG: each hand's items per side and the "
-        "game's result) into FILE; never one of the input files.",
+        "game's result) into FILE; never one of the input files, nor standard output.",
         metavar="FILE",
     ),
 ]
@@ -367,7 +367,7 @@ def validate(
         typer.Option(
             "--svg",
             help="Also draw the first disputed move (an illegal move, ringed on the position it was tried on) "
-            "as a self-contained SVG picture into FILE; never one of the input files.",
+            "as a self-contained SVG picture into FILE; never one of the input files, nor standard output.",
             metavar="FILE",
         ),
     ] = None,

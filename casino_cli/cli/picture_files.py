@@ -19,6 +19,8 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
         out = os.stat(target)
     except OSError:
         out = None  # a new file (or one that cannot be written: said when it is written)
+    if out is not None and _is_stdout(out):
+        raise Fail(USAGE, f"{option} {target} is standard output, where the command writes its data; choose a file")
     for source in inputs:
         if source != "-" and os.path.realpath(source) == os.path.realpath(target):
             same = True
@@ -33,6 +35,21 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
             raise Fail(
                 USAGE, f"{option} {target} would overwrite {what} (it is an input of this command); choose another name"
             )
+
+
+def _is_stdout(target: os.stat_result) -> bool:
+    """Whether ``target`` is the file standard output writes to (``/dev/null`` aside)."""
+    try:
+        st = os.fstat(1)
+    except OSError:
+        return False
+    if (st.st_dev, st.st_ino) != (target.st_dev, target.st_ino):
+        return False
+    try:
+        null = os.stat(os.devnull)
+    except OSError:
+        return True
+    return (null.st_dev, null.st_ino) != (st.st_dev, st.st_ino)
 
 
 def write_picture(target: str, content: str) -> None:
