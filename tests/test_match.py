@@ -138,12 +138,15 @@ def test_hint_and_review_commands():
     assert review.returncode == 0, review.stderr
     players = orjson.loads(review.stdout)["players"]
     assert [p["moves"] for p in players] == [24, 24]
+    assert [p["name"] for p in players] == ["greedy", "random"]  # simulate names each seat by its bot
     assert players[1]["lost"] > players[0]["lost"]  # random loses more than greedy
     assert all(w["played"] != w["better"] and w["lost"] > 0 for p in players for w in p["worst"])
     text = cli("review", "-", "--format", "text", stdin=record.stdout).stdout.decode().splitlines()
     expected = []
     for p in players:
-        expected.append(f"seat {p['seat']}: 24 moves reviewed, {p['lost']:.2f} expected points lost in all")
+        expected.append(
+            f"seat {p['seat']} ({p['name']}): 24 moves reviewed, {p['lost']:.2f} expected points lost in all"
+        )
         expected += [
             f"  hand 1, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
             for w in p["worst"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import xml.dom.minidom
+from pathlib import Path
 
 import orjson
 import pytest
@@ -79,7 +80,8 @@ def test_the_score_sheet_never_splits_an_item_won_and_fits_the_screen(columns, p
     below = "items won" in [line.strip() for line in lines]
     assert below == (columns < 80), out
     if below:
-        assert all(f"hand {h['hand']}, side 1:" in out for h in hands)
+        second = orjson.loads(Path(path).read_bytes().splitlines()[0])["players"][1]  # simulate names seats by bot
+        assert all(f"hand {h['hand']}, {second}:" in out for h in hands)
         assert any(h["unwon"] for h in hands) and all(f"hand {h['hand']}, nobody: " in out for h in hands if h["unwon"])
 
 
@@ -116,10 +118,12 @@ def test_replay_explains_moves_in_words(tmp_path):
         first.write_bytes(fh.readline())
     out = invoke("replay", str(first), "--format", "text", "--hand", "1")
     words = out.splitlines()
-    assert words[0] == "hand 1 starts, seat 1 deals"
+    assert words[0] == "hand 1 starts, random deals"  # simulate names each seat by its bot
+    assert words[1] == "hand 1, move 1: greedy takes AC 2D 5C with 8C"
     assert all(line.startswith("hand 1, move ") for line in words[1:-1])
     assert words[-1].startswith(
-        "hand 1 ends: the cards left on the table, 6H 7S 9C QH QC, go to seat 0, the last to capture (S2); points 9–2"
+        "hand 1 ends: the cards left on the table, 6H 7S 9C QH QC, go to greedy (seat 0), the last to capture (S2); "
+        "points 9–2"
     )
 
 

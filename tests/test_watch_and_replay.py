@@ -173,7 +173,8 @@ def test_the_cards_left_at_a_hands_end_are_said_to_go_to_the_last_capturer(corpu
                 assert event.residue == (FULL_DECK & ~taken if last is not None else 0)
                 words = frame_words(frame, record, card_code)
                 left = " ".join(card_code(c) for c in cards_of(event.residue))
-                said = f", {left}, go{'es' if len(left) == 2 else ''} to seat {last}, the last to capture (S2)"
+                who = f"{record.players[last]} (seat {last})" if record.players else f"seat {last}"
+                said = f", {left}, go{'es' if len(left) == 2 else ''} to {who}, the last to capture (S2)"
                 assert (said in words) == bool(event.residue), words
                 ends += 1
                 taken, last = 0, None

@@ -119,7 +119,7 @@ def test_without_prefixes_a_claim_another_dealer_explains_says_so():
     doc.pop("result", None)
     (finding,) = _findings(doc)
     assert finding.rule == "claim"
-    assert finding.message.endswith("; if the dealer was seat 2, the hand scores as claimed")
+    assert finding.message.endswith("; if the dealer was greedy (seat 2), the hand scores as claimed")
 
 
 def test_a_genuine_illegal_move_gets_no_hint():

@@ -40,8 +40,9 @@ def named_bot(name: str) -> Bot:
 
 
 def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
-    """The record of game ``number`` of a simulation, as one line of canonical JSON."""
-    return dumps(play_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands))
+    """The record of game ``number`` of a simulation, as one line of canonical JSON; each
+    seat is named by its bot."""
+    return dumps(play_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands, names=bots))
 
 
 def _one_game(job: tuple[Any, ...]) -> bytes:

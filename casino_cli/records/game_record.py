@@ -3,15 +3,16 @@ been played: its hands, the last one part-way if it is in play, and its result o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import SHUFFLE, Game
 from ..notation.position import rules_json
 
 
-def game_record(game: Game) -> dict[str, Any]:
+def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (a hand dealt but not yet played from is left out,
-    unless it is the game's first)."""
+    unless it is the game's first), its seats named ``players`` if given."""
     hands: list[dict[str, Any]] = [
         {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in game.hands
     ]
@@ -20,6 +21,7 @@ def game_record(game: Game) -> dict[str, Any]:
     record: dict[str, Any] = {
         "format": "casino.record/1",
         "rules": rules_json(game.rules),
+        **({"players": list(players)} if players is not None else {}),
         "seed": game.seed,
         "shuffle": SHUFFLE,
         "hands": hands,

@@ -21,11 +21,13 @@ def play_game(
     bots: Sequence[Bot],
     hands: int | None = None,
     observer: Observer | None = None,
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The record of one game (or of its first ``hands`` hands) from ``seed``; bots[seat]
     plays each seat, seeing only its view, with a random source of its own (:func:`seat_rngs`).
 
-    ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
+    ``observer``, if given, sees every HandStart, Step and HandEnd as it happens; ``names``,
+    if given, name the seats in the record (``simulate`` names each by its bot)."""
     game = Game(rules, seed, seated(bots, seed))  # a cmd: bot: a program for each seat, new to this deal
     game.play(hands or None, observer)
-    return game_record(game)
+    return game_record(game, names)
