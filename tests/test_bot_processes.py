@@ -317,3 +317,26 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
     for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):
         assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
+
+
+def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
+    """The limit is for the whole answer line: a program that writes its second answer a
+    byte at a time (each byte well within the limit, the line far beyond it) is stopped,
+    and told what it wrote; answers that are not JSON and output closed early are said as such."""
+    (tmp_path / "dribble.py").write_text(
+        "import json, sys, time\n"
+        "for n, line in enumerate(sys.stdin):\n"
+        "    out = json.dumps({'move': json.loads(line)['moves'][0]}) + '\\n'\n"
+        "    for ch in (out if n else [out]):\n"
+        "        sys.stdout.write(ch); sys.stdout.flush(); time.sleep(0.3 if n else 0)\n"
+    )
+    (tmp_path / "unquoted.py").write_text("import sys\nsys.stdin.readline()\nprint('{move: 5}', flush=True)\n")
+    (tmp_path / "closes.py").write_text("import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n")
+    for program, said in (
+        ("dribble.py", b"(seat 0) did not end its answer within 1 s: it wrote '{"),
+        ("unquoted.py", b"answered '{move: 5}', which is not valid JSON, nor one of its"),
+        ("closes.py", b"(seat 0) closed its output without answering"),
+    ):
+        bots = f"cmd:{sys.executable} {program},greedy"
+        out = _casino(["simulate", "--seed", "r", "--hands", "1", "--time-limit", "1", "--bots", bots], tmp_path)
+        assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr

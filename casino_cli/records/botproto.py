@@ -165,20 +165,25 @@ class CommandBot:
         return move
 
     def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
-        """One line of the program's output, within the time limit (and START_GRACE more
-        for the first answer of a program just started)."""
+        """One line of the program's output, all of it within the time limit (and START_GRACE
+        more for the first answer of a program just started): a program that writes its
+        answer a byte at a time is held to one limit for the whole line."""
         assert process.stdout is not None
         fd = process.stdout.fileno()
         limit = self.time_limit + (0 if self.answered else START_GRACE)
+        deadline = time.monotonic() + limit
         data = b""
         while not data.endswith(b"\n"):
-            ready, _, _ = select.select([fd], [], [], limit)
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([fd], [], [], max(0.0, left)) if left > 0 else ([], [], [])
             if not ready:
-                start = "" if self.answered else f" (its first answer: the limit and {START_GRACE:g} s to start)"
-                raise self._fail(seat, f"did not answer within {limit:g} s{start}")
+                raise self._fail(seat, _late(limit, data, self.answered))
             chunk = os.read(fd, 65536)
             if not chunk:
-                raise self._fail(seat, f"exited without answering{_how_ended(process)}")
+                code = _ended(process, 1.0)
+                if code is None:
+                    raise self._fail(seat, "closed its output without answering")
+                raise self._fail(seat, f"exited without answering ({ended_words(code)})")
             data += chunk
             if len(data) > 1 << 20:
                 raise self._fail(seat, "answered more than 1 MB without a newline")
@@ -192,6 +197,14 @@ class CommandBot:
         return line
 
 
+def _late(limit: float, data: bytes, answered: bool) -> str:
+    """What to say of a program whose answer did not come (or not whole) within ``limit``."""
+    start = "" if answered else f" (its first answer: the limit and {START_GRACE:g} s to start)"
+    if data:
+        return f"did not end its answer within {limit:g} s{start}: it wrote {_shown(data)} and no newline"
+    return f"did not answer within {limit:g} s{start}; if it did answer, its output was not flushed"
+
+
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
     """The move an answer line names (``{"move": TEXT}``, ``{"index": I}``, or the text
     alone, in any spelling of the notation), or what is wrong with the answer."""
@@ -201,6 +214,8 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
         answer = orjson.loads(line)
     except orjson.JSONDecodeError:
         answer = line.decode("utf-8", "replace").strip()
+        if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
+            legal = f"valid JSON, nor {legal}"
     by_index = by_text = None
     if isinstance(answer, dict):
         index = answer.get("index")
