@@ -63,12 +63,17 @@ def parse_card(text: str) -> int:
 
 
 def card_code(card: int) -> str:
-    """Canonical two-character code."""
+    """Canonical two-character code (:class:`CardError` for a number that is no card)."""
+    if not 0 <= card < 52:
+        raise CardError(f"no card is numbered {card} (cards are 0 to 51)")
     return CODES[card]
 
 
 def cards_of(mask: int) -> list[int]:
-    """The cards of a set, in card order."""
+    """The cards of a set, in card order (:class:`CardError` for a mask that is no set of
+    cards: negative, or with bits from 52 on)."""
+    if mask >> 52:
+        raise CardError(f"{mask} is no set of cards (a mask of bits 0 to 51)")
     out = []
     while mask:
         low = mask & -mask

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.machinery
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -105,6 +106,20 @@ def test_a_bot_writers_strict_script_type_checks_against_the_installed_wheel(fre
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     done = subprocess.run([str(a) for a in (*mypy, "bad.py")], capture_output=True, text=True, cwd=tmp_path, env=env)
     assert done.returncode == 1 and 'Incompatible return value type (got "MoveFacts", expected "Move")' in done.stdout
+
+
+def test_the_python_examples_of_the_docs_type_check_against_the_installed_wheel(fresh: Path, tmp_path: Path) -> None:
+    """The README's and docs/api.md's Python blocks pass mypy --strict, as a user's script would."""
+    pytest.importorskip("mypy")
+    names = []
+    for doc in ("README.md", "docs/api.md"):
+        for number, block in enumerate(re.findall(r"```python\n(.*?)```", (ROOT / doc).read_text("utf-8"), re.S)):
+            names.append(f"{Path(doc).stem}_{number}.py")
+            (tmp_path / names[-1]).write_text(block, "utf-8")
+    assert len(names) >= 2
+    _run(
+        sys.executable, "-m", "mypy", "--strict", "--python-executable", fresh / "bin" / "python", *names, cwd=tmp_path
+    )
 
 
 def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, tmp_path: Path) -> None:

@@ -104,6 +104,8 @@ class Game:
         bots: Sequence[Bot] = (),
         first_dealer: int | None = None,
     ):
+        if not isinstance(seed, str):
+            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {seed!r}")
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None and first_dealer not in range(rules.players):
@@ -148,7 +150,7 @@ class Game:
         self.moves, self.history = [], ()
         return HandStart(number, self.position)
 
-    def play_move(self, move: Move, facts: MoveFacts | None = None) -> list[GameEvent]:
+    def play_move(self, move: Move, facts: MoveFacts | None = None) -> list[Step | HandEnd]:
         """Play ``move`` in the hand in play: its :class:`Step`, and at the hand's end its
         :class:`HandEnd` (the hand is scored). The move is judged (:func:`~.moves.judge`
         raises :class:`~.errors.IllegalMove`) unless ``facts`` from its listing are given."""
@@ -161,7 +163,7 @@ class Game:
         self.history += (Played(seat, move, public(pos)),)
         self.position = after = play_judged(pos, move, facts)
         number = len(self.hands) + 1
-        events: list[GameEvent] = [Step(number, len(self.moves), seat, move, facts, after)]
+        events: list[Step | HandEnd] = [Step(number, len(self.moves), seat, move, facts, after)]
         if after.turn is None:
             score = score_hand(after)
             game = game_after_hand(self.rules, self.scores, score)
@@ -175,6 +177,8 @@ class Game:
         pos = self.position
         if pos is None or pos.turn is None:
             raise CasinoError("no hand is in play")
+        if not self.bots:
+            raise CasinoError("a game without bots has no bot to choose: play each move with play_move")
         return ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
 
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:

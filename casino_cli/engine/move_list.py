@@ -10,8 +10,9 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
-if TYPE_CHECKING:
-    from .moves import Move, MoveFacts
+if TYPE_CHECKING:  # at run time moves.py sets them here, once they exist (for typing.get_type_hints)
+    from .moves import Move as Move
+    from .moves import MoveFacts as MoveFacts
 
 
 class MoveList(Sequence["Move"]):

@@ -12,6 +12,7 @@ import dataclasses
 from typing import NamedTuple
 
 from ..cards import ACE, DECK_SIZE, FULL_DECK, RANKS, card_code, cards_of, codes_of, rank
+from . import move_list as _move_list
 from .errors import IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
 from .position import Build, Partial, Position, known_cards, splits_into_groups
@@ -56,6 +57,8 @@ class MoveFacts(NamedTuple):
     multiple: bool = False
     build: Build | None = None  # the existing build used by a build move
 
+
+vars(_move_list).update(Move=Move, MoveFacts=MoveFacts)  # so typing.get_type_hints(MoveList) resolves them
 
 TRAIL_FACTS = MoveFacts(TRAIL)
 CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by sweep
@@ -219,8 +222,8 @@ def _groups_words(rules: Rules, cards: int, v: int, first: int | None = None) ->
     if total < 2 * v:
         return f"{names} {verb_s} {total}, not {v}"
     if total % v:
-        return f"{names} make {total}, which is not {v} or a number of groups of {v}"
-    return f"{names} make {total}, but cannot be split into groups of {v} each"
+        return f"{names} {verb_s} {total}, which is not {v} or a number of groups of {v}"
+    return f"{names} {verb_s} {total}, but cannot be split into groups of {v} each"
 
 
 def _loose_splits(rules: Rules, loose: int, v: int, same_rank: list[int]) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, count
-from .errors import CasinoError
+from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
 from .position import Partial, Position, Unseen
@@ -51,9 +51,11 @@ class View(NamedTuple):
 
     @property
     def hand(self) -> int:
-        """The seat's own hand (a mask)."""
+        """The seat's own hand (a mask); a :class:`~.errors.PositionError` if the view's
+        position knows it only in part."""
         hand = self.known.hands[self.seat]
-        assert isinstance(hand, int)
+        if not isinstance(hand, int):
+            raise PositionError([f"seat {self.seat}'s own hand is known only in part: a view needs all of it"])
         return hand
 
     @property
@@ -72,6 +74,8 @@ class View(NamedTuple):
 
     def hand_count(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
+        if not 0 <= seat < len(self.known.hands):
+            raise CasinoError(f"no seat {seat}: the seats are 0 to {len(self.known.hands) - 1}")
         hand = self.known.hands[seat]
         return hand.count if isinstance(hand, Partial) else count(hand or 0)
 
@@ -141,13 +145,16 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
         raise CasinoError("the hand is over: no seat is to move")
     view = observe(position, seat, history)
     listing = legal_moves(view.known)
+    legal = (listing.moves, listing.facts, listing.truncated)  # what the bot is given, kept from its reach
     try:
         move = bot(view, listing, rng)
     except BotError:
         raise
     except (Exception, SystemExit, GeneratorExit) as exc:  # a bot of anyone's: report it, never a traceback
         raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
-    if not isinstance(move, Move) or move not in listing.moves:  # a plain tuple equal to one is not a move
+    if (listing.moves, listing.facts, listing.truncated) != legal:  # forced past MoveList's guard
+        raise BotError(bot_name(bot), seat, "changed the list of legal moves it was given")
+    if not isinstance(move, Move) or move not in legal[0]:  # a plain tuple equal to one is not a move
         raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
     return move, listing
 

@@ -62,7 +62,7 @@ class Session:
     def play(self, move: Move, listing: MoveList | None = None) -> list[GameEvent]:
         """Play a legal move: the Step, and at a hand's end its HandEnd and the next HandStart."""
         listing = listing or self.listing()
-        events = self.game.play_move(move, listing.facts_of(move))
+        events: list[GameEvent] = [*self.game.play_move(move, listing.facts_of(move))]
         if not self.game.in_play and not self.game.over and len(self.game.hands) < self.last_hand:
             events.append(self.game.deal())
         return events
