@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import signal
 import subprocess
@@ -18,6 +19,7 @@ from clirun import casino
 
 from casino_cli.cli import entry
 from casino_cli.cli.main import run
+from casino_cli.engine.bots import find_bot
 
 CASINO = [sys.executable, "-m", "casino_cli"]
 
@@ -135,6 +137,7 @@ def cheat(position, moves, rng):
         ("mybots:explode", "bot 'mybots:explode' (seat 0) raised RuntimeError: my bot broke"),
         ("mybots:cheat", "bot 'mybots:cheat' (seat 0) chose 'KS', which is not a legal move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
+        ("greedy,random,greedy", "--bots names 3 bots for 2 seats to fill: name at most 2"),
     ],
 )
 @pytest.mark.parametrize(
@@ -149,6 +152,19 @@ def test_a_failing_user_bot_is_named(tmp_path, bot, needle, command):
     assert res.returncode == 2, res.stderr
     err = res.stderr.decode()
     assert needle in err and "internal error" not in err and "Traceback" not in err
+
+
+def test_a_bot_module_shadowed_by_pythons_own_says_which_file_was_imported(tmp_path):
+    (tmp_path / "json.py").write_text("def mybot(view, moves, rng):\n    return moves[0]\n")
+    run_here = [sys.executable, "-P", "-m", "casino_cli"]  # as the casino script runs: the directory not first
+    res = subprocess.run([*run_here, "simulate", "--bots", "json:mybot"], capture_output=True, timeout=60, cwd=tmp_path)
+    assert res.returncode == 2
+    assert f"module 'json' ({json.__file__}) has no 'mybot'" in res.stderr.decode()
+
+
+def test_a_program_is_not_looked_for_as_a_module():
+    with pytest.raises(LookupError, match="names a program: load it with casino_cli.records.botproto.load_bot"):
+        find_bot("cmd:./mybot")  # Python's cmd module has no attribute './mybot'
 
 
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])

@@ -18,7 +18,8 @@ from .workers import ordered_map
 
 
 def parse_bots(text: str, players: int) -> list[str]:
-    """``random,greedy`` -> one bot name per seat (the list repeats round the table);
+    """``random,greedy`` -> one bot name per seat (the list repeats round the table; more
+    names than seats is a usage error);
     a name may be ``module:function`` for a bot of your own, or ``cmd:PROGRAM`` for a
     program speaking the bot protocol (docs/bots.md)."""
     names = [n.strip() for n in text.split(",")]
@@ -26,6 +27,9 @@ def parse_bots(text: str, players: int) -> list[str]:
         raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     if not all(names):
         raise Fail(USAGE, f"--bots {text!r}: a name is missing between its commas")
+    if len(names) > players:  # the surplus would be silently left out
+        seats = f"{players} seat" + "s" * (players != 1)
+        raise Fail(USAGE, f"--bots names {len(names)} bots for {seats} to fill: name at most {players}")
     for name in names:
         named_bot(name)
     return [names[seat % len(names)] for seat in range(players)]

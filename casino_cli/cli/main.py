@@ -95,7 +95,7 @@ OptionOpt = Annotated[
 BotsOpt = Annotated[
     str,
     typer.Option(
-        help="Bots by seat, comma-separated, repeated round the table: random, greedy, counter, searcher, "
+        help="Bots by seat, comma-separated, repeated round the table (at most one a seat): random, greedy, counter, searcher, "
         "module:function for your own, or cmd:PROGRAM (docs/bots.md). module:function imports and runs that "
         "module's code: name only code you trust, never text from untrusted input."
     ),
@@ -104,7 +104,7 @@ PlayBotsOpt = Annotated[
     str,
     typer.Option(
         help="The bots of the other seats, comma-separated, for seats 1, 2, … in turn and repeated round the table "
-        "(you are seat 0); with --watch, for every seat from seat 0. Names as for simulate's --bots: random, greedy, "
+        "(at most one a seat; you are seat 0); with --watch, for every seat from seat 0. Names as for simulate's --bots: random, greedy, "
         "counter, searcher, module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
     ),
 ]

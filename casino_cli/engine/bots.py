@@ -41,10 +41,13 @@ def register(name: str, bot: Bot) -> None:
 
 
 def find_bot(name: str) -> Bot:
-    """A bot by name: a registered one, or ``module:function`` imported on demand."""
+    """A bot by name: a registered one, or ``module:function`` imported on demand
+    (``cmd:PROGRAM`` is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
     if name in BOTS:
         return BOTS[name]
     module_name, sep, attribute = name.partition(":")
+    if module_name == "cmd":  # a program, which the engine does not run (stdlib cmd is no bot)
+        raise LookupError(f"{name!r} names a program: load it with casino_cli.records.botproto.load_bot")
     if not sep or not module_name or not attribute:
         raise LookupError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     import importlib
@@ -53,9 +56,16 @@ def find_bot(name: str) -> Bot:
 
     if os.getcwd() not in sys.path and "" not in sys.path:
         sys.path.append(os.getcwd())  # so --bots mybots:name finds mybots.py here
+    module = None
     try:
-        bot = getattr(importlib.import_module(module_name), attribute)
+        module = importlib.import_module(module_name)
+        bot = getattr(module, attribute)
     except Exception as exc:  # its module's own code ran (and failed): say so, never a traceback
+        if module is not None and isinstance(exc, AttributeError):  # say which file: Python's own may shadow it
+            where = getattr(module, "__file__", None) or "built into Python"
+            raise LookupError(
+                f"cannot load bot {name!r}: module {module_name!r} ({where}) has no {attribute!r}"
+            ) from None
         raise LookupError(f"cannot load bot {name!r}: {type(exc).__name__}: {exc}") from None
     if not callable(bot):
         raise LookupError(f"bot {name!r} is not callable")
