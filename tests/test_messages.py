@@ -25,6 +25,7 @@ POSITION = orjson.dumps(
         ("2S+3D=4", "2S+3D=4 is illegal: 2S+3D make 5, not 4 (B4)"),
         ("THx9H+8C+3D", "THx3D+8C+9H is illegal: 3D+8C+9H make 20, but cannot be split into groups of 10 each (C1)"),
         ("THx3D+9H+5C+8C", "3D+5C+8C+9H make 25, which is not 10 or a number of groups of 10 (C1)"),
+        ("4Cx9H", "4Cx9H is illegal: 9H makes 9, which is not 4 or a number of groups of 4 (C1)"),
         ("THx3D+KH", "KH has no value in these rules and is never part of a sum (V2) (C1)"),
     ],
 )

@@ -320,3 +320,18 @@ def test_fitting_and_wrapping_a_long_name_measure_each_character_a_few_times(mon
     assert cut.endswith("…") and lines.text_width(cut, 9) <= 150 and len(measured) < 3 * len(name)
     measured.clear()
     assert lines.wrap(" ".join([name] + ["word"] * 500), 12, 900)[0] == name and len(measured) < 3 * 5_500
+
+
+def test_a_page_of_a_stream_shows_its_first_record_and_says_the_others_were_left_out(tmp_path):
+    page = tmp_path / "page.html"
+    stream = cli("simulate", "--games", "3", "--seed", "many")
+    first = orjson.loads(stream.stdout.splitlines()[0])
+    out = cli("replay", "-", "--html", str(page), stdin=stream.stdout)
+    assert out.returncode == 0
+    assert "<stdin>:2: more records, left out: the page shows a stream's first record (give it one line)" in out.stderr
+    alone = tmp_path / "alone.html"
+    one = cli("replay", "-", "--html", str(alone), stdin=orjson.dumps(first))
+    assert "left out" not in one.stderr and one.returncode == 0
+    assert page.read_text(encoding="utf-8").replace("<stdin>", "") == alone.read_text(encoding="utf-8").replace(
+        "<stdin>", ""
+    )

@@ -90,7 +90,7 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
         ("zz", "'zz' is not a move or a command"),
         ("9H", "9H is not allowed"),
         ("?", "Type the number of a move"),
-        ("h", "hint (expected points from what you can see, best first): "),
+        ("h", "hint (expected points from what you can see, the best 3 of 4): "),
         ("u", "nothing to undo"),
     ):
         term.send(typed)

@@ -191,3 +191,19 @@ def test_version_help_and_completion():
 )
 def test_the_game_result_in_words_speaks_to_the_person_whose_side_won(partnerships, you, words):
     assert game_words(GameStep((9, 21), 1, "reason"), None, partnerships, you) == words
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(winner):
+    """At the table the sides are labelled "0 (you)" and "1": the caption says "side 1
+    wins", as the lines below the sheet say "side 1:", never "1 wins"."""
+    from casino_cli.cli.render import score_view
+
+    sheet = orjson.loads(
+        invoke("score", "fixtures/records/corpus/classic-2.jsonl", "--format", "jsonl").splitlines()[0]
+    )
+    sheet["winner"] = winner
+    console = Console(file=io.StringIO(), width=100, no_color=True)
+    console.print(score_view(sheet, ["0 (you)", "1"]))
+    said = console.file.getvalue()
+    assert f"side {['0 (you)', '1'][winner]} wins:" in said, said

@@ -46,7 +46,8 @@ class Answer(NamedTuple):
 
 def hint_words(position: Position, listing: MoveList) -> str:
     """The three best moves by expected points, from what the seat to play can see (the
-    same search as ``casino hint``), with their numbers in the list."""
+    same search as ``casino hint``), with their numbers in the list and, when there are
+    more, how many there are."""
     from ..engine.search import analyse
     from ..engine.views import observe
 
@@ -54,7 +55,8 @@ def hint_words(position: Position, listing: MoveList) -> str:
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
     best = "; ".join(f"{numbers[r.move]}. {r.move.text()} {r.value:+.2f}" for r in ranked[:3])
-    return f"hint (expected points from what you can see, best first): {best}"
+    which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
+    return f"hint (expected points from what you can see, {which}): {best}"
 
 
 def read_answer(text: str, position: Position, listing: MoveList) -> Answer:

@@ -106,6 +106,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
     docs = documents(path)
     doc = next(docs)
     record = record_of(doc)
+    more = next(docs, None)  # the others are left out: say so, and how to take one
     frames = frames_of(record)
     findings = [f.event for f in frames if isinstance(f.event, Finding)]
     for finding in findings:
@@ -129,6 +130,9 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
 
         start = _start_index(frames, record, hand, to)
         steer(record, frames, start)
+    if more is not None:
+        shown = "page" if html is not None else "view"
+        say(f"{more.where()}: more records, left out: the {shown} shows a stream's first record (give it one line)")
     if any(not f.unchecked for f in findings):
         raise Fail(VERDICT)
 

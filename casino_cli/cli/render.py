@@ -192,7 +192,8 @@ class ScoreSheet:
                     table.add_row(first, Text(side), *numbers)
             shown = number
         if sheet["winner"] is not None:
-            winner = sides[sheet["winner"]] if sides else f"side {sheet['winner']}"
+            winner = sides[sheet["winner"]] if sides else str(sheet["winner"])
+            winner = f"side {winner}" if winner[:1].isdigit() else winner  # "side 1 wins", never "1 wins"
             table.caption = Text(
                 f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}",
                 style="table.caption",
