@@ -216,3 +216,27 @@ def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     assert all(right <= 250 - 20 for x, _, right, _ in boxes if x == "24")  # side labels, short of the cards
     assert all(right <= 920 - 20 for x, _, right, _ in boxes if x == "410")  # items, short of the points
     assert "Little Casino 1" in " ".join(words for *_, words in boxes)
+
+
+def test_hand_buttons_go_to_this_hands_start_first_and_keys_leave_buttons_and_the_browser_alone(browser, tmp_path):
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
+    total = page.locator(".frame").count()
+    assert page.is_disabled("#prevhand") and not page.is_disabled("#nexthand")
+    page.keyboard.press("PageDown")
+    second = page.inner_text("#where")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.click("#prevhand")  # two moves into hand 2: back to hand 2's start
+    assert page.inner_text("#where") == second and "hand 2 starts" in caption(page)
+    page.keyboard.press("PageUp")  # from its start: hand 1's
+    assert page.inner_text("#where") == f"1 / {total}"
+    page.keyboard.press("End")
+    assert page.is_disabled("#nexthand")
+    page.keyboard.press("Shift+Space")
+    assert page.inner_text("#where") == f"{total - 1} / {total}"
+    page.focus("#prev")
+    page.keyboard.press("Space")  # the focused button steps back, and only it
+    assert page.inner_text("#where") == f"{total - 2} / {total}"
+    page.keyboard.press("Control+ArrowLeft")  # left to the browser
+    page.keyboard.press("Alt+ArrowRight")
+    assert page.inner_text("#where") == f"{total - 2} / {total}" and errors == []

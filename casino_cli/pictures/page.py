@@ -76,10 +76,14 @@ _SCRIPT = """
     document.getElementById('first').disabled=at===0;
     document.getElementById('next').disabled=at===frames.length-1;
     document.getElementById('last').disabled=at===frames.length-1;
+    document.getElementById('prevhand').disabled=at===0;
+    document.getElementById('nexthand').disabled=hands[String(+frames[at].dataset.hand+1)]===undefined;
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
   }
-  function hand(step){
-    var h=+frames[at].dataset.hand+step, k=hands[String(h)];
+  function hand(step){  // back: this hand's start, or from there the previous hand's
+    var h=+frames[at].dataset.hand, start=hands[String(h)];
+    if(step<0&&at>start){show(start);return;}
+    var k=hands[String(h+step)];
     if(k!==undefined){show(k);}
   }
   document.getElementById('first').onclick=function(){show(0)};
@@ -91,7 +95,10 @@ _SCRIPT = """
   items.forEach(function(li){li.onclick=function(){show(+li.dataset.i)}});
   document.addEventListener('keydown',function(e){
     var k=e.key;
-    if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
+    if(e.ctrlKey||e.altKey||e.metaKey){return}  // the browser's own (Alt+← is its back)
+    if((k===' '||k==='Enter')&&e.target.tagName==='BUTTON'){return}  // the button pressed does its own step
+    if(k===' '&&e.shiftKey){show(at-1)}
+    else if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
     else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
     else if(k==='PageDown'||k==='ArrowDown'){hand(1)}else if(k==='PageUp'||k==='ArrowUp'){hand(-1)}
     else{return}
@@ -211,12 +218,15 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
         f'<main><section id="stage"><nav>'
-        f'<button id="first" title="Home">« start</button><button id="prevhand" title="PageUp">⇤ hand</button>'
+        f'<button id="first" title="Home">« start</button>'
+        f'<button id="prevhand" title="this hand\'s start, then the previous hand\'s (PageUp)">⇤ hand</button>'
         f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
-        f'<button id="nexthand" title="PageDown">hand ⇥</button><button id="last" title="End">end »</button>'
+        f'<button id="nexthand" title="the next hand\'s start (PageDown)">hand ⇥</button>'
+        f'<button id="last" title="End">end »</button>'
         f'<span id="where"></span></nav>{"".join(figures)}'
-        f'<p class="keys">Keys: → or space next · ← back · PageUp/PageDown (↑/↓) previous/next hand · '
-        f"Home/End first/last · click a move in the list.</p></section>"
+        '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
+        "then the previous hand's · PageDown (↓) the next hand · "
+        "Home/End first/last · click a move in the list.</p></section>"
         f"<aside><ol>{''.join(entries)}</ol></aside></main>"
         f'<script type="application/json" id="hands">{hands_json}</script>'
         f"<script>{_SCRIPT}</script></body></html>\n"
