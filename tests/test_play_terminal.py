@@ -164,6 +164,14 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
     assert cli("validate", str(saved)).returncode == 0
 
 
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
+def test_a_format_for_scripts_goes_with_watch_only(fmt):
+    """A game you play is drawn on the terminal: --format text was silently ignored."""
+    done = subprocess.run([sys.executable, "-m", "casino_cli", "play", "--format", fmt], capture_output=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.decode() == f"casino: --format {fmt} goes with --watch: a game you play is drawn on the terminal\n"
+
+
 @pytest.mark.parametrize(("piped", "other"), [("stdin", "stdout"), ("stdout", "stdin")])
 def test_without_a_terminal_play_says_which_stream_is_not_one(piped, other):
     """The moves are read from standard input, the table shown on standard output."""

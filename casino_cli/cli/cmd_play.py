@@ -109,6 +109,8 @@ def run_play(
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
+    if not watch and fmt not in (None, Format.pretty):  # it was silently ignored
+        raise Fail(USAGE, f"--format {fmt.value} goes with --watch: a game you play is drawn on the terminal")
     fmt = resolve_format(fmt)
     if not watch:
         _check_terminal()
