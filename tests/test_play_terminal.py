@@ -108,7 +108,8 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
     assert "record so far is in" in term.expect("game.json")
     assert term.close() == 0
     record = saved.read_text(encoding="utf-8")
-    assert '"moves":["4C",' in record  # the undone 2C is not in the record
+    assert '"moves":["4C",' in record  # the undone 2C is not in the record, but its take-back is
+    assert orjson.loads(record)["_takebacks"] == "1 move taken back during play (undo), after the replies to them were seen"
     assert cli("validate", str(saved)).returncode == 0
 
 

@@ -173,7 +173,7 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
                     session.restore(moment)
                     for rng, state in zip(rngs, moment.extra):  # type: ignore[call-overload]
                         rng.setstate(state)
-                    out.print("your last move is undone", style="yellow")
+                    out.print("your last move is undone (the record counts it as taken back)", style="yellow")
                     listing = session.listing()
                     watcher.board(session.position, listing)
                     continue

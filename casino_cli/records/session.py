@@ -28,6 +28,7 @@ class Session:
         self.last_hand = min(hands or MAX_HANDS, MAX_HANDS)
         self.game = Game(rules, seed)
         self.game.deal()
+        self.takebacks = 0  # moves taken back by restore: the record says how many
 
     @property
     def rules(self) -> Rules:
@@ -68,13 +69,19 @@ class Session:
         return events
 
     def record(self) -> dict[str, Any]:
-        """The game's ``casino.record/1`` so far (its last hand may stop part-way)."""
-        return game_record(self.game)
+        """The game's ``casino.record/1`` so far (its last hand may stop part-way), with a
+        ``_takebacks`` comment when moves were taken back (:meth:`restore`)."""
+        record = game_record(self.game)
+        if self.takebacks:  # the moves kept are legal, but the player saw the replies to others first
+            moves = f"{self.takebacks} move" + "s" * (self.takebacks != 1)
+            record["_takebacks"] = f"{moves} taken back during play (undo), after the replies to them were seen"
+        return record
 
     def moment(self, extra: object = None) -> Moment:
         """The game now, to come back to with :meth:`restore`."""
         return Moment(self.game.copy(), extra)
 
     def restore(self, moment: Moment) -> None:
-        """Go back to a moment taken earlier."""
+        """Go back to a moment taken earlier (counted as a take-back in the record)."""
         self.game = moment.game.copy()
+        self.takebacks += 1
