@@ -109,7 +109,10 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
     assert term.close() == 0
     record = saved.read_text(encoding="utf-8")
     assert '"moves":["4C",' in record  # the undone 2C is not in the record, but its take-back is
-    assert orjson.loads(record)["_takebacks"] == "1 move taken back during play (undo), after the replies to them were seen"
+    assert (
+        orjson.loads(record)["_takebacks"]
+        == "1 move taken back during play (undo), each after the replies to it were seen"
+    )
     assert cli("validate", str(saved)).returncode == 0
 
 
@@ -168,9 +171,13 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
 def test_a_format_for_scripts_goes_with_watch_only(fmt):
     """A game you play is drawn on the terminal: --format text was silently ignored."""
-    done = subprocess.run([sys.executable, "-m", "casino_cli", "play", "--format", fmt], capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "casino_cli", "play", "--format", fmt], capture_output=True, timeout=60
+    )
     assert done.returncode == 2
-    assert done.stderr.decode() == f"casino: --format {fmt} goes with --watch: a game you play is drawn on the terminal\n"
+    assert (
+        done.stderr.decode() == f"casino: --format {fmt} goes with --watch: a game you play is drawn on the terminal\n"
+    )
 
 
 @pytest.mark.parametrize(("piped", "other"), [("stdin", "stdout"), ("stdout", "stdin")])

@@ -62,11 +62,17 @@ def test_restore_goes_back_to_the_moment_whatever_was_played_since():
     drive(session, [random_bot, random_bot], rngs, 30)  # across the hand's end
     assert session.record() != before
     session.restore(moment)
-    assert (session.record(), session.position, session.history) == (before, position, history)
+    taken_back = session.record()
+    assert (
+        taken_back.pop("_takebacks") == "1 move taken back during play (undo), each after the replies to it were seen"
+    )
+    assert (taken_back, session.position, session.history) == (before, position, history)
     assert moment.extra == "mine"
     session.play(legal_moves(session.position).moves[-1])  # playing on leaves the moment as it was
     session.restore(moment)
-    assert session.record() == before
+    assert session.record() == dict(
+        before, _takebacks="2 moves taken back during play (undo), each after the replies to it were seen"
+    )
 
 
 def test_a_game_without_bots_is_played_move_by_move():

@@ -74,7 +74,7 @@ class Session:
         record = game_record(self.game)
         if self.takebacks:  # the moves kept are legal, but the player saw the replies to others first
             moves = f"{self.takebacks} move" + "s" * (self.takebacks != 1)
-            record["_takebacks"] = f"{moves} taken back during play (undo), after the replies to them were seen"
+            record["_takebacks"] = f"{moves} taken back during play (undo), each after the replies to it were seen"
         return record
 
     def moment(self, extra: object = None) -> Moment:
