@@ -19,7 +19,7 @@ from casino_cli.pictures.page import replay_page
 from casino_cli.pictures.sheet import sheet_svg
 from casino_cli.pictures.svg import HIGHLIGHT, face_id
 from casino_cli.pictures.table import Picture, position_svg
-from casino_cli.records.frames import frames_of
+from casino_cli.records.frames import Stop, frames_of
 from casino_cli.records.record import read_record
 from tests.inproc import cli
 
@@ -335,3 +335,27 @@ def test_a_page_of_a_stream_shows_its_first_record_and_says_the_others_were_left
     assert page.read_text(encoding="utf-8").replace("<stdin>", "") == alone.read_text(encoding="utf-8").replace(
         "<stdin>", ""
     )
+
+
+def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_path):
+    """A move's frame shows the table it was played from; a record stopping part-way (a
+    dispute written up to the disputed moment) ends on one more: the table as it is now."""
+    whole = orjson.loads(cli("simulate", "--seed", "part", "--hands", "1").stdout)
+    hand = whole["hands"][0]
+    part = dict(whole, hands=[{"dealer": hand["dealer"], "moves": hand["moves"][:5]}])
+    record = read_record(part)
+    frames = frames_of(record)
+    pos = frames[0].position
+    for text in hand["moves"][:5]:
+        pos = apply_move(pos, next(m for m in legal_moves(pos) if m.text() == text))
+    assert [f.number for f in frames] == [0, 1, 2, 3, 4, 5, 5] and frames[-1].position == pos
+    assert frames[-2].before is not None and frames[-2].before != pos  # the last move, on the table before it
+    path, page = tmp_path / "part.json", tmp_path / "part.html"
+    path.write_bytes(orjson.dumps(part))
+    assert cli("replay", str(path), "--html", str(page)).returncode == 0
+    html = plain(page.read_text(encoding="utf-8"))
+    seat = f"{whole['players'][pos.turn]} (seat {pos.turn})"
+    assert f"stops: {seat} to play</li>" in html and "7 steps" in html
+    assert f"<title>the record stops after move 5 of hand 1: {seat} to play</title>" in html
+    finished = frames_of(read_record(whole))
+    assert not any(isinstance(f.event, Stop) for f in finished)  # a finished hand ends on its sheet

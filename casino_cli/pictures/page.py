@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.frames import Frame
+from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json
@@ -157,6 +157,8 @@ def _entry(i: int, frame: Frame, words: str) -> str:
         label = f"{frame.number}. {words}"
     elif isinstance(event, HandEnd):
         label = "end: " + words.split(": ", 1)[1]
+    elif isinstance(event, Stop):
+        label = "stops: " + words.split(": ", 1)[1]
     else:
         label = ("? " if kind == "unsettled" else "✖ ") + words
     cls = f' class="{kind}"' if kind else ""

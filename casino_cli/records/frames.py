@@ -1,5 +1,6 @@
 """A record as a list of frames to step through: each hand's start, every move (with
-the position it was played from), each hand's end, and the findings where they arose."""
+the position it was played from), each hand's end, the findings where they arose, and
+where a record stops part-way, the table it was left at."""
 
 from __future__ import annotations
 
@@ -15,12 +16,20 @@ from .record import Record
 from .referee import Finding, walk
 
 
+class Stop(NamedTuple):
+    """Where a record stops part-way through a hand: the table as its last move left it."""
+
+    hand: int
+    number: int  # the moves played in the hand
+    turn: int  # the seat to play next
+
+
 class Frame(NamedTuple):
     """One stop of a replay; ``position`` is what the table looks like at it."""
 
     hand: int
     number: int  # moves played in the hand so far
-    event: HandStart | Step | HandEnd | Finding
+    event: HandStart | Step | HandEnd | Finding | Stop
     position: Position
     before: Position | None  # for a move: the position it was played from
     move: Move | None  # the move in question (a move played, or a disputed one)
@@ -64,6 +73,10 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
             f"hand {event.hand} ends: {left + '; ' if left else ''}points {points}; "
             f"{game_words(event.game, names, record.rules.partnerships)}"
         )
+    if isinstance(event, Stop):
+        return (
+            f"the record stops after move {event.number} of hand {event.hand}: {seat_words(names, event.turn)} to play"
+        )
     return finding_words(event, names)
 
 
@@ -98,6 +111,18 @@ def frames_of(record: Record) -> list[Frame]:
         else:
             hand = event.hand or 1
             frames.append(Frame(hand, 0, event, record_start(record), None, None))
+    final = frames[-1] if frames else None
+    if final is not None and isinstance(final.event, Step) and final.position.turn is not None:  # stops part-way
+        frames.append(
+            Frame(
+                final.hand,
+                final.number,
+                Stop(final.hand, final.number, final.position.turn),
+                final.position,
+                None,
+                None,
+            )
+        )
     return frames
 
 
