@@ -33,6 +33,15 @@ def _all_ended(pids: list[int]) -> bool:
     return False
 
 
+def _refused(cwd: Path, programs: dict[str, tuple[str, bytes]], *options: str) -> None:
+    """simulate with each program (name: its source and what it is told) as seat 0's bot
+    stops with a usage error (exit 2) that says so, never a traceback."""
+    for name, (source, said) in programs.items():
+        (cwd / name).write_text(source)
+        out = _casino(["simulate", "--seed", "r", *options, "--bots", f"cmd:{sys.executable} {name},greedy"], cwd)
+        assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr
+
+
 def _casino(args: list[str], cwd: Path) -> subprocess.CompletedProcess[bytes]:
     """The command, its output kept in files: a pipe would also wait for any process left
     holding it (a bot's), so a failing check would be a long wait, not a clear failure."""
@@ -274,18 +283,21 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     assert out.returncode == 0, out.stderr
     moves = orjson.loads(out.stdout)["hands"][0]["moves"]
     assert any("+" in m and "x" in m for m in moves[::2])  # a capture of several cards was answered reversed
-    (tmp_path / "both.py").write_text(
+    both = (
         "import json, sys\nfor line in sys.stdin:\n"
         "    q = json.loads(line)\n    print(json.dumps({'index': 0, 'move': q['moves'][-1]}), flush=True)\n"
     )
-    (tmp_path / "quits.py").write_text("import sys\nsys.stdin.readline()\nsys.exit(3)\n")
+    _refused(
+        tmp_path,
+        {
+            "both.py": (both, b"its index and its move name different moves (give one of them)"),
+            "quits.py": (
+                "import sys\nsys.stdin.readline()\nsys.exit(3)\n",
+                b"exited without answering (exit status 3)",
+            ),
+        },
+    )
     (tmp_path / "once.py").write_text("import sys\nsys.stdin.readline()\nprint('{\"index\": 0}', flush=True)\n")
-    for program, said in (
-        ("both.py", b"its index and its move name different moves (give one of them)"),
-        ("quits.py", b"exited without answering (exit status 3)"),
-    ):
-        out = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} {program},greedy"], tmp_path)
-        assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr
     once = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} once.py,greedy"], tmp_path)
     said = (b"exited before its next question (exit status 0)", b"exited without answering (exit status 0)")
     assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again
@@ -323,20 +335,18 @@ def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
     """The limit is for the whole answer line: a program that writes its second answer a
     byte at a time (each byte well within the limit, the line far beyond it) is stopped,
     and told what it wrote; answers that are not JSON and output closed early are said as such."""
-    (tmp_path / "dribble.py").write_text(
+    dribble = (
         "import json, sys, time\n"
         "for n, line in enumerate(sys.stdin):\n"
         "    out = json.dumps({'move': json.loads(line)['moves'][0]}) + '\\n'\n"
         "    for ch in (out if n else [out]):\n"
         "        sys.stdout.write(ch); sys.stdout.flush(); time.sleep(0.3 if n else 0)\n"
     )
-    (tmp_path / "unquoted.py").write_text("import sys\nsys.stdin.readline()\nprint('{move: 5}', flush=True)\n")
-    (tmp_path / "closes.py").write_text("import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n")
-    for program, said in (
-        ("dribble.py", b"(seat 0) did not end its answer within 1 s: it wrote '{"),
-        ("unquoted.py", b"answered '{move: 5}', which is not valid JSON, nor one of its"),
-        ("closes.py", b"(seat 0) closed its output without answering"),
-    ):
-        bots = f"cmd:{sys.executable} {program},greedy"
-        out = _casino(["simulate", "--seed", "r", "--hands", "1", "--time-limit", "1", "--bots", bots], tmp_path)
-        assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr
+    unquoted = "import sys\nsys.stdin.readline()\nprint('{move: 5}', flush=True)\n"
+    closes = "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n"
+    programs = {
+        "dribble.py": (dribble, b"(seat 0) did not end its answer within 1 s: it wrote '{"),
+        "unquoted.py": (unquoted, b"answered '{move: 5}', which is not valid JSON, nor one of its"),
+        "closes.py": (closes, b"(seat 0) closed its output without answering"),
+    }
+    _refused(tmp_path, programs, "--hands", "1", "--time-limit", "1")
