@@ -18,6 +18,7 @@ from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck,
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
 from casino_cli.engine.views import observe
+from casino_cli.notation.position import read_position_data
 from casino_cli.records.match import PairResult, looks_plan, play_pair, run_match, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -406,6 +407,20 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     assert partly.returncode == 65 and "seat 0 is to move but only 2 of its 4 cards are known" in partly.stderr
     position["hands"][0] = {"cards": position["hands"][0]["cards"][:1], "count": 4}
     assert "only 1 of its 4 cards is known" in cli("hint", "-", stdin=orjson.dumps(position)).stderr
+
+
+@pytest.mark.parametrize(
+    "path", ["fixtures/docs/contract.json", "fixtures/examples/worked-1.json", "fixtures/docs/puzzle.json"]
+)
+def test_hint_takes_positions_that_count_their_captured_piles_or_leave_them_out(path):
+    """The notation's own example counts its captured piles; a puzzle gives only the table
+    and the mover's hand. Each is hinted (they were internal errors: the unseen cards were
+    taken to fill only the hands and the stock)."""
+    done = cli("hint", str(ROOT / path), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    hint = orjson.loads(done.stdout)
+    pos = read_position_data(orjson.loads((ROOT / path).read_bytes()))[0]
+    assert sorted(m["move"] for m in hint["moves"]) == sorted(m.text() for m in legal_moves(pos))
 
 
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():

@@ -10,7 +10,7 @@ import pytest
 
 from casino_cli.cards import cards_of, parse_card
 from casino_cli.engine import Build, make_rules, seeded_deck, start_position
-from casino_cli.engine.position import Partial
+from casino_cli.engine.position import Partial, Unseen
 from casino_cli.engine.views import View, observe
 from casino_cli.engine.worlds import NoWorld, all_worlds, sample_worlds
 
@@ -159,3 +159,25 @@ def test_a_world_that_could_not_have_made_a_move_seen_weighs_nothing():
     rules = make_rules("royal", 4)
     (hand,) = Game(rules, "ladder/2", [searcher_bot, counter_bot] * 2).play(1)
     assert len(hand.moves) == 52 - 4
+
+
+def test_a_counted_captured_pile_is_filled_and_cards_left_over_are_out_of_play_uniformly():
+    """A pile given as a count holds that many unseen cards, which are as hidden as a hand;
+    an unseen card that no hand, stock or pile needs is out of play. Against brute force:
+    4 unseen cards, a hand of 1 and a pile of 2, so 4 x 3 = 12 equally likely worlds."""
+    rules = make_rules("classic", 2)
+    pool = mask("2S 3S 4S 5S")
+    pos = _situation(rules, [mask("KD QD"), mask("2S")], [], unseen_stock=0)
+    pos = pos._replace(captured=(pos.captured[0] & ~pool, Unseen(2)), deal=6)
+    view = observe(pos, 0)
+    assert view.unseen == pool
+    singles = [1 << c for c in cards_of(pool)]
+    cells = [(h, a | b) for h in singles for a, b in itertools.combinations(singles, 2) if not (a | b) & h]
+    assert len(cells) == 12
+    worlds = sample_worlds(view, 100 * len(cells), random.Random(3))
+    seen = Counter((w.hands[1], w.captured[1]) for w in worlds)
+    assert set(seen) == set(cells) and _chi_square(seen, cells, len(worlds)) < 31.3  # df 11, p < 0.001
+    assert all(w.captured[0] == pos.captured[0] and w.hands[0] == mask("KD QD") for w in worlds)
+    assert all_worlds(view, 10**6) is None  # a counted pile is not enumerated: sampled
+    with pytest.raises(NoWorld, match="cannot fill hands of 1, a stock of 0 and captured piles of 4"):
+        sample_worlds(observe(pos._replace(captured=(pos.captured[0] & ~pool, Unseen(4))), 0), 1, random.Random(0))

@@ -4,6 +4,9 @@ A world fills every hidden hand and the stock with the view's unseen cards so th
 hand has its count, any card a :class:`Partial` names as known stays in its hand, and every
 build owner other than the viewer holds a card that can capture each of its builds (O1).
 Every card played is on the table or in a captured pile, so it is never dealt again.
+A captured pile given only as a count is filled too, with that many unseen cards: which
+cards it holds is as hidden as a hand. Unseen cards that none of these need are out of
+play: a position may leave out where they went (a puzzle of a table and a hand).
 
 Sampling is exact and uniform over the consistent worlds (each stock order equally likely):
 the cards of the seats bound by O1 are drawn uniformly and redrawn until they meet their
@@ -21,7 +24,7 @@ from itertools import combinations
 
 from ..cards import cards_of, count
 from .errors import CasinoError
-from .position import Partial, Position
+from .position import Partial, Position, Unseen
 from .views import View
 
 MAX_TRIES = 20_000
@@ -59,9 +62,12 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     """``n`` worlds drawn independently and uniformly among those consistent with ``view``."""
     seats, fixed, need, musts, pool = _plan(view)
     cards = cards_of(pool)
-    if len(cards) != sum(need) + view.known.stock_count:
+    stock = view.known.stock_count
+    piles = [p.count if isinstance(p, Unseen) else 0 for p in view.known.captured]  # counted piles to fill
+    if len(cards) < sum(need) + stock + sum(piles):
         raise NoWorld(
-            f"{len(cards)} unseen cards cannot fill hands of {sum(need)} and a stock of {view.known.stock_count}"
+            f"{len(cards)} unseen cards cannot fill hands of {sum(need)}, a stock of {stock}"
+            + (f" and captured piles of {sum(piles)}" if any(piles) else "")
         )
     if any(not m & pool for ms in musts for m in ms):
         raise NoWorld("a build owner's obligation (O1) cannot be met by any unseen card")
@@ -94,7 +100,16 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
                 hand |= 1 << c
             at += need[i]
             hands[i] = hand
-        out.append(_world(view, seats, fixed, hands, tuple(rest[at:])))
+        world = _world(view, seats, fixed, hands, tuple(rest[at : at + stock]))
+        at += stock
+        if any(piles):
+            captured = list(world.captured)
+            for seat, size in enumerate(piles):
+                if size:
+                    captured[seat] = sum(1 << c for c in rest[at : at + size])
+                    at += size
+            world = world._replace(captured=tuple(captured))
+        out.append(world)  # any cards left over are out of play
     return out
 
 
@@ -111,13 +126,14 @@ def _world(
 
 def all_worlds(view: View, cap: int) -> list[Position] | None:
     """Every world consistent with ``view`` once the stock is empty (each once: they are
-    equally likely), or ``None`` if the stock is not empty or there are more than ``cap``
-    deals of the unseen cards (counted before the obligations of O1 are applied)."""
-    if view.known.stock_count:
+    equally likely), or ``None`` if the stock is not empty, a captured pile is given only
+    as a count, or there are more than ``cap`` deals of the unseen cards (counted before the
+    obligations of O1 are applied)."""
+    if view.known.stock_count or any(isinstance(p, Unseen) for p in view.known.captured):
         return None
     seats, fixed, need, musts, pool = _plan(view)
     cards = cards_of(pool)
-    if len(cards) != sum(need):
+    if len(cards) < sum(need):
         raise NoWorld(f"{len(cards)} unseen cards cannot fill hands of {sum(need)}")
     deals, left = 1, len(cards)
     for k in need:
