@@ -50,6 +50,7 @@ class Finding(NamedTuple):
     leak: bool = True
 
 
+CONFIRM = 8  # the asks more, of the view and of a re-deal, before a changed answer is called a leak
 Answers = tuple[list[str], object]
 Asker = Callable[[Position, object, tuple[Played, ...], int], Answers]
 
@@ -225,5 +226,22 @@ def _decision(
     for world in sample_worlds(observe(pos, pos.turn), redeals, redeal_rng):
         (other,), _ = asked(world, state, history, 1)
         if other != first:
-            return first, f"chose {first}, but {other} once the hidden cards were re-dealt", True
+            return (first, *_leak_or_chance(asked, pos, world, state, history, first, other))
     return first, None, False
+
+
+def _leak_or_chance(
+    asked: Asker, pos: Position, world: Position, state: object, history: tuple[Played, ...], first: str, other: str
+) -> tuple[str, bool]:
+    """A re-deal changed the bot's answer: asked CONFIRM times more on each (in a process of
+    its own), it leaks only if each answers as it did every time. A bot drawing from a
+    random source of its own (it may agree twice in a row by chance), or dealing the cards
+    from the only seed it can find (the question's own, fresh each time), answers otherwise:
+    it cannot be checked."""
+    for shown, expected in ((pos, first), (world, other)):
+        answers, _ = asked(shown, state, history, CONFIRM)
+        differs = next((a for a in answers if a != expected), None)
+        if differs is not None:
+            where = "view" if shown is pos else "re-dealt view"
+            return f"answered {expected}, then {differs}, asked again for the same {where} and rng", False
+    return f"chose {first}, but {other} once the hidden cards were re-dealt ({CONFIRM + 1} times each)", True
