@@ -83,6 +83,13 @@ def test_apply_plays_moves_and_refuses_with_rule():
     assert unreadable.returncode == 65 and b"'4Z' is not a card" in unreadable.stderr
 
 
+def test_apply_says_a_later_movers_unknown_hand_makes_the_moves_unreadable_not_illegal():
+    puzzle = orjson.dumps(EXAMPLE_1)  # seat 1's hand is null
+    out = casino("apply", "-", "4C", "8S", stdin=puzzle)
+    assert out.returncode == 65 and out.stdout == b""
+    assert out.stderr == b"casino: move 2: seat 1 is to move but its hand is unknown (null)\n"
+
+
 def test_apply_jsonl_gives_one_position_per_move():
     dealt = casino("deal", "--seed", "7").stdout
     moves = orjson.loads(casino("moves", "-", stdin=dealt).stdout)["moves"]

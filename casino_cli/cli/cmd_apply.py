@@ -24,6 +24,8 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
             move = read_move(loads(text) if text.lstrip().startswith("{") else text, "")
         except NotationError as exc:
             raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
+        if pos.turn is not None and pos.hands[pos.turn] is None:  # as for the first move: unreadable, not illegal
+            raise Fail(DATA_ERROR, f"move {number}: seat {pos.turn} is to move but its hand is unknown (null)")
         try:
             if isinstance(pos.hands[pos.turn] if pos.turn is not None else None, Partial):
                 facts = _judge_partial(pos, move, number)
