@@ -120,14 +120,19 @@ def test_svg_never_overwrites_an_input_file(tmp_path):
     assert source.read_bytes() == before
 
 
-def test_svg_is_never_written_where_the_data_goes(tmp_path):
-    """A picture into standard output (``-``, or its file by name) would mix with the JSON;
-    ``deal`` checks its target as the other commands do; /dev/null stays allowed."""
+@pytest.mark.parametrize(
+    "command",
+    [["deal", "--seed", "1", "--svg"], ["play", "--watch", "--seed", "1", "--format", "text", "--save"]],
+)
+def test_svg_is_never_written_where_the_data_goes(tmp_path, command):
+    """A picture (or play's record) into standard output (``-``, or its file by name) would
+    mix with the data; ``deal`` checks its target as the other commands do; /dev/null stays
+    allowed."""
     data = tmp_path / "out.json"
     for target in ("-", "/dev/stdout", str(data)):
         with data.open("wb") as out:
             result = subprocess.run(
-                [sys.executable, "-m", "casino_cli", "deal", "--seed", "1", "--svg", target],
+                [sys.executable, "-m", "casino_cli", *command, target],
                 stdout=out,
                 stderr=subprocess.PIPE,
                 timeout=60,
@@ -137,12 +142,16 @@ def test_svg_is_never_written_where_the_data_goes(tmp_path):
         assert data.read_bytes() == b"", target
     assert not (tmp_path / "-").exists()
     with open(os.devnull, "wb") as out:
-        quiet = subprocess.run(
-            [sys.executable, "-m", "casino_cli", "deal", "--seed", "1", "--svg", os.devnull], stdout=out
-        )
+        quiet = subprocess.run([sys.executable, "-m", "casino_cli", *command, os.devnull], stdout=out)
     assert quiet.returncode == 0
     result = cli("deal", "--record", "--svg", str(tmp_path / "p.svg"))
     assert result.returncode == 2 and "--record" in result.stderr and not (tmp_path / "p.svg").exists()
+
+
+def test_replay_refuses_one_file_for_both_its_picture_and_its_page(tmp_path):
+    same = tmp_path / "out.html"
+    result = cli("replay", GAME, "--svg", str(same), "--html", str(tmp_path / "." / "out.html"))
+    assert result.returncode == 2 and "--svg and --html both name" in result.stderr and not same.exists()
 
 
 def hostile_record() -> dict:

@@ -21,6 +21,7 @@ from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
 from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed, typed_number
+from .picture_files import check_target
 from .watch import Watcher, hand_sheet
 
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     if not watch and fmt not in (None, Format.pretty):  # it was silently ignored
         raise Fail(USAGE, f"--format {fmt.value} goes with --watch: a game you play is drawn on the terminal")
+    check_target(save, [], "--save", "the record")  # stdout is the table's (or, watched, the game's data)
     fmt = resolve_format(fmt)
     if not watch:
         _check_terminal()

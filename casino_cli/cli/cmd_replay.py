@@ -3,6 +3,7 @@ terminal; a picture of where it stops (``--svg``); a page stepping through it (`
 
 from __future__ import annotations
 
+import os
 import sys
 
 from ..cards import card_code
@@ -30,6 +31,8 @@ def run_replay(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     check_target(html, [path], "--html")
+    if svg is not None and html is not None and os.path.realpath(svg) == os.path.realpath(html):
+        raise Fail(USAGE, f"--svg and --html both name {svg}: one would overwrite the other; choose two files")
     interactive = fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     if html is not None or (interactive and svg is None):
         return _one_record(path, hand, to, html)

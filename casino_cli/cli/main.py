@@ -467,7 +467,7 @@ def play(
         Optional[str],
         typer.Option(
             help="Write the game's record to FILE (opened at the start; written at the end, or when you leave "
-            "part-way with q, Ctrl-D or Ctrl-C).",
+            "part-way with q, Ctrl-D or Ctrl-C); never standard output, which shows the game.",
             metavar="FILE",
         ),
     ] = None,

@@ -8,13 +8,14 @@ from collections.abc import Iterable
 from .output import USAGE, Fail
 
 
-def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg") -> None:
+def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg", kind: str = "a picture") -> None:
     """Refuse (exit 2), before anything is read or written, an output file that is one of
-    the inputs (``-``: whatever standard input reads), or standard output itself."""
+    the inputs (``-``: whatever standard input reads), or standard output itself (``kind``
+    says what the file is for)."""
     if target is None:
         return
     if target == "-":
-        raise Fail(USAGE, f"{option} needs a file name (a picture is not written to standard output)")
+        raise Fail(USAGE, f"{option} needs a file name ({kind} is not written to standard output)")
     try:
         out = os.stat(target)
     except OSError:
