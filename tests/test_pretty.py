@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 import xml.dom.minidom
 from pathlib import Path
 
@@ -207,3 +210,17 @@ def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(
     console.print(score_view(sheet, ["0 (you)", "1"]))
     said = console.file.getvalue()
     assert f"side {['0 (you)', '1'][winner]} wins:" in said, said
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize(
+    "args", [["moves", WORKED_1], ["score", "fixtures/docs/game.json"], ["deal", "--seed", "7", "--variant", "royal"]]
+)
+def test_a_terminal_that_cannot_show_suit_symbols_gets_letters_not_an_internal_error(encoding, args):
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    done = subprocess.run([sys.executable, "-m", "casino_cli", *args, "-f", "pretty"], capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr
+    shown = done.stdout.decode(encoding)
+    assert "?" not in shown  # every symbol has a plain stand-in
+    if args[0] == "moves":
+        assert "2D 3H 5C 6S 8D KH" in shown

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
+import codecs
 import errno
 import os
 import sys
@@ -122,11 +123,31 @@ def say(message: str) -> None:
         pass
 
 
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "–": "-", "—": "-", "…": "...", "▶": ">", "·": "-", "›": ">"}
+
+
+def _plain_letters(error: UnicodeError) -> tuple[str, int]:
+    """For a stream that cannot write them: suits as letters, dashes and arrows in ASCII, ? else."""
+    assert isinstance(error, UnicodeEncodeError)
+    text = error.object[error.start : error.end]
+    return "".join(_PLAIN.get(ch, "?") for ch in text), error.end
+
+
 def console(stderr: bool = False) -> Console:
     """A rich console (imported only when something is printed for people) whose closed
     pipe is casino's to handle (rich's own exits 1, a verdict): on stdout a BrokenPipeError,
-    exit 141 quietly; on stderr nothing more is written (a closed stderr never fails a command)."""
+    exit 141 quietly; on stderr nothing more is written (a closed stderr never fails a command).
+    A stream whose encoding cannot write the views' symbols writes letters in their place
+    (``10D`` for ``10♦``), ``?`` for the rest."""
     from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    try:
+        "♠–…│".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):  # an ASCII or Latin-1 terminal: 10D, not 10♦
+        if hasattr(stream, "reconfigure"):
+            codecs.register_error("casino-plain", _plain_letters)
+            stream.reconfigure(errors="casino-plain")
 
     class ClosedPipeConsole(Console):
         def on_broken_pipe(self) -> None:
