@@ -368,3 +368,14 @@ def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_p
     assert f"<title>the record stops after move 5 of hand 1: {seat} to play</title>" in html
     finished = frames_of(read_record(whole))
     assert not any(isinstance(f.event, Stop) for f in finished)  # a finished hand ends on its sheet
+
+
+def test_a_picture_that_cannot_be_written_is_refused_before_the_data_or_is_an_output_error(tmp_path):
+    """A file that cannot be opened (no such directory, a directory) is a usage error said
+    before anything is written; one that cannot take what is written (a full disk) is 74."""
+    for target, said in ((tmp_path / "no" / "x.svg", "there is no directory"), (tmp_path, "is a directory")):
+        result = cli("replay", GAME, "--svg", str(target), "--format", "json")
+        assert result.returncode == 2 and said in result.stderr and not result.stdout, target
+    if os.path.exists("/dev/full"):
+        full = cli("replay", GAME, "--html", "/dev/full")
+        assert full.returncode == 74 and "cannot write /dev/full: No space left on device" in full.stderr

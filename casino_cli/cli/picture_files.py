@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from .output import USAGE, Fail
+from .output import IO_ERROR, USAGE, Fail
 
 
 def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg", kind: str = "a picture") -> None:
@@ -19,7 +19,12 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
     try:
         out = os.stat(target)
     except OSError:
-        out = None  # a new file (or one that cannot be written: said when it is written)
+        out = None  # a new file
+    where = os.path.dirname(os.path.abspath(target))
+    if out is None and not os.path.isdir(where):  # said now, not after the command's data has gone out
+        raise Fail(USAGE, f"{option} {target}: there is no directory {where}")
+    if out is not None and os.path.isdir(target):
+        raise Fail(USAGE, f"{option} {target} is a directory; name a file in it")
     if out is not None and _is_stdout(out):
         raise Fail(USAGE, f"{option} {target} is standard output, where the command writes its data; choose a file")
     for source in inputs:
@@ -54,9 +59,12 @@ def _is_stdout(target: os.stat_result) -> bool:
 
 
 def write_picture(target: str, content: str) -> None:
-    """Write a picture (UTF-8); a file that cannot be written is a usage error."""
+    """Write a picture (UTF-8): a file that cannot be opened is a usage error (exit 2), one
+    that cannot take what is written (a full disk) an output error (exit 74)."""
+    opened = False
     try:
         with open(target, "w", encoding="utf-8") as fh:
+            opened = True
             fh.write(content)
     except OSError as exc:
-        raise Fail(USAGE, f"cannot write {target}: {exc.strerror or exc}") from None
+        raise Fail(IO_ERROR if opened else USAGE, f"cannot write {target}: {exc.strerror or exc}") from None
