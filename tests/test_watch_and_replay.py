@@ -35,6 +35,24 @@ def test_watch_waits_only_on_a_terminal():
     assert Watcher(Format.text, 0.5, None, interactive=False).delay == 0.5
 
 
+@pytest.mark.parametrize("fmt, waits", [("text", True), ("jsonl", True), ("json", False)])
+def test_a_given_delay_holds_after_every_move_written_line_by_line(fmt, waits, monkeypatch, capsysbinary):
+    """Counted, never timed: one wait of --delay after each move of the hand, each after its
+    line is out; -f json writes its record at the end, so it never waits."""
+    from casino_cli.cli import watch
+    from casino_cli.cli.output import Format
+    from casino_cli.engine import Game, Step, greedy_bot, make_rules
+
+    slept: list[float] = []
+    monkeypatch.setattr(watch.time, "sleep", slept.append)
+    watcher = watch.Watcher(Format(fmt), 0.25, None, interactive=False)
+    events: list = []
+    Game(make_rules("classic"), "7", [greedy_bot, greedy_bot]).play_hand(events.append)
+    watcher.show(events)
+    moves = sum(isinstance(e, Step) for e in events)
+    assert moves == 48 and slept == ([0.25] * moves if waits else [])
+
+
 def test_replay_to_0_is_the_start_of_the_hand():
     out = cli("replay", GAME, "--hand", "2", "--to", "0", "-f", "text").stdout.decode().splitlines()
     assert out == ["hand 2 starts, seat 0 deals"]

@@ -457,7 +457,8 @@ def play(
     delay: Annotated[
         Optional[float],
         typer.Option(
-            help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped).",
+            help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped); "
+            "with -f json, whose record is written at the end, none.",
             min=0,
             show_default=False,
             callback=_finite,

@@ -89,7 +89,19 @@ class Watcher:
             elif self.out is not None and self.live is None:
                 self._lines(event)
             elif self.live is not None:
-                self._redraw(event)
+                self._redraw(event)  # it waits its own delay
+            if self.live is None and self.delay and not self.interactive and isinstance(event, Step):
+                self._wait()
+
+    def _wait(self) -> None:
+        """--delay after a move written line by line (text, jsonl, or lines for people):
+        what is written so far goes out first. The record of -f json is written at the end."""
+        if self.fmt == Format.json:
+            return
+        if self.out is not None:
+            self.out.file.flush()
+        sys.stdout.flush()
+        time.sleep(self.delay)
 
     def _text(self, event: GameEvent) -> None:
         if isinstance(event, HandStart):
