@@ -290,6 +290,15 @@ def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path
     wrong.write_bytes(orjson.dumps(twice))
     out = casino("judge", str(wrong), "--move", "2")
     assert out.returncode == 65 and b"names more than one player (seats 0 and 1)" in out.stderr
+    numbered = dict(record(["3H", "1: 4S+3H=7"]), players=["1", "0"])  # "1" is seat 1 and seat 0's name
+    wrong.write_bytes(orjson.dumps(numbered))
+    out = casino("judge", str(wrong), "--move", "2")
+    assert out.returncode == 65 and b"'1' before ':' is seat 1 and also the name of seat 0's player" in out.stderr
+    same = dict(record(["3H", "1: 4S+3H=7"]), players=["0", "1"])  # each name its own seat's number: one seat
+    wrong.write_bytes(orjson.dumps(same))
+    verdict = orjson.loads(casino("judge", str(wrong), "--move", "2").stdout)["verdict"]
+    wrong.write_bytes(orjson.dumps(record(["3H", "4S+3H=7"])))
+    assert verdict == orjson.loads(casino("judge", str(wrong), "--move", "2").stdout)["verdict"] == "unsettled"
 
 
 def test_judge_names_the_finding_that_stopped_the_hand(tmp_path):

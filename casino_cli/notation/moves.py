@@ -154,13 +154,21 @@ def split_player(text: str) -> tuple[str | None, str]:
 
 
 def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str) -> int:
-    """The seat a player prefix names: a seat number, or one of ``players`` in any case."""
+    """The seat a player prefix names: a seat number, or one of ``players`` in any case (a
+    number that is also the name of another seat's player is refused: it names two seats)."""
+    folded = [p.casefold() for p in players or ()]
     if who.isascii() and who.isdigit():
         if len(who) < 4 and int(who) < seats:
+            others = [s for s, p in enumerate(folded) if p == who.casefold() and s != int(who)]
+            if others:
+                raise NotationError(
+                    f"{who!r} before ':' is seat {int(who)} and also the name of seat {others[0]}'s player:"
+                    " write the move with its seat (the object form) or give players names that are not seat numbers",
+                    path,
+                )
             return int(who)
         said = who if len(who) <= 12 else who[:12] + "…"
         raise NotationError(f"seat {said} before ':' is not at the table: the seats are 0 to {seats - 1}", path)
-    folded = [p.casefold() for p in players or ()]
     if folded.count(who.casefold()) == 1:
         return folded.index(who.casefold())
     if folded.count(who.casefold()) > 1:
