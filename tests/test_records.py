@@ -776,11 +776,8 @@ def test_seeded_record_equals_the_deck_record():
 def test_seed_only_hands_with_an_unknown_shuffle_cannot_be_dealt():
     record = random_game("classic", 2, seed="other-algo", max_hands=1, keep_deck=False)
     record["shuffle"] = "someone-elses-shuffle/3"
-    try:
-        found = findings(record)
-    except NotationError:
-        return  # refused as unreadable: fine
-    assert any(not f.unchecked for f in found)
+    with pytest.raises(NotationError, match="the record's seed is for the someone-elses-shuffle/3 shuffle, which"):
+        findings(record)  # unreadable, and not for want of a seed: it has one
 
 
 def test_deck_not_matching_its_seed_is_d1():

@@ -89,14 +89,18 @@ def read_record(value: object, path: str = "$") -> Record:
     # A seed deals the hands only for this project's shuffle; for another it is provenance.
     dealing_seed = seed if shuffle in (None, SHUFFLE) else None
     hands = tuple(
-        _read_hand(h, f"{path}.hands[{i}]", i + 1, rules, dealing_seed)
+        _read_hand(h, f"{path}.hands[{i}]", i + 1, rules, dealing_seed, None if seed is None else shuffle)
         for i, h in enumerate(expect_list(obj["hands"], f"{path}.hands", MAX_HANDS))
     )
     result = _read_result(obj["result"], f"{path}.result", rules) if "result" in obj else None
     return Record(rules, players, seed, shuffle, hands, result, user_keys(obj))
 
 
-def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | None) -> HandRecord:
+def _read_hand(
+    value: object, path: str, number: int, rules: Rules, seed: str | None, other_shuffle: str | None = None
+) -> HandRecord:
+    """One hand of a record; ``seed`` deals it when it gives neither deck nor table (with
+    ``other_shuffle``, the algorithm named beside a seed, which is then not for dealing)."""
     obj = expect_object(value, path, _HAND_KEYS)
     dealer = expect_int(obj["dealer"], f"{path}.dealer", 0, rules.players - 1) if "dealer" in obj else None
     deck = table = None
@@ -113,10 +117,12 @@ def _read_hand(value: object, path: str, number: int, rules: Rules, seed: str | 
         if dealer is None:
             raise NotationError("a hand written down at the table (no deck) must give its dealer", path)
     elif seed is None:
-        raise NotationError(
-            "the hand gives no deck and no table cards, and the record has no seed for the casino-shuffle/1 algorithm",
-            path,
+        why = (
+            f"the record's seed is for the {other_shuffle} shuffle, which casino cannot deal (it deals {SHUFFLE} only)"
+            if other_shuffle not in (None, SHUFFLE)
+            else f"the record has no seed for the {SHUFFLE} algorithm"
         )
+        raise NotationError(f"the hand gives no deck and no table cards, and {why}", path)
     moves = expect_list(obj.get("moves", []), f"{path}.moves", MAX_MOVES)
     score = None
     if "score" in obj:
