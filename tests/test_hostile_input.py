@@ -1133,3 +1133,34 @@ def test_a_multi_line_document_over_the_limit_is_refused_without_parsing_each_li
     assert len(parsed) <= 2, f"{len(parsed)} parses"
     res = cli("validate", str(path))
     assert res.returncode == 65 and b"must be written as JSON Lines" in res.stdout
+
+
+@pytest.mark.parametrize(
+    "document, needle",
+    [
+        ({"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "k" * 100_000: 1}, "$.kkk"),
+        (
+            {
+                "format": "casino.position/1",
+                "rules": {"variant": "v" * 100_000, "players": 2},
+                "turn": 0,
+                "table": {},
+                "hands": [[], []],
+            },
+            "variant 'vvv",
+        ),
+    ],
+)
+def test_a_hostile_key_or_value_is_quoted_in_part_saying_how_much_was_cut(document, needle):
+    done = casino("moves", "-", stdin=orjson.dumps(document))
+    said = done.stderr.decode()
+    assert done.returncode == 65 and needle in said and len(said) < 1_000, len(said)
+    assert re.search(r"…\[99,[0-9]{3} characters cut\]", said)
+
+
+@pytest.mark.parametrize("args", [["deal", "--variant", "x" * 100_000], ["rules", "y" * 5_000], ["moves", "z" * 9_999]])
+def test_an_argument_longer_than_any_casino_takes_is_refused_in_part(args):
+    done = casino(*args)
+    said = done.stderr.decode()
+    assert done.returncode == 2 and "characters is longer than any casino takes (4,096)" in said
+    assert len(said) < 1_000 and "characters cut]" in said

@@ -10,12 +10,20 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from .. import __version__
-from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, Fail, say
+from .output import BROKEN_PIPE, INTERNAL, INTERRUPTED, USAGE, Fail, say
+
+MAX_ARGUMENT = 4096  # characters: a path's limit on Linux; seeds are at most 1,024 bytes
 
 
 def run(argv: list[str] | None = None) -> NoReturn:
     """Run ``casino`` with ``argv`` (default: the process's arguments) and exit."""
     args = sys.argv[1:] if argv is None else list(argv)
+    long = next((a for a in args if len(a) > MAX_ARGUMENT), None)
+    if long is not None:  # no option, file name, seed or move is this long: say so, never echo it all
+        from .process import finish as exit_with
+
+        say(f"an argument of {len(long):,} characters is longer than any casino takes ({MAX_ARGUMENT:,}): {long}")
+        exit_with(USAGE)
     try:
         call = None
         if "_CASINO_COMPLETE" not in os.environ:  # shell completion is typer's
@@ -37,7 +45,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
 def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
     """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
     name an argument that is not UTF-8); never a traceback for users."""
-    from .output import IO_ERROR, USAGE, Interrupted, not_utf8
+    from .output import IO_ERROR, Interrupted, not_utf8
     from .process import finish as exit_with
     from .process import io_error_message, prepare
 

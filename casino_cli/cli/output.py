@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 import codecs
 import errno
 import os
+import re
 import sys
 from enum import Enum
 
@@ -108,16 +109,30 @@ def utf8_argument(text: str) -> str:
     return text
 
 
+LONG_WORD, KEPT = 400, 200  # a run of more characters than LONG_WORD without a space keeps KEPT
+
+
+def bounded(message: str) -> str:
+    """A message with each very long run of characters without a space (a hostile key,
+    variant or file name quoted in it) cut to its first KEPT, saying how many were cut."""
+    if len(message) <= LONG_WORD:
+        return message
+    return re.sub(
+        rf"\S{{{LONG_WORD + 1},}}", lambda m: f"{m.group()[:KEPT]}…[{len(m.group()) - KEPT:,} characters cut]", message
+    )
+
+
 def say(message: str) -> None:
     """A diagnostic line to stderr (after the data already written, so the two interleave in
-    order), its control characters shown as escapes (it may quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
+    order), its control characters shown as escapes and its very long words cut (it may
+    quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
     full loses the message but never fails the command."""
     with contextlib.suppress(OSError):
         sys.stdout.flush()
     from ..records.shown import visible
 
     try:
-        sys.stderr.write(f"casino: {visible(message)}\n")
+        sys.stderr.write(f"casino: {visible(bounded(message))}\n")
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
