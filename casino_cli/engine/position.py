@@ -225,6 +225,7 @@ def check_position(pos: Position) -> None:
     in_range = not problems  # the accounting needs seats, entries and the deal in range
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
+    problems += _owner_problems(pos)
     problems += _hand_problems(pos)
     if in_range:
         problems += _accounting_problems(pos)
@@ -322,6 +323,44 @@ def _build_problems(pos: Position) -> list[str]:
             can_capture_value(rules, c, b.value) for c in cards_of(unseen_cards(pos))
         ):
             problems.append(f"{name}: its owner, seat {b.owner}, holds no card that can capture {b.value} (O1)")
+    return problems
+
+
+def coverable(sets: list[int], k: int) -> bool:
+    """Whether at most ``k`` cards can be chosen with one in each of ``sets`` (masks)."""
+    if not sets:
+        return True
+    if k == 0:
+        return False
+    first, rest = sets[0], sets[1:]
+    return any(coverable([s for s in rest if not s >> c & 1], k - 1) for c in cards_of(first))
+
+
+def _owner_problems(pos: Position) -> list[str]:
+    """O1 across an owner's builds: a partly known hand whose unknown cards are too few to
+    answer every build value its known cards do not (one card answers one value)."""
+    rules, problems = pos.rules, list[str]()
+    if pos.finished:
+        return problems
+    unseen = unseen_cards(pos)
+    for seat, hand in enumerate(pos.hands):
+        if not isinstance(hand, Partial):
+            continue
+        values = sorted(
+            {
+                b.value
+                for b in pos.builds
+                if b.owner == seat and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand.known))
+            }
+        )
+        capturers = [sum(1 << c for c in cards_of(unseen) if can_capture_value(rules, c, v)) for v in values]
+        k = unknown_count(hand)
+        if all(capturers) and not coverable(capturers, k):  # a value no card answers is said build by build
+            wanted = " and ".join(str(v) for v in values)
+            problems.append(
+                f"$.hands[{seat}]: seat {seat} owns builds of {wanted}, which no card it is known to hold captures,"
+                f" and its {k} unknown card{'s' if k != 1 else ''} cannot answer {'both' if len(values) == 2 else 'them all'} (O1)"
+            )
     return problems
 
 

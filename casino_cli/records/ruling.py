@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, legal_moves
 from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, judge_form, owned_builds, policy_rule
-from ..engine.position import Partial, known_cards, make_hand, unknown_count
+from ..engine.position import Partial, coverable, known_cards, make_hand, unknown_count
 from ..notation.position import position_json
 
 RULING_FORMAT = "casino.ruling/1"
@@ -88,7 +88,7 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
     rule = "B3" if move.type == BUILD and needed.get(move.value) == "B3" and move.value in still else "O1"
     seat = pos.turn
     wanted = " and ".join(_a_card_for(v) for v in still)
-    if not _coverable([capturers[v] for v in still], k):
+    if not coverable([capturers[v] for v in still], k):
         return Verdict(
             ILLEGAL,
             rule,
@@ -109,16 +109,6 @@ def _a_card_for(value: int) -> str:
     """'a 7', 'an 8', 'an ace' (14), 'a jack' (11): a card that captures ``value``."""
     name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(value, str(value))
     return f"{'an' if name in ('8', 'ace') else 'a'} {name}"
-
-
-def _coverable(sets: list[int], k: int) -> bool:
-    """Whether at most ``k`` cards can be chosen with one in each of ``sets``."""
-    if not sets:
-        return True
-    if k == 0:
-        return False
-    first, rest = sets[0], sets[1:]
-    return any(_coverable([s for s in rest if not s >> c & 1], k - 1) for c in cards_of(first))
 
 
 def alternatives(pos: Position, unseen: int, listing: MoveList) -> list[tuple[Move, Verdict]]:
