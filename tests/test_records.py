@@ -686,6 +686,19 @@ def test_table_only_complete_hand_validates_and_scores_like_the_deck_record():
     ]
 
 
+def test_a_table_only_hand_after_the_first_may_leave_its_dealer_to_d4():
+    """D4 gives the dealer of every hand after the first, written at the table or not; the
+    first hand's must be given (nothing decides it), and a given one is still checked."""
+    written = table_only(random_game("royal", 2, seed="table-only", max_hands=2))
+    dealers = [hand.pop("dealer") for hand in written["hands"]]
+    with pytest.raises(NotationError, match="the first hand written down at the table"):
+        read_record(written)
+    written["hands"][0]["dealer"] = dealers[0]
+    assert findings(written) == []  # hand 2's dealer: D4's
+    written["hands"][1]["dealer"] = dealers[0]  # the same seat deals again
+    assert [(f.rule, f.hand) for f in findings(written)] == [("D4", 2)]
+
+
 @pytest.mark.parametrize(
     "variant,players,partnerships", [("classic", 3, None), ("american-royal", 4, False), ("royal", 4, True)]
 )

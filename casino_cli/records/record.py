@@ -114,8 +114,8 @@ def _read_hand(
         table = read_card_set(obj["table"], f"{path}.table")
         if table.bit_count() != 4:
             raise NotationError(f"the first deal puts 4 cards on the table, not {table.bit_count()}", f"{path}.table")
-        if dealer is None:
-            raise NotationError("a hand written down at the table (no deck) must give its dealer", path)
+        if dealer is None and number == 1:  # later hands' dealers follow from D4, as for any hand
+            raise NotationError("the first hand written down at the table (no deck) must give its dealer", path)
     elif seed is None:
         why = (
             f"the record's seed is for the {other_shuffle} shuffle, which casino cannot deal (it deals {SHUFFLE} only)"
