@@ -25,7 +25,7 @@ POSITION = orjson.dumps(
         ("2S+3D=4", "2S+3D=4 is illegal: 2S+3D make 5, not 4 (B4)"),
         ("THx9H+8C+3D", "THx3D+8C+9H is illegal: 3D+8C+9H make 20, but cannot be split into groups of 10 each (C1)"),
         ("THx3D+9H+5C+8C", "3D+5C+8C+9H make 25, which is not 10 or a number of groups of 10 (C1)"),
-        ("4Cx9H", "4Cx9H is illegal: 9H makes 9, which is not 4 or a number of groups of 4 (C1)"),
+        ("4Cx9H", "4Cx9H is illegal: 9H makes 9, not 4 (C1)"),  # one card: never "groups of 4"
         ("THx3D+KH", "KH has no value in these rules and is never part of a sum (V2) (C1)"),
     ],
 )
@@ -77,3 +77,20 @@ def test_a_position_with_a_bad_format_gets_no_record_hint():
 def test_a_build_value_of_four_digits_is_refused_for_its_length():
     out = cli("apply", "-", "8S+5D=1234", stdin=POSITION)
     assert out.returncode == 65 and "the value after '=' must be a number of at most 3 digits" in out.stderr
+
+
+@pytest.mark.parametrize(
+    "value, cards, capturer, said",
+    [(8, ["5S", "3H"], "TS", "by an 8"), (7, ["4S", "3H"], "TS", "by a 7"), (11, ["5S", "6H"], "KS", "by a jack")],
+)
+def test_a_build_taken_only_on_its_own_is_named_with_its_article(value, cards, capturer, said):
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "royal", "players": 2},
+        "turn": 0,
+        "table": {"loose": ["2C"], "builds": [{"value": value, "owner": 1, "cards": cards}]},
+        "hands": [[capturer, "3D"], None],
+    }
+    move = f"{capturer}x2C+{'+'.join(cards)}"
+    out = cli("apply", "-", move, stdin=orjson.dumps(position))
+    assert out.returncode == 1 and f"is only ever taken on its own {said} (C2)" in out.stderr, out.stderr

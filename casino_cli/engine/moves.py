@@ -194,7 +194,7 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
                 (
                     "C2",
                     f"{name} captures {v}, and the {b.value}-build "
-                    f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by a {b.value}",
+                    f"{'+'.join(codes_of(b.cards))} is only ever taken on its own by {a_card_for(b.value)}",
                 )
             )
             continue
@@ -205,6 +205,12 @@ def _capture_facts(pos: Position, move: Move) -> MoveFacts:
     if rank(card) == ACE and not rules.ace_high and _loose_splits(rules, loose, 14, same_rank):
         rule, text = "C3", f"{name} counts 1 in these rules (no ace_high), not 14"
     raise IllegalMove(rule, text)
+
+
+def a_card_for(value: int) -> str:
+    """'a 7', 'an 8', 'an ace' (14), 'a jack' (11): a card that captures ``value``."""
+    name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(value, str(value))
+    return f"{'an' if name in ('8', 'ace') else 'a'} {name}"
 
 
 def _groups_words(rules: Rules, cards: int, v: int, first: int | None = None) -> str:
@@ -219,7 +225,7 @@ def _groups_words(rules: Rules, cards: int, v: int, first: int | None = None) ->
         return f"{card_code(courts[0])} has no value in these rules and is never part of a sum (V2)"
     total = sum(rules.values[c] for c in order)
     verb_s = "makes" if len(order) == 1 else "make"
-    if total < 2 * v:
+    if total < 2 * v or len(order) == 1:  # one card is never split into groups
         return f"{names} {verb_s} {total}, not {v}"
     if total % v:
         return f"{names} {verb_s} {total}, which is not {v} or a number of groups of {v}"

@@ -16,7 +16,16 @@ from typing import Any, NamedTuple
 
 from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, legal_moves
-from ..engine.moves import ALL_VALUES, BUILD, check_policy, hold_values, judge_form, owned_builds, policy_rule
+from ..engine.moves import (
+    ALL_VALUES,
+    BUILD,
+    a_card_for,
+    check_policy,
+    hold_values,
+    judge_form,
+    owned_builds,
+    policy_rule,
+)
 from ..engine.position import Partial, coverable, known_cards, make_hand, unknown_count
 from ..notation.position import position_json
 
@@ -87,7 +96,7 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
         return Verdict(LEGAL, None, f"{move.text()} is legal", facts=facts)
     rule = "B3" if move.type == BUILD and needed.get(move.value) == "B3" and move.value in still else "O1"
     seat = pos.turn
-    wanted = " and ".join(_a_card_for(v) for v in still)
+    wanted = " and ".join(a_card_for(v) for v in still)
     if not coverable([capturers[v] for v in still], k):
         return Verdict(
             ILLEGAL,
@@ -103,12 +112,6 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
         tuple(capturers[v] for v in still),
         facts,
     )
-
-
-def _a_card_for(value: int) -> str:
-    """'a 7', 'an 8', 'an ace' (14), 'a jack' (11): a card that captures ``value``."""
-    name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(value, str(value))
-    return f"{'an' if name in ('8', 'ace') else 'a'} {name}"
 
 
 def alternatives(pos: Position, unseen: int, listing: MoveList) -> list[tuple[Move, Verdict]]:
