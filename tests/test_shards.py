@@ -46,7 +46,7 @@ def test_validate_shards_concatenate_to_one_run(tmp_path: Path, fmt: str) -> Non
 
 
 @pytest.mark.parametrize(
-    "shard", ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "", "²/3", "1/" + "9" * 5000, "1/9999999999"]
+    "shard", ["0/3", "4/3", "1/0", "a/b", "2", "1/2/3", "", "²/3", "1/" + "9" * 4000, "1/9999999999"]
 )
 def test_a_bad_shard_is_a_usage_error(shard: str) -> None:
     result = cli("simulate", "--shard", shard)
