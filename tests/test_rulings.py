@@ -313,6 +313,27 @@ def test_a_partly_known_owner_is_accepted_exactly_when_some_world_fits():
     assert both  # positions refused for their builds together, not one by one, were seen
 
 
+def test_an_unknown_owner_is_accepted_exactly_when_some_hand_of_its_size_fits():
+    """The same against brute force for an owner whose hand is not given at all (seat 1,
+    not to move, holding as many cards as the mover): some hand of that size from the
+    unseen cards must answer all its builds."""
+    refused = 0
+    for seed in range(4000):
+        pos = owner_candidate(seed)
+        if pos is None:
+            continue
+        mover = pos.hands[0].known
+        pos = pos._replace(builds=tuple(b._replace(owner=1) for b in pos.builds), hands=(mover, None), turn=0, dealer=1)
+        unseen = unseen_cards(pos)
+        fits = any(
+            consistent(pos._replace(hands=(mover, sum(1 << c for c in extra))))
+            for extra in combinations(cards_of(unseen), mover.bit_count())
+        )
+        assert consistent(pos) == fits, seed
+        refused += not fits
+    assert refused
+
+
 def test_brute_force_sees_every_verdict_and_rule():
     """Across the cases every verdict occurs, with B3 and O1 both at stake, so the
     comparisons above mean something."""

@@ -326,6 +326,21 @@ def _build_problems(pos: Position) -> list[str]:
     return problems
 
 
+def held_count(pos: Position, seat: int) -> int:
+    """How many cards ``seat`` holds; an unknown hand's size follows from the mover's (D2:
+    the seats that have played in this round hold one card fewer)."""
+    hand = pos.hands[seat]
+    if isinstance(hand, Partial):
+        return hand.count
+    if hand is not None or pos.turn is None:
+        return count(hand or 0)
+    mover = pos.hands[pos.turn]
+    k = mover.count if isinstance(mover, Partial) else count(mover or 0)
+    n = pos.rules.players
+    first = (pos.dealer + 1) % n
+    return k - 1 if (seat - first) % n < (pos.turn - first) % n else k
+
+
 def coverable(sets: list[int], k: int) -> bool:
     """Whether at most ``k`` cards can be chosen with one in each of ``sets`` (masks)."""
     if not sets:
@@ -337,30 +352,38 @@ def coverable(sets: list[int], k: int) -> bool:
 
 
 def _owner_problems(pos: Position) -> list[str]:
-    """O1 across an owner's builds: a partly known hand whose unknown cards are too few to
-    answer every build value its known cards do not (one card answers one value)."""
+    """O1 across an owner's builds: a hand known in part, or not at all, whose unknown cards
+    are too few to answer every build value its known cards do not (one card answers one
+    value), or one that no unseen card can answer."""
     rules, problems = pos.rules, list[str]()
-    if pos.finished:
+    if pos.finished or pos.turn is None or pos.hands[pos.turn] is None:  # an unknown hand's size is the mover's
         return problems
     unseen = unseen_cards(pos)
     for seat, hand in enumerate(pos.hands):
-        if not isinstance(hand, Partial):
+        if isinstance(hand, int):
             continue
+        known = hand.known if isinstance(hand, Partial) else 0
         values = sorted(
             {
                 b.value
                 for b in pos.builds
-                if b.owner == seat and not any(can_capture_value(rules, c, b.value) for c in cards_of(hand.known))
+                if b.owner == seat and not any(can_capture_value(rules, c, b.value) for c in cards_of(known))
             }
         )
         capturers = [sum(1 << c for c in cards_of(unseen) if can_capture_value(rules, c, v)) for v in values]
-        k = unknown_count(hand)
-        if all(capturers) and not coverable(capturers, k):  # a value no card answers is said build by build
-            wanted = " and ".join(str(v) for v in values)
-            problems.append(
-                f"$.hands[{seat}]: seat {seat} owns builds of {wanted}, which no card it is known to hold captures,"
-                f" and its {k} unknown card{'s' if k != 1 else ''} cannot answer {'both' if len(values) == 2 else 'them all'} (O1)"
-            )
+        k = held_count(pos, seat) - count(known)
+        if isinstance(hand, Partial) and not all(capturers):
+            continue  # a value no unseen card answers is said build by build
+        if not coverable(capturers, k):
+            named = ", ".join(map(str, values[:-1])) + f" and {values[-1]}"
+            owns = f"builds of {named}" if len(values) > 1 else f"a build of {values[0]}"
+            cards = f"{k} unknown card{'s' if k != 1 else ''}" if known else f"hand of {k} unknown card{'s' * (k != 1)}"
+            if not all(capturers):
+                why = f"no unseen card can capture {next(v for v, c in zip(values, capturers) if not c)}"
+            else:
+                why = f"its {cards} cannot answer {'both' if len(values) == 2 else 'them all'}"
+            held = ", which no card it is known to hold captures," if known else ","
+            problems.append(f"$.hands[{seat}]: seat {seat} owns {owns}{held} and {why} (O1)")
     return problems
 
 

@@ -23,7 +23,7 @@ from ..cards import FULL_DECK, count
 from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
-from .position import Partial, Position, Unseen
+from .position import Partial, Position, Unseen, held_count
 from .rules import Rules
 
 
@@ -85,29 +85,14 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
     hands and the stock as counts; and the hand's moves so far, if given."""
     if seat not in range(len(position.hands)):
         raise CasinoError(f"seat {seat} is not a seat (0..{len(position.hands) - 1})")
-    hands = tuple(h if s == seat else Partial(0, _size(position, s)) for s, h in enumerate(position.hands))
+    hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
 
 
 def public(position: Position) -> Position:
     """What every seat sees of ``position``: every hand and the stock as counts."""
-    hands = tuple(Partial(0, _size(position, s)) for s in range(len(position.hands)))
+    hands = tuple(Partial(0, held_count(position, s)) for s in range(len(position.hands)))
     return position._replace(hands=hands, stock=Unseen(position.stock_count))
-
-
-def _size(position: Position, seat: int) -> int:
-    """How many cards ``seat`` holds; an unknown hand's size follows from the mover's (D2:
-    the seats that have played in this round hold one card fewer)."""
-    hand = position.hands[seat]
-    if isinstance(hand, Partial):
-        return hand.count
-    if hand is not None or position.turn is None:
-        return count(hand or 0)
-    mover = position.hands[position.turn]
-    k = mover.count if isinstance(mover, Partial) else count(mover or 0)
-    n = position.rules.players
-    first = (position.dealer + 1) % n
-    return k - 1 if (seat - first) % n < (position.turn - first) % n else k
 
 
 Bot = Callable[[View, MoveList, random.Random], Move]
