@@ -20,6 +20,7 @@ from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
 from casino_cli.engine.views import observe
 from casino_cli.notation.position import read_position_data
 from casino_cli.records.match import PairResult, looks_plan, play_pair, run_match, wilson
+from casino_cli.records.selfplay import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'takefirst.py'}"
@@ -31,6 +32,29 @@ def test_a_pair_mirrors_the_seats_so_equal_bots_cancel():
     assert same.points == 0 and same.won == same.lost  # the same bot on both sides of the same deal
     four = play_pair(make_rules("royal", 4), "mirror", BOTS["greedy"], BOTS["random"], 1)
     assert four.won + four.lost + four.tied == 2
+
+
+@pytest.mark.parametrize("players, partnerships", [(3, None), (4, False), (4, True)])
+def test_a_hand_is_won_lost_or_tied_as_the_scores_say_with_any_number_of_sides(players, partnerships):
+    """A's hand counts as won only above every other side, tied only sharing the top, and
+    lost whenever some side of B's is above it (a hand where two of B's sides shared the
+    top above A was counted a tie). Against the hands' own scores, over 12 seeds."""
+    rules = make_rules("classic", players, partnerships)
+    a, b = BOTS["random"], BOTS["greedy"]
+    seen = set()
+    for n in range(12):
+        seed = f"sides/{n}"
+        expected = [0, 0, 0]  # won, lost, tied
+        for side in range(rules.sides):
+            bots = [a if rules.side_of(seat) == side else b for seat in range(players)]
+            score = play_game(rules, seed, bots, 1)["hands"][0]["score"]
+            best = max(t for s, t in enumerate(score) if s != side)
+            outcome = 0 if score[side] > best else 1 if score[side] < best else 2
+            expected[outcome] += 1
+            seen.add((outcome, score.count(max(score)) > 1))
+        pair = play_pair(rules, seed, a, b, 1)
+        assert [pair.won, pair.lost, pair.tied] == expected, seed
+    assert (1, True) in seen or rules.sides == 2  # a loss to B's sides tied at the top was among them
 
 
 def test_the_stopping_rule_is_pocock_at_declared_looks():

@@ -55,14 +55,15 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
             totals = list(record.get("result", {}).get("scores") or [0] * rules.sides)
         others = [t for s, t in enumerate(totals) if s != side]
         points += totals[side] - sum(others) / len(others)
-        if hands:
-            top = max(range(rules.sides), key=lambda s: totals[s])
-            winner: int | None = top if totals.count(totals[top]) == 1 else None
+        winner = None if hands else record.get("result", {}).get("winner")
+        if winner is None:  # no single winner: A ties only if it shares the top (else a B side beat it)
+            best = max(others)
+            outcome = (totals[side] > best) - (totals[side] < best)
         else:
-            winner = record.get("result", {}).get("winner")
-        won += winner == side
-        lost += winner is not None and winner != side
-        tied += winner is None
+            outcome = 1 if winner == side else -1
+        won += outcome == 1
+        lost += outcome == -1
+        tied += outcome == 0
     return PairResult(points, won, lost, tied)
 
 
