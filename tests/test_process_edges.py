@@ -285,3 +285,19 @@ def test_a_count_of_thousands_of_digits_is_a_usage_error_not_a_traceback():
     assert res.returncode == 2 and b"Invalid value for '--games'" in res.stderr and b"Traceback" not in res.stderr
     res = casino("simulate", "--games", "9" * 5000, "--seed", "x")
     assert res.returncode == 2 and b"characters is longer than any casino takes" in res.stderr
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_what_a_module_bot_prints_on_import_or_in_play_goes_to_stderr(tmp_path, jobs):
+    """stdout is simulate's records: a banner printed when the module is imported, and what
+    the bot prints while it plays, go to stderr (the banner corrupted the first line)."""
+    (tmp_path / "chatty.py").write_text(
+        "import sys\nprint('IMPORT BANNER')\nfrom casino_cli.engine import greedy_bot\n"
+        "def bot(view, moves, rng):\n    print('thinking')\n    return greedy_bot(view, moves, rng)\n"
+    )
+    args = [*CASINO, "simulate", "--seed", "1", "--games", "2", "--jobs", jobs, "--bots", "chatty:bot,greedy"]
+    res = subprocess.run(args, capture_output=True, timeout=120, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) == 2 and all(orjson.loads(line)["format"] == "casino.record/1" for line in lines)
+    assert b"IMPORT BANNER" in res.stderr and b"thinking" in res.stderr

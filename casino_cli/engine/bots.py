@@ -50,6 +50,7 @@ def find_bot(name: str) -> Bot:
         raise LookupError(f"{name!r} names a program: load it with casino_cli.records.botproto.load_bot")
     if not sep or not module_name or not attribute:
         raise LookupError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
+    import contextlib
     import importlib
     import os
     import sys
@@ -58,7 +59,8 @@ def find_bot(name: str) -> Bot:
         sys.path.append(os.getcwd())  # so --bots mybots:name finds mybots.py here
     module = None
     try:
-        module = importlib.import_module(module_name)
+        with contextlib.redirect_stdout(sys.stderr):  # what its import prints is not casino's data
+            module = importlib.import_module(module_name)
         bot = getattr(module, attribute)
     except Exception as exc:  # its module's own code ran (and failed): say so, never a traceback
         if module is not None and isinstance(exc, AttributeError):  # say which file: Python's own may shadow it
