@@ -447,6 +447,31 @@ def test_hint_takes_positions_that_count_their_captured_piles_or_leave_them_out(
     assert sorted(m["move"] for m in hint["moves"]) == sorted(m.text() for m in legal_moves(pos))
 
 
+def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits():
+    """Two owners of a 10-build and one ten unseen: each alone could hold it, so the
+    position check lets it through, but no deal gives both one (it was exit 70)."""
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 4},
+        "dealer": 3,
+        "turn": 0,
+        "deal": 2,
+        "table": {
+            "loose": ["KH"],
+            "builds": [
+                {"value": 10, "owner": 1, "cards": ["4S", "6S"]},
+                {"value": 10, "owner": 3, "cards": ["3H", "7H"]},
+            ],
+        },
+        "hands": [["TS", "TH", "TD", "2C"], None, None, None],
+        "stock": 16,
+    }
+    done = cli("hint", "-", stdin=orjson.dumps(position))
+    assert (
+        done.returncode == 65 and "no deal of the unseen cards meets the build owners' obligations (O1)" in done.stderr
+    )
+
+
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():
     """The review values the moves before the record's first illegal move, names that move
     on stderr and in ``stopped``, and exits 1 like score and replay; a move whose mover's

@@ -10,6 +10,7 @@ from ..engine import legal_moves
 from ..engine.position import Partial, Position
 from ..engine.search import Ranked, analyse
 from ..engine.views import observe
+from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
 from .common import documents, passed_over, position_of
 from .inputs import Document
@@ -24,10 +25,10 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
     for doc in documents(path):
         try:
             pos = _hinted(doc)
+            ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed, doc)  # a finished hand has no move
         except Fail as exc:  # said, in its place in JSON, and the next position hinted
             code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
             continue
-        ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed)  # a finished hand has no move
         out: dict[str, Any] = {
             "format": HINT_FORMAT,
             "line": doc.line,
@@ -68,9 +69,14 @@ def _hinted(doc: Document) -> Position:
     return pos
 
 
-def _ranked(pos: Position, seat: int, seed: str) -> list[Ranked]:
+def _ranked(pos: Position, seat: int, seed: str, doc: Document) -> list[Ranked]:
+    """The moves ranked; a position that no deal of the hidden cards fits (which the
+    position check let through: it checks what it can decide alone) is a Fail, exit 65."""
     view = observe(pos, seat)
-    return analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
+    try:
+        return analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
+    except NoWorld as exc:
+        raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
 def _show(out: dict[str, Any]) -> None:
