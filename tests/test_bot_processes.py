@@ -329,6 +329,10 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
     for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):
         assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
+    as_object = b'{"move": {"type": "capture", "card": "2C", "takes": ["2H"]}}'  # the notation's object form
+    assert _chosen(as_object, listing) == first
+    huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer
+    assert isinstance(huge, str) and huge.endswith("which is not one of its 14 legal moves")
 
 
 def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
@@ -344,7 +348,13 @@ def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
     )
     unquoted = "import sys\nsys.stdin.readline()\nprint('{move: 5}', flush=True)\n"
     closes = "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n"
+    tail = (  # an answer, then the start of another line in the same write: said at once, not at the limit
+        "import json, sys, time\nq = json.loads(sys.stdin.readline())\n"
+        "sys.stdout.write(json.dumps({'move': q['moves'][0]}) + '\\ndebug: thinking'); sys.stdout.flush()\n"
+        "time.sleep(60)\n"
+    )
     programs = {
+        "tail.py": (tail, b"wrote two lines for one question, "),
         "dribble.py": (dribble, b"(seat 0) did not end its answer within 1 s: it wrote '{"),
         "unquoted.py": (unquoted, b"answered '{move: 5}', which is not valid JSON, nor one of its"),
         "closes.py": (closes, b"(seat 0) closed its output without answering"),

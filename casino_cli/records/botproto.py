@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import json
 import math
 import os
 import random
@@ -42,7 +43,7 @@ from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
 from ..engine.views import Bot, BotError, View, ended_words
 from ..notation.errors import NotationError
-from ..notation.moves import parse_move_text
+from ..notation.moves import read_move
 from ..notation.position import position_json
 from .hold_signals import held
 
@@ -173,7 +174,7 @@ class CommandBot:
         limit = self.time_limit + (0 if self.answered else START_GRACE)
         deadline = time.monotonic() + limit
         data = b""
-        while not data.endswith(b"\n"):
+        while b"\n" not in data:  # the answer line ends here (what follows it in the same write: said below)
             left = deadline - time.monotonic()
             ready, _, _ = select.select([fd], [], [], max(0.0, left)) if left > 0 else ([], [], [])
             if not ready:
@@ -206,16 +207,19 @@ def _late(limit: float, data: bytes, answered: bool) -> str:
 
 
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
-    """The move an answer line names (``{"move": TEXT}``, ``{"index": I}``, or the text
-    alone, in any spelling of the notation), or what is wrong with the answer."""
+    """The move an answer line names (``{"move": TEXT}`` or ``{"move": OBJECT}``, ``{"index":
+    I}``, or the text alone, in any spelling of the notation), or what is wrong with the answer."""
     count = len(moves.moves)
     legal = "its only legal move" if count == 1 else f"one of its {count} legal moves"
     try:
         answer = orjson.loads(line)
     except orjson.JSONDecodeError:
-        answer = line.decode("utf-8", "replace").strip()
-        if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
-            legal = f"valid JSON, nor {legal}"
+        try:  # JSON that orjson does not read (an integer of more than 64 bits) is still JSON
+            answer = json.loads(line)
+        except ValueError:
+            answer = line.decode("utf-8", "replace").strip()
+            if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
+                legal = f"valid JSON, nor {legal}"
     by_index = by_text = None
     if isinstance(answer, dict):
         index = answer.get("index")
@@ -224,9 +228,9 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
         text = answer.get("move")
     else:
         text = answer
-    if isinstance(text, str):
+    if isinstance(text, (str, dict)):  # the text or the object form of a move
         with contextlib.suppress(NotationError):
-            move = parse_move_text(text.strip())
+            move = read_move(text.strip() if isinstance(text, str) else text, "$.move")
             by_text = move if move in moves.moves else None
     both = isinstance(answer, dict) and "index" in answer and "move" in answer
     if both and by_index is not None and by_text is not None and by_index != by_text:
