@@ -128,6 +128,9 @@ def explode(position, moves, rng):
 
 def cheat(position, moves, rng):
     return "KS"
+
+def kbint(position, moves, rng):
+    raise KeyboardInterrupt
 """
 
 
@@ -138,6 +141,7 @@ def cheat(position, moves, rng):
         ("mybots:cheat", "bot 'mybots:cheat' (seat 0) chose 'KS', which is not a legal move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
         ("greedy,random,greedy", "--bots names 3 bots for 2 seats to fill: name at most 2"),
+        ("mybots:kbint", "bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt"),  # its own, not a Ctrl-C
     ],
 )
 @pytest.mark.parametrize(
@@ -152,6 +156,16 @@ def test_a_failing_user_bot_is_named(tmp_path, bot, needle, command):
     assert res.returncode == 2, res.stderr
     err = res.stderr.decode()
     assert needle in err and "internal error" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_raising_keyboardinterrupt_in_a_match_is_named_never_a_worker_traceback(tmp_path, jobs):
+    (tmp_path / "mybots.py").write_text(BOTS)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    args = [*CASINO, "match", "mybots:kbint", "greedy", "--pairs", "4", "--jobs", jobs, "--seed", "1"]
+    res = subprocess.run(args, capture_output=True, timeout=60, env=env)
+    assert res.returncode == 2 and b"bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt" in res.stderr
+    assert b"Traceback" not in res.stderr
 
 
 def test_a_bot_module_shadowed_by_pythons_own_says_which_file_was_imported(tmp_path):

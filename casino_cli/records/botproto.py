@@ -357,7 +357,9 @@ def load_bot(name: str) -> Bot:
 class NamedBot:
     """A bot that messages call by the name it was loaded as (``mybots:cautious``, not
     the function's own name, which two modules may share). What a ``module:function``
-    bot prints goes to stderr: stdout is casino's data (``simulate``'s records)."""
+    bot prints goes to stderr: stdout is casino's data (``simulate``'s records). A
+    KeyboardInterrupt it raises is its failure, as any exception is (a Ctrl-C reaches
+    casino as its own stop, never as one)."""
 
     def __init__(self, bot: Bot, name: str):
         self.bot, self.bot_name = bot, name
@@ -366,8 +368,11 @@ class NamedBot:
     def __call__(self, view: View, moves: MoveList, rng: random.Random) -> Move:
         if not self.foreign:
             return self.bot(view, moves, rng)
-        with contextlib.redirect_stdout(sys.stderr):
-            return self.bot(view, moves, rng)
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                return self.bot(view, moves, rng)
+        except KeyboardInterrupt:  # the bot's own: casino's stop signals raise Interrupted, and workers ignore Ctrl-C
+            raise BotError(self.bot_name, view.seat, "raised KeyboardInterrupt") from None
 
 
 def close_bots() -> None:
