@@ -290,6 +290,15 @@ def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path
     wrong.write_bytes(orjson.dumps(twice))
     out = casino("judge", str(wrong), "--move", "2")
     assert out.returncode == 65 and b"names more than one player (seats 0 and 1)" in out.stderr
+    for written in ("Jose\u0301: 4S+3H=7", "JOSÉ: 4S+3H=7"):  # e and a combining accent, or upper case: José
+        spelled = dict(record(["3H", written]), players=["Ana", "Jos\u00e9"])
+        wrong.write_bytes(orjson.dumps(spelled))
+        assert orjson.loads(casino("judge", str(wrong), "--move", "2").stdout)["seat"] == 1, written
+    text = (
+        "[Rules classic 2]\n[Players Ana Jos\u00e9]\nHand 1 dealer 1 table 7D 2C 9S KH\nana: 3H Jose\u0301: 4S+3H=7\n"
+    )
+    (tmp_path / "nfd.cas").write_text(text, encoding="utf-8")
+    assert casino("validate", str(tmp_path / "nfd.cas")).returncode == 0  # the .cas reader compares names alike
     numbered = dict(record(["3H", "1: 4S+3H=7"]), players=["1", "0"])  # "1" is seat 1 and seat 0's name
     wrong.write_bytes(orjson.dumps(numbered))
     out = casino("judge", str(wrong), "--move", "2")

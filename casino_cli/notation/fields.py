@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -217,3 +218,9 @@ def read_card_set(value: object, path: str) -> int:
     for card in read_card_list(value, path):
         mask |= 1 << card
     return mask
+
+
+def name_key(name: str) -> str:
+    """A player's name as names are compared: in any case and any Unicode form (``José``
+    typed as one character or as ``e`` and a combining accent)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())

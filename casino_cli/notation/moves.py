@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from ..cards import CardError, card_code, codes_of, parse_card
 from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
 from .errors import NotationError
-from .fields import expect_bool, expect_int, expect_object, expect_str, read_card, read_card_list
+from .fields import expect_bool, expect_int, expect_object, expect_str, name_key, read_card, read_card_list
 
 MOVE_KEYS = ("type", "card", "takes", "value", "uses", "move", "kind", "sweep", "multiple", "seat", "comment")
 _MAX_TEXT = 200
@@ -156,10 +156,11 @@ def split_player(text: str) -> tuple[str | None, str]:
 def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str) -> int:
     """The seat a player prefix names: a seat number, or one of ``players`` in any case (a
     number that is also the name of another seat's player is refused: it names two seats)."""
-    folded = [p.casefold() for p in players or ()]
+    folded = [name_key(p) for p in players or ()]
+    key = name_key(who)
     if who.isascii() and who.isdigit():
         if len(who) < 4 and int(who) < seats:
-            others = [s for s, p in enumerate(folded) if p == who.casefold() and s != int(who)]
+            others = [s for s, p in enumerate(folded) if p == key and s != int(who)]
             if others:
                 raise NotationError(
                     f"{who!r} before ':' is seat {int(who)} and also the name of seat {others[0]}'s player:"
@@ -169,10 +170,10 @@ def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str
             return int(who)
         said = who if len(who) <= 12 else who[:12] + "…"
         raise NotationError(f"seat {said} before ':' is not at the table: the seats are 0 to {seats - 1}", path)
-    if folded.count(who.casefold()) == 1:
-        return folded.index(who.casefold())
-    if folded.count(who.casefold()) > 1:
-        named = " and ".join(str(s) for s, p in enumerate(folded) if p == who.casefold())
+    if folded.count(key) == 1:
+        return folded.index(key)
+    if folded.count(key) > 1:
+        named = " and ".join(str(s) for s, p in enumerate(folded) if p == key)
         raise NotationError(f"{who!r} before ':' names more than one player (seats {named}): write the seat", path)
     known = f"the players are {', '.join(players)}" if players else "the record names no players"
     raise NotationError(f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known})", path)

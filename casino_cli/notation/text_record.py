@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from .errors import NotationError
-from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN
+from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key
 
 TEXT_EXTENSION = ".cas"
 _MOVE_PATH = re.compile(r"\$\.hands\[(\d+)\]\.moves\[(\d+)\]")
@@ -463,7 +463,7 @@ def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
     moves' players keep theirs. A player named like a keyword (``Score: 4C``) keeps the line."""
     first = toks[0]
     keyword = first.value.removesuffix(":").casefold() if first.kind == "word" else ""
-    named = isinstance(players, list) and keyword in (p.casefold() for p in players if isinstance(p, str))
+    named = isinstance(players, list) and keyword in (name_key(p) for p in players if isinstance(p, str))
     if keyword not in _LINE_WORDS or (named and first.value.endswith(":")):
         return toks
     plain = [first._replace(value=first.value.removesuffix(":"))]
@@ -604,9 +604,9 @@ def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
         return int(text)
     players = rec.header.get("players")
     players = players if isinstance(players, list) else []
-    names = [p.casefold() for p in players if isinstance(p, str)]
-    if isinstance(text, str) and names.count(text.casefold()) == 1:
-        return names.index(text.casefold())
+    names = [name_key(p) for p in players if isinstance(p, str)]
+    if isinstance(text, str) and names.count(name_key(text)) == 1:
+        return names.index(name_key(text))
     known = f" (players: {', '.join(map(str, players))})" if names else " (no Players tag names them)"
     raise TextError(f"expected a seat number or a player's name, not {text!r}{known}", number, tok.column)
 
@@ -884,11 +884,11 @@ def _seat_text(seat: object, names: list[str] | None) -> str:
         return _json_text(seat)
     if names and 0 <= seat < len(names):
         name = names[seat]
-        folded = [n.casefold() for n in names]
+        folded = [name_key(n) for n in names]
         if (
             _bare(name)
             and not name.isdigit()
-            and folded.count(name.casefold()) == 1
+            and folded.count(name_key(name)) == 1
             and _word(name, _STATEMENTS | frozenset(_SHOWN_PAIRS + _RESULT_PAIRS)) == name
         ):
             return name
