@@ -705,3 +705,14 @@ def test_the_moves_of_a_long_hand_are_located_without_an_entry_each():
 def test_hands_and_shown_lines_over_the_limit_are_refused_at_that_line(text, line, message):
     out = cli("validate", "-", "-f", "text", stdin="[Rules classic 2]\n" + text)
     assert out.returncode == 65 and f"<stdin>:{line}:1: {message}".encode() in out.stdout
+
+
+@pytest.mark.parametrize("content", ["", "\n\n  \n"])
+@pytest.mark.parametrize("command", ["validate", "score", "convert", "replay"])
+def test_an_empty_casino_text_file_is_unreadable_as_an_empty_json_one_is(tmp_path, content, command):
+    """A truncated or unsaved file never passes the referee as '0 records checked'."""
+    empty = tmp_path / "night.cas"
+    empty.write_text(content, encoding="utf-8")
+    out = cli(command, str(empty))
+    said = out.stderr + out.stdout.decode()  # validate's findings are its data
+    assert out.returncode == 65 and "empty input: expected a record, e.g. [Rules classic 2]" in said

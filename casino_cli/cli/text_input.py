@@ -88,9 +88,15 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
                 bad.append(line.number)
                 yield too_long
 
+    empty = True
     for record in read_text(lines()):
+        empty = False
         error = record.error
         if error is not None and bad and error.line in bad:
             error = TextError("this line is not UTF-8 text", error.line, 1)
             error.at = (error.line - record.line + 1, 1)
         yield Document(name, record.line, record.value, error, record.locate)
+    if empty:  # as an empty JSON input is: unreadable, never "0 records, all valid"
+        from ..notation.errors import NotationError
+
+        yield Document(name, 1, error=NotationError("empty input: expected a record, e.g. [Rules classic 2]", ""))
