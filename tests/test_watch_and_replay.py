@@ -232,11 +232,13 @@ def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board(
     position = game.position
     listing = legal_moves(position)
 
-    def board(height: int, since: list) -> str:
+    def board(height: int, since: list, answered: bool = False) -> str:
         watcher = Watcher(Format.pretty, 0, 0, interactive=True)
         watcher.out = Console(file=io.StringIO(), width=80, height=height, color_system=None)
         for event in since:
             watcher.show([event])
+        if answered:  # as at a hand's end: Enter pressed, what came before may scroll away
+            watcher.answered()
         watcher.out.file.seek(0)
         watcher.out.file.truncate()
         watcher.board(position, listing)
@@ -247,6 +249,7 @@ def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board(
     height = len(full.splitlines()) + 2  # the board and its moves in full just fit
     assert "┃ does" in board(height, [])
     assert "┃ does" not in board(height, events) and "l: what each does" in board(height, events)
+    assert "┃ does" in board(height, events, answered=True)  # the next hand's first board: room again
 
 
 def test_a_page_of_a_hand_the_record_breaks_off_before_is_refused(tmp_path):

@@ -198,6 +198,7 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
         watcher.show(events[: end + 1])
         if _leaves_after(out, events[end].hand):
             return True
+        watcher.answered()
         watcher.show(events[end + 1 :])
     return False
 
@@ -217,8 +218,20 @@ def _no_undo(marks: list[Moment], session: Session) -> str:
 
 def _leaves_after(out: Console, hand: int) -> bool:
     """After a hand's sheet, before the next hand's board scrolls it away: whether the
-    person leaves (q) rather than go on (Enter)."""
-    return typed(out, f"hand {hand} is over · Enter: hand {hand + 1} · q: leave › ").strip().lower() in QUIT
+    person leaves (q) rather than go on (Enter); anything else is answered, never taken
+    for either."""
+    while True:
+        word = typed(out, f"hand {hand} is over · Enter: hand {hand + 1} · q: leave › ").strip().lower()
+        if word in QUIT or not word:
+            return bool(word)
+        if word in ("u", "undo"):
+            out.print("nothing to undo: the hand is over (undo stays within a deal)", style="yellow")
+        else:
+            out.print(
+                f"{word!r} is not an answer here: Enter goes on to hand {hand + 1}, q leaves",
+                style="yellow",
+                markup=False,
+            )
 
 
 def _check_terminal() -> None:

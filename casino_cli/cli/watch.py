@@ -117,6 +117,11 @@ class Watcher:
                 write_line(line)
             write_line(game_words(event.game, None, event.position.rules.partnerships))
 
+    def answered(self) -> None:
+        """The person answered a prompt (the hand's end): what was printed before it need
+        not stay in view under the next board."""
+        self._since = 0
+
     def _lines(self, event: GameEvent) -> None:
         from .render import score_view
 
