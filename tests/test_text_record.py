@@ -716,3 +716,23 @@ def test_an_empty_casino_text_file_is_unreadable_as_an_empty_json_one_is(tmp_pat
     out = cli(command, str(empty))
     said = out.stderr + out.stdout.decode()  # validate's findings are its data
     assert out.returncode == 65 and "empty input: expected a record, e.g. [Rules classic 2]" in said
+
+
+def test_tags_results_and_comments_written_as_a_secretary_would():
+    """[Players: Ana Ben] (a colon after the tag name), [Rules Classic 2] (the variant in any
+    case), Result winner Ben (a player for the side): read; a '}' inside a comment is
+    answered with its escape, not 'quote a text'."""
+    text = (
+        "[Rules: Classic 2]\n[Players: Ana Ben]\n\nHand 1 dealer Ben table 7D 2C 9S KH\n"
+        "Ana: 3H Ben: 4S\nResult scores 5 6 winner Ben\n"
+    )
+    (record,) = read_text(text.splitlines())
+    assert record.error is None, record.error
+    assert record.value["rules"] == {"variant": "classic", "players": 2} and record.value["players"] == ["Ana", "Ben"]
+    assert record.value["result"] == {"scores": [5, 6], "winner": 1}
+    four = "[Rules royal 4]\n[Players Ana Ben Cy Dee]\n\nHand 1 dealer 3 table 7D 2C 9S KH\nResult winner Dee\n"
+    (partners,) = read_text(four.splitlines())
+    assert partners.value["result"] == {"winner": 1}  # Dee, seat 3, plays for side 1
+    nested = "[Rules classic 2]\n\nHand 1 dealer 1 table 7D 2C 9S KH\n3H {he has {no} seven}\n"
+    (broken,) = read_text(nested.splitlines())
+    assert "a comment ends at its first '}' (write \\} for one inside it)" in str(broken.error)

@@ -122,6 +122,10 @@ def _tokens(text: str, line: int, start: int = 0, comments: bool = True) -> list
             value, end = _comment(text, at, line)
             out.append(_Tok("comment", value, at + 1, end))
             at = end
+        elif c == "}" and any(t.kind == "comment" for t in out):  # a comment ended early
+            raise TextError(
+                "unexpected '}': a comment ends at its first '}' (write \\} for one inside it)", line, at + 1
+            )
         elif c in "{}<>[]":
             raise TextError(f"unexpected {c!r} (quote a text that holds it)", line, at + 1)
         else:
@@ -357,6 +361,8 @@ def _read_tag(rec: _Builder, line: str, number: int, indent: int) -> None:
                 number,
                 inner_start + 1,
             )
+    if end[name_end : name_end + 1] == ":":  # [Players: Ana Ben], as people write it
+        name_end += 1
     if name_end < len(end) - 1 and end[name_end] not in _SPACES:
         raise TextError("expected a space after the tag name", number, name_end + 1)
     value_start = name_end
@@ -423,6 +429,8 @@ def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, p
         elif len(out) < 2 and not set(out) - set(positional[: len(out)]) and tok.kind in ("word", "str"):
             key = positional[len(out)]
             value = _scalar(tok.value) if key == "players" and tok.kind == "word" else tok.value
+            if key == "variant" and tok.kind == "word" and isinstance(value, str):
+                value = value.lower()  # Classic, ROYAL: as --variant reads them
         else:
             raise TextError("expected NAME=VALUE (a rule option), e.g. sweeps=true", number, tok.column)
         if key in out:
@@ -592,6 +600,23 @@ def _one(value: list[_Tok], number: int) -> _Tok:
     return value[0]
 
 
+def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
+    """Whether ``value`` is one word that names a player of the Players tag."""
+    players = rec.header.get("players")
+    if len(value) != 1 or value[0].kind != "word" or not isinstance(players, list):
+        return False
+    return name_key(str(value[0].value)) in (name_key(p) for p in players if isinstance(p, str))
+
+
+def _side_of(rec: _Builder, seat: object) -> object:
+    """The side ``seat`` plays on, as the Rules tag sets the table (4 players: partnerships
+    unless partnerships=false)."""
+    rules = rec.header.get("rules")
+    rules = rules if isinstance(rules, dict) else {}
+    partnered = rules.get("players") == 4 and rules.get("partnerships", True) is not False
+    return seat % 2 if partnered and type(seat) is int else seat
+
+
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
     """A seat: its number, or a player's name (any case) from the Players tag."""
     tok = _one(value, number)
@@ -656,6 +681,8 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             out[name] = _cards(rec, value, number, tok, f"{path}.cards")
         elif name == "scores":
             out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
+        elif name == "winner" and _named_player(rec, value):
+            out[name] = _side_of(rec, _seat(rec, value, number, tok))  # Result winner Ben: Ben's side
         else:
             one = _one(value, number)
             out[name] = _lenient(one.value) if one.kind == "word" else one.value
