@@ -447,9 +447,10 @@ def test_hint_takes_positions_that_count_their_captured_piles_or_leave_them_out(
     assert sorted(m["move"] for m in hint["moves"]) == sorted(m.text() for m in legal_moves(pos))
 
 
-def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits():
-    """Two owners of a 10-build and one ten unseen: each alone could hold it, so the
-    position check lets it through, but no deal gives both one (it was exit 70)."""
+def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits(monkeypatch):
+    """Two owners of a 10-build and one ten unseen: each alone could hold it, but no deal
+    gives both one (it was exit 70); the position check now says so, and should a view get
+    past it that no world fits (the sampler gives up after its draws), hint says that."""
     position = {
         "format": "casino.position/1",
         "rules": {"variant": "classic", "players": 4},
@@ -467,9 +468,16 @@ def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits():
         "stock": 16,
     }
     done = cli("hint", "-", stdin=orjson.dumps(position))
-    assert (
-        done.returncode == 65 and "no deal of the unseen cards meets the build owners' obligations (O1)" in done.stderr
-    )
+    assert done.returncode == 65 and "seats 1 and 3 own builds that each could answer alone" in done.stderr
+    from casino_cli.cli import cmd_hint
+    from casino_cli.engine.worlds import NoWorld
+
+    def gives_up(*args):
+        raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1) in 20000 draws")
+
+    monkeypatch.setattr(cmd_hint, "analyse", gives_up)
+    done = cli("hint", "fixtures/docs/puzzle.json")
+    assert done.returncode == 65 and "in 20000 draws" in done.stderr and "internal error" not in done.stderr
 
 
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():

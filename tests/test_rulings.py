@@ -334,6 +334,61 @@ def test_an_unknown_owner_is_accepted_exactly_when_some_hand_of_its_size_fits():
     assert refused
 
 
+def owners_candidate(seed: int):
+    """A made-up 4-player position (no partnerships): seat 0 to move with a known hand,
+    seats 1 and 3, their hands not given, owning a build each of a value few unseen cards
+    capture; None if no build was made."""
+    rng = random.Random(seed)
+    rules = make_rules("classic", 4, partnerships=False)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    values = rules.values
+    builds = []
+    for owner in (1, 3):
+        a, b = deck.pop(), deck.pop()
+        if values[a] and values[b] and values[a] + values[b] <= rules.max_build:
+            builds.append(make_build(rules, values[a] + values[b], owner, 1 << a | 1 << b))
+    if not builds:
+        return None
+    mover = sum(1 << deck.pop() for _ in range(rng.choice([1, 2])))
+    unseen = deck[: rng.randint(2, 7)]
+    pile = sum(1 << c for c in deck[len(unseen) :])
+    hands = (mover, None, None, None)
+    return Position(
+        rules, 3, 0, rules.deals_per_hand, 0, tuple(sorted(builds, key=lambda b: b.lowest)), hands,
+        Unseen(0), (0, pile, 0, 0), (0, 0, 0, 0), 1, (0, 0, 0, 0),
+    )  # fmt: skip
+
+
+def test_owners_together_are_accepted_exactly_when_some_deal_fits_them_all():
+    """Two owners whose hands are not given, each able to answer its build alone, may still
+    need more capturing cards than are unseen: consistent exactly when some deal of the
+    unseen cards into their hands (of the mover's size) answers both, by brute force."""
+    together = 0
+    for seed in range(1500):  # about 1 in 300 needs more capturing cards than are unseen
+        pos = owners_candidate(seed)
+        if pos is None:
+            continue
+        size = pos.hands[0].bit_count()
+        unseen = cards_of(unseen_cards(pos))
+        fits = False
+        for one in combinations(unseen, size):
+            rest = [c for c in unseen if c not in one]
+            for three in combinations(rest, size):
+                hands = (pos.hands[0], sum(1 << c for c in one), None, sum(1 << c for c in three))
+                if consistent(pos._replace(hands=hands)):
+                    fits = True
+                    break
+            if fits:
+                break
+        assert consistent(pos) == fits, seed
+        try:
+            check_position(pos)
+        except PositionError as refused:
+            together += any("each could answer alone" in problem for problem in refused.problems)
+    assert together  # refused only for the owners together, not one by one, was seen
+
+
 def test_brute_force_sees_every_verdict_and_rule():
     """Across the cases every verdict occurs, with B3 and O1 both at stake, so the
     comparisons above mean something."""

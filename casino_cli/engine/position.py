@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
@@ -343,12 +344,29 @@ def held_count(pos: Position, seat: int) -> int:
 
 def coverable(sets: list[int], k: int) -> bool:
     """Whether at most ``k`` cards can be chosen with one in each of ``sets`` (masks)."""
+    return next(_covers(sets, k, FULL_DECK), None) is not None
+
+
+def _covers(sets: list[int], k: int, free: int) -> Iterator[int]:
+    """Each way (a mask) to choose at most ``k`` cards of ``free`` with one in each of ``sets``."""
     if not sets:
-        return True
+        yield 0
+        return
     if k == 0:
-        return False
+        return
     first, rest = sets[0], sets[1:]
-    return any(coverable([s for s in rest if not s >> c & 1], k - 1) for c in cards_of(first))
+    for c in cards_of(first & free):
+        for more in _covers([s for s in rest if not s >> c & 1], k - 1, free & ~(1 << c)):
+            yield more | 1 << c
+
+
+def _all_covered(needs: list[tuple[list[int], int]], free: int) -> bool:
+    """Whether each owner's ``(sets, k)`` can be covered with cards of its own from ``free``
+    (a card is in one hand only)."""
+    if not needs:
+        return True
+    (sets, k), rest = needs[0], needs[1:]
+    return any(_all_covered(rest, free & ~chosen) for chosen in _covers(sets, k, free))
 
 
 def _owner_problems(pos: Position) -> list[str]:
@@ -359,6 +377,7 @@ def _owner_problems(pos: Position) -> list[str]:
     if pos.finished or pos.turn is None or pos.hands[pos.turn] is None:  # an unknown hand's size is the mover's
         return problems
     unseen = unseen_cards(pos)
+    needs: dict[int, tuple[list[int], int]] = {}  # the owners that pass alone, to be checked together
     for seat, hand in enumerate(pos.hands):
         if isinstance(hand, int):
             continue
@@ -384,6 +403,14 @@ def _owner_problems(pos: Position) -> list[str]:
                 why = f"its {cards} cannot answer {'both' if len(values) == 2 else 'them all'}"
             held = ", which no card it is known to hold captures," if known else ","
             problems.append(f"$.hands[{seat}]: seat {seat} owns {owns}{held} and {why} (O1)")
+        elif values:
+            needs[seat] = (capturers, k)
+    if not problems and len(needs) > 1 and not _all_covered(list(needs.values()), unseen):
+        seats = " and ".join(map(str, needs))
+        problems.append(
+            f"$.table.builds: seats {seats} own builds that each could answer alone, but the unseen cards that"
+            " capture them are too few for all of them (O1)"
+        )
     return problems
 
 
