@@ -124,3 +124,23 @@ def test_pretty_output_names_the_section(monkeypatch):
     shown = screen.export_text()
     assert "O1 (Obligations of a build owner (O))" in shown
     assert "for every build you own" in shown
+
+
+def test_plain_words_keep_a_code_spans_text_as_written():
+    assert (
+        plain("see `corpus/american-royal-*.jsonl` and **this** *one*")
+        == "see corpus/american-royal-*.jsonl and this one"
+    )
+
+
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        (["-o", "sweeps=true", "-o", "sweeps=false"], "bad rules: the option sweeps is given twice"),
+        (["-o", "partnerships=false"], "partnerships is not an option: use --partnerships or --no-partnerships"),
+        (["-o", "players=3"], "players is not an option: use --players"),
+    ],
+)
+def test_options_on_the_command_line_are_refused_as_a_rules_object_refuses_them(options, said):
+    out = cli("deal", "--seed", "1", *options)
+    assert out.returncode == 2 and said in out.stderr

@@ -37,8 +37,15 @@ def _page() -> str:
 
 
 def plain(markdown: str) -> str:
-    """Inline markdown (``**bold**``, ``*em*``, backticks) as plain words."""
-    return re.sub(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`", "", markdown)
+    """Inline markdown (``**bold**``, ``*em*``, backticks) as plain words; a code span's
+    text is kept as written (``american-royal-*.jsonl``)."""
+    parts = re.split(r"(`[^`]*`)", markdown)
+    return "".join(
+        part[1:-1]
+        if part.startswith("`") and part.endswith("`") and len(part) > 1
+        else re.sub(r"\*\*|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`", "", part)
+        for part in parts
+    )
 
 
 def read_rules(page: str) -> list[Rule]:

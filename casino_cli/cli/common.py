@@ -36,6 +36,13 @@ def seed_or_random(seed: str | None) -> str:
     return seed
 
 
+SET_BY_FLAG = {
+    "variant": "--variant",
+    "players": "--players",
+    "partnerships": "--partnerships or --no-partnerships",
+}
+
+
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
     """A rule set from --variant, --players, --partnerships and -o NAME=VALUE (usage errors exit 2)."""
     overrides: dict[str, object] = {}
@@ -43,10 +50,14 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         name, sep, value = item.partition("=")
         if not sep or not name:
             raise Fail(USAGE, f"--option takes NAME=VALUE, not {item!r}")
+        if name.strip() in SET_BY_FLAG:  # keys of a rules object the command line sets otherwise
+            raise Fail(USAGE, f"bad rules: {name.strip()} is not an option: use {SET_BY_FLAG[name.strip()]}")
         if name.strip() not in OPTIONS:
             close = difflib.get_close_matches(name.strip(), OPTIONS, 1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (options are {', '.join(OPTIONS)})"
             raise Fail(USAGE, f"bad rules: unknown option {name.strip()!r}{hint}")
+        if name.strip() in overrides:  # as a rules object or a [Rules] tag refuses it: never the last one silently
+            raise Fail(USAGE, f"bad rules: the option {name.strip()} is given twice")
         try:
             overrides[name.strip()] = orjson.loads(value)
         except orjson.JSONDecodeError:
