@@ -4,6 +4,8 @@ schema, the command line, and builds of 14 with a lone ace on the table."""
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 from inproc import cli
@@ -208,3 +210,12 @@ def test_judge_explains_an_ace_alone_without_the_option():
     assert "an ace counts 1 in a build in these rules, without ace_high_builds" in out.stderr and "(B4)" in out.stderr
     doc["rules"] = AR14
     assert cli("apply", "-", "AS+5D+9C=14", stdin=orjson.dumps(doc)).returncode == 0
+
+
+def test_a_build_stated_as_what_it_is_not_is_located_at_its_path_line_and_column():
+    doc = build_position(AR14, ["5S", "9C", "AC"], kind="single")
+    done = cli("moves", "-", stdin=orjson.dumps(doc))
+    assert done.returncode == 65
+    assert re.search(
+        r"<stdin>:1:\d+: inconsistent position: \$\.table\.builds\[0\]: the build is multiple", done.stderr
+    )

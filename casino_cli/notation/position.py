@@ -269,7 +269,7 @@ def _check_declared_kind(obj: dict[str, Any], path: str, build: Build, rules: Ru
         if kind not in ("single", "multiple"):
             raise NotationError(f"kind must be 'single' or 'multiple', not {kind!r}", f"{path}.kind")
         if kind != actual:
-            raise PositionError([f"build at {path} is {actual}, not {kind} as stated"])
+            raise PositionError([f"{path}: the build is {actual}, not {kind} as stated"])
     if "groups" in obj:
         groups = expect_list(obj["groups"], f"{path}.groups", 26)
         union = 0
