@@ -144,3 +144,19 @@ def test_plain_words_keep_a_code_spans_text_as_written():
 def test_options_on_the_command_line_are_refused_as_a_rules_object_refuses_them(options, said):
     out = cli("deal", "--seed", "1", *options)
     assert out.returncode == 2 and said in out.stderr
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal", "american-royal"])
+def test_a_rule_sets_options_are_shown_as_minus_o_names_them(variant):
+    """`casino rules royal`: every option with its value, which -o takes back as the same rules."""
+    from casino_cli.engine import make_rules
+    from casino_cli.engine.rules import OPTIONS
+
+    out = cli("rules", variant.upper(), "--format", "json")
+    shown = orjson.loads(out.stdout)
+    assert out.returncode == 0 and shown["variant"] == variant and set(shown["options"]) == set(OPTIONS)
+    assert make_rules(variant, 2, **shown["options"]) == make_rules(variant, 2)
+    others = [v for v in ("classic", "royal", "american-royal") if v != variant]
+    assert any(make_rules(o, 2, **shown["options"]) != make_rules(o, 2) for o in others)
+    text = cli("rules", variant, "--format", "text").stdout.decode()
+    assert all(f"  {name} " in text for name in OPTIONS)

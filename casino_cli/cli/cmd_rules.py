@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..notation.fields import dumps
 from .output import USAGE, Fail, Format, resolve_format, write_line
 
+PRESET_FORMAT = "casino.preset/1"
 RULES_FORMAT = "casino.rules/1"
 _ENTRY = re.compile(r"^- \*\*(.+?)\*\* — (.*)$")
 _ID = re.compile(r"^[A-Z][0-9]+$")
@@ -120,8 +121,32 @@ def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
     )
 
 
+def run_preset(variant: str, fmt: Format) -> None:
+    """A rule set's options and their values (RULES.md §1), as ``-o`` names them."""
+    from ..engine.rules import PRESETS
+
+    options = PRESETS[variant]
+    if fmt in (Format.json, Format.jsonl):
+        write_line(dumps({"format": PRESET_FORMAT, "variant": variant, "options": options}))
+        return
+    width = max(map(len, options))
+    lines = [f"{variant}: the options of the rule set (change one with -o NAME=VALUE)"]
+    lines += [f"  {name:<{width}}  {dumps(value).decode()}" for name, value in options.items()]
+    if fmt == Format.text:
+        for line in lines:
+            write_line(line)
+        return
+    from .output import console
+
+    console().print("\n".join(lines), markup=False, highlight=False)
+
+
 def run_rules(wanted: str | None, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
+    from ..engine.rules import VARIANTS
+
+    if wanted is not None and wanted.strip().lower() in VARIANTS:
+        return run_preset(wanted.strip().lower(), fmt)
     chosen = pick(read_rules(_page()), wanted)
     if fmt in (Format.json, Format.jsonl):
         docs = [{"id": r.id, "section": r.section, "text": r.text, "decisions": list(r.decisions)} for r in chosen]

@@ -541,7 +541,8 @@ def rules_command(
     rule: Annotated[
         Optional[str],
         typer.Argument(
-            help='A rule ID (B3), a family letter (B), a finding (turn) or a decision on no one rule ("refusal order"); leave out for all.',
+            help='A rule ID (B3), a family letter (B), a finding (turn), a decision on no one rule ("refusal order"), '
+            "or a rule set (royal) for its options and their values; leave out for all rules.",
             metavar="ID",
         ),
     ] = None,
