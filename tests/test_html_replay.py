@@ -227,16 +227,18 @@ def test_hand_buttons_go_to_this_hands_start_first_and_keys_leave_buttons_and_th
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     page.click("#prevhand")  # two moves into hand 2: back to hand 2's start
-    assert page.inner_text("#where") == second and "hand 2 starts" in caption(page)
+    sync_api.expect(page.locator("#where")).to_have_text(second)
+    assert "hand 2 starts" in caption(page)
     page.keyboard.press("PageUp")  # from its start: hand 1's
-    assert page.inner_text("#where") == f"1 / {total}"
+    sync_api.expect(page.locator("#where")).to_have_text(f"1 / {total}")
     page.keyboard.press("End")
-    assert page.is_disabled("#nexthand")
+    sync_api.expect(page.locator("#nexthand")).to_be_disabled()
     page.keyboard.press("Shift+Space")
-    assert page.inner_text("#where") == f"{total - 1} / {total}"
+    sync_api.expect(page.locator("#where")).to_have_text(f"{total - 1} / {total}")
     page.focus("#prev")
     page.keyboard.press("Space")  # the focused button steps back, and only it
-    assert page.inner_text("#where") == f"{total - 2} / {total}"
+    sync_api.expect(page.locator("#where")).to_have_text(f"{total - 2} / {total}")
     page.keyboard.press("Control+ArrowLeft")  # left to the browser
     page.keyboard.press("Alt+ArrowRight")
-    assert page.inner_text("#where") == f"{total - 2} / {total}" and errors == []
+    sync_api.expect(page.locator("#where")).to_have_text(f"{total - 2} / {total}")
+    assert errors == []
