@@ -242,3 +242,23 @@ def test_hand_buttons_go_to_this_hands_start_first_and_keys_leave_buttons_and_th
     page.keyboard.press("Alt+ArrowRight")
     sync_api.expect(page.locator("#where")).to_have_text(f"{total - 2} / {total}")
     assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1300, "height": 900}])
+def test_stepping_scrolls_the_move_list_only_never_the_page(browser, tmp_path, viewport):
+    """On a phone the list is under the picture: stepping kept the current move in view by
+    scrolling the whole page, the buttons off the screen."""
+    page_file = tmp_path / "replay.html"
+    assert cli("replay", "fixtures/docs/game.json", "--html", str(page_file)).returncode == 0
+    page = browser.new_page(viewport=viewport)
+    page.goto(page_file.as_uri() + "#30")
+    page.evaluate("window.scrollTo(0, 0)")
+    for button in ("#next", "#next", "#last", "#first", "#last"):
+        page.click(button)
+        assert page.evaluate("window.scrollY") == 0, button
+        seen = page.evaluate(
+            """() => { const a = document.querySelector('aside').getBoundingClientRect(),
+                       c = document.querySelector('li.current').getBoundingClientRect();
+                       return c.top >= a.top - 1 && c.bottom <= a.bottom + 1; }"""
+        )
+        assert seen, button  # the current move is in view within the list

@@ -32,7 +32,7 @@ nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
 button:disabled{opacity:.45;cursor:default}
 #where{margin-left:8px;color:#ddd}
-aside{flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
+aside{position:relative;flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
 aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
 ol{margin:0;padding-left:0;list-style:none}
 li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
@@ -70,7 +70,9 @@ _SCRIPT = """
     i=Math.max(0,Math.min(frames.length-1,i));
     frames[at].hidden=true; items[at].classList.remove('current');
     at=i; frames[at].hidden=false; items[at].classList.add('current');
-    items[at].scrollIntoView({block:'nearest'});
+    var list=document.querySelector('aside'), li=items[at];  // only the list scrolls, never the page
+    if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
+    else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
     document.getElementById('where').textContent=(at+1)+' / '+frames.length;
     document.getElementById('prev').disabled=at===0;
     document.getElementById('first').disabled=at===0;
