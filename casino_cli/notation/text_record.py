@@ -609,12 +609,15 @@ def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
 
 
 def _side_of(rec: _Builder, seat: object) -> object:
-    """The side ``seat`` plays on, as the Rules tag sets the table (4 players: partnerships
-    unless partnerships=false)."""
-    rules = rec.header.get("rules")
-    rules = rules if isinstance(rules, dict) else {}
-    partnered = rules.get("players") == 4 and rules.get("partnerships", True) is not False
-    return seat % 2 if partnered and type(seat) is int else seat
+    """The side ``seat`` plays on under the Rules tag (the seat itself where those rules
+    cannot be read yet: reading the record says what is wrong with them)."""
+    from .position import read_rules
+
+    try:
+        rules = read_rules(rec.header.get("rules"))
+    except NotationError:
+        return seat
+    return rules.side_of(seat) if type(seat) is int and 0 <= seat < rules.players else seat
 
 
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
