@@ -135,9 +135,10 @@ def frame_game_peeker(view, moves, rng):
 
 
 def seed_dealer(view, moves, rng):
-    """A cheat: deals the hand's cards itself from the seed of the game it finds."""
+    """A cheat: deals the hand's cards itself from the seed of the game asking it (found
+    by its position; a game another test left in the process would be a different one)."""
     for value in gc.get_objects():
-        if type(value) is Game:
+        if type(value) is Game and value.position is not None and value.position.loose == view.known.loose:
             deck = seeded_deck(value.seed, len(value.hands) + 1)
             return moves.moves[sum(deck[:8]) % len(moves.moves)]
     return moves.moves[0]
