@@ -17,7 +17,7 @@ import pytest
 from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.pictures.page import replay_page
 from casino_cli.pictures.sheet import sheet_svg
-from casino_cli.pictures.svg import HIGHLIGHT, face_id
+from casino_cli.pictures.svg import CARD_W, HIGHLIGHT, face_id
 from casino_cli.pictures.table import Picture, position_svg
 from casino_cli.records.frames import Stop, frames_of
 from casino_cli.records.record import read_record
@@ -82,10 +82,30 @@ def test_the_card_played_stands_clear_of_its_seats_plate():
 
     pos = start_position(make_rules("classic", 2), seeded_deck("7"), 1)
     move = legal_moves(pos).moves[0]
-    svg, _ = _seat(Picture(pos, move=move), pos.turn, "bottom", 0.0, 100.0, 340)
+    svg, _ = _seat(Picture(pos, move=move), pos.turn, 0.0, 100.0, 340)
     plate = re.search(r'<rect x="0" y="100" width="340" height="(\d+)"', svg)
     ring = re.search(rf'<rect x="[^"]+" y="([^"]+)"[^>]*stroke="{HIGHLIGHT}"', svg)
     assert plate and ring and float(ring.group(1)) >= 100 + int(plate.group(1)) + 2
+
+
+@pytest.mark.parametrize("width", [190, 340])  # a seat at the side of the table, and at its top or bottom
+def test_the_card_played_shows_whole_and_every_card_of_its_hand_shows_its_corner(width):
+    """Whatever card of a hand is played, no card drawn after it covers it, and each card
+    shows at least the width of its rank in the corner; the hand stays within its seat."""
+    from casino_cli.pictures.table import _seat
+
+    rules = make_rules("classic", 4)
+    for seed in range(3):
+        pos = start_position(rules, seeded_deck(str(seed)), 3)
+        for move in legal_moves(pos).moves:
+            svg, _ = _seat(Picture(pos, move=move), pos.turn, 0.0, 0.0, width)
+            xs = [float(x) for x in re.findall(r'<use href="#c[^"]+" x="([^"]+)"', svg)]
+            lit = re.search(rf'<use href="#{face_id(move.card)}" x="([^"]+)"', svg)
+            assert lit and len(xs) == 4 and xs == sorted(xs)
+            later = xs[xs.index(float(lit.group(1))) + 1 :]
+            assert all(x >= float(lit.group(1)) + CARD_W for x in later)
+            assert all(b - a >= 30 for a, b in zip(xs, xs[1:]))
+            assert xs[0] >= 0 and xs[-1] + CARD_W <= width
 
 
 def test_builds_show_their_value_and_owner_with_names():
@@ -96,6 +116,32 @@ def test_builds_show_their_value_and_owner_with_names():
     text = plain(position_svg(Picture(after, ("Ann", "Bea"))))
     kind = "" if after.builds[0].single else " multiple"
     assert f"{build.value}{kind} · seat 0 · Ann" in text and "seat 1 · Bea" in text
+
+
+def test_a_build_plate_with_a_long_owner_name_stays_on_the_felt():
+    """The felt is scaled down for a plate wider than it, not only for rows taller than it."""
+    from casino_cli.notation.position import read_position
+
+    build = {"value": 10, "owner": 2, "cards": ["TD", "4S", "6S"], "kind": "multiple"}
+    pos = read_position(
+        {
+            "format": "casino.position/1",
+            "rules": {"variant": "classic", "players": 4},
+            "turn": 0,
+            "table": {"loose": ["2C"], "builds": [build]},
+            "hands": [["TH", "3C"], None, None, None],
+        }
+    )
+    text = position_svg(Picture(pos, ("Ann", "Bea", "W" * 40, "Cy")))
+    felt = re.search(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"[^>]*fill="#1f6b45"', text)
+    group = re.search(r'<g transform="translate\(([\d.]+) [\d.]+\) scale\(([\d.]+)\)">(.*?)</g>', text)
+    assert felt and group
+    left, right = float(felt.group(1)), float(felt.group(1)) + float(felt.group(2))
+    x0, scale = float(group.group(1)), float(group.group(2))
+    plates = re.findall(r'<rect x="([-\d.]+)" y="[-\d.]+" width="([\d.]+)" height="19"', group.group(3))
+    assert plates and "seat 2 · " + "W" * 23 + "…" in plain(text)
+    for x, w in plates:
+        assert left + 5 <= x0 + float(x) * scale and x0 + (float(x) + float(w)) * scale <= right - 5
 
 
 def test_a_viewer_sees_only_their_own_hand():
@@ -227,13 +273,16 @@ def test_a_seat_plate_fits_its_text_and_always_shows_who_is_to_play():
     from casino_cli.pictures.lines import text_width
     from casino_cli.pictures.table import _plate_text
 
-    short, size = _plate_text(["Ana"], 0, " ▸ to play", 340)
+    short, size = _plate_text(["Ana"], 0, True, False, 340)
     assert (plain(short), size) == ("seat 0 · Ana ▸ to play", 13.0)
-    for name in ("Maximilian", "X" * 40, "MW" * 20):
-        text, size = _plate_text([""] * 3 + [name], 3, " ▸ to play (dealer)", 190)
-        assert text.endswith(" ▸ to play (dealer)") and 9 <= size < 13
+    assert plain(_plate_text([""] * 3 + ["Ana"], 3, True, True, 190)[0]) == "seat 3 · Ana ▸ to play (dealer)"
+    assert plain(_plate_text([""] * 3 + ["Maximilian"], 3, True, True, 190)[0]) == "seat 3 · Maximilian ▸ (dealer)"
+    for name in ("Maximilian Kowalczyk", "X" * 40, "MW" * 20, "Анастасия Петровна", "Ἀλέξανδρος Παπαδόπουλος"):
+        text, size = _plate_text([""] * 3 + [name], 3, True, True, 190)
+        assert text.endswith(" ▸ (dealer)") and 9 <= size < 13
         assert text_width(text, size) <= 190 - 16
-    assert "…" in _plate_text([""] * 3 + ["X" * 40], 3, " ▸ to play (dealer)", 190)[0]
+        assert len(plain(text).removeprefix("seat 3 · ").removesuffix(" ▸ (dealer)").rstrip("…")) >= 6
+    assert "…" in _plate_text([""] * 3 + ["X" * 40], 3, True, True, 190)[0]
 
 
 def test_a_longer_name_is_never_shown_more_fully_than_a_shorter_one():
@@ -242,15 +291,27 @@ def test_a_longer_name_is_never_shown_more_fully_than_a_shorter_one():
     from casino_cli.pictures.table import _plate_text
 
     whole = "AlexandriasMontgomeryWorthington"
-    for marks in (" ▸ to play (dealer)", " (dealer)", ""):
+    for to_move, dealer in ((True, True), (False, True), (False, False)):
         for width in (190, 340):
             shown = []
             for n in range(1, len(whole) + 1):
-                text, _ = _plate_text([whole[:n]], 0, marks, width)
-                shown.append(plain(text).removeprefix("seat 0 · ").removesuffix(marks))
+                text, _ = _plate_text([whole[:n]], 0, to_move, dealer, width)
+                shown.append(
+                    re.sub(r" ▸( to play)?$", "", plain(text).removeprefix("seat 0 · ").removesuffix(" (dealer)"))
+                )
             cut = [i for i, s in enumerate(shown) if s.endswith("…")]
             assert all(shown[i] == whole[: i + 1] for i in range(cut[0] if cut else len(shown)))
             assert all(len(shown[j]) <= len(shown[i]) for i in cut for j in range(i, len(shown)))
+
+
+def test_letters_of_other_scripts_are_estimated_narrower_than_symbols():
+    """An accented Latin letter is as wide as its base letter; Cyrillic, Greek and other
+    scripts' letters are estimated from their case, wide ones (Ж, Ш, ω) as wide as M."""
+    from casino_cli.pictures.lines import text_width
+
+    assert text_width("Zoë Núñez", 10) == text_width("Zoe Nunez", 10)
+    assert text_width("анна", 10) < text_width("АННА", 10) < text_width("♠♠♠♠", 10)
+    assert text_width("Ж", 10) == text_width("M", 10)
 
 
 HOSTILE_NAMES = ["Ana \u202eevil\u202c", "\u05e9\u05e8\u05d4 \u2069\u2068" + "x" * 30, "Cy\u200f", "Dee\x1b]0;t\x07"]

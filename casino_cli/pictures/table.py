@@ -24,7 +24,7 @@ _FELT = "#1f6b45"
 _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
 _NAME = 24  # longer names are cut to fit their plates
-_FAN = 22  # how much of each card shows in a fanned hand or a build
+_FAN = 22  # how much of each card shows in a build
 _LIFT = 10  # how far the card a move plays stands out of its hand
 _SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
 _LINE = 15  # a second line of a seat's pile
@@ -91,15 +91,15 @@ def _pile_lines(pos: Position, seat: int, width: float) -> list[str]:
     return [line] if text_width(line, 12) <= width else [w + "," for w in words[:-1]] + words[-1:]
 
 
-def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float) -> tuple[str, float]:
-    """A seat's name plate, hand and pile; returns the SVG and the height used."""
+def _seat(pic: Picture, seat: int, x: float, y: float, width: float) -> tuple[str, float]:
+    """A seat's name plate, hand (spread to the seat's width, the card a move plays lifted
+    and shown whole) and pile; returns the SVG and the height used."""
     pos = pic.position
     shown = pic.viewer is None or pic.viewer == seat
     cards = _hand_cards(pos.hands[seat], shown)
     to_move = pos.turn == seat
     plate_fill = HIGHLIGHT if to_move else "#e9e4d8"
-    marks = (" ▸ to play" if to_move else "") + (" (dealer)" if pos.dealer == seat else "")
-    name, size = _plate_text(pic.names, seat, marks, width)
+    name, size = _plate_text(pic.names, seat, to_move, pos.dealer == seat, width)
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="24" rx="12" fill="{plate_fill}" stroke="#8a7f66"/>',
         text(x + width / 2, y + 12 + size * 0.38, name, size, text_anchor="middle", font_weight="bold", fill=BLACK),
@@ -115,26 +115,31 @@ def _seat(pic: Picture, seat: int, place: str, x: float, y: float, width: float)
     elif not cards:
         out.append(text(x + width / 2, cy + CARD_H / 2, "no cards", 12, text_anchor="middle", fill="#55524a"))
     else:
-        step: float = CARD_W + _GAP if place in ("top", "bottom") else _FAN
-        step = min(step, (width - CARD_W) / max(1, len(cards) - 1))
-        start = x + (width - (CARD_W + step * (len(cards) - 1))) / 2
+        n = len(cards)
+        lit = next((i for i, c in enumerate(cards) if c is not None and c == played), n)
+        step = min(CARD_W + _GAP, (width - CARD_W) / max(1, n - 1))
+        if lit < n - 1 and step < CARD_W:  # a fanned hand opens after the played card, to show it whole
+            step = (width - 2 * CARD_W) / max(1, n - 2)
+        gap = max(0.0, CARD_W - step) if lit < n - 1 else 0.0
+        start = x + (width - (CARD_W + step * (n - 1) + gap)) / 2
         for i, c in enumerate(cards):
-            lit = c is not None and c == played
-            out.append(card(start + i * step, cy - (_LIFT if lit else 0), c, lit))
+            out.append(card(start + i * step + (gap if i > lit else 0), cy - (_LIFT if i == lit else 0), c, i == lit))
     lines = _pile_lines(pos, seat, width)
     for i, line in enumerate(lines):
         out.append(text(x + width / 2, cy + CARD_H + 18 + _LINE * i, line, 12, text_anchor="middle", fill="#2f2d28"))
     return "".join(out), _SEAT_H + _LINE * (len(lines) - 1)
 
 
-def _plate_text(names: Sequence[str] | None, seat: int, marks: str, width: float) -> tuple[str, float]:
+def _plate_text(names: Sequence[str] | None, seat: int, to_move: bool, dealer: bool, width: float) -> tuple[str, float]:
     """A seat's plate text and font size, fitted to the plate: the size shrinks from 13 to 9,
-    then the name is cut (with …), so the marks (to play, dealer) always show."""
+    then "▸ to play" becomes "▸", then the name is cut (with …), so the marks always show."""
     room = width - 16
-    whole = seat_name(names, seat, lambda name: name) + marks
-    fitting = room / text_width(whole, 1)
-    if fitting >= 9:
-        return whole, math.floor(min(13.0, fitting) * 10) / 10
+    dealt = " (dealer)" if dealer else ""
+    for marks in ((" ▸ to play" if to_move else "") + dealt, (" ▸" if to_move else "") + dealt):
+        whole = seat_name(names, seat, lambda name: name) + marks
+        fitting = room / text_width(whole, 1)
+        if fitting >= 9:
+            return whole, math.floor(min(13.0, fitting) * 10) / 10
     rest = room - text_width(f"seat {seat} · {marks}", 9)
     return seat_name(names, seat, lambda name: fit(name, 9, rest)) + marks, 9.0
 
@@ -180,7 +185,8 @@ def _lay_out(items: list[_Item], width: float) -> list[list[_Item]]:
 
 
 def _felt(pic: Picture, x: float, y: float, width: float, height: float) -> str:
-    """The table: felt, loose cards and builds in rows (scaled down when crowded), and the stock."""
+    """The table: felt, loose cards and builds in rows (scaled down when crowded, or when a
+    build's plate is wider than the felt), and the stock."""
     pos = pic.position
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="40" fill="{_FELT}" '
@@ -199,7 +205,8 @@ def _felt(pic: Picture, x: float, y: float, width: float, height: float) -> str:
     row_h = CARD_H + 30
     scale = 1.0
     rows = _lay_out(items, inner_w)
-    while len(rows) * row_h * scale > inner_h and scale > 0.3:
+    widest = max(map(_item_width, items), default=0.0)
+    while (len(rows) * row_h * scale > inner_h or widest * scale > inner_w) and scale > 0.3:
         scale *= 0.9
         rows = _lay_out(items, inner_w / scale)
     if not items:
@@ -278,7 +285,7 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     table_w = WIDTH - 2 * table_x
     if has_top:
         seat = next(s for s, p in where.items() if p == "top")
-        svg, height = _seat(pic, seat, "top", WIDTH / 2 - 170, y, 340)
+        svg, height = _seat(pic, seat, WIDTH / 2 - 170, y, 340)
         out.append(svg)
         y += height + 6
     table_h = 300.0 if sides else 260.0
@@ -286,10 +293,10 @@ def picture_body(pic: Picture) -> tuple[str, float]:
     for seat, place in where.items():
         if place in ("left", "right"):
             sx = 14 if place == "left" else WIDTH - _SIDE_W - 14
-            svg, _ = _seat(pic, seat, place, sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)
+            svg, _ = _seat(pic, seat, sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)
             out.append(svg)
     y += table_h + 10
-    svg, height = _seat(pic, bottom, "bottom", WIDTH / 2 - 170, y, 340)
+    svg, height = _seat(pic, bottom, WIDTH / 2 - 170, y, 340)
     out.append(svg)
     y += height + 6
     if pic.caption:
