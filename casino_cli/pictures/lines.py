@@ -11,7 +11,9 @@ import re
 import unicodedata
 
 _NARROW = frozenset(" .,:;'!|·/ijlIJ")
-_WIDE = frozenset("mwMW@%…—")
+_HALF = frozenset("frt()[]-▸")
+_WIDE = frozenset("mwMW@%…—джмфшщыюЖМФЦШЩЪЫЮωΜæœÆŒ")
+_LETTERS = {"Ll": 0.8, "Lu": 0.92, "Lt": 0.92}  # other scripts' small and capital letters; the rest 1.0
 _WORD = re.compile("(?:\u2068[^\u2069]*\u2069?|[^ ])+")  # a name isolated by svg.named is one word
 
 
@@ -19,6 +21,8 @@ def _em(c: str) -> float:
     """The width of one character, in ems."""
     if c in _NARROW:
         return 0.42
+    if c in _HALF:
+        return 0.5
     if c in _WIDE or unicodedata.east_asian_width(c) in "WF":
         return 1.1
     if unicodedata.category(c) in ("Mn", "Me", "Cf"):  # combining marks, bidi isolates: no width
@@ -29,7 +33,10 @@ def _em(c: str) -> float:
         return 0.72
     if "A" <= c <= "Z":
         return 0.86
-    return 1.0
+    base = unicodedata.normalize("NFD", c)[0]
+    if base != c and base.isascii():  # é, Ż, ñ: as wide as e, Z, n
+        return _em(base)
+    return _LETTERS.get(unicodedata.category(c), 1.0)
 
 
 def text_width(content: str, size: float) -> float:
