@@ -41,9 +41,9 @@ def browser():
         chromium.close()
 
 
-def open_page(browser, tmp_path: Path, record: str):
+def open_page(browser, tmp_path: Path, record: str, *options: str):
     page_file = tmp_path / "replay.html"
-    result = cli("replay", record, "--html", str(page_file))
+    result = cli("replay", record, "--html", str(page_file), *options)
     assert page_file.exists(), result.stderr
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     fetched: list[str] = []
@@ -176,6 +176,32 @@ def test_a_narrow_screen_shows_the_picture_full_width_and_the_list_below(browser
     )
     assert box["svg"] >= 330 and box["below"] and box["page"] <= 375
     assert box["sheet"] > box["box"]  # the sheet is wider than the screen: it scrolls inside its box, not the page
+
+
+def test_the_page_opens_where_to_says_unless_its_address_names_a_step(browser, tmp_path):
+    page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json", "--hand", "2", "--to", "3")
+    total = page.locator(".frame").count()
+    assert page.inner_text("#where") == f"4 / {total}" and caption(page).startswith("move 3:")
+    assert page.locator(".frame:not([hidden])").count() == 1 and page.url.endswith("#4")
+    page.keyboard.press("ArrowLeft")
+    assert caption(page).startswith("move 2:")
+    other = browser.new_page()
+    other.goto(page_file.as_uri() + "#1")
+    assert other.inner_text("#where") == f"1 / {total}" and "hand 2 starts" in caption(other) and errors == []
+
+
+@pytest.mark.parametrize("width", [760, 901, 1000, 1100, 1101])
+def test_the_picture_keeps_most_of_a_tablets_or_small_laptops_width(browser, tmp_path, width):
+    """Up to 900 px the list goes below the picture; up to 1,100 px it is narrower beside it."""
+    page = long_names_page(browser, tmp_path, {"width": width, "height": 800})
+    box = page.evaluate(
+        """(() => {
+          const svg = document.querySelector('.frame:not([hidden]) svg').getBoundingClientRect();
+          const aside = document.querySelector('aside').getBoundingClientRect();
+          return {svg: svg.width, below: aside.top >= svg.bottom, page: document.documentElement.scrollWidth};
+        })()"""
+    )
+    assert box["svg"] >= 600 and box["below"] == (width <= 900) and box["page"] <= width
 
 
 def test_the_page_follows_a_change_of_the_address(browser, tmp_path):

@@ -126,8 +126,10 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
             raise Fail(
                 USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
             )
-        write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}"))
-        say(f"wrote {html}: {len(frames)} steps (open it in a browser; arrow keys step)")
+        start = _start_index(frames, record, hand, to)
+        write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
+        opens = f", opening at step {start + 1}" if start else ""
+        say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
     else:
         from .steer import steer
 
@@ -141,7 +143,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
 
 
 def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int | None) -> int:
-    """Where the terminal view opens: --hand/--to, else the start."""
+    """Where the terminal view or the page opens: --hand/--to, else the start."""
     if hand is None and to is None:
         return 0
     _check_bounds(record, hand, to)

@@ -294,7 +294,11 @@ def replay(
     ] = None,
     to: Annotated[
         Optional[int],
-        typer.Option(help="Stop after this move (of --hand, or of the first hand); 0: the hand's start.", min=0),
+        typer.Option(
+            help="Stop after this move (of --hand, or of the first hand); 0: the hand's start. "
+            "The terminal view and the --html page open there.",
+            min=0,
+        ),
     ] = None,
     fmt: FormatOpt = None,
     svg: SvgOpt = None,

@@ -52,7 +52,8 @@ li.current.unsettled{color:#2e1f00}
 .sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
-@media (max-width:720px){
+@media (min-width:901px) and (max-width:1100px){aside{flex-basis:220px}}
+@media (max-width:900px){
 main{flex-direction:column;align-items:stretch;padding:8px}
 #stage,aside{flex:none;width:auto}
 aside{max-height:50vh}
@@ -65,7 +66,8 @@ button{padding:6px 9px}
 _SCRIPT = """
 (function(){
   var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('li[data-i]');
-  var hands=JSON.parse(document.getElementById('hands').textContent), at=0;
+  var hands=JSON.parse(document.getElementById('hands').textContent);
+  var start=+document.querySelector('main').dataset.start, at=start;
   function show(i){
     i=Math.max(0,Math.min(frames.length-1,i));
     frames[at].hidden=true; items[at].classList.remove('current');
@@ -106,9 +108,9 @@ _SCRIPT = """
     else{return}
     e.preventDefault();
   });
-  function fromHash(){  // #N is step N, counted from 1 as shown
+  function fromHash(){  // #N is step N, counted from 1 as shown; without it, the step the page opens at
     var n=parseInt(location.hash.slice(1),10);
-    show(isNaN(n)?0:n-1);
+    show(isNaN(n)?start:n-1);
   }
   window.addEventListener('hashchange',fromHash);
   fromHash();
@@ -177,8 +179,8 @@ def _summary(frames: list[Frame]) -> str:
     return out + (f", {unsettled} unsettled" if unsettled else "")
 
 
-def replay_page(record: Record, frames: list[Frame], title: str) -> str:
-    """The whole HTML document."""
+def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0) -> str:
+    """The whole HTML document, opening at frame ``start`` (unless its address names a step: #N)."""
     rules = record.rules
     if rules.partnerships:
         who = " v ".join(side_name(record.players, side) for side in range(rules.sides))
@@ -198,7 +200,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
             extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
             extra += "".join(f'<div class="comment">{markup(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
-        hidden = " hidden" if i else ""
+        hidden = " hidden" if i != start else ""
         figures.append(
             f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
             f"{position_frame(pic)}{extra}</figure>"
@@ -221,7 +223,7 @@ def replay_page(record: Record, frames: list[Frame], title: str) -> str:
         f'<header><h1>{markup(who)}</h1><div class="sub">{markup(variant + seed)} · {markup(summary)}</div>'
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
-        f'<main><section id="stage"><nav>'
+        f'<main data-start="{start}"><section id="stage"><nav>'
         f'<button id="first" title="Home">« start</button>'
         f'<button id="prevhand" title="this hand\'s start, then the previous hand\'s (PageUp)">⇤ hand</button>'
         f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
