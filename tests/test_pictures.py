@@ -217,6 +217,21 @@ def test_document_text_is_escaped_as_markup():
     assert "&lt;script&gt;" in svg
 
 
+def test_hearts_and_diamonds_are_red_in_captions_sheets_and_the_move_list(tmp_path):
+    page = tmp_path / "p.html"
+    assert cli("replay", GAME, "--html", str(page)).returncode == 0
+    html = page.read_text(encoding="utf-8")
+    captions = re.findall(r'<rect[^>]*height="\d+" rx="6" fill="#f5b800"/><text[^>]*>(.*?)</text>', html)
+    assert any("tspan" in c for c in captions)
+    assert all(re.search(r'<tspan fill="#a40018">[♥♦]+</tspan>', c) for c in captions if re.search("[♥♦]", c))
+    items = re.findall(r"<li data-i[^>]*>(.*?)</li>", html)
+    hearts = [i for i in items if "♥" in i or "♦" in i]
+    assert hearts and all(re.search(r'<span style="color:#a40018">[♥♦]+</span>', i) for i in hearts)
+    assert not any(re.search(r"<span[^>]*>[^<]*[♠♣]", i) for i in items)
+    sheet = sheet_svg(orjson.loads(cli("score", GAME, "--format", "json").stdout))
+    assert '<tspan fill="#a40018">♦</tspan>' in sheet  # 10♦, Big Casino
+
+
 def test_score_sheet_names_items_for_people():
     sheet = orjson.loads(cli("score", GAME, "--format", "json").stdout)
     text = sheet_svg(sheet, ("Ann", "Bea"), False, "t", sweeps=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 import xml.dom.minidom
@@ -121,12 +122,30 @@ def test_replay_explains_moves_in_words(tmp_path):
         first.write_bytes(fh.readline())
     out = invoke("replay", str(first), "--format", "text", "--hand", "1")
     words = out.splitlines()
-    assert words[0] == "hand 1 starts, random deals"  # simulate names each seat by its bot
-    assert words[1] == "hand 1, move 1: greedy takes AC 2D 5C with 8C"
+    assert words[0] == "hand 1 starts, random (seat 1) deals"  # simulate names each seat by its bot
+    assert words[1] == "hand 1, move 1: greedy (seat 0) takes AC 2D 5C with 8C"
     assert all(line.startswith("hand 1, move ") for line in words[1:-1])
     assert words[-1].startswith(
         "hand 1 ends: the cards left on the table, 6H 7S 9C QH QC, go to greedy (seat 0), the last to capture (S2); "
         "points 9–2"
+    )
+
+
+def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp_path):
+    """Two copies of a bot share a name: text, the picture's caption and the referee's
+    finding each say "greedy (seat 1)"."""
+    from tests.inproc import cli
+
+    path = tmp_path / "self.json"
+    path.write_bytes(cli("simulate", "--games", "1", "--seed", "2", "--bots", "greedy,greedy").stdout)
+    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()
+    assert words[0].endswith("greedy (seat 1) deals") and words[1].startswith("hand 1, move 1: greedy (seat 0) ")
+    assert words[2].startswith("hand 1, move 2: greedy (seat 1) ")
+    picture = tmp_path / "p.svg"
+    invoke("replay", str(path), "--format", "json", "--hand", "1", "--to", "2", "--svg", str(picture))
+    title = re.search("<title>([^<]*)</title>", picture.read_text(encoding="utf-8"))
+    assert title and title.group(1).replace("\u2068", "").replace("\u2069", "").startswith(
+        "hand 1, move 2: greedy (seat 1) "
     )
 
 

@@ -10,7 +10,7 @@ from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.describe import describe, seat_name
+from ..records.describe import describe, seat_words
 from ..records.frames import Frame, frame_words, frames_of
 from ..records.record import Record
 from ..records.referee import Finding, walk
@@ -170,7 +170,7 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record
                 info["comment"] = event.comment
         write_line(dumps(position_json(event.position, (("", "_replay", info),))))
     players = shown_names(record.players)  # for people: names and comments shown, never obeyed
-    start = f"hand {event.hand} starts, {seat_name(players, event.position.dealer)} deals"
+    start = f"hand {event.hand} starts, {seat_words(players, event.position.dealer)} deals"
     if fmt == Format.text:
         write_line(
             start

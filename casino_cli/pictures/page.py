@@ -16,7 +16,7 @@ from ..records.referee import Finding
 from ..records.scoresheet import hand_json
 from ..records.shown import visible
 from .sheet import item_words, nobody_words, side_label
-from .svg import defs, markup, named
+from .svg import defs, markup, named, red
 from .table import frame_picture, frame_text, game_title, position_frame, side_name
 
 _STYLE = """
@@ -139,7 +139,7 @@ def _sheet(end: HandEnd, record: Record) -> str:
         who = side_label(record.players, side, record.rules.partnerships)
         items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
         cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
-        rows.append("<tr>" + "".join(f"<td>{markup(str(c))}</td>" for c in cells) + "</tr>")
+        rows.append("<tr>" + "".join(f"<td>{red(markup(str(c)), html=True)}</td>" for c in cells) + "</tr>")
     for item, why in hand["unwon"].items():
         rows.append(f'<tr><td></td><td colspan="6" class="nobody">{markup(nobody_words(item, why))}</td></tr>')
     return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
@@ -166,7 +166,7 @@ def _entry(i: int, frame: Frame, words: str) -> str:
     else:
         label = ("? " if kind == "unsettled" else "✖ ") + words
     cls = f' class="{kind}"' if kind else ""
-    return f'<li data-i="{i}"{cls}>{markup(label)}</li>'
+    return f'<li data-i="{i}"{cls}>{red(markup(label), html=True)}</li>'
 
 
 def _summary(frames: list[Frame]) -> str:

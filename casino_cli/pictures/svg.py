@@ -14,9 +14,11 @@ from ..cards import RANKS, SUITS, rank, suit
 from ..records.shown import visible
 from .lines import wrap
 
+_RED_SUIT = re.compile("[♥♦]+")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 RED, BLACK = "#c0142c", "#141414"
+TEXT_RED = "#a40018"  # ♥ and ♦ in words: darker, to read on gold (4.5:1) as on white
 HIGHLIGHT = "#f5b800"
 CARD_W, CARD_H = 60, 84
 
@@ -51,14 +53,22 @@ def banner(x: float, y: float, width: float, words: str, pad: float) -> tuple[st
     height = 12 + 22 * len(lines)
     box = f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="6" fill="{HIGHLIGHT}"/>'
     return box + "".join(
-        text(x + pad, y + 23 + 22 * i, line, 16, font_weight="bold", fill=BLACK) for i, line in enumerate(lines)
+        text(x + pad, y + 23 + 22 * i, line, 16, True, font_weight="bold", fill=BLACK) for i, line in enumerate(lines)
     ), height
 
 
-def text(x: float, y: float, content: str, size: float = 14, **attrs: str | float) -> str:
-    """A text element; ``content`` is escaped, attribute names use _ for -."""
+def red(body: str, html: bool = False) -> str:
+    """Escaped text with its ♥ and ♦ in :data:`TEXT_RED`: SVG tspans, or HTML spans."""
+    tag = f'span style="color:{TEXT_RED}"' if html else f'tspan fill="{TEXT_RED}"'
+    return _RED_SUIT.sub(lambda m: f"<{tag}>{m.group()}</{tag.split()[0]}>", body)
+
+
+def text(x: float, y: float, content: str, size: float = 14, red_suits: bool = False, **attrs: str | float) -> str:
+    """A text element; ``content`` is escaped (its ♥ and ♦ red with ``red_suits``), attribute
+    names use _ for -."""
     extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items())
-    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{markup(content)}</text>'
+    body = red(markup(content)) if red_suits else markup(content)
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{body}</text>'
 
 
 def card_label(card: int) -> str:

@@ -343,7 +343,7 @@ def move_picture(
     before: Position, step: Step, names: Sequence[str] | None, prefix: str = "", notes: Sequence[str] = ()
 ) -> Picture:
     """The position a move was played from, the move ringed and told in the caption."""
-    words = describe(_shown_step(step), card_label).replace(f"seat {step.seat}", seat_name(names, step.seat), 1)
+    words = describe(_shown_step(step), card_label, tuple(map(named, names)) if names else None)
     return Picture(before, names, step.move, prefix + words, None, notes)
 
 

@@ -9,11 +9,6 @@ from ..engine import HandEnd, Step
 from ..engine.rules import Rules
 
 
-def seat_name(players: tuple[str, ...] | None, seat: int) -> str:
-    """A seat for people: its player's name when the record gives names, else "seat 1"."""
-    return players[seat] if players else f"seat {seat}"
-
-
 def seat_words(players: Sequence[str] | None, seat: int) -> str:
     """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
     return f"{players[seat]} (seat {seat})" if players else f"seat {seat}"
@@ -33,12 +28,12 @@ def side_seats(rules: Rules, side: int) -> str:
 
 
 def describe(step: Step, name: Callable[[int], str] = card_code, players: tuple[str, ...] | None = None) -> str:
-    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "Ana takes 3C 5D with 8H — sweep",
+    """E.g. "seat 1 raises the 10-build to 12 with 2S" or "Ana (seat 0) takes 3C 5D with 8H — sweep",
     then the record's comment on the move, if any.
 
     ``name`` writes a card (the code by default; a view may use suit symbols); ``players``
     names the seats."""
-    words = _describe(step, name, seat_name(players, step.seat))
+    words = _describe(step, name, seat_words(players, step.seat))
     return f"{words} {{{step.comment}}}" if step.comment else words
 
 
