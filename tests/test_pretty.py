@@ -147,6 +147,13 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
     assert title and title.group(1).replace("\u2068", "").replace("\u2069", "").startswith(
         "hand 1, move 2: greedy (seat 1) "
     )
+    from casino_cli.cli.render import position_view
+
+    screen = Console(file=io.StringIO(), width=100, no_color=True)
+    with screen.capture() as captured:
+        pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
+        screen.print(position_view(pos, names=("greedy", "greedy")))
+    assert "deal 1 of 6, greedy (seat 0) to play" in captured.get() and "greedy (seat 1)" in captured.get()
 
 
 def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():

@@ -48,11 +48,10 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
         title += " in partnerships"
     status = (
         "hand finished"
-        if pos.finished
+        if pos.turn is None
         else (
             f"deal {pos.deal} of {rules.deals_per_hand}"
-            f"{' (the last)' if pos.last_deal else ''}, seat {pos.turn}"
-            f"{f' ({players[pos.turn]})' if players and pos.turn is not None else ''} to play"
+            f"{' (the last)' if pos.last_deal else ''}, {seat_words(players, pos.turn)} to play"
         )
     )
     grid = Table(show_header=False, box=None, padding=(0, 1))
