@@ -170,7 +170,7 @@ def test_hint_and_review_commands():
     expected = []
     for p in players:
         expected.append(
-            f"seat {p['seat']} ({p['name']}): 24 moves reviewed, {p['lost']:.2f} expected points lost in all"
+            f"{p['name']} (seat {p['seat']}): 24 moves reviewed, {p['lost']:.2f} expected points lost in all"
         )
         expected += [
             f"  hand 1, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"

@@ -79,7 +79,7 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
     costly move."""
     summary = []
     for p in out["players"]:
-        who = f"seat {p['seat']}" + (f" ({visible(p['name'])})" if p["name"] else "")  # shown, never obeyed
+        who = f"{visible(p['name'])} (seat {p['seat']})" if p["name"] else f"seat {p['seat']}"  # shown, never obeyed
         lines = [
             f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
             for w in p["worst"]
