@@ -60,6 +60,12 @@ def test_moves_view_lists_numbered_moves_with_what_they_do():
     assert "9 legal moves" in out and "trails" in out and "takes" in out
 
 
+def test_the_hints_heading_is_one_line_above_its_table_where_the_screen_has_room():
+    out = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="100")
+    heading = out.splitlines()[0]
+    assert heading.startswith("seat ") and heading.endswith(")") and "less the others'" in heading
+
+
 def test_narrow_terminal_still_shows_the_table():
     out = invoke("deal", "--seed", "7", "--format", "pretty", NO_COLOR="1", COLUMNS="40")
     assert "table" in out and max(len(line) for line in out.splitlines()) <= 40

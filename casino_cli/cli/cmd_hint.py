@@ -89,9 +89,11 @@ def _show(out: dict[str, Any]) -> None:
         how = "exact: every card is known" if out["worlds"] == 1 else f"exact over all {out['worlds']} possible deals"
     else:
         how = f"{out['worlds']} sampled worlds"
-    table = Table(title=f"seat {out['turn']} to move: expected points for its side less the others' ({how})")
+    heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
+    table = Table()  # the heading above it, not as its title: a title wraps to the table's narrow width
     for column in ("#", "move", "points", "±"):
         table.add_column(column, justify="right" if column != "move" else "left")
     for i, m in enumerate(out["moves"], 1):
         table.add_row(str(i), m["move"], f"{m['value']:+.2f}", "" if not m["se"] else f"{m['se']:.2f}")
+    console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)
