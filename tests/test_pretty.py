@@ -160,6 +160,10 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
         pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
         screen.print(position_view(pos, names=("greedy", "greedy")))
     assert "deal 1 of 6, greedy (seat 0) to play" in captured.get() and "greedy (seat 1)" in captured.get()
+    with screen.capture() as captured:
+        pos = start_position(make_rules("royal", 4), seeded_deck("7"), dealer=3)
+        screen.print(position_view(pos, names=("Ana", "Ben", "Carla", "Dan")))
+    assert "side 0: Ana & Carla (seats 0 & 2)  side 1: Ben & Dan (seats 1 & 3)" in captured.get()
 
 
 def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():

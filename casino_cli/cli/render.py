@@ -85,7 +85,8 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
     if rules.partnerships or players:
         sides = "  ".join(
-            f"side {s}: {side_seats(rules, s)}" + (f" ({side_name(rules, players, s)})" if players else "")
+            f"side {s}: "
+            + (f"{side_name(rules, players, s)} ({side_seats(rules, s)})" if players else side_seats(rules, s))
             for s in range(rules.sides)
         )
         grid.add_row("sides", Text(sides))  # names are document text: never read as markup
