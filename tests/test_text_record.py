@@ -295,8 +295,16 @@ def test_detection_from_the_first_line():
     assert looks_like_text("[Rules classic 2]")
     assert looks_like_text('\ufeff  [Event "x"]')
     assert looks_like_text("Hand 1 dealer 0")
+    assert looks_like_text("[Players: Ana Ben]") and looks_like_text("[rules: classic 2]")  # a tag name's colon
+    assert looks_like_text("Hand: 1 dealer: Ben")
     for json_line in ('{"format": "casino.record/1"}', '["a"]', "[true, false]", "[1]", ""):
         assert not looks_like_text(json_line)
+
+
+def test_a_text_record_whose_first_tag_ends_in_a_colon_is_read_from_stdin_as_text():
+    text = b"[Rules: classic 2]\nHand 1 dealer 1 table 7D 2C 9S KH\n3H 4S\n"
+    out = cli("validate", "-", "--format", "text", stdin=text)
+    assert out.returncode == 0 and "1 valid" in out.stderr, out.stderr
 
 
 def test_a_text_error_on_the_command_line_names_file_line_column(tmp_path):

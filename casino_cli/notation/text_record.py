@@ -42,7 +42,7 @@ _RESULT_PAIRS = ("scores", "winner")
 _ESCAPES = {"\\": "\\", "}": "}", "{": "{", "n": "\n", "r": "\r", "t": "\t"}
 _SENTINEL = object()
 _SPACE_CLASS = "[" + re.escape(_SPACES) + "]"
-_DETECT = re.compile(rf"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*{_SPACE_CLASS}|hand{_SPACE_CLASS}+\d)", re.IGNORECASE)
+_DETECT = re.compile(rf"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*:?{_SPACE_CLASS}|hand:?{_SPACE_CLASS}+\d)", re.IGNORECASE)
 
 
 class TextError(NotationError):
