@@ -221,15 +221,24 @@ def test_version_help_and_completion():
 @pytest.mark.parametrize(
     ("partnerships", "you", "words"),
     [
-        (False, None, "seat 1 wins the game, 9–21 (reason)"),
-        (False, 0, "seat 1 wins the game, 9–21 (reason)"),
-        (False, 1, "you win the game, 9–21 (reason)"),
-        (True, 1, "you and your partner (seats 1 & 3) win the game, 9–21 (reason)"),
-        (True, 0, "seats 1 & 3 win the game, 9–21 (reason)"),
+        (False, None, "seat 1 wins the game, 21 to 9 (reason)"),
+        (False, 0, "seat 1 wins the game, 21 to 9 (reason)"),
+        (False, 1, "you win the game, 21 to 9 (reason)"),
+        (True, 1, "you and your partner (seats 1 & 3) win the game, 21 to 9 (reason)"),
+        (True, 0, "seats 1 & 3 win the game, 21 to 9 (reason)"),
     ],
 )
 def test_the_game_result_in_words_speaks_to_the_person_whose_side_won(partnerships, you, words):
+    """The winner's score comes first, after its name, then the others' in seat order."""
     assert game_words(GameStep((9, 21), 1, "reason"), None, partnerships, you) == words
+    assert (
+        game_words(GameStep((8, 3, 23), 2, "r"), ("Ana", "Ben", "Cy"), False)
+        == "Cy (seat 2) wins the game, 23 to 8 and 3 (r)"
+    )
+    assert game_words(GameStep((5, 21, 8, 3), 1, "r"), None, False).startswith(
+        "seat 1 wins the game, 21 to 5, 8 and 3 "
+    )
+    assert game_words(GameStep((5, 3), None, ""), None, False) == "game 5–3"
 
 
 @pytest.mark.parametrize("winner", [0, 1])

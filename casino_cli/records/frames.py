@@ -43,16 +43,18 @@ def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> st
 
 
 def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool, you: int | None = None) -> str:
-    """The game after a hand, the winner named: ``Ana (seat 0) wins, 11 to 6`` or ``game 5–3``;
-    ``you`` is the side of the person reading (``you win the game`` when it won)."""
-    totals = "–".join(map(str, game.scores))
+    """The game after a hand: ``game 5–3`` (the sides in order), or the winner named with its
+    score first, ``Ana (seat 0) wins the game, 11 to 6`` (``21 to 5, 8 and 3`` with more
+    sides); ``you`` is the side of the person reading (``you win the game`` when it won)."""
     if game.winner is None:
-        return f"game {totals}" + (f" ({game.reason})" if game.reason else "")
+        return f"game {'–'.join(map(str, game.scores))}" + (f" ({game.reason})" if game.reason else "")
+    others = [str(v) for side, v in enumerate(game.scores) if side != game.winner]
+    score = f"{game.scores[game.winner]} to {', '.join(others[:-1]) + ' and ' if len(others) > 1 else ''}{others[-1]}"
     if game.winner == you:
         who = f"you and your partner (seats {you} & {you + 2})" if partnerships else "you"
-        return f"{who} win the game, {totals} ({game.reason})"
+        return f"{who} win the game, {score} ({game.reason})"
     verb = "win" if partnerships else "wins"
-    return f"{side_words(names, game.winner, partnerships)} {verb} the game, {totals} ({game.reason})"
+    return f"{side_words(names, game.winner, partnerships)} {verb} the game, {score} ({game.reason})"
 
 
 def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -> str:
