@@ -153,6 +153,12 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
     assert title and title.group(1).replace("\u2068", "").replace("\u2069", "").startswith(
         "hand 1, move 2: greedy (seat 1) "
     )
+    doc = orjson.loads(path.read_bytes())
+    path.write_bytes(orjson.dumps(dict(doc, players=["", "Ben"])))  # a name left empty: the seat alone
+    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()
+    assert words[1].startswith("hand 1, move 1: seat 0 ") and words[2].startswith("hand 1, move 2: Ben (seat 1) ")
+    invoke("replay", str(path), "--format", "json", "--hand", "1", "--to", "1", "--svg", str(picture))
+    assert "<title>hand 1, move 1: seat 0 " in picture.read_text(encoding="utf-8")
     from casino_cli.cli.render import position_view
 
     screen = Console(file=io.StringIO(), width=100, no_color=True)

@@ -41,7 +41,10 @@ def markup(content: str) -> str:
 def named(name: str, cut: Callable[[str], str] | None = None) -> str:
     """A name from a document as a picture shows it: :func:`visible` (nothing in it is
     obeyed), ``cut`` to fit, then isolated (FSI … PDI, honoured by browsers and librsvg)
-    so that a right-to-left name does not reorder the words and numbers next to it."""
+    so that a right-to-left name does not reorder the words and numbers next to it; "" stays
+    "" (the seat is shown alone)."""
+    if not name:
+        return ""
     shown = visible(name)
     return f"\u2068{cut(shown) if cut else shown}\u2069"
 

@@ -57,7 +57,7 @@ def _short(name: str) -> str:
 
 def side_name(names: Sequence[str] | None, side: int, cut: Callable[[str], str] | None = None) -> str:
     """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names (names as in :func:`seat_name`)."""
-    if names and len(names) >= 4:
+    if names and len(names) >= 4 and names[side] and names[side + 2]:
         return f"{named(names[side], cut or _short)} & {named(names[side + 2], cut or _short)}"
     return f"seats {side} & {side + 2}"
 

@@ -10,13 +10,15 @@ from ..engine.rules import Rules
 
 
 def seat_words(players: Sequence[str] | None, seat: int) -> str:
-    """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players."""
-    return f"{players[seat]} (seat {seat})" if players else f"seat {seat}"
+    """A seat for messages: "Ben (seat 1)", or "seat 1" when the record names no players
+    (or names this one "")."""
+    return f"{players[seat]} (seat {seat})" if players and players[seat] else f"seat {seat}"
 
 
 def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
-    """A side for people: "Ana & Carla" (its players' names), else "side 0"."""
-    if not players:
+    """A side for people: "Ana & Carla" (its players' names), else "side 0" (as when a
+    name is "")."""
+    if not players or not all(players[s] for s in range(rules.players) if rules.side_of(s) == side):
         return f"side {side}"
     return " & ".join(players[s] for s in range(rules.players) if rules.side_of(s) == side)
 

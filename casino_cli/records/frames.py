@@ -38,7 +38,11 @@ class Frame(NamedTuple):
 def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
     """A side for people: ``Ana (seat 0)``, ``seat 0``, or ``Ana & Cy`` / ``seats 0 & 2``."""
     if partnerships:
-        return f"{names[side]} & {names[side + 2]}" if names else f"seats {side} & {side + 2}"
+        return (
+            f"{names[side]} & {names[side + 2]}"
+            if names and names[side] and names[side + 2]
+            else f"seats {side} & {side + 2}"
+        )
     return seat_words(names, side)
 
 
@@ -61,13 +65,9 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
     """What happens at a frame, in words, with the players' names."""
     names, event = record.players, frame.event
     if isinstance(event, HandStart):
-        dealer = event.position.dealer
-        return f"hand {event.hand} starts, {names[dealer] + ' (seat ' + str(dealer) + ')' if names else 'seat ' + str(dealer)} deals"
+        return f"hand {event.hand} starts, {seat_words(names, event.position.dealer)} deals"
     if isinstance(event, Step):
-        words = describe(event, card_name)
-        if names:
-            words = words.replace(f"seat {event.seat}", seat_words(names, event.seat), 1)
-        return words
+        return describe(event, card_name, names)
     if isinstance(event, HandEnd):
         points = "–".join(map(str, event.score.points))
         left = residue_words(event, card_name, names)
