@@ -8,7 +8,7 @@ from ..engine import CasinoError, PositionError, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
-from ..records.describe import side_name
+from ..records.describe import side_names
 from ..records.referee import Finding
 from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
 from .common import documents, passed_over, problem_text
@@ -62,7 +62,7 @@ def _sheet(
         sheet, findings = record_score(record)
         names = record.players
         shown = shown_names(names)  # for people: names shown, never obeyed
-        sides = [side_name(record.rules, shown, s) for s in range(record.rules.sides)] if shown else None
+        sides = side_names(record.rules, shown) if shown else None
         return sheet, findings, names, sides, record.rules
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None

@@ -39,7 +39,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
     (which seats make each) and the scores; ``names`` names the seats; with a ``viewer``
     seat, the other hands show only how many cards they hold."""
-    from ..records.describe import seat_words, side_name, side_seats
+    from ..records.describe import seat_words, side_name, side_names, side_seats
 
     players = names
     rules = pos.rules
@@ -90,7 +90,8 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
             for s in range(rules.sides)
         )
         grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-    scores = Text("  ".join(f"{side_name(rules, players, s)}: {v}" for s, v in enumerate(pos.scores)))
+    labels = side_names(rules, players) if players else [f"side {s}" for s in range(rules.sides)]
+    scores = Text("  ".join(f"{label}: {v}" for label, v in zip(labels, pos.scores)))
     grid.add_row("scores before this hand" if pos.finished else "scores", scores)  # the hand's own: its sheet
     return grid
 

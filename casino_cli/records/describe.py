@@ -23,6 +23,13 @@ def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
     return " & ".join(players[s] for s in range(rules.players) if rules.side_of(s) == side)
 
 
+def side_names(rules: Rules, players: tuple[str, ...]) -> list[str]:
+    """Every side by :func:`side_name`; where two would read alike (copies of one bot), each
+    of those with its seats: "greedy (seat 0)", "greedy (seat 1)"."""
+    names = [side_name(rules, players, side) for side in range(rules.sides)]
+    return [f"{n} ({side_seats(rules, side)})" if names.count(n) > 1 else n for side, n in enumerate(names)]
+
+
 def side_seats(rules: Rules, side: int) -> str:
     """Which seats make a side: "seats 0 & 2"."""
     seats = [str(s) for s in range(rules.players) if rules.side_of(s) == side]
