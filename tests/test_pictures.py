@@ -455,3 +455,27 @@ def test_a_picture_that_cannot_be_written_is_refused_before_the_data_or_is_an_ou
     if os.path.exists("/dev/full"):
         full = cli("replay", GAME, "--html", "/dev/full")
         assert full.returncode == 74 and "cannot write /dev/full: No space left on device" in full.stderr
+
+
+def test_a_sheets_items_won_break_between_items_never_inside_one():
+    """ "A♥ 1" is never split into "A♥" at a line's end and "1" at the next one's start."""
+    from casino_cli.pictures.lines import ITEM, wrap
+    from casino_cli.pictures.sheet import item_words, items_won
+
+    items = {"cards": 3, "spades": 1, "big_casino": 2, "little_casino": 1, "AS": 1, "AH": 1, "AD": 1, "AC": 1}
+    whole = [item_words(k, v) for k, v in items.items()]
+    counts = set()
+    for width in range(60, 700, 7):
+        lines = wrap(", ".join(items_won(items)), 13, width, ITEM)
+        assert [p for line in lines for p in line.rstrip(",").split(", ")] == whole
+        counts.add(len(lines))
+    assert len(counts) > 3  # broken onto many numbers of lines, down to one
+
+
+def test_the_pages_sheet_keeps_each_item_won_on_one_line(tmp_path):
+    page = tmp_path / "p.html"
+    assert cli("replay", "fixtures/records/corpus/classic-2.jsonl", "--html", str(page)).returncode == 0
+    html = page.read_text(encoding="utf-8")
+    assert ".sheet .item{white-space:nowrap}" in html
+    cells = re.findall(r"<td>((?:<span class=\"item\">.*?</span>(?:, )?)+)</td>", html)
+    assert cells and any("Big Casino 2</span>" in c for c in cells)

@@ -15,6 +15,7 @@ _HALF = frozenset("frt()[]-▸")
 _WIDE = frozenset("mwMW@%…—джмфшщыюЖМФЦШЩЪЫЮωΜæœÆŒ")
 _LETTERS = {"Ll": 0.8, "Lu": 0.92, "Lt": 0.92}  # other scripts' small and capital letters; the rest 1.0
 _WORD = re.compile("(?:\u2068[^\u2069]*\u2069?|[^ ])+")  # a name isolated by svg.named is one word
+ITEM = re.compile("[^ ,][^,]*,?")  # an item of a list such as "A♥ 1, Big Casino 2", with its comma
 
 
 def _em(c: str) -> float:
@@ -58,13 +59,14 @@ def fit(content: str, size: float, width: float) -> str:
     return content[:end] + "…"
 
 
-def wrap(content: str, size: float, width: float) -> list[str]:
+def wrap(content: str, size: float, width: float, unit: re.Pattern[str] = _WORD) -> list[str]:
     """``content`` broken at spaces into lines that fit ``width`` (a word wider than a line
-    has a line of its own); each line's width kept as it grows."""
+    has a line of its own), or only between the units ``unit`` finds (:data:`ITEM`: between
+    the items of a list); each line's width kept as it grows."""
     lines: list[str] = []
     widths: list[float] = []
     space = _em(" ")
-    for word in _WORD.findall(content):
+    for word in unit.findall(content):
         w = sum(map(_em, word))
         if lines and (widths[-1] + space + w) * size <= width:
             lines[-1] += " " + word

@@ -15,7 +15,7 @@ from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json
 from ..records.shown import visible
-from .sheet import item_words, nobody_words, side_label
+from .sheet import items_won, nobody_words, side_label
 from .svg import defs, markup, named, red
 from .table import frame_picture, frame_text, game_title, position_frame, side_name
 
@@ -49,6 +49,7 @@ li.current.unsettled{color:#2e1f00}
 .sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
 .sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
 .sheet td{padding:4px 8px;border-top:1px solid #ddd}
+.sheet .item{white-space:nowrap}
 .sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
@@ -137,9 +138,10 @@ def _sheet(end: HandEnd, record: Record) -> str:
     rows = []
     for side, s in enumerate(hand["sides"]):
         who = side_label(record.players, side, record.rules.partnerships)
-        items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "—"
-        cells = (who, s["cards"], s["spades"], s["sweeps"], items, s["points"], hand["scores"][side])
-        rows.append("<tr>" + "".join(f"<td>{red(markup(str(c)), html=True)}</td>" for c in cells) + "</tr>")
+        items = ", ".join(f'<span class="item">{red(markup(w), html=True)}</span>' for w in items_won(s["items"]))
+        cells = [red(markup(str(c)), html=True) for c in (who, s["cards"], s["spades"], s["sweeps"])]
+        cells += [items] + [str(c) for c in (s["points"], hand["scores"][side])]
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     for item, why in hand["unwon"].items():
         rows.append(f'<tr><td></td><td colspan="6" class="nobody">{markup(nobody_words(item, why))}</td></tr>')
     return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'

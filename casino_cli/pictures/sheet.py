@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import CODES
-from .lines import fit, text_width, wrap
+from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
 
@@ -29,6 +29,11 @@ def item_words(name: str, points: int) -> str:
     else:
         words = {"little_casino": "Little Casino", "big_casino": "Big Casino"}.get(name, name.replace("_", " "))
     return f"{words} {points}"
+
+
+def items_won(items: dict[str, int]) -> list[str]:
+    """A side's items won in words, ``["A♥ 1", "Big Casino 2"]``, or ``["—"]``."""
+    return [item_words(k, v) for k, v in items.items()] or ["—"]
 
 
 def side_label(
@@ -67,7 +72,7 @@ def sheet_svg(
         out.append(text(_GAME_X, y + 18, "game", 12, text_anchor="end", fill="#e6f2ea"))
         y += _ROW + 6
         for side, s in enumerate(hand["sides"]):
-            items = wrap(", ".join(item_words(k, v) for k, v in s["items"].items()) or "—", 13, _ITEMS_W)
+            items = wrap(", ".join(items_won(s["items"])), 13, _ITEMS_W, ITEM)  # never inside an item
             height = _ROW + _LINE * (len(items) - 1)
             if side % 2:
                 out.append(f'<rect x="16" y="{y - 4:g}" width="{WIDTH - 32}" height="{height}" fill="#f1eee4"/>')
