@@ -460,3 +460,16 @@ def test_a_claimed_result_of_a_record_that_stops_part_way_says_the_hand_is_unfin
     path.write_bytes(orjson.dumps(game))
     said = [orjson.loads(line)["message"] for line in cli("validate", str(path)).stdout.splitlines()]
     assert said and all(m.startswith("the record claims") and "unfinished" not in m for m in said), said
+
+
+def test_no_alternatives_read_none_when_the_list_is_complete_and_none_known_when_it_may_not_be():
+    from casino_cli.cli.cmd_judge import alternatives_line
+
+    complete = {"alternatives": [], "alternatives_partial": False}
+    assert alternatives_line(complete) == "alternatives: none"
+    partial = dict(complete, alternatives_partial=True)
+    assert alternatives_line(partial) == "alternatives: none known (and perhaps others: its hand is not fully known)"
+    some = dict(
+        complete, alternatives=[{"move": "4S", "verdict": "legal"}, {"move": "4S+3H=7", "verdict": "unsettled"}]
+    )
+    assert alternatives_line(some) == "alternatives: 4S 4S+3H=7?"

@@ -97,7 +97,7 @@ def alternatives_line(ruling: dict[str, Any]) -> str:
     tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
     if ruling.get("alternatives_truncated"):
         tail += " (and others: the listing was cut at its bound)"
-    return "alternatives: " + (" ".join(moves) or "none known") + tail
+    return "alternatives: " + (" ".join(moves) or ("none known" if tail else "none")) + tail
 
 
 def _print(ruling: dict[str, Any], fmt: Format, names: tuple[str, ...] | None) -> None:
