@@ -10,7 +10,6 @@ from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.describe import describe, seat_words
 from ..records.frames import Frame, frame_words, frames_of
 from ..records.record import Record
 from ..records.referee import Finding, walk
@@ -169,18 +168,11 @@ def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record
             if event.comment is not None:
                 info["comment"] = event.comment
         write_line(dumps(position_json(event.position, (("", "_replay", info),))))
-    players = shown_names(record.players)  # for people: names and comments shown, never obeyed
-    start = f"hand {event.hand} starts, {seat_words(players, event.position.dealer)} deals"
-    if fmt == Format.text:
-        write_line(
-            start
-            if isinstance(event, HandStart)
-            else f"hand {event.hand}, move {number}: {visible(describe(event, players=players))}"
-        )
+    where = "" if isinstance(event, HandStart) else f"hand {event.hand}, move {number}: "  # a start says its hand
+    if fmt == Format.text:  # cards as codes; names and comments shown, never obeyed
+        write_line(where + visible(frame_words(frame, record, card_code)))
     if screen.active:
         from .render import position_view
 
-        screen.rule(
-            start if isinstance(event, HandStart) else f"hand {event.hand}, move {number}: {shown_words(frame, record)}"
-        )
-        screen.print(position_view(event.position, names=players))
+        screen.rule(where + shown_words(frame, record))
+        screen.print(position_view(event.position, names=shown_names(record.players)))
