@@ -90,8 +90,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
             for s in range(rules.sides)
         )
         grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-    labels = side_names(rules, players) if players else [f"side {s}" for s in range(rules.sides)]
-    scores = Text("  ".join(f"{label}: {v}" for label, v in zip(labels, pos.scores)))
+    scores = Text("  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores)))
     grid.add_row("scores before this hand" if pos.finished else "scores", scores)  # the hand's own: its sheet
     return grid
 

@@ -80,7 +80,7 @@ def sheet_svg(
             for (_, x, anchor), value in zip(_COLUMNS, cells):
                 out.append(text(x, y + 13, str(value), 13, text_anchor=anchor, fill=BLACK))
             for i, line in enumerate(items):
-                out.append(text(_ITEMS_X, y + 13 + _LINE * i, line, 13, True, fill=BLACK))
+                out.append(text(_ITEMS_X, y + 13 + _LINE * i, line, 13, red_suits=True, fill=BLACK))
             out.append(text(_POINTS_X, y + 13, str(s["points"]), 13, text_anchor="end", font_weight="bold", fill=BLACK))
             out.append(text(_GAME_X, y + 13, str(hand["scores"][side]), 13, text_anchor="end", fill=BLACK))
             y += height

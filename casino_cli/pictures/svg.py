@@ -56,14 +56,15 @@ def banner(x: float, y: float, width: float, words: str, pad: float) -> tuple[st
     height = 12 + 22 * len(lines)
     box = f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="6" fill="{HIGHLIGHT}"/>'
     return box + "".join(
-        text(x + pad, y + 23 + 22 * i, line, 16, True, font_weight="bold", fill=BLACK) for i, line in enumerate(lines)
+        text(x + pad, y + 23 + 22 * i, line, 16, red_suits=True, font_weight="bold", fill=BLACK)
+        for i, line in enumerate(lines)
     ), height
 
 
 def red(body: str, html: bool = False) -> str:
     """Escaped text with its ♥ and ♦ in :data:`TEXT_RED`: SVG tspans, or HTML spans."""
-    tag = f'span style="color:{TEXT_RED}"' if html else f'tspan fill="{TEXT_RED}"'
-    return _RED_SUIT.sub(lambda m: f"<{tag}>{m.group()}</{tag.split()[0]}>", body)
+    start, end = (f'<span style="color:{TEXT_RED}">', "</span>") if html else (f'<tspan fill="{TEXT_RED}">', "</tspan>")
+    return _RED_SUIT.sub(lambda m: start + m.group() + end, body)
 
 
 def text(x: float, y: float, content: str, size: float = 14, red_suits: bool = False, **attrs: str | float) -> str:

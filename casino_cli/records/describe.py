@@ -18,14 +18,13 @@ def seat_words(players: Sequence[str] | None, seat: int) -> str:
 def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
     """A side for people: "Ana & Carla" (its players' names), else "side 0" (as when a
     name is "")."""
-    if not players or not all(players[s] for s in range(rules.players) if rules.side_of(s) == side):
-        return f"side {side}"
-    return " & ".join(players[s] for s in range(rules.players) if rules.side_of(s) == side)
+    members = [players[s] for s in range(rules.players) if rules.side_of(s) == side] if players else []
+    return " & ".join(members) if members and all(members) else f"side {side}"
 
 
-def side_names(rules: Rules, players: tuple[str, ...]) -> list[str]:
-    """Every side by :func:`side_name`; where two would read alike (copies of one bot), each
-    of those with its seats: "greedy (seat 0)", "greedy (seat 1)"."""
+def side_names(rules: Rules, players: tuple[str, ...] | None) -> list[str]:
+    """Every side by :func:`side_name` ("side 0" without ``players``); where two would read
+    alike (copies of one bot), each of those with its seats: "greedy (seat 0)", "greedy (seat 1)"."""
     names = [side_name(rules, players, side) for side in range(rules.sides)]
     return [f"{n} ({side_seats(rules, side)})" if names.count(n) > 1 else n for side, n in enumerate(names)]
 

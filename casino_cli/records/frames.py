@@ -52,8 +52,8 @@ def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool, 
     sides); ``you`` is the side of the person reading (``you win the game`` when it won)."""
     if game.winner is None:
         return f"game {'–'.join(map(str, game.scores))}" + (f" ({game.reason})" if game.reason else "")
-    others = [str(v) for side, v in enumerate(game.scores) if side != game.winner]
-    score = f"{game.scores[game.winner]} to {', '.join(others[:-1]) + ' and ' if len(others) > 1 else ''}{others[-1]}"
+    *first, last = [str(v) for side, v in enumerate(game.scores) if side != game.winner]
+    score = f"{game.scores[game.winner]} to {', '.join(first) + ' and ' if first else ''}{last}"
     if game.winner == you:
         who = f"you and your partner (seats {you} & {you + 2})" if partnerships else "you"
         return f"{who} win the game, {score} ({game.reason})"
