@@ -130,7 +130,7 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
     assert "trails" not in board and "builds" not in board
     term.send("l")
     listed = term.expect(PROMPT)
-    assert "│ 14 │ QS+2D+4H+TC=14 │ Q♠   │ builds 14 (multiple) with 2♦ 4♥ 10♣ │" in listed
+    assert "│ 14 │ QS+2D+4H+TC=14 │ Q♠   │ builds 14 as 2♦+Q♠ and 4♥+10♣ (multiple) │" in listed
     term.send("2")
     after = term.expect(PROMPT)
     assert "3 legal moves" in after and "┃ # ┃ move ┃ card ┃ does" in after

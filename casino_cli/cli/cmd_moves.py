@@ -104,7 +104,7 @@ def _print(
         from .render import moves_view, position_view
 
         screen.print(position_view(pos))
-        screen.print(moves_view(listing.moves, listing.facts, listing.truncated, pos.rules.sweeps))
+        screen.print(moves_view(listing.moves, listing.facts, listing.truncated, pos.rules))
         if unsettled is not None:
             screen.print(
                 f"partial listing: seat {pos.turn} has {_unknown(pos)} unknown card(s), which may "

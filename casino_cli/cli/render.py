@@ -15,8 +15,9 @@ from rich.text import Text
 
 from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Partial, Position, Unseen
-from ..engine.position import unknown_count
-from ..records.describe import clear_words
+from ..engine.position import build_groups, unknown_count
+from ..engine.rules import Rules
+from ..records.describe import clear_words, listed
 from .plain import card_name, item_name, item_words, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -61,7 +62,9 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     grid.add_row("table", cards_text(pos.loose))
     for b in pos.builds:
         kind = "single" if b.single else "multiple"
-        grid.add_row(f"build {b.value}", Text.assemble(cards_text(b.cards), f"  ({kind}, seat {b.owner})"))
+        grid.add_row(
+            f"build {b.value}", Text.assemble(groups_text(rules, b.cards, b.value), f"  ({kind}, seat {b.owner})")
+        )
     for seat, hand in enumerate(pos.hands):
         marker = "▶ " if seat == pos.turn else ""
         pile = pos.captured[seat]
@@ -95,8 +98,16 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     return grid
 
 
-def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, sweeps: bool = True) -> Table:
-    """A numbered list of moves with what each does."""
+def groups_text(rules: Rules, cards: int, value: int) -> Text:
+    """A build's cards; a multiple build's in its groups: "2♣+4♦ and 3♠+3♣"."""
+    groups = build_groups(rules, cards, value) or ()
+    if len(groups) < 2:
+        return cards_text(cards)
+    return Text.assemble(*listed([Text("+").join(map(card_text, cards_of(g))) for g in groups]))
+
+
+def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, rules: Rules) -> Table:
+    """A numbered list of moves with what each does (a multiple build with its groups)."""
     table = Table(
         title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
     )
@@ -106,12 +117,14 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     table.add_column("does")
     for i, (move, fact) in enumerate(zip(moves, facts), 1):
         if move.type == "capture":
-            does = Text.assemble("takes ", cards_text(move.cards), (clear_words(sweeps) if fact.sweep else ""))
+            does = Text.assemble("takes ", cards_text(move.cards), (clear_words(rules.sweeps) if fact.sweep else ""))
         elif move.type == "build":
             what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
-            does = Text.assemble(
-                f"{what} {move.value}{' (multiple)' if fact.multiple else ''} with ", cards_text(move.cards)
-            )
+            if fact.multiple:  # its groups hold the played card and every table card it uses
+                groups = groups_text(rules, move.cards | 1 << move.card, move.value)
+                does = Text.assemble(f"{what} {move.value} as ", groups, " (multiple)")
+            else:
+                does = Text.assemble(f"{what} {move.value} with ", cards_text(move.cards))
         else:
             does = Text("trails")
         table.add_row(str(i), move.text(), card_text(move.card), does)

@@ -195,7 +195,7 @@ class Watcher:
         """The moves in full: number, notation, card, and what each does."""
         from .render import moves_view
 
-        return moves_view(listing.moves, listing.facts, listing.truncated, position.rules.sweeps)
+        return moves_view(listing.moves, listing.facts, listing.truncated, position.rules)
 
     def stop(self) -> None:
         """Before a message on a stop: the live view taken down, the prompt's line ended."""

@@ -521,7 +521,15 @@ SPLIT_STEPS = 200_000
 
 def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
     """Whether ``cards`` split into groups whose values each add up to ``value``; with
-    ace_high_builds an ace may also be a group of 14 on its own (V3, B4).
+    ace_high_builds an ace may also be a group of 14 on its own (V3, B4). Bounded as
+    :func:`build_groups` is."""
+    return build_groups(rules, cards, value) is not None
+
+
+def build_groups(rules: Rules, cards: int, value: int) -> tuple[int, ...] | None:
+    """One split of ``cards`` into groups (masks) whose values each add up to ``value``,
+    largest card first, or None when there is none; with ace_high_builds an ace may also
+    be a group of 14 on its own (V3, B4). A multiple build is shown by these groups.
 
     Each group is built around the largest card left (any split can be ordered so), and
     the search remembers the card values it has already failed to split. Work is
@@ -533,14 +541,15 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
     for c in cards_of(cards):
         v = values[c]
         if v == 0 or v > value:
-            return False
+            return None
         counts[v] += 1
         total += v
     lone_aces = counts[1] if value == 14 and rules.ace_high_builds else 0
     if total % value and not lone_aces:
-        return False
+        return None
     failed: set[tuple[int, ...]] = set()
     steps = [SPLIT_STEPS]
+    groups: list[list[int]] = []  # the values of each group of the split being tried
 
     def split(left: list[int]) -> bool:
         top = next((v for v in range(13, 0, -1) if left[v]), 0)
@@ -550,8 +559,10 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
         if key in failed:
             return False
         left[top] -= 1
+        groups.append([top])
         if fill(left, value - top, top):
             return True
+        groups.pop()
         left[top] += 1
         failed.add(key)
         return False
@@ -569,14 +580,23 @@ def splits_into_groups(rules: Rules, cards: int, value: int) -> bool:
         for v in range(min(cap, need), 0, -1):
             if left[v]:
                 left[v] -= 1
+                groups[-1].append(v)
                 if fill(left, need - v, v):
                     return True
+                groups[-1].pop()
                 left[v] += 1
         return False
 
-    return any(
-        split([0, counts[1] - alone, *counts[2:]]) for alone in range(lone_aces + 1) if (total - alone) % value == 0
-    )
+    for alone in range(lone_aces + 1):
+        if (total - alone) % value == 0 and split([0, counts[1] - alone, *counts[2:]]):
+            break
+    else:
+        return None
+    by_value: dict[int, list[int]] = {}  # the cards of each value, highest first
+    for c in sorted(cards_of(cards), reverse=True):
+        by_value.setdefault(values[c], []).append(c)
+    masks = [sum(1 << by_value[v].pop() for v in group) for group in groups]
+    return (*masks, *(1 << ace for ace in by_value.get(1, ())))  # the aces left are groups of 14
 
 
 def side_cards(pos: Position, side: int) -> int | Unseen:

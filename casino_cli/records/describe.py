@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from ..cards import card_code, cards_of
 from ..engine import HandEnd, Step
+from ..engine.position import build_groups
 from ..engine.rules import Rules
+
+T = TypeVar("T")
 
 
 def seat_words(players: Sequence[str] | None, seat: int) -> str:
@@ -60,12 +64,33 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
     old = facts.build
     if facts.kind == "raise" and old is not None:
         return f"{seat} raises the {old.value}-build to {move.value} with {card}" + (
-            f" (and {' '.join(codes_of(move.cards & ~old.cards))})" if facts.multiple else ""
+            f" (and {' '.join(codes_of(move.cards & ~old.cards))}; {groups_words(step, name)})"
+            if facts.multiple
+            else ""
         )
     if facts.kind == "add" and old is not None:
         loose = codes_of(move.cards & ~old.cards)
         return f"{seat} adds {card}{' ' + ' '.join(loose) if loose else ''} to the {move.value}-build"
-    return f"{seat} builds {move.value} with {card} and {table}" + (" (multiple)" if facts.multiple else "")
+    return f"{seat} builds {move.value} with {card} and {table}" + (
+        f" ({groups_words(step, name)})" if facts.multiple else ""
+    )
+
+
+def groups_words(step: Step, name: Callable[[int], str] = card_code) -> str:
+    """The groups of the multiple build a move makes: "multiple: 2H+9D and 5C+6D"."""
+    move = step.move
+    groups = build_groups(step.position.rules, move.cards | 1 << move.card, move.value) or ()
+    return "multiple: " + "".join(listed(["+".join(name(c) for c in cards_of(g)) for g in groups]))
+
+
+def listed(parts: Sequence[T]) -> list[T | str]:
+    """``parts`` with the words between them: [a, " and ", b], or [a, ", ", b, " and ", c]."""
+    out: list[T | str] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(" and " if i == len(parts) - 1 else ", ")
+        out.append(part)
+    return out
 
 
 def residue_words(end: HandEnd, name: Callable[[int], str] = card_code, players: tuple[str, ...] | None = None) -> str:

@@ -1,0 +1,72 @@
+"""One split of a build's cards into its groups (engine.position.build_groups), as a
+multiple build is shown, against the brute-force reference's answer to whether any split
+exists (tests/reference.py), and in the words and views that show it."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+from reference import build_items, resolve, splits
+
+from casino_cli.cards import CODES, cards_of, codes_of, parse_card
+from casino_cli.engine import Move, make_rules
+from casino_cli.engine.position import build_groups
+from casino_cli.notation.position import rules_json
+
+RULE_SETS = [
+    make_rules("classic", 2),
+    make_rules("royal", 2),
+    make_rules("american-royal", 2, ace_high_builds=True),
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    rules=st.sampled_from(RULE_SETS),
+    codes=st.lists(st.sampled_from(CODES), min_size=1, max_size=8, unique=True),
+    value=st.integers(2, 14),
+)
+@example(rules=RULE_SETS[2], codes=["AC", "4H", "TD"], value=14)  # an ace alone as 14 (V3)
+@example(rules=RULE_SETS[2], codes=["AC", "AS", "KD", "AH"], value=14)  # aces alone, or with the king
+@example(rules=RULE_SETS[0], codes=["5C", "3D", "2H", "4S", "AD"], value=5)
+def test_groups_split_the_cards_exactly_when_the_reference_finds_a_split(rules, codes, value):
+    """Groups are disjoint, hold every card, and each adds up to the value (or is an ace
+    alone as 14 with ace_high_builds); None exactly when no split exists."""
+    cards = sum(1 << parse_card(c) for c in codes)
+    groups = build_groups(rules, cards, value)
+    options = resolve(rules_json(rules))
+    lone = value == 14 and rules.ace_high_builds
+    assert (groups is not None) == splits(build_items(codes, options, lone), value)
+    if groups is None:
+        return
+    assert sum(groups) == cards and all(g & h == 0 for i, g in enumerate(groups) for h in groups[:i])
+    for g in groups:
+        alone_ace = lone and codes_of(g)[0][0] == "A" and g.bit_count() == 1
+        assert alone_ace or sum(rules.values[c] for c in cards_of(g)) == value, codes_of(g)
+
+
+def test_groups_of_a_multiple_build_in_the_words_the_listing_and_the_position():
+    """A multiple build is described with its groups wherever it is shown."""
+    from rich.console import Console
+
+    from casino_cli.cli.render import moves_view, position_view
+    from casino_cli.engine import MoveFacts, Step, apply_move, legal_moves, start_from_table
+    from casino_cli.records.describe import describe
+
+    rules = make_rules("royal", 2)
+    mask = lambda *cs: sum(1 << parse_card(c) for c in cs)  # noqa: E731
+    hands = (mask("AS", "7H", "9C", "QS"), mask("AD", "4S", "6H", "6D"))
+    pos = start_from_table(rules, mask("2D", "2C", "4H", "TC"), hands, dealer=1)
+    move = Move("build", parse_card("QS"), mask("2D", "4H", "TC"), 14)
+    listing = legal_moves(pos)
+    facts = listing.facts[list(listing).index(move)]
+    assert facts == MoveFacts("new", False, True)
+    step = Step(1, 1, 0, move, facts, apply_move(pos, move))
+    assert describe(step) == "seat 0 builds 14 with QS and 2D 4H TC (multiple: 2D+QS and 4H+TC)"
+
+    console = Console(width=120, record=True, color_system=None)
+    console.print(moves_view([move], [facts], False, rules))
+    console.print(position_view(step.position))
+    shown = console.export_text()
+    assert "builds 14 as 2♦+Q♠ and 4♥+10♣ (multiple)" in shown
+    assert "2♦+Q♠ and 4♥+10♣  (multiple, seat 0)" in shown
