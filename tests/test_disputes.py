@@ -453,7 +453,7 @@ def test_a_claimed_result_of_a_record_that_stops_part_way_says_the_hand_is_unfin
     said = [orjson.loads(line)["message"] for line in cli("validate", str(path)).stdout.splitlines()]
     assert said == [
         "the record claims final scores 5–6, but they are 0–0 (hand 1 stops unfinished)",
-        "the record claims side 1 as the winner, but the game is not over (hand 1 stops unfinished)",
+        "the record claims Ben as the winner, but the game is not over (hand 1 stops unfinished)",
     ]
     game = orjson.loads(Path("fixtures/docs/game.json").read_bytes())
     game["result"] = {"scores": [0, 0], "winner": None}

@@ -214,6 +214,7 @@ def test_the_page_follows_a_change_of_the_address(browser, tmp_path):
 def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     """Long partnership names are cut (…) short of the numbers, a long list of items and
     the result wrap onto more lines, and nothing runs off the sheet."""
+    from casino_cli.engine import make_rules
     from casino_cli.pictures.sheet import sheet_svg
 
     four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--variant", "royal", "--bots", "greedy")
@@ -231,7 +232,7 @@ def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     }
     sheet["hands"][0]["sides"][0]["items"] = every
     picture = tmp_path / "sheet.svg"
-    picture.write_text(sheet_svg(sheet, LONG_NAMES, True, "t"), encoding="utf-8")
+    picture.write_text(sheet_svg(sheet, make_rules("royal", 4), LONG_NAMES, "t"), encoding="utf-8")
     page = browser.new_page()
     page.goto(picture.as_uri())
     boxes = page.evaluate(

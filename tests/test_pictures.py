@@ -228,13 +228,13 @@ def test_hearts_and_diamonds_are_red_in_captions_sheets_and_the_move_list(tmp_pa
     hearts = [i for i in items if "♥" in i or "♦" in i]
     assert hearts and all(re.search(r'<span style="color:#a40018">[♥♦]+</span>', i) for i in hearts)
     assert not any(re.search(r"<span[^>]*>[^<]*[♠♣]", i) for i in items)
-    sheet = sheet_svg(orjson.loads(cli("score", GAME, "--format", "json").stdout))
+    sheet = sheet_svg(orjson.loads(cli("score", GAME, "--format", "json").stdout), make_rules("royal", 2))
     assert '<tspan fill="#a40018">♦</tspan>' in sheet  # 10♦, Big Casino
 
 
 def test_score_sheet_names_items_for_people():
     sheet = orjson.loads(cli("score", GAME, "--format", "json").stdout)
-    text = sheet_svg(sheet, ("Ann", "Bea"), False, "t", sweeps=False)
+    text = sheet_svg(sheet, make_rules("classic", 2), ("Ann", "Bea"), "t")  # sweeps do not score
     assert "Little Casino" in text and "little_casino" not in text and "cleared" in text
     assert "wins the game" in text or "goes on" in text
 

@@ -19,6 +19,7 @@ from casino_cli.cli.main import app
 from casino_cli.cli.plain import item_words
 from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.scoring import GameStep
+from casino_cli.records.describe import named_reason
 from casino_cli.records.frames import game_words
 
 runner = CliRunner()
@@ -242,15 +243,38 @@ def test_version_help_and_completion():
 )
 def test_the_game_result_in_words_speaks_to_the_person_whose_side_won(partnerships, you, words):
     """The winner's score comes first, after its name, then the others' in seat order."""
-    assert game_words(GameStep((9, 21), 1, "reason"), None, partnerships, you) == words
+    rules = make_rules("classic", 4) if partnerships else make_rules("classic", 2)
+    assert game_words(GameStep((9, 21), 1, "reason"), rules, None, you) == words
     assert (
-        game_words(GameStep((8, 3, 23), 2, "r"), ("Ana", "Ben", "Cy"), False)
+        game_words(GameStep((8, 3, 23), 2, "r"), make_rules("classic", 3), ("Ana", "Ben", "Cy"))
         == "Cy (seat 2) wins the game, 23 to 8 and 3 (r)"
     )
-    assert game_words(GameStep((5, 21, 8, 3), 1, "r"), None, False).startswith(
+    assert game_words(GameStep((5, 21, 8, 3), 1, "r"), make_rules("classic", 4, False), None).startswith(
         "seat 1 wins the game, 21 to 5, 8 and 3 "
     )
-    assert game_words(GameStep((5, 3), None, ""), None, False) == "game 5–3"
+    assert game_words(GameStep((5, 3), None, ""), make_rules("classic", 2), None) == "game 5–3"
+
+
+def test_the_reasons_for_a_game_s_end_name_the_sides_as_the_record_names_its_players():
+    """The engine's count-out reasons say "side 1"; wherever the players have names, the
+    words name them (each of two like names with its seat), and without names they are as
+    the engine wrote them."""
+    reason = "side 1 reached 11 first, on cards, although side 0 ended with 12"
+    assert named_reason(reason, ["Ana", "Ben"]) == "Ben reached 11 first, on cards, although Ana ended with 12"
+    together = "sides 0, 1 and 2 reached 11 together, on sweeps; side 2 won with 13, the higher total"
+    assert named_reason(together, ["Ana", "Ben", "Cy"]) == (
+        "Ana, Ben and Cy reached 11 together, on sweeps; Cy won with 13, the higher total"
+    )
+    assert named_reason(together, None) == together
+    two = make_rules("classic", 2)
+    assert game_words(GameStep((12, 11), 1, reason), two, ("greedy", "greedy")) == (
+        "greedy (seat 1) wins the game, 11 to 12 (greedy (seat 1) reached 11 first, on cards, "
+        "although greedy (seat 0) ended with 12)"
+    )
+    pairs = make_rules("classic", 4)
+    assert game_words(GameStep((12, 11), 1, reason), pairs, ("Ana", "Ben", "Cy", "Dan")) == (
+        "Ben & Dan win the game, 11 to 12 (Ben & Dan reached 11 first, on cards, although Ana & Cy ended with 12)"
+    )
 
 
 @pytest.mark.parametrize("winner", [0, 1])
@@ -294,3 +318,32 @@ def test_sides_that_share_a_name_are_told_apart_by_their_seats_on_the_score_shee
     assert lines[-1].startswith("result: counter (seat ")
     two = cli("simulate", "--games", "1", "--seed", "q", "--bots", "greedy,counter")
     assert "  greedy: " in cli("score", "-", "--format", "text", stdin=two.stdout).stdout.decode()  # names differ
+
+
+def test_a_counted_out_game_s_reason_names_the_players_in_every_view(tmp_path):
+    """A record with named players: the score sheet (text and picture), the replay's words
+    and the referee's claim finding all say who reached the target, never "side 1"."""
+    from inproc import cli
+
+    record = orjson.loads(cli("simulate", "--games", "1", "--seed", "N1", "--variant", "american-royal").stdout)
+    record["players"] = ["Ana", "Ben"]
+    assert record["result"]["winner"] == 1
+    record["result"]["winner"] = 0  # a wrong claim
+    path = tmp_path / "game.json"
+    path.write_bytes(orjson.dumps(record))
+    why = "(Ben reached 21 first, on cards)"
+    score = cli("score", str(path), "--format", "text", "--svg", str(tmp_path / "sheet.svg"))
+    assert score.stdout.decode().splitlines()[-1] == f"result: Ben wins {why}"
+    assert f"but Ben won {why} (claim)" in score.stderr
+    assert (
+        f"the record claims Ana as the winner, but Ben won {why}"
+        in cli("validate", str(path)).stdout.decode()
+    )
+    assert (
+        cli("replay", str(path), "--format", "text")
+        .stdout.decode()
+        .rstrip()
+        .endswith(f"Ben (seat 1) wins the game, 25 to 21 {why}")
+    )
+    assert "Ben reached 21 first, on cards" in (tmp_path / "sheet.svg").read_text()
+    assert "side 1" not in (tmp_path / "sheet.svg").read_text()

@@ -8,7 +8,7 @@ from ..engine import CasinoError, PositionError, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
-from ..records.describe import side_names
+from ..records.describe import named_reason, side_names
 from ..records.referee import Finding
 from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
 from .common import documents, passed_over, problem_text
@@ -41,7 +41,7 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             from ..pictures.table import game_title
 
             title = f"Score sheet · {game_title(rules)}"
-            write_picture(svg, sheet_svg(sheet, names, rules.partnerships, title, rules.sweeps))
+            write_picture(svg, sheet_svg(sheet, rules, names, title))
     if code:
         raise Fail(code)
 
@@ -102,5 +102,5 @@ def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[st
     winner = sheet["winner"]
     name = sides[winner] if sides and winner is not None else f"side {winner}"
     result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
-    lines.append(f"result: {result}" + (f" ({sheet['reason']})" if sheet.get("reason") else ""))
+    lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
     return lines

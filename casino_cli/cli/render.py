@@ -17,7 +17,7 @@ from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Partial, Position, Unseen
 from ..engine.position import build_groups, unknown_count
 from ..engine.rules import Rules
-from ..records.describe import clear_words, listed
+from ..records.describe import clear_words, listed, named_reason
 from .plain import card_name, item_name, item_words, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -207,12 +207,14 @@ class ScoreSheet:
         if sheet["winner"] is not None:
             winner = sides[sheet["winner"]] if sides else str(sheet["winner"])
             winner = f"side {winner}" if winner[:1].isdigit() else winner  # "side 1 wins", never "1 wins"
+            reason = named_reason(sheet.get("reason", ""), sides)
             table.caption = Text(
-                f"{winner} win{'' if sides and ' & ' in winner else 's'}: {sheet.get('reason', '')}",
-                style="table.caption",
+                f"{winner} win{'' if sides and ' & ' in winner else 's'}: {reason}", style="table.caption"
             )
         else:
-            table.caption = "the game goes on" + (f" ({sheet['reason']})" if sheet.get("reason") else "")
+            table.caption = "the game goes on" + (
+                f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""
+            )
         return table if column else Group(table, Text("items won", style="bold"), *lines)
 
 

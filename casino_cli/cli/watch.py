@@ -115,7 +115,7 @@ class Watcher:
                 write_line(f"  {residue_words(event)}")
             for line in sheet_lines(hand_sheet(event), event.position.rules.sweeps)[:-1]:
                 write_line(line)
-            write_line(game_words(event.game, None, event.position.rules.partnerships))
+            write_line(game_words(event.game, event.position.rules, None))
 
     def answered(self) -> None:
         """The person answered a prompt (the hand's end): what was printed before it need
@@ -215,7 +215,7 @@ class Watcher:
         if self.last_game is not None and self.last_game.winner is not None:
             rules = session.rules
             you = None if self.viewer is None else rules.side_of(self.viewer)
-            words = game_words(self.last_game, None, rules.partnerships, you)
+            words = game_words(self.last_game, rules, None, you)
         if self.fmt == Format.json and not self.interactive:
             write_line(dumps(session.record()))
         elif self.out is not None:

@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import CODES
+from ..engine.rules import Rules
+from ..records.describe import named_reason, side_names
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
@@ -49,15 +51,10 @@ def _label_cell(names: Sequence[str] | None, side: int, partnerships: bool) -> s
     return side_label(names, side, partnerships, lambda name: fit(name, 13, room))
 
 
-def sheet_svg(
-    sheet: dict[str, Any],
-    names: Sequence[str] | None = None,
-    partnerships: bool = False,
-    title: str = "",
-    sweeps: bool = True,
-) -> str:
-    """The whole sheet as a standalone SVG document; without scoring ``sweeps`` the column
-    counts the times a side cleared the table."""
+def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None = None, title: str = "") -> str:
+    """The whole sheet of a game under ``rules`` as a standalone SVG document; where sweeps
+    do not score, the column counts the times a side cleared the table."""
+    partnerships, sweeps = rules.partnerships, rules.sweeps
     out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
     y = 56.0
     for hand in sheet["hands"]:
@@ -88,18 +85,20 @@ def sheet_svg(
             out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
         y += 10
-    svg, height = banner(16, y, WIDTH - 32, result_words(sheet, names, partnerships), 12)
+    svg, height = banner(16, y, WIDTH - 32, result_words(sheet, rules, names), 12)
     out.append(svg)
     y += height + 16
     body = f'<rect width="{WIDTH}" height="{y:g}" fill="#fbfaf6"/>' + "".join(out)
     return document(WIDTH, y, body, title or "Score sheet", set(), back=False)
 
 
-def result_words(sheet: dict[str, Any], names: Sequence[str] | None, partnerships: bool) -> str:
-    """``Ann (seat 0) wins: …`` or ``the game goes on``, with the totals."""
+def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None) -> str:
+    """``seat 0 · Ann wins the game: …`` or ``the game goes on``, with the totals and why
+    (the sides named)."""
+    partnerships = rules.partnerships
     totals = ", ".join(f"{side_label(names, s, partnerships)} {v}" for s, v in enumerate(sheet["scores"]))
     winner = sheet["winner"]
-    reason = sheet.get("reason", "")
+    reason = named_reason(sheet.get("reason", ""), side_names(rules, tuple(names) if names else None))
     if winner is None:
         return f"the game goes on ({totals})" + (f": {reason}" if reason else "")
     verb = "win" if partnerships else "wins"

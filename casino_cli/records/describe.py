@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -24,6 +25,28 @@ def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
     name is "")."""
     members = [players[s] for s in range(rules.players) if rules.side_of(s) == side] if players else []
     return " & ".join(members) if members and all(members) else f"side {side}"
+
+
+def side_words(rules: Rules, players: Sequence[str] | None, side: int) -> str:
+    """A side for messages: a seat as by :func:`seat_words` ("Ana (seat 0)", "seat 0"), a
+    partnership by its names ("Ana & Cy") or its seats ("seats 0 & 2")."""
+    if not rules.partnerships:
+        return seat_words(players, side)
+    if players and players[side] and players[side + 2]:
+        return f"{players[side]} & {players[side + 2]}"
+    return side_seats(rules, side)
+
+
+def named_reason(reason: str, sides: Sequence[str] | None) -> str:
+    """A reason the engine gives for the game's end, which names sides by number ("side 1
+    reached 11 first, on cards, although side 0 ended with 12"; "sides 0 and 1 reached 11
+    together"), with the sides named by ``sides`` (as from :func:`side_names`; None: as it is)."""
+    if not sides:
+        return reason
+    return _SIDES.sub(lambda m: "".join(listed([sides[int(n)] for n in re.findall(r"\d+", m[1])])), reason)
+
+
+_SIDES = re.compile(r"\bsides? (\d+(?:(?:, | and )\d+)*)\b")
 
 
 def side_names(rules: Rules, players: tuple[str, ...] | None) -> list[str]:

@@ -8,10 +8,11 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..engine import HandEnd, HandStart, Move, Position, Step
+from ..engine.rules import Rules
 from ..engine.scoring import GameStep
 from ..notation.errors import NotationError
 from ..notation.moves import parse_move_text
-from .describe import describe, residue_words, seat_words
+from .describe import describe, named_reason, residue_words, seat_words, side_names, side_words
 from .record import Record
 from .referee import Finding, walk
 
@@ -35,30 +36,21 @@ class Frame(NamedTuple):
     move: Move | None  # the move in question (a move played, or a disputed one)
 
 
-def side_words(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
-    """A side for people: ``Ana (seat 0)``, ``seat 0``, or ``Ana & Cy`` / ``seats 0 & 2``."""
-    if partnerships:
-        return (
-            f"{names[side]} & {names[side + 2]}"
-            if names and names[side] and names[side + 2]
-            else f"seats {side} & {side + 2}"
-        )
-    return seat_words(names, side)
-
-
-def game_words(game: GameStep, names: Sequence[str] | None, partnerships: bool, you: int | None = None) -> str:
+def game_words(game: GameStep, rules: Rules, names: tuple[str, ...] | None, you: int | None = None) -> str:
     """The game after a hand: ``game 5–3`` (the sides in order), or the winner named with its
     score first, ``Ana (seat 0) wins the game, 11 to 6`` (``21 to 5, 8 and 3`` with more
-    sides); ``you`` is the side of the person reading (``you win the game`` when it won)."""
+    sides), and why, the sides named; ``you`` is the side of the person reading (``you win
+    the game`` when it won)."""
+    why = f" ({named_reason(game.reason, side_names(rules, names))})" if game.reason else ""
     if game.winner is None:
-        return f"game {'–'.join(map(str, game.scores))}" + (f" ({game.reason})" if game.reason else "")
+        return f"game {'–'.join(map(str, game.scores))}{why}"
     *first, last = [str(v) for side, v in enumerate(game.scores) if side != game.winner]
     score = f"{game.scores[game.winner]} to {', '.join(first) + ' and ' if first else ''}{last}"
     if game.winner == you:
-        who = f"you and your partner (seats {you} & {you + 2})" if partnerships else "you"
-        return f"{who} win the game, {score} ({game.reason})"
-    verb = "win" if partnerships else "wins"
-    return f"{side_words(names, game.winner, partnerships)} {verb} the game, {score} ({game.reason})"
+        who = f"you and your partner (seats {you} & {you + 2})" if rules.partnerships else "you"
+        return f"{who} win the game, {score}{why}"
+    verb = "win" if rules.partnerships else "wins"
+    return f"{side_words(rules, names, game.winner)} {verb} the game, {score}{why}"
 
 
 def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -> str:
@@ -73,7 +65,7 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
         left = residue_words(event, card_name, names)
         return (
             f"hand {event.hand} ends: {left + '; ' if left else ''}points {points}; "
-            f"{game_words(event.game, names, record.rules.partnerships)}"
+            f"{game_words(event.game, record.rules, names)}"
         )
     if isinstance(event, Stop):
         return (

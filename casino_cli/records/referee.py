@@ -35,7 +35,7 @@ from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..notation.errors import NotationError
 from ..notation.moves import RecordMove, read_record_move
-from .describe import seat_words
+from .describe import named_reason, seat_words, side_names
 from .evidence import Evidence, gather
 from .record import HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
@@ -100,7 +100,7 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
             yield about_hand(
                 hand.number,
                 "G4",
-                f"the game was over after hand {hand.number - 1} ({winner.reason}); no further hand may be recorded",
+                f"the game was over after hand {hand.number - 1} ({_reason(record, winner)}); no further hand may be recorded",
             )
             if not keep_going:
                 return
@@ -162,9 +162,18 @@ def _check_result(
         )
     true_winner = winner.winner if winner else None
     if claimed_winner != true_winner:
-        truth = f"side {true_winner} won ({winner.reason})" if winner else f"the game is not over{stops}"
-        said = "no winner" if claimed_winner is None else f"side {claimed_winner} as the winner"
+        sides = side_names(record.rules, record.players)
+        if winner is not None and true_winner is not None:
+            truth = f"{sides[true_winner]} won ({named_reason(winner.reason, sides)})"
+        else:
+            truth = f"the game is not over{stops}"
+        said = "no winner" if claimed_winner is None else f"{sides[claimed_winner]} as the winner"
         yield about_hand(None, "claim", f"the record claims {said}, but {truth}")
+
+
+def _reason(record: Record, game: GameStep) -> str:
+    """Why the game ended, its sides named as the record names its players."""
+    return named_reason(game.reason, side_names(record.rules, record.players))
 
 
 def _dash(values: Iterable[int]) -> str:
