@@ -86,6 +86,27 @@ def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
     assert fetched == [page_file.as_uri()] and errors == []
 
 
+def test_the_move_list_is_reached_with_tab_and_keeps_the_focus_on_the_step_shown(browser, tmp_path):
+    """Tab reaches the list at the step shown (one stop for the whole list, after the
+    buttons); stepping with the keys moves the focus along with the step."""
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json", "--to", "5")
+    focused = lambda: page.evaluate("document.activeElement.dataset.i || document.activeElement.id")  # noqa: E731
+    stops = []
+    for _ in range(12):  # the buttons, then the list
+        page.keyboard.press("Tab")
+        stops.append(focused())
+        if stops[-1] == "5":
+            break
+    assert stops == ["first", "prevhand", "prev", "next", "nexthand", "last", "5"], stops
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "step"
+    page.keyboard.press("ArrowRight")
+    assert focused() == "6" and page.inner_text("#where").startswith("7 /")
+    page.keyboard.press("Home")
+    assert focused() == "0" and page.locator("li[tabindex='0']").count() == 1
+    page.keyboard.press("Shift+Tab")
+    assert focused() == "last" and errors == []
+
+
 def test_the_address_names_the_step_shown_counted_from_1(browser, tmp_path):
     page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json")
     total = page.locator(".frame").count()

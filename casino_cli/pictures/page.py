@@ -38,6 +38,7 @@ ol{margin:0;padding-left:0;list-style:none}
 li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
 li:hover{background:#e8e2cf}
 li.current{background:#f5b800;font-weight:bold}
+li:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
 li.finding{color:#a40018}
 li.unsettled{color:#7a5200}
 li.current.unsettled{color:#2e1f00}
@@ -71,8 +72,12 @@ _SCRIPT = """
   var start=+document.querySelector('main').dataset.start, at=start;
   function show(i){
     i=Math.max(0,Math.min(frames.length-1,i));
-    frames[at].hidden=true; items[at].classList.remove('current');
-    at=i; frames[at].hidden=false; items[at].classList.add('current');
+    var focused=document.activeElement===items[at];  // the list has the focus: it moves with the step
+    frames[at].hidden=true; items[at].classList.remove('current'); items[at].tabIndex=-1;
+    items[at].removeAttribute('aria-current');
+    at=i; frames[at].hidden=false; items[at].classList.add('current'); items[at].tabIndex=0;
+    items[at].setAttribute('aria-current','step');
+    if(focused){items[at].focus({preventScroll:true})}
     var list=document.querySelector('aside'), li=items[at];  // only the list scrolls, never the page
     if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
     else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
@@ -168,7 +173,7 @@ def _entry(i: int, frame: Frame, words: str) -> str:
     else:
         label = ("? " if kind == "unsettled" else "✖ ") + words
     cls = f' class="{kind}"' if kind else ""
-    return f'<li data-i="{i}"{cls}>{red(markup(label), html=True)}</li>'
+    return f'<li data-i="{i}" tabindex="-1"{cls}>{red(markup(label), html=True)}</li>'
 
 
 def _summary(frames: list[Frame]) -> str:
@@ -235,7 +240,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
         "then the previous hand's · PageDown (↓) the next hand · "
         "Home/End first/last · click a move in the list.</p></section>"
-        f"<aside><ol>{''.join(entries)}</ol></aside></main>"
+        f'<aside aria-label="moves"><ol>{"".join(entries)}</ol></aside></main>'
         f'<script type="application/json" id="hands">{hands_json}</script>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
