@@ -63,8 +63,28 @@ def test_moves_view_lists_numbered_moves_with_what_they_do():
 
 def test_the_hints_heading_is_one_line_above_its_table_where_the_screen_has_room():
     out = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="100")
-    heading = out.splitlines()[0]
-    assert heading.startswith("seat ") and heading.endswith(")") and "less the others'" in heading
+    lines = out.splitlines()
+    heading = next(i for i, line in enumerate(lines) if "less the others'" in line)
+    assert lines[heading].startswith("seat ") and lines[heading].endswith(")")
+    assert lines[heading + 1].startswith("┏")
+
+
+def test_a_hint_shows_the_movers_view_and_what_each_ranked_move_does():
+    """Above the ranking, the position as the mover sees it (the other hands as backs);
+    each move ranked says what it does in the words of the move listing."""
+    rows = lambda text: {  # noqa: E731 - move -> what it does, from the rows of a table
+        cells[2]: cells[4] for line in text.splitlines() if len(cells := [c.strip() for c in line.split("│")]) > 5
+    }
+    hint = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="120")
+    listed = rows(invoke("moves", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="120"))
+    ranked = rows(hint)
+    assert len(ranked) == len(listed) == 9 and ranked == listed
+    assert "▶ seat 0 (you)  4♣ 8♠" in hint and hint.index("▶") < hint.index("less the others'")
+    from inproc import cli
+
+    dealt = cli("deal", "--seed", "11").stdout
+    hidden = cli("hint", "-", "--format", "pretty", stdin=dealt).stdout.decode()
+    assert "▶ seat 0 (you)  6♥ 7♥ 10♣ J♥" in hidden and "▮▮▮▮ 4 cards" in hidden  # seat 1's hand: backs
 
 
 def test_narrow_terminal_still_shows_the_table():

@@ -45,7 +45,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             ],
         }
         if fmt == Format.pretty:
-            _show(out)
+            _show(out, pos, ranked)
         elif fmt == Format.text:
             write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
         else:
@@ -79,8 +79,11 @@ def _ranked(pos: Position, seat: int, seed: str, doc: Document) -> list[Ranked]:
         raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
-def _show(out: dict[str, Any]) -> None:
+def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked]) -> None:
+    """The mover's view of the position, then its moves ranked, each with what it does."""
     from rich.table import Table
+
+    from .render import card_text, does_text, position_view
 
     if out["turn"] is None:
         console().print("The hand is over: no move to rank.")
@@ -90,10 +93,15 @@ def _show(out: dict[str, Any]) -> None:
     else:
         how = f"{out['worlds']} sampled worlds"
     heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
+    listing = legal_moves(observe(pos, out["turn"]).known)
+    facts = dict(zip(listing, listing.facts))
     table = Table()  # the heading above it, not as its title: a title wraps to the table's narrow width
-    for column in ("#", "move", "points", "±"):
-        table.add_column(column, justify="right" if column != "move" else "left")
-    for i, m in enumerate(out["moves"], 1):
-        table.add_row(str(i), m["move"], f"{m['value']:+.2f}", "" if not m["se"] else f"{m['se']:.2f}")
+    for column in ("#", "move", "card", "does", "points", "±"):
+        table.add_column(column, justify="right" if column in ("#", "points", "±") else "left")
+    for i, (m, r) in enumerate(zip(out["moves"], ranked), 1):
+        does = does_text(r.move, facts[r.move], pos.rules)
+        se = "" if not m["se"] else f"{m['se']:.2f}"
+        table.add_row(str(i), m["move"], card_text(r.move.card), does, f"{m['value']:+.2f}", se)
+    console().print(position_view(pos, viewer=out["turn"]))
     console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)

@@ -116,19 +116,22 @@ def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: boo
     table.add_column("card")
     table.add_column("does")
     for i, (move, fact) in enumerate(zip(moves, facts), 1):
-        if move.type == "capture":
-            does = Text.assemble("takes ", cards_text(move.cards), (clear_words(rules.sweeps) if fact.sweep else ""))
-        elif move.type == "build":
-            what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
-            if fact.multiple:  # its groups hold the played card and every table card it uses
-                groups = groups_text(rules, move.cards | 1 << move.card, move.value)
-                does = Text.assemble(f"{what} {move.value} as ", groups, " (multiple)")
-            else:
-                does = Text.assemble(f"{what} {move.value} with ", cards_text(move.cards))
-        else:
-            does = Text("trails")
-        table.add_row(str(i), move.text(), card_text(move.card), does)
+        table.add_row(str(i), move.text(), card_text(move.card), does_text(move, fact, rules))
     return table
+
+
+def does_text(move: Move, fact: MoveFacts, rules: Rules) -> Text:
+    """What a move does: "takes 2♦ 10♣", "builds 9 with 2♦", "builds 14 as 2♦+Q♠ and
+    4♥+10♣ (multiple)", "trails"."""
+    if move.type == "capture":
+        return Text.assemble("takes ", cards_text(move.cards), (clear_words(rules.sweeps) if fact.sweep else ""))
+    if move.type == "trail":
+        return Text("trails")
+    what = {"new": "builds", "raise": "raises to", "add": "adds to"}[fact.kind]
+    if fact.multiple:  # its groups hold the played card and every table card it uses
+        groups = groups_text(rules, move.cards | 1 << move.card, move.value)
+        return Text.assemble(f"{what} {move.value} as ", groups, " (multiple)")
+    return Text.assemble(f"{what} {move.value} with ", cards_text(move.cards))
 
 
 def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Group:
