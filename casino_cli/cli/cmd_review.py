@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..engine.rules import Rules
 from ..notation.fields import dumps
-from ..records.review import review
+from ..records.review import Slip, review
 from ..records.shown import visible
 from .common import documents, passed_over
 from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
@@ -33,9 +34,10 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         if stopped is not None:
             say(finding_line(doc, stopped, record.players) + "; the review stops there")
             code = max(code, VERDICT)
-        players = []
+        players, worst = [], []
         for seat in range(record.rules.players):
             mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
+            worst.append([s for s in mine[:top] if s.loss > 0.005])
             players.append(
                 {
                     "seat": seat,
@@ -47,12 +49,11 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
                         {
                             "hand": s.hand,
                             "move": s.number,
-                            "played": s.played,
-                            "better": s.best,
+                            "played": s.played.text(),
+                            "better": s.best.text(),
                             "lost": round(s.loss, 2),
                         }
-                        for s in mine[:top]
-                        if s.loss > 0.005
+                        for s in worst[seat]
                     ],
                 }
             )
@@ -63,7 +64,7 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
             "stopped": None if stopped is None else stopped.as_json(),
         }
         if fmt == Format.pretty:
-            _show(out)
+            _show(out, worst, record.rules)
         elif fmt == Format.text:
             for who, said, lines in _summary(out):
                 for line in (f"{who}: {said}", *lines):
@@ -91,11 +92,25 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
     return summary
 
 
-def _show(out: dict[str, Any]) -> None:
+def _show(out: dict[str, Any], worst: list[list[Slip]], rules: Rules) -> None:
+    """Per player, its summary line, then a table of its costliest moves, each move (and
+    the better one) with what it does."""
     from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    from .render import card_text, does_text
 
     con = console()
-    for who, said, lines in _summary(out):
+    for (who, said, _), slips in zip(_summary(out), worst):
         con.print(f"[bold]{escape(who)}[/bold]: {escape(said)}")
-        for line in lines:
-            con.print(escape(line))
+        if not slips:
+            continue
+        table = Table()
+        for column in ("hand", "move", "played", "better", "lost"):
+            table.add_column(column, justify="right" if column in ("hand", "move", "lost") else "left")
+        for s in slips:
+            played = Text.assemble(card_text(s.played.card), " ", does_text(s.played, s.played_facts, rules))
+            better = Text.assemble(card_text(s.best.card), " ", does_text(s.best, s.best_facts, rules))
+            table.add_row(str(s.hand), str(s.number), played, better, f"{s.loss:.2f}")
+        con.print(table)

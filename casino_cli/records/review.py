@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..engine import HandStart, Step, legal_moves
+from ..engine import HandStart, Move, MoveFacts, Step, legal_moves
 from ..engine.position import Position
 from ..engine.search import analyse
 from ..engine.views import Played, observe, public
@@ -17,14 +17,17 @@ PLAYOUTS = 240  # per reviewed move, shared by its legal moves (at least 16 worl
 
 
 class Slip(NamedTuple):
-    """A move that lost expected points: where, what was played, the better move, how much."""
+    """A move that lost expected points: where, what was played, the better move (each with
+    its facts in the position it was played from), how much."""
 
     hand: int
     number: int
     seat: int
-    played: str
-    best: str
+    played: Move
+    best: Move
     loss: float
+    played_facts: MoveFacts
+    best_facts: MoveFacts
 
 
 class Review(NamedTuple):
@@ -66,7 +69,19 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
                     value = {r.move: r.value for r in ranked}
                     best = ranked[0]
                     loss = max(0.0, best.value - value.get(event.move, best.value))
-                    slips.append(Slip(event.hand, event.number, event.seat, event.move.text(), best.move.text(), loss))
+                    facts = dict(zip(listing, listing.facts))
+                    slips.append(
+                        Slip(
+                            event.hand,
+                            event.number,
+                            event.seat,
+                            event.move,
+                            best.move,
+                            loss,
+                            event.facts,
+                            facts[best.move],
+                        )
+                    )
             else:
                 skipped[event.seat] += 1
             history += (Played(event.seat, event.move, public(before)),)
