@@ -388,7 +388,7 @@ def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled()
     record = read_record(orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes()))
     page = replay_page(record, frames_of(record), "t")
     assert "0 findings, 1 unsettled" in page and "1 finding," not in page
-    assert '<li data-i="2" class="unsettled">? ' in plain(page) and "✖" not in page
+    assert '<li data-i="2" tabindex="-1" class="unsettled">? ' in plain(page) and "✖" not in page
     assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page
 
 
