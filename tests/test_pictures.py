@@ -479,3 +479,16 @@ def test_the_pages_sheet_keeps_each_item_won_on_one_line(tmp_path):
     assert ".sheet .item{white-space:nowrap}" in html
     cells = re.findall(r"<td>((?:<span class=\"item\">.*?</span>(?:, )?)+)</td>", html)
     assert cells and any("Big Casino 2</span>" in c for c in cells)
+
+
+def test_the_heading_names_partnerships_whole():
+    """The heading wraps, so its names are never cut, with partnerships as without them."""
+    from casino_cli.pictures.page import replay_page
+    from casino_cli.records.frames import frames_of
+    from casino_cli.records.record import read_record
+
+    four = orjson.loads(cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--hands", "1").stdout)
+    record = read_record(dict(four, players=["W" * 40, "Alexandria Montgomery-Worthington", "M" * 13, "Ana"]))
+    page = replay_page(record, frames_of(record), "t")
+    heading = page[page.index("<h1>") : page.index("</h1>")].replace("\u2068", "").replace("\u2069", "")
+    assert heading == f"<h1>{'W' * 40} &amp; {'M' * 13} v Alexandria Montgomery-Worthington &amp; Ana"
