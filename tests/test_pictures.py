@@ -492,3 +492,13 @@ def test_the_heading_names_partnerships_whole():
     page = replay_page(record, frames_of(record), "t")
     heading = page[page.index("<h1>") : page.index("</h1>")].replace("\u2068", "").replace("\u2069", "")
     assert heading == f"<h1>{'W' * 40} &amp; {'M' * 13} v Alexandria Montgomery-Worthington &amp; Ana"
+
+
+def test_the_sheets_result_names_the_sides_whole():
+    """The side column cuts a long name to fit; the result under the sheet wraps instead."""
+    names = ["W" * 40, "Alexandria Montgomery-Worthington", "M" * 13, "Ana"]
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--variant", "royal").stdout
+    sheet = orjson.loads(cli("score", "-", "--format", "json", stdin=four).stdout)
+    text = sheet_svg(sheet, make_rules("royal", 4), names, "t").replace("\u2068", "").replace("\u2069", "")
+    assert "Alexandr… &amp; Ana" in text  # the column
+    assert "Alexandria Montgomery-Worthington &amp; Ana 10 (reached 24" in text  # the result

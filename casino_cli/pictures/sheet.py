@@ -96,10 +96,11 @@ def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | Non
     """``seat 0 · Ann wins the game: …`` or ``the game goes on``, with the totals and why
     (the sides named)."""
     partnerships = rules.partnerships
-    totals = ", ".join(f"{side_label(names, s, partnerships)} {v}" for s, v in enumerate(sheet["scores"]))
+    labels = [side_label(names, side, partnerships, str) for side in range(rules.sides)]  # whole: the banner wraps
+    totals = ", ".join(f"{labels[s]} {v}" for s, v in enumerate(sheet["scores"]))
     winner = sheet["winner"]
     reason = named_reason(sheet.get("reason", ""), side_names(rules, tuple(names) if names else None))
     if winner is None:
         return f"the game goes on ({totals})" + (f": {reason}" if reason else "")
     verb = "win" if partnerships else "wins"
-    return f"{side_label(names, winner, partnerships)} {verb} the game: {totals}" + (f" ({reason})" if reason else "")
+    return f"{labels[winner]} {verb} the game: {totals}" + (f" ({reason})" if reason else "")
