@@ -90,7 +90,8 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
         ("zz", "'zz' is not a move or a command"),
         ("9H", "9H is not allowed"),
         ("?", "Type the number of a move"),
-        ("h", "hint (expected points from what you can see, the best 3 of 4): "),
+        ("h", "hint (expected points from what you can see, the best 3 of 4):\n"),
+        ("h", ": trails\n"),  # a line per move ranked, saying what it does
         ("u", "nothing to undo"),
     ):
         term.send(typed)

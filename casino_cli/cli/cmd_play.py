@@ -47,17 +47,23 @@ class Answer(NamedTuple):
 
 def hint_words(position: Position, listing: MoveList) -> str:
     """The three best moves by expected points, from what the seat to play can see (the
-    same search as ``casino hint``), with their numbers in the list and, when there are
-    more, how many there are."""
+    same search as ``casino hint``), with their numbers in the list and what each does,
+    and, when there are more, how many there are."""
     from ..engine.search import analyse
     from ..engine.views import observe
 
     assert position.turn is not None
+    from .render import does_text
+
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
-    best = "; ".join(f"{numbers[r.move]}. {r.move.text()} {r.value:+.2f}" for r in ranked[:3])
+    facts = dict(zip(listing.moves, listing.facts))
+    best = "".join(
+        f"\n  {numbers[r.move]:>2}. {r.value:+.2f}  {r.move.text()}: {does_text(r.move, facts[r.move], position.rules).plain}"
+        for r in ranked[:3]
+    )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
-    return f"hint (expected points from what you can see, {which}): {best}"
+    return f"hint (expected points from what you can see, {which}):{best}"
 
 
 def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
