@@ -181,3 +181,59 @@ def test_a_counted_captured_pile_is_filled_and_cards_left_over_are_out_of_play_u
     assert all_worlds(view, 10**6) is None  # a counted pile is not enumerated: sampled
     with pytest.raises(NoWorld, match="cannot fill hands of 1, a stock of 0 and captured piles of 4"):
         sample_worlds(observe(pos._replace(captured=(pos.captured[0] & ~pool, Unseen(4))), 0), 1, random.Random(0))
+
+
+def test_obligations_few_deals_meet_are_drawn_exactly_not_given_up():
+    """Three owners with one card each, whose builds only one unseen card each can capture:
+    about one deal in 39,000 meets all three, beyond rejection. The exact draw finds it
+    every time (a match once stopped on "no deal ... in 20000 draws", where rejection gave up)."""
+    rules = make_rules("royal", 4)
+    hands = [mask("KD"), mask("5S"), mask("6S"), mask("7S")]
+    builds = [Build(5, 1, mask("2H 3H"), True), Build(6, 2, mask("2D 4D"), True), Build(7, 3, mask("3D 4C"), True)]
+    used = mask("KD 5S 6S 7S 2H 3H 2D 4D 3D 4C")
+    rest = [c for c in range(52) if not used >> c & 1 and cards_of(1 << c) and (c // 4 + 1) not in (5, 6, 7)]
+    stock = tuple(rest[:32])
+    captured = sum(1 << c for c in range(52) if not (used | sum(1 << s for s in stock)) >> c & 1)
+    pos = start_position(rules, seeded_deck("w"), 3)._replace(
+        turn=0, loose=0, builds=tuple(builds), hands=tuple(hands), stock=stock, captured=(captured, 0, 0, 0)
+    )
+    view = observe(pos, 0)
+    assert view.unseen.bit_count() == 35
+    worlds = sample_worlds(view, 20, random.Random(3))
+    assert all(w.hands[1:] == (mask("5S"), mask("6S"), mask("7S")) for w in worlds)
+    assert len({w.stock for w in worlds}) == 20 and all(set(w.stock) == set(stock) for w in worlds)
+
+
+def test_the_exact_draw_of_obliged_hands_matches_brute_force():
+    """Every deal of two hands (3 and 2 cards, from 9) that meets the owners' obligations is
+    drawn, equally often, and nothing else."""
+    from casino_cli.engine.worlds import _Obliged
+
+    cards = list(range(9))
+    musts = [[mask("AS AH"), mask("2S")], [mask("AH AD 2H")]]  # cards 0 1, 4; 1 2 5
+    valid = []
+    for first in itertools.combinations(cards, 3):
+        for second in itertools.combinations([c for c in cards if c not in first], 2):
+            a, b = sum(1 << c for c in first), sum(1 << c for c in second)
+            if all(a & m for m in musts[0]) and all(b & m for m in musts[1]):
+                valid.append((a, b))
+    obliged = _Obliged(cards, [3, 2], musts)
+    assert obliged.ways(0, obliged.start) == len(valid) == 121
+    draws = 100 * len(valid)
+    rng = random.Random(4)
+    seen = Counter(tuple(obliged.draw(rng)) for _ in range(draws))
+    assert set(seen) == set(valid)
+    assert _chi_square(seen, valid, draws) < 173.6  # df 120, p < 0.001
+
+
+def test_the_exact_draw_is_bounded():
+    """Three owners of four builds each (48 cards that could capture one): the counts would
+    outgrow MAX_STATES, so the draw says so (NoWorld) instead of running on."""
+    from casino_cli.engine import worlds
+
+    musts = [[sum(1 << (4 * (4 * s + j) + t) for t in range(4)) for j in range(4)] for s in range(3)]
+    with pytest.raises(NoWorld, match="too many to count"):
+        worlds._Obliged(list(range(48)), [4, 4, 4], musts)
+    three = [m[:3] for m in musts]  # three builds each: within the bound, and counted whole
+    obliged = worlds._Obliged(list(range(48)), [4, 4, 4], three)
+    assert len(obliged._ways) <= worlds.MAX_STATES and obliged.ways(0, obliged.start) > 0

@@ -11,8 +11,12 @@ play: a position may leave out where they went (a puzzle of a table and a hand).
 Sampling is exact and uniform over the consistent worlds (each stock order equally likely):
 the cards of the seats bound by O1 are drawn uniformly and redrawn until they meet their
 obligations (rejection: the condition concerns those cards alone), then the remaining cards
-are shuffled into the other hands and the stock. Rejection is bounded by MAX_TRIES draws; a
-view that no world fits raises :class:`NoWorld`.
+are shuffled into the other hands and the stock. Where REJECT_TRIES draws in a row miss
+(obligations that few deals meet: several owners, each with one card left that only one
+or two unseen cards would answer for), the bound seats' cards are drawn by
+:class:`_Obliged` instead, which counts the deals that meet the obligations and draws one
+of them with equal odds; a draw accepted by rejection is equally likely among them too,
+so the worlds stay uniform either way. A view that no world fits raises :class:`NoWorld`.
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from .errors import CasinoError
 from .position import Partial, Position, Unseen
 from .views import View
 
-MAX_TRIES = 20_000
+REJECT_TRIES = 1_000  # draws of the bound seats' cards before the exact draw takes over
+MAX_STATES = 200_000  # the exact draw's counts, at most (each a few hundred bytes)
 
 
 class NoWorld(CasinoError):
-    """No deal of the unseen cards fits the view (or none was found within MAX_TRIES draws)."""
+    """No deal of the unseen cards fits the view (or the deals that fit are too many kinds
+    to count within MAX_STATES)."""
 
 
 def capture_mask(view: View, value: int) -> int:
@@ -74,23 +80,13 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     bound = [i for i, m in enumerate(musts) if m]
     free = [i for i, m in enumerate(musts) if not m]
     drawn = sum(need[i] for i in bound)
+    exact: _Obliged | None = None
     out = []
     for _ in range(n):
-        for _ in range(MAX_TRIES):
-            first = rng.sample(cards, drawn) if bound else []
-            hands, at = {}, 0
-            for i in bound:
-                hand = 0
-                for c in first[at : at + need[i]]:
-                    hand |= 1 << c
-                at += need[i]
-                if not all(hand & m for m in musts[i]):
-                    break
-                hands[i] = hand
-            else:
-                break
-        else:
-            raise NoWorld(f"no deal of the unseen cards meets the build owners' obligations (O1) in {MAX_TRIES} draws")
+        hands = None if exact is not None else _rejection(rng, cards, bound, need, musts, drawn)
+        if hands is None:
+            exact = exact or _Obliged(cards, [need[i] for i in bound], [musts[i] for i in bound])
+            hands = dict(zip(bound, exact.draw(rng)))
         rest = [c for c in cards if not any(hands[i] >> c & 1 for i in bound)]
         rng.shuffle(rest)
         at = 0
@@ -111,6 +107,109 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
             world = world._replace(captured=tuple(captured))
         out.append(world)  # any cards left over are out of play
     return out
+
+
+def _rejection(
+    rng: random.Random, cards: list[int], bound: list[int], need: list[int], musts: list[list[int]], drawn: int
+) -> dict[int, int] | None:
+    """The bound seats' hands drawn uniformly until they meet their obligations (None after
+    REJECT_TRIES misses)."""
+    for _ in range(REJECT_TRIES):
+        first = rng.sample(cards, drawn) if bound else []
+        hands, at = {}, 0
+        for i in bound:
+            hand = 0
+            for c in first[at : at + need[i]]:
+                hand |= 1 << c
+            at += need[i]
+            if not all(hand & m for m in musts[i]):
+                break
+            hands[i] = hand
+        else:
+            return hands
+    return None
+
+
+class _Obliged:
+    """Uniform draws of hands of the ``need`` sizes from ``cards`` that meet the obligations
+    ``musts`` (each hand holds a card of each of its masks), by counting.
+
+    Only the cards in some mask (the key cards) matter: the others are interchangeable. The
+    key cards are placed one at a time, each in a hand or left out; a state is what each
+    hand holds so far (how many cards, which masks are met), and ``ways`` counts, for each
+    state after k key cards, the ways to finish: place the remaining key cards and fill
+    each hand from the other cards. A draw takes each step with odds in proportion to the
+    ways through it, so every consistent deal is equally likely.
+    """
+
+    def __init__(self, cards: list[int], need: list[int], musts: list[list[int]]):
+        key = 0
+        for ms in musts:
+            for m in ms:
+                key |= m
+        self.keys = [c for c in cards if key >> c & 1]
+        self.others = [c for c in cards if not key >> c & 1]
+        self.need = need
+        self.full = [(1 << len(ms)) - 1 for ms in musts]
+        self.hits = [[sum(1 << j for j, m in enumerate(ms) if m >> c & 1) for ms in musts] for c in self.keys]
+        self._ways: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        start = tuple((0, 0) for _ in need)
+        if not self.ways(0, start):
+            raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1)")
+        self.start = start
+
+    def _steps(self, k: int, state: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
+        """The states after placing key card k: left out, or in each hand with room."""
+        out = [state]
+        for i, (held, met) in enumerate(state):
+            if held < self.need[i]:
+                out.append((*state[:i], (held + 1, met | self.hits[k][i]), *state[i + 1 :]))
+        return out
+
+    def ways(self, k: int, state: tuple[tuple[int, int], ...]) -> int:
+        """How many deals finish ``state`` once key cards 0..k-1 are placed."""
+        hit = self._ways.get((k, state))
+        if hit is not None:
+            return hit
+        if k == len(self.keys):
+            if any(met != full for (_, met), full in zip(state, self.full)):
+                total = 0
+            else:  # fill each hand from the other cards
+                total, left = 1, len(self.others)
+                for (held, _), size in zip(state, self.need):
+                    total *= math.comb(left, size - held)
+                    left -= size - held
+        else:
+            total = sum(self.ways(k + 1, after) for after in self._steps(k, state))
+        if len(self._ways) >= MAX_STATES:
+            raise NoWorld(
+                "the deals that meet the build owners' obligations (O1) are too many to count within the engine's bounds"
+            )
+        self._ways[(k, state)] = total
+        return total
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One deal of the hands (masks), each consistent deal equally likely."""
+        hands = [0] * len(self.need)
+        state = self.start
+        for k, card in enumerate(self.keys):
+            afters = self._steps(k, state)
+            pick = rng.randrange(self.ways(k, state))
+            for after in afters:
+                pick -= self.ways(k + 1, after)
+                if pick < 0:
+                    break
+            changed = [i for i, (a, b) in enumerate(zip(state, after)) if a != b]
+            if changed:
+                hands[changed[0]] |= 1 << card
+            state = after
+        fill = rng.sample(self.others, sum(size - held for (held, _), size in zip(state, self.need)))
+        at = 0
+        for i, ((held, _), size) in enumerate(zip(state, self.need)):
+            for c in fill[at : at + size - held]:
+                hands[i] |= 1 << c
+            at += size - held
+        return hands
 
 
 def _world(
