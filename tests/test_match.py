@@ -556,3 +556,29 @@ def test_hint_and_review_go_on_past_an_unreadable_document(command):
     lines = [orjson.loads(line) for line in out.stdout.splitlines()]
     assert [doc["line"] for doc in lines] == [1, 2, 3] and {doc["format"] for doc in lines} == {f"casino.{command}/1"}
     assert "error" in lines[1] and "error" not in lines[0] and "error" not in lines[2]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_that_fails_in_a_match_is_named_with_the_game_it_failed_in(tmp_path, jobs):
+    """A failure stops the match (exit 2); its message says which seed dealt the game and
+    which side A had, so that the game can be played again to find the fault."""
+    import subprocess
+
+    (tmp_path / "mybots.py").write_text(
+        "def boom(view, moves, rng):\n    if view.known.deal == 2:\n        raise RuntimeError('kaboom')\n    return moves[0]\n"
+    )
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "casino_cli", "match", "greedy", "mybots:boom", "--pairs", "3", "--seed", "s"]
+        + ["--looks", "1", "--jobs", jobs],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert out.returncode == 2 and not out.stdout, out.stderr
+    assert (
+        b"bot 'mybots:boom' (seat 1) raised RuntimeError: kaboom (in the game dealt from seed 's/1' with A on side 0)"
+        in out.stderr
+    ), out.stderr

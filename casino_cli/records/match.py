@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ..engine.rules import Rules
-from ..engine.views import Bot
+from ..engine.views import Bot, BotError
 from .selfplay import play_game
 
 # Pocock's two-sided 5% boundaries by number of equally spaced looks.
@@ -43,12 +43,16 @@ class PairResult(NamedTuple):
 
 
 def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult:
-    """Play one seed with A on each side in turn."""
+    """Play one seed with A on each side in turn; a bot's failure says which game it was in."""
     points = 0.0
     won = lost = tied = 0
     for side in range(rules.sides):
         bots = [a if rules.side_of(seat) == side else b for seat in range(rules.players)]
-        record = play_game(rules, seed, bots, hands or None)
+        try:
+            record = play_game(rules, seed, bots, hands or None)
+        except BotError as exc:
+            where = f"in the game dealt from seed {seed!r} with A on side {side}"
+            raise BotError(exc.name, exc.seat, f"{exc.problem} ({where})") from None
         if hands:
             totals = [sum(h["score"][s] for h in record["hands"]) for s in range(rules.sides)]
         else:
