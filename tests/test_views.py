@@ -336,3 +336,21 @@ def test_botcheck_takes_the_first_answer_of_a_bot_that_forks():
 
     tested, findings = check_bot(forker, make_rules("classic", 2), BOTS["greedy"], redeals=1, decisions=12)
     assert tested == 12 and not findings
+
+
+def test_a_changed_answer_is_confirmed_in_fresh_processes_before_it_is_called_a_leak():
+    """A bot that deals from its question's seed answers alike within one process (one
+    game, one seed) but not across them: each of the confirming asks is a process of its
+    own, so such a bot is refused as one that cannot be checked, never as a leak (asked as
+    one process of eight, two processes in a row could agree by chance: 1 in 4 with two moves)."""
+    from casino_cli.engine import botcheck
+
+    calls = []
+
+    def asked(shown, state, history, times):  # each call a process with a seed of its own
+        calls.append(times)
+        return [f"M{len(calls) % 2}"] * times, state
+
+    problem, leak = botcheck._leak_or_chance(asked, None, None, None, (), "M1", "M0")
+    assert not leak and "asked again for the same view" in problem
+    assert calls == [1, 1]  # a second process answered otherwise

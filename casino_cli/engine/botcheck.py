@@ -233,15 +233,16 @@ def _decision(
 def _leak_or_chance(
     asked: Asker, pos: Position, world: Position, state: object, history: tuple[Played, ...], first: str, other: str
 ) -> tuple[str, bool]:
-    """A re-deal changed the bot's answer: asked CONFIRM times more on each (in a process of
-    its own), it leaks only if each answers as it did every time. A bot drawing from a
+    """A re-deal changed the bot's answer: asked CONFIRM times more on each, each time in a
+    process of its own (one process asked twice holds one seed, which a seed-dealing bot
+    would answer alike from), it leaks only if each answers as it did every time. A bot drawing from a
     random source of its own (it may agree twice in a row by chance), or dealing the cards
     from the only seed it can find (the question's own, fresh each time), answers otherwise:
     it cannot be checked."""
     for shown, expected in ((pos, first), (world, other)):
-        answers, _ = asked(shown, state, history, CONFIRM)
-        differs = next((a for a in answers if a != expected), None)
-        if differs is not None:
-            where = "view" if shown is pos else "re-dealt view"
-            return f"answered {expected}, then {differs}, asked again for the same {where} and rng", False
+        for _ in range(CONFIRM):
+            (answer,), _ = asked(shown, state, history, 1)
+            if answer != expected:
+                where = "view" if shown is pos else "re-dealt view"
+                return f"answered {expected}, then {answer}, asked again for the same {where} and rng", False
     return f"chose {first}, but {other} once the hidden cards were re-dealt ({CONFIRM + 1} times each)", True
