@@ -6,7 +6,7 @@ import math
 import random
 from typing import Any
 
-from ..engine import legal_moves
+from ..engine import MoveList, legal_moves
 from ..engine.position import Partial, Position
 from ..engine.search import Ranked, analyse
 from ..engine.views import observe
@@ -25,7 +25,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
     for doc in documents(path):
         try:
             pos = _hinted(doc)
-            ranked = [] if pos.turn is None else _ranked(pos, pos.turn, seed, doc)  # a finished hand has no move
+            ranked, listing = _ranked(pos, seed, doc)
         except Fail as exc:  # said, in its place in JSON, and the next position hinted
             code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
             continue
@@ -45,7 +45,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             ],
         }
         if fmt == Format.pretty:
-            _show(out, pos, ranked)
+            _show(out, pos, ranked, listing)
         elif fmt == Format.text:
             write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
         else:
@@ -69,17 +69,21 @@ def _hinted(doc: Document) -> Position:
     return pos
 
 
-def _ranked(pos: Position, seat: int, seed: str, doc: Document) -> list[Ranked]:
-    """The moves ranked; a position that no deal of the hidden cards fits (which the
-    position check let through: it checks what it can decide alone) is a Fail, exit 65."""
-    view = observe(pos, seat)
+def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], MoveList]:
+    """The mover's moves ranked, and its listing (none once the hand is finished); a
+    position that no deal of the hidden cards fits (which the position check let through:
+    it checks what it can decide alone) is a Fail, exit 65."""
+    if pos.turn is None:
+        return [], MoveList((), (), False)
+    view = observe(pos, pos.turn)
+    listing = legal_moves(view.known)
     try:
-        return analyse(view, legal_moves(view.known), random.Random(f"{seed}/hint"))
+        return analyse(view, listing, random.Random(f"{seed}/hint")), listing
     except NoWorld as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
-def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked]) -> None:
+def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList) -> None:
     """The mover's view of the position, then its moves ranked, each with what it does."""
     from rich.table import Table
 
@@ -93,13 +97,11 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked]) -> None:
     else:
         how = f"{out['worlds']} sampled worlds"
     heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
-    listing = legal_moves(observe(pos, out["turn"]).known)
-    facts = dict(zip(listing, listing.facts))
     table = Table()  # the heading above it, not as its title: a title wraps to the table's narrow width
     for column in ("#", "move", "card", "does", "points", "±"):
         table.add_column(column, justify="right" if column in ("#", "points", "±") else "left")
     for i, (m, r) in enumerate(zip(out["moves"], ranked), 1):
-        does = does_text(r.move, facts[r.move], pos.rules)
+        does = does_text(r.move, listing.facts_of(r.move), pos.rules)
         se = "" if not m["se"] else f"{m['se']:.2f}"
         table.add_row(str(i), m["move"], card_text(r.move.card), does, f"{m['value']:+.2f}", se)
     console().print(position_view(pos, viewer=out["turn"]))

@@ -51,15 +51,13 @@ def hint_words(position: Position, listing: MoveList) -> str:
     and, when there are more, how many there are."""
     from ..engine.search import analyse
     from ..engine.views import observe
-
-    assert position.turn is not None
     from .render import does_text
 
+    assert position.turn is not None
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
-    facts = dict(zip(listing.moves, listing.facts))
     best = "".join(
-        f"\n  {numbers[r.move]:>2}. {r.value:+.2f}  {r.move.text()}: {does_text(r.move, facts[r.move], position.rules).plain}"
+        f"\n  {numbers[r.move]:>2}. {r.value:+.2f}  {r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"

@@ -207,17 +207,15 @@ class ScoreSheet:
                 if side is not None:
                     table.add_row(first, Text(side), *numbers)
             shown = number
+        reason = named_reason(sheet.get("reason", ""), sides)
         if sheet["winner"] is not None:
             winner = sides[sheet["winner"]] if sides else str(sheet["winner"])
             winner = f"side {winner}" if winner[:1].isdigit() else winner  # "side 1 wins", never "1 wins"
-            reason = named_reason(sheet.get("reason", ""), sides)
             table.caption = Text(
                 f"{winner} win{'' if sides and ' & ' in winner else 's'}: {reason}", style="table.caption"
             )
         else:
-            table.caption = "the game goes on" + (
-                f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""
-            )
+            table.caption = "the game goes on" + (f" ({reason})" if reason else "")
         return table if column else Group(table, Text("items won", style="bold"), *lines)
 
 

@@ -592,7 +592,7 @@ def build_groups(rules: Rules, cards: int, value: int) -> tuple[int, ...] | None
             break
     else:
         return None
-    by_value: dict[int, list[int]] = {}  # the cards of each value, highest first
+    by_value: dict[int, list[int]] = {}  # the cards of each value, the lowest last: taken first
     for c in sorted(cards_of(cards), reverse=True):
         by_value.setdefault(values[c], []).append(c)
     masks = [sum(1 << by_value[v].pop() for v in group) for group in groups]

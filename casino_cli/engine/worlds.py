@@ -158,12 +158,14 @@ class _Obliged:
             raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1)")
         self.start = start
 
-    def _steps(self, k: int, state: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
-        """The states after placing key card k: left out, or in each hand with room."""
-        out = [state]
+    def _steps(
+        self, k: int, state: tuple[tuple[int, int], ...]
+    ) -> list[tuple[int | None, tuple[tuple[int, int], ...]]]:
+        """Where key card k may go (None: left out, or a hand with room) and the state after."""
+        out: list[tuple[int | None, tuple[tuple[int, int], ...]]] = [(None, state)]
         for i, (held, met) in enumerate(state):
             if held < self.need[i]:
-                out.append((*state[:i], (held + 1, met | self.hits[k][i]), *state[i + 1 :]))
+                out.append((i, (*state[:i], (held + 1, met | self.hits[k][i]), *state[i + 1 :])))
         return out
 
     def ways(self, k: int, state: tuple[tuple[int, int], ...]) -> int:
@@ -180,7 +182,7 @@ class _Obliged:
                     total *= math.comb(left, size - held)
                     left -= size - held
         else:
-            total = sum(self.ways(k + 1, after) for after in self._steps(k, state))
+            total = sum(self.ways(k + 1, after) for _, after in self._steps(k, state))
         if len(self._ways) >= MAX_STATES:
             raise NoWorld(
                 "the deals that meet the build owners' obligations (O1) are too many to count within the engine's bounds"
@@ -193,16 +195,14 @@ class _Obliged:
         hands = [0] * len(self.need)
         state = self.start
         for k, card in enumerate(self.keys):
-            afters = self._steps(k, state)
             pick = rng.randrange(self.ways(k, state))
-            for after in afters:
+            for seat, after in self._steps(k, state):
                 pick -= self.ways(k + 1, after)
-                if pick < 0:
+                if pick < 0:  # this step, with odds in proportion to its ways
+                    if seat is not None:
+                        hands[seat] |= 1 << card
+                    state = after
                     break
-            changed = [i for i, (a, b) in enumerate(zip(state, after)) if a != b]
-            if changed:
-                hands[changed[0]] |= 1 << card
-            state = after
         fill = rng.sample(self.others, sum(size - held for (held, _), size in zip(state, self.need)))
         at = 0
         for i, ((held, _), size) in enumerate(zip(state, self.need)):

@@ -190,9 +190,8 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
     """The whole HTML document, opening at frame ``start`` (unless its address names a step: #N)."""
     rules = record.rules
     if rules.partnerships:
-        who = " v ".join(
-            side_name(record.players, side, str) for side in range(rules.sides)
-        )  # names whole: the heading wraps
+        # names whole: the heading wraps
+        who = " v ".join(side_name(record.players, side, str) for side in range(rules.sides))
     else:
         who = " v ".join(map(named, record.players) if record.players else (f"seat {s}" for s in range(rules.players)))
     variant = game_title(rules)

@@ -69,7 +69,6 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
                     value = {r.move: r.value for r in ranked}
                     best = ranked[0]
                     loss = max(0.0, best.value - value.get(event.move, best.value))
-                    facts = dict(zip(listing, listing.facts))
                     slips.append(
                         Slip(
                             event.hand,
@@ -79,7 +78,7 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
                             best.move,
                             loss,
                             event.facts,
-                            facts[best.move],
+                            listing.facts_of(best.move),
                         )
                     )
             else:
