@@ -158,12 +158,17 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
     """A whole number within [low, high]."""
     if type(value) is not int:
         if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
-            raise NotationError(f"number {value:.3g} is far too large", path)
+            raise NotationError(f"a {_digits(value)}-digit number is far too large", path)
         raise NotationError(f"expected a whole number, found {type_name(value)}", path)
     if not low <= value <= high:
-        shown = str(value) if abs(value) < 10**15 else f"a {len(str(abs(value)))}-digit number"
+        shown = str(value) if abs(value) < 10**15 else f"a {_digits(value)}-digit number"
         raise NotationError(f"{shown} is out of range ({low}..{high})", path)
     return value
+
+
+def _digits(value: int | float) -> int:
+    """How many digits a whole number has (one read as a float, being beyond 64 bits, too)."""
+    return len(str(abs(int(value))))
 
 
 def expect_bool(value: object, path: str) -> bool:
