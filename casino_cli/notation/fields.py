@@ -158,7 +158,7 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
     """A whole number within [low, high]."""
     if type(value) is not int:
         if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
-            raise NotationError(f"a {_digits(value)}-digit number is far too large", path)
+            raise NotationError(f"a number of about {_digits(value)} digits is far too large", path)
         raise NotationError(f"expected a whole number, found {type_name(value)}", path)
     if not low <= value <= high:
         shown = str(value) if abs(value) < 10**15 else f"a {_digits(value)}-digit number"
@@ -167,7 +167,8 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
 
 
 def _digits(value: int | float) -> int:
-    """How many digits a whole number has (one read as a float, being beyond 64 bits, too)."""
+    """How many digits a whole number has. One read as a float (beyond 64 bits) has the
+    float's, which near a power of ten can be one more or less than were written."""
     return len(str(abs(int(value))))
 
 
