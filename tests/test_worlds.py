@@ -237,3 +237,39 @@ def test_the_exact_draw_is_bounded():
     three = [m[:3] for m in musts]  # three builds each: within the bound, and counted whole
     obliged = worlds._Obliged(list(range(48)), [4, 4, 4], three)
     assert len(obliged._ways) <= worlds.MAX_STATES and obliged.ways(0, obliged.start) > 0
+
+
+@pytest.mark.parametrize("variant, players", [("classic", 2), ("royal", 4)])
+def test_the_worlds_of_a_pool_share_the_listing_of_a_hand_met_again(monkeypatch, variant, players):
+    """The weights of a pool (inference.likelihood with the pool's memo) are exactly the
+    weights each world has alone, and the hands the worlds repeat (a seat down to one card
+    or none) are listed once: the searcher's decisions of greedy hands, late in a deal."""
+    from casino_cli.engine import inference, legal_moves, play_judged
+    from casino_cli.engine.bots import BOTS
+    from casino_cli.engine.views import Played, public
+
+    listed: list[int] = []
+    listing_then = inference._listing_then
+    monkeypatch.setattr(inference, "_listing_then", lambda step, hand: listed.append(hand) or listing_then(step, hand))
+    rules = make_rules(variant, players)
+    rng = random.Random(3)
+    alone = shared = 0
+    for game in range(2):
+        pos = start_position(rules, seeded_deck(f"pool/{game}"), players - 1)
+        history: tuple = ()
+        while not pos.finished:
+            steps = [p for p in history if p.before.deal == pos.deal and p.seat != pos.turn]
+            if len(steps) >= players:  # late in the deal
+                pool = sample_worlds(View(pos.turn, observe(pos, pos.turn).known, history), 60, rng)
+                del listed[:]
+                each = [inference.likelihood(world, steps) for world in pool]
+                alone += len(listed)
+                del listed[:]
+                memo: dict = {}
+                assert [inference.likelihood(world, steps, memo) for world in pool] == each
+                shared += len(listed)
+            listing = legal_moves(pos)
+            move = BOTS["greedy"](observe(pos, pos.turn, history), listing, rng)
+            history += (Played(pos.turn, move, public(pos)),)
+            pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    assert shared < alone / 2, (shared, alone)

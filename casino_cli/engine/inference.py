@@ -52,17 +52,32 @@ def _hands_then(steps: list[Played], now: Callable[[int], int]) -> list[int]:
     return out
 
 
-def likelihood(world: Position, steps: list[Played]) -> float:
-    """The chance of ``steps`` (moves of this deal by other seats) in ``world``."""
-    rules = world.rules
+def likelihood(world: Position, steps: list[Played], memo: dict[tuple[int, int], float] | None = None) -> float:
+    """The chance of ``steps`` (moves of this deal by other seats) in ``world``.
+
+    ``memo`` keeps each step's chance by the hand its mover then held, for the worlds of
+    one pool: worlds that deal a seat the same cards (often, once a seat holds one card
+    or none) share its listings. The product is taken in the same order either way."""
+    memo = {} if memo is None else memo
     out = 1.0
-    for step, hand in zip(steps, _hands_then(steps, lambda seat: _mask(world.hands[seat]))):
-        listing = _listing_then(step, hand)
-        if step.move not in listing.moves:
-            return 0.0  # the world's hand could not have made that move (O1, say)
-        ties = greedy_ties(rules, listing)
-        out *= ALPHA * _among(step.move, listing, ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
+    for i, (step, hand) in enumerate(zip(steps, _hands_then(steps, lambda seat: _mask(world.hands[seat])))):
+        chance = memo.get((i, hand))
+        if chance is None:
+            chance = memo[i, hand] = _chance(step, hand)
+        if not chance:
+            return 0.0
+        out *= chance
     return out
+
+
+def _chance(step: Played, hand: int) -> float:
+    """The model's chance of ``step`` by a mover holding ``hand``: 0 if that hand could
+    not have made the move (a build owner bound to keep a card, O1)."""
+    listing = _listing_then(step, hand)
+    if step.move not in listing.moves:
+        return 0.0
+    ties = greedy_ties(step.before.rules, listing)
+    return ALPHA * _among(step.move, listing, ties) / len(ties) + (1 - ALPHA) / len(listing.moves)
 
 
 def _among(move: Move, listing: MoveList, ties: list[int]) -> bool:
@@ -101,7 +116,8 @@ def inferred_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     if not steps:
         return sample_worlds(view, n, rng)
     pool = sample_worlds(view, n * POOL, rng)
-    weights = [likelihood(world, steps) for world in pool]
+    memo: dict[tuple[int, int], float] = {}
+    weights = [likelihood(world, steps, memo) for world in pool]
     if not any(weights):  # no world drawn fits the moves seen: keep them all alike
         return pool[:n]
     return rng.choices(pool, weights=weights, k=n)
