@@ -87,7 +87,10 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
         if hands is None:
             exact = exact or _Obliged(cards, [need[i] for i in bound], [musts[i] for i in bound])
             hands = dict(zip(bound, exact.draw(rng)))
-        rest = [c for c in cards if not any(hands[i] >> c & 1 for i in bound)]
+        held = 0
+        for i in bound:
+            held |= hands[i]
+        rest = [c for c in cards if not held >> c & 1]
         rng.shuffle(rest)
         at = 0
         for i in free:
