@@ -158,18 +158,22 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
     """A whole number within [low, high]."""
     if type(value) is not int:
         if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
-            raise NotationError(f"a number of about {_digits(value)} digits is far too large", path)
+            raise NotationError(f"{_shown(value)} is out of range ({low}..{high})", path)
         raise NotationError(f"expected a whole number, found {type_name(value)}", path)
     if not low <= value <= high:
-        shown = str(value) if abs(value) < 10**15 else f"a {_digits(value)}-digit number"
-        raise NotationError(f"{shown} is out of range ({low}..{high})", path)
+        raise NotationError(f"{_shown(value)} is out of range ({low}..{high})", path)
     return value
 
 
-def _digits(value: int | float) -> int:
-    """How many digits a whole number has. One read as a float (beyond 64 bits) has the
-    float's, which near a power of ten can be one more or less than were written."""
-    return len(str(abs(int(value))))
+def _shown(value: int | float) -> str:
+    """A whole number as a message quotes it: itself, or past 15 digits its sign and its
+    digit count. One read as a float (beyond 64 bits) is "about" so many: near a power of
+    ten the float's count can be one more or less than were written."""
+    if type(value) is int and abs(value) < 10**15:
+        return str(value)
+    digits = len(str(abs(int(value))))
+    sign = "negative " if value < 0 else ""
+    return f"a {sign}number of about {digits} digits" if isinstance(value, float) else f"a {sign}{digits}-digit number"
 
 
 def expect_bool(value: object, path: str) -> bool:
