@@ -38,6 +38,7 @@ from casino_cli.engine import (
     seeded_deck,
     start_position,
 )
+from casino_cli.engine.rules import OPTIONS
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.position import position_json, read_position_data
 from casino_cli.records.selfplay import play_game
@@ -251,6 +252,26 @@ def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
         game.play_move(Move(TRAIL, 0))
     with pytest.raises(CasinoError, match="hand is over"):
         engine.ask(random_bot, Game(rules, "s", [random_bot, random_bot]).play_hand().position, random.Random())
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        make_rules("classic"),
+        make_rules("royal", 4),
+        make_rules("american-royal", 3),
+        make_rules("classic", 4, sweeps=True, ladder_20=None, endgame="count_out", target=11, ace_high_builds=False),
+        make_rules("royal", 2, deal_passes="previous", ace_high_builds=True, must_take_equal=False, target=61),
+    ],
+    ids=str,
+)
+def test_rules_pickle_to_the_same_rules_with_their_tables(rules):
+    """Rules go to worker processes (match --jobs, botcheck) pickled: every option and the
+    derived tables come back, in the compiled engine too (tests/test_packaging.py)."""
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules and str(again) == str(rules) and hash(again) == hash(rules)
+    assert (again.values, again.max_build, again.holds) == (rules.values, rules.max_build, rules.holds)
+    assert [getattr(again, name) for name in OPTIONS] == [getattr(rules, name) for name in OPTIONS]
 
 
 def test_an_unseen_count_cannot_change_under_a_position(pos):

@@ -142,3 +142,37 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     # engine (run from outside this checkout, they import the installed package)
     tests = [ROOT / "tests" / name for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py")]
     _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, cwd=tmp_path)
+    _run(
+        python,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        ROOT / "tests" / "test_api.py",
+        "-k",
+        "pickle",
+        cwd=tmp_path,
+    )
+
+
+def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path: Path) -> None:
+    """A match with --jobs and botcheck send rules and positions to other processes
+    pickled: compiled, they answer as the pure engine does. (Compiled Rules once failed to
+    unpickle there: every such command stopped.)"""
+    casino = fresh / "bin" / "casino"
+    commands = [
+        "match searcher greedy --pairs 2 --jobs 2 --seed w",
+        "match greedy random --pairs 4 --jobs 2 --seed w --variant royal --players 4",
+        "botcheck greedy --decisions 6 --redeals 2 --seed w",
+    ]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "CASINO"))}
+    for command in commands:
+        said = []
+        for engine in ({}, {"CASINO_ENGINE": "python"}):
+            done = subprocess.run(
+                [str(casino), *command.split()], capture_output=True, text=True, cwd=tmp_path, env=env | engine
+            )
+            assert done.returncode == 0, done.stderr
+            said.append((json.loads(done.stdout) | {"seconds": None} if done.stdout else None, done.stderr))
+        assert said[0] == said[1]

@@ -117,6 +117,11 @@ class Rules:
     max_build: int = field(init=False, repr=False, compare=False)
     holds: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        """Pickled as its options and rebuilt by the constructor (into a worker process, say):
+        compiled, the class cannot restore a frozen instance's fields one by one."""
+        return (Rules, (self.variant, self.players, self.partnerships, *(getattr(self, name) for name in OPTIONS)))
+
     def __post_init__(self) -> None:
         _check(self)
         values, holds = _tables(self.court_values, self.ace_high)
