@@ -293,6 +293,8 @@ def test_a_match_without_a_seed_draws_one_and_says_it():
 def test_botcheck_command():
     fair = cli("botcheck", "counter", "--decisions", "20")
     assert fair.returncode == 0 and "no leak found" in fair.stderr
+    one = cli("botcheck", "greedy", "--decisions", "1", "--redeals", "1")
+    assert "bot 'greedy': 1 decision, each unchanged under 1 re-deal of the hidden cards: no leak" in one.stderr
     peek = cli("botcheck", "test_views:peeker", "--decisions", "60", "--seed", "b")
     assert (
         peek.returncode == 1

@@ -8,6 +8,7 @@ from ..records.botproto import CommandBot
 from .cmd_simulate import named_bot
 from .common import rules_from_options
 from .output import VERDICT, Fail, say
+from .plain import plural
 
 
 def run_botcheck(
@@ -33,4 +34,5 @@ def run_botcheck(
         raise Fail(
             VERDICT, f"bot {name!r} {verdict}: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}"
         )
-    say(f"bot {name!r}: {tested} decisions, each unchanged under {redeals} re-deals of the hidden cards: no leak found")
+    counts = f"{plural(tested, 'decision')}, each unchanged under {plural(redeals, 're-deal')}"
+    say(f"bot {name!r}: {counts} of the hidden cards: no leak found")
