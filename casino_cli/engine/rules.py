@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +124,7 @@ class Rules:
         return (Rules, (self.variant, self.players, self.partnerships, *(getattr(self, name) for name in OPTIONS)))
 
     def __post_init__(self) -> None:
-        _check(self)
+        _check(lambda name: getattr(self, name))
         values, holds = _tables(self.court_values, self.ace_high)
         max_build = 10 if not self.court_values else (14 if self.ace_high else 13)
         object.__setattr__(self, "values", values)
@@ -199,6 +200,7 @@ def make_rules(
         merged["ladder_20"] = _default_ladder_20(merged["endgame"])
     if partnerships is None:
         partnerships = players == 4
+    _check({"variant": variant, "players": players, "partnerships": partnerships, **merged}.__getitem__)
     return Rules(variant, players, partnerships, **merged)
 
 
@@ -209,9 +211,11 @@ def _check_variant_players(variant: object, players: object) -> None:
         raise RulesError(f"players must be 2, 3 or 4, not {players!r}")
 
 
-def _check(rules: Rules) -> None:
-    """Raise :class:`RulesError` for the first bad value or impossible combination."""
-    _check_variant_players(rules.variant, rules.players)
+def _check(get: Callable[[str], Any]) -> None:
+    """Raise :class:`RulesError` for the first bad value or impossible combination;
+    ``get(name)`` gives each field. make_rules checks its values before the constructor
+    sees them: compiled, the class refuses a value of the wrong type with a TypeError."""
+    _check_variant_players(get("variant"), get("players"))
     for name in (
         "court_values",
         "ace_high",
@@ -223,34 +227,35 @@ def _check(rules: Rules) -> None:
         "sweeps_cancel",
         "ace_high_builds",
     ):
-        if type(getattr(rules, name)) is not bool:
-            raise RulesError(f"option {name} must be true or false, not {getattr(rules, name)!r}")
+        if type(get(name)) is not bool:
+            raise RulesError(f"option {name} must be true or false, not {get(name)!r}")
     for name, allowed in (("endgame", ENDGAMES), ("deal_passes", DEAL_PASSES)):
-        if getattr(rules, name) not in allowed:
-            raise RulesError(f"{name} must be {_one_of(allowed)}, not {getattr(rules, name)!r}")
-    if rules.ladder_20 is not None:
-        if rules.endgame != "ladder":
+        if get(name) not in allowed:
+            raise RulesError(f"{name} must be {_one_of(allowed)}, not {get(name)!r}")
+    ladder_20 = get("ladder_20")
+    if ladder_20 is not None:
+        if get("endgame") != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
-        if rules.ladder_20 not in LADDER_20:
-            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {rules.ladder_20!r}")
-    target = rules.target
+        if ladder_20 not in LADDER_20:
+            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {ladder_20!r}")
+    target = get("target")
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
         raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {target!r}")
-    partnerships = rules.partnerships
+    partnerships = get("partnerships")
     if type(partnerships) is not bool:
         raise RulesError(f"partnerships must be true or false, not {partnerships!r}")
-    if partnerships and rules.players != 4:
+    if partnerships and get("players") != 4:
         raise RulesError("partnerships need exactly 4 players")
-    if rules.variant == "royal" and rules.players == 4 and not partnerships:
+    if get("variant") == "royal" and get("players") == 4 and not partnerships:
         raise RulesError("royal with 4 players is played in partnerships")
-    needing = [name for name in ("ace_high", "must_take_equal") if getattr(rules, name)]
-    if needing and not rules.court_values:
+    needing = [name for name in ("ace_high", "must_take_equal") if get(name)]
+    if needing and not get("court_values"):
         raise RulesError(f"{' and '.join(needing)} need{'s' if len(needing) == 1 else ''} court_values")
-    if rules.court_takes_all and rules.court_values:
+    if get("court_takes_all") and get("court_values"):
         raise RulesError("court_takes_all cannot be combined with court_values")
-    if rules.sweeps_cancel and not rules.sweeps:
+    if get("sweeps_cancel") and not get("sweeps"):
         raise RulesError("sweeps_cancel needs sweeps")
-    if rules.ace_high_builds and not rules.ace_high:
+    if get("ace_high_builds") and not get("ace_high"):
         raise RulesError("ace_high_builds needs ace_high")
 
 
