@@ -234,6 +234,13 @@ def test_a_copy_of_a_game_comes_back_to_where_it_was():
     saved = game.copy()
     first = game.play_hand()
     assert saved.play_hand().moves == first.moves and saved.rngs is not game.rngs
+    game.deal()
+    game.play_move(legal_moves(game.position).moves[0])
+    again = game.copy()  # every field, mid-hand (the compiled class is copied field by field)
+    state = {name: value for name, value in vars(game).items() if name != "rngs"}
+    assert vars(again).keys() == vars(game).keys() and {name: getattr(again, name) for name in state} == state
+    assert [rng.getstate() for rng in again.rngs] == [rng.getstate() for rng in game.rngs]
+    assert again.moves is not game.moves and again.hands is not game.hands
 
 
 def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):

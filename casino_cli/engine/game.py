@@ -134,10 +134,13 @@ class Game:
         return self.position is not None and not self.position.finished
 
     def copy(self) -> Game:
-        """The game as it is now, to come back to: later moves do not change the copy."""
-        other = copy.copy(self)
-        other.hands, other.moves = list(self.hands), list(self.moves)
+        """The game as it is now, to come back to: later moves do not change the copy.
+        (Made field by field: compiled, the class cannot be copied by :func:`copy.copy`.)"""
+        other = Game(self.rules, self.seed, self.bots, self.first_dealer)
         other.rngs = copy.deepcopy(self.rngs)  # the bots' draws from here on are the copy's own
+        other.scores, other.hands, other.winner = self.scores, list(self.hands), self.winner
+        other.position, other.dealer = self.position, self.dealer
+        other.moves, other.history = list(self.moves), self.history
         return other
 
     def deal(self) -> HandStart:
