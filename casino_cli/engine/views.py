@@ -131,8 +131,9 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     view = observe(position, seat, history)
     listing = legal_moves(view.known)
     legal = (listing.moves, listing.facts, listing.truncated)  # what the bot is given, kept from its reach
-    try:
-        move = bot(view, listing, rng)
+    anything: Callable[..., object] = bot  # what it returns is checked below; compiled code would check
+    try:  # a Bot's answer against Move at the call and report a non-Move as a TypeError the bot raised
+        move = anything(view, listing, rng)
     except BotError:
         raise
     except (Exception, SystemExit, GeneratorExit) as exc:  # a bot of anyone's: report it, never a traceback
