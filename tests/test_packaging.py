@@ -142,18 +142,14 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     # engine (run from outside this checkout, they import the installed package)
     tests = [ROOT / "tests" / name for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py")]
     _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, cwd=tmp_path)
-    _run(
-        python,
-        "-m",
-        "pytest",
-        "-q",
-        "-p",
-        "no:cacheprovider",
-        ROOT / "tests" / "test_api.py",
-        "-k",
-        "pickle",
-        cwd=tmp_path,
-    )
+    # and what once failed only compiled: pickled rules, a copy of a game (the terminal game's
+    # undo), a bot answering something that is not a move, an option of the wrong type. These
+    # import tests.* and read fixtures/: copied beside them (the package is the wheel's)
+    for name in ("tests", "fixtures", "examples"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    names = ("test_api.py", "test_play_terminal.py", "test_process_edges.py", "test_rule_options.py")
+    chosen = ("-k", "pickle or terminal or user_bot or bad_options")
+    _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{n}" for n in names), *chosen, cwd=tmp_path)
 
 
 def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path: Path) -> None:
