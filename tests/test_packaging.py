@@ -28,9 +28,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "MANIFEST.in", "docs", "casino_cli")
 
 
+def _clean_env() -> dict[str, str]:
+    """This environment less PYTHON* (the wheel's venv must not see this checkout) and
+    CASINO* (an inherited CASINO_ENGINE=python would make a compiled run pure)."""
+    return {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "CASINO"))}
+
+
 def _run(*args: str | Path, cwd: Path | None = None) -> str:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, env=env)
+    done = subprocess.run([str(a) for a in args], capture_output=True, text=True, cwd=cwd, env=_clean_env())
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
@@ -103,8 +108,9 @@ def test_a_bot_writers_strict_script_type_checks_against_the_installed_wheel(fre
     shutil.copy(ROOT / "examples" / "cautious_bot.py", tmp_path / "bot.py")
     _run(*mypy, "bot.py", cwd=tmp_path)
     (tmp_path / "bad.py").write_text(BAD_BOT)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    done = subprocess.run([str(a) for a in (*mypy, "bad.py")], capture_output=True, text=True, cwd=tmp_path, env=env)
+    done = subprocess.run(
+        [str(a) for a in (*mypy, "bad.py")], capture_output=True, text=True, cwd=tmp_path, env=_clean_env()
+    )
     assert done.returncode == 1 and 'Incompatible return value type (got "MoveFacts", expected "Move")' in done.stdout
 
 
@@ -162,7 +168,7 @@ def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path
         "match greedy random --pairs 4 --jobs 2 --seed w --variant royal --players 4",
         "botcheck greedy --decisions 6 --redeals 2 --seed w",
     ]
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "CASINO"))}
+    env = _clean_env()
     for command in commands:
         said = []
         for engine in ({}, {"CASINO_ENGINE": "python"}):

@@ -131,8 +131,11 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     view = observe(position, seat, history)
     listing = legal_moves(view.known)
     legal = (listing.moves, listing.facts, listing.truncated)  # what the bot is given, kept from its reach
-    anything: Callable[..., object] = bot  # what it returns is checked below; compiled code would check
-    try:  # a Bot's answer against Move at the call and report a non-Move as a TypeError the bot raised
+    # The bot is called as returning anything: its answer is checked below. (Compiled code
+    # would check a Bot's answer against Move at the call and report a non-Move as a
+    # TypeError the bot raised.)
+    anything: Callable[..., object] = bot
+    try:
         move = anything(view, listing, rng)
     except BotError:
         raise
