@@ -200,6 +200,27 @@ def test_replay_refuses_one_file_for_both_its_picture_and_its_page(tmp_path):
     assert result.returncode == 2 and "--svg and --html both name" in result.stderr and not same.exists()
 
 
+@pytest.mark.parametrize("where", [[], ["--to", "3"], ["--hand", "2"], ["--hand", "2", "--to", "0"], ["--to", "48"]])
+def test_replay_with_its_page_draws_the_picture_it_draws_without(tmp_path, where):
+    """--svg beside --html is the picture of where a replay stops without --html (move --to,
+    else the end of --hand or of the record), never dropped."""
+    alone, beside = tmp_path / "alone.svg", tmp_path / "beside.svg"
+    assert cli("replay", GAME, *where, "--format", "json", "--svg", str(alone)).returncode == 0
+    result = cli("replay", GAME, *where, "--svg", str(beside), "--html", str(tmp_path / "p.html"))
+    assert result.returncode == 0, result.stderr
+    assert beside.read_bytes() == alone.read_bytes()
+
+
+def test_replay_says_when_a_record_has_no_position_to_draw(tmp_path):
+    record = orjson.loads(Path(GAME).read_bytes())
+    record["hands"] = []  # only the result's claims are left to referee
+    (tmp_path / "empty.json").write_bytes(orjson.dumps(record))
+    for page in ([], ["--html", str(tmp_path / "p.html")]):
+        result = cli("replay", str(tmp_path / "empty.json"), "--format", "json", "--svg", str(tmp_path / "p.svg"), *page)
+        assert result.returncode == 1 and "--svg: no position of the record to draw" in result.stderr
+        assert not (tmp_path / "p.svg").exists()
+
+
 def hostile_record() -> dict:
     record = orjson.loads(Path(DISPUTE).read_bytes())
     record["players"] = ["<script>alert(1)</script>", 'Ben & "Co"\x01\x1b[31m']

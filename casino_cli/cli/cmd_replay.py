@@ -34,7 +34,7 @@ def run_replay(
         raise Fail(USAGE, f"--svg and --html both name {svg}: one would overwrite the other; choose two files")
     interactive = fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     if html is not None or (interactive and svg is None):
-        return _one_record(path, hand, to, html)
+        return _one_record(path, hand, to, html, svg)
     code = OK
     screen = Screen(fmt == Format.pretty)
     stop = None
@@ -73,8 +73,8 @@ def run_replay(
                 and event.hand == (hand or event.hand)
             ):
                 break
-    if svg is not None and stop is not None:
-        _save_stop(svg, *stop)
+    if svg is not None:
+        _save_stop(svg, stop)
     if code:
         raise Fail(code)
 
@@ -90,10 +90,15 @@ def _check_bounds(record: Record, hand: int | None, to: int | None) -> None:
             raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
 
 
-def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, before: Position | None) -> None:
-    """The picture where the replay stopped: a move on the table it was played to."""
+def _save_stop(svg: str, stop: tuple[Record, HandStart | Step | HandEnd, Position | None] | None) -> None:
+    """The picture where the replay stopped (a move on the table it was played to); said
+    when no position was reached (the record's deal itself is wrong)."""
     from ..pictures.table import frame_picture, frame_text, move_picture, position_svg
 
+    if stop is None:
+        say(f"--svg: no position of the record to draw; {svg} not written")
+        return
+    record, event, before = stop
     names = record.players
     if isinstance(event, Step) and before is not None:
         pic = move_picture(before, event, names, f"hand {event.hand}, move {event.number}: ")
@@ -103,8 +108,18 @@ def _save_stop(svg: str, record: Record, event: HandStart | Step | HandEnd, befo
     write_picture(svg, position_svg(pic))
 
 
-def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -> None:
-    """The first record as frames: the HTML page, or the terminal's steerable view."""
+def _stop_frame(frames: list[Frame], hand: int | None, to: int | None) -> Frame | None:
+    """The frame where a replay without --html stops: move --to of --hand (or of the first
+    hand), else the end of --hand, else the end of the record."""
+    shown = [f for f in frames if isinstance(f.event, (HandStart, Step, HandEnd)) and f.hand == (hand or f.hand)]
+    if to is not None:
+        return next((f for f in shown if (f.hand, f.number) >= (hand or 1, to)), None)
+    return shown[-1] if shown else None
+
+
+def _one_record(path: str, hand: int | None, to: int | None, html: str | None, svg: str | None) -> None:
+    """The first record as frames: the HTML page (and --svg: the picture of where a replay
+    without --html stops), or the terminal's steerable view."""
     docs = documents(path)
     doc = next(docs)
     record = record_of(doc)
@@ -129,6 +144,9 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None) -
         write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
         opens = f", opening at step {start + 1}" if start else ""
         say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
+        if svg is not None:
+            stop = _stop_frame(frames, hand, to)
+            _save_stop(svg, None if stop is None else (record, stop.event, stop.before))
     else:
         from .steer import steer
 

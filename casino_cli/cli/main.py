@@ -313,7 +313,8 @@ def replay(
     ] = None,
 ) -> None:
     """Every position of a record, move by move: JSON Lines (with a "_replay" note), text, or
-    on a terminal a view to step forward and back; --html writes a page for a browser.
+    on a terminal a view to step forward and back; --html writes a page for a browser. --svg
+    draws where the replay stops (after move --to, else the end of --hand or of the record).
 
     Keys on a terminal: Enter or n next, p back, +N/-N N steps forward/back, N move N of the hand
     (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
