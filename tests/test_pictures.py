@@ -216,7 +216,9 @@ def test_replay_says_when_a_record_has_no_position_to_draw(tmp_path):
     record["hands"] = []  # only the result's claims are left to referee
     (tmp_path / "empty.json").write_bytes(orjson.dumps(record))
     for page in ([], ["--html", str(tmp_path / "p.html")]):
-        result = cli("replay", str(tmp_path / "empty.json"), "--format", "json", "--svg", str(tmp_path / "p.svg"), *page)
+        result = cli(
+            "replay", str(tmp_path / "empty.json"), "--format", "json", "--svg", str(tmp_path / "p.svg"), *page
+        )
         assert result.returncode == 1 and "--svg: no position of the record to draw" in result.stderr
         assert not (tmp_path / "p.svg").exists()
 
