@@ -200,14 +200,26 @@ def test_replay_refuses_one_file_for_both_its_picture_and_its_page(tmp_path):
     assert result.returncode == 2 and "--svg and --html both name" in result.stderr and not same.exists()
 
 
-@pytest.mark.parametrize("where", [[], ["--to", "3"], ["--hand", "2"], ["--hand", "2", "--to", "0"], ["--to", "48"]])
-def test_replay_with_its_page_draws_the_picture_it_draws_without(tmp_path, where):
+@pytest.mark.parametrize(
+    ("record", "where"),
+    [
+        (GAME, []),
+        (GAME, ["--to", "3"]),
+        (GAME, ["--hand", "2"]),
+        (GAME, ["--hand", "2", "--to", "0"]),
+        (GAME, ["--to", "48"]),
+        (DISPUTE, []),
+        (DISPUTE, ["--to", "2"]),  # move 2 is illegal: the walk stops after move 1
+        ("fixtures/records/dispute-part-way.json", ["--to", "2"]),  # a note the referee cannot settle
+    ],
+)
+def test_replay_with_its_page_draws_the_picture_it_draws_without(tmp_path, record, where):
     """--svg beside --html is the picture of where a replay stops without --html (move --to,
-    else the end of --hand or of the record), never dropped."""
+    else the end of --hand or of the record, or where the walk stops), never dropped."""
     alone, beside = tmp_path / "alone.svg", tmp_path / "beside.svg"
-    assert cli("replay", GAME, *where, "--format", "json", "--svg", str(alone)).returncode == 0
-    result = cli("replay", GAME, *where, "--svg", str(beside), "--html", str(tmp_path / "p.html"))
-    assert result.returncode == 0, result.stderr
+    plain_run = cli("replay", record, *where, "--format", "json", "--svg", str(alone))
+    result = cli("replay", record, *where, "--svg", str(beside), "--html", str(tmp_path / "p.html"))
+    assert result.returncode == plain_run.returncode, result.stderr
     assert beside.read_bytes() == alone.read_bytes()
 
 
@@ -219,7 +231,7 @@ def test_replay_says_when_a_record_has_no_position_to_draw(tmp_path):
         result = cli(
             "replay", str(tmp_path / "empty.json"), "--format", "json", "--svg", str(tmp_path / "p.svg"), *page
         )
-        assert result.returncode == 1 and "--svg: no position of the record to draw" in result.stderr
+        assert result.returncode == 1 and "--svg: the replay reached no position to draw" in result.stderr
         assert not (tmp_path / "p.svg").exists()
 
 

@@ -90,13 +90,16 @@ def _check_bounds(record: Record, hand: int | None, to: int | None) -> None:
             raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
 
 
-def _save_stop(svg: str, stop: tuple[Record, HandStart | Step | HandEnd, Position | None] | None) -> None:
+Stopped = tuple[Record, HandStart | Step | HandEnd, Position | None]  # a replay's last shown event, and before it
+
+
+def _save_stop(svg: str, stop: Stopped | None) -> None:
     """The picture where the replay stopped (a move on the table it was played to); said
-    when no position was reached (the record's deal itself is wrong)."""
+    when the replay reached no position (a record with no hand, a --to beyond it)."""
     from ..pictures.table import frame_picture, frame_text, move_picture, position_svg
 
     if stop is None:
-        say(f"--svg: no position of the record to draw; {svg} not written")
+        say(f"--svg: the replay reached no position to draw; {svg} not written")
         return
     record, event, before = stop
     names = record.players
@@ -108,13 +111,19 @@ def _save_stop(svg: str, stop: tuple[Record, HandStart | Step | HandEnd, Positio
     write_picture(svg, position_svg(pic))
 
 
-def _stop_frame(frames: list[Frame], hand: int | None, to: int | None) -> Frame | None:
-    """The frame where a replay without --html stops: move --to of --hand (or of the first
-    hand), else the end of --hand, else the end of the record."""
-    shown = [f for f in frames if isinstance(f.event, (HandStart, Step, HandEnd)) and f.hand == (hand or f.hand)]
+def _stop_of(record: Record, frames: list[Frame], hand: int | None, to: int | None) -> Stopped | None:
+    """Where a replay without --html stops: move --to of --hand (or of the first hand), else
+    the end of --hand, else the end of the record; and where the walk stops first (at an
+    illegal move), there."""
+    shown = [
+        (f.hand, f.number, (record, f.event, f.before))
+        for f in frames
+        if isinstance(f.event, (HandStart, Step, HandEnd)) and f.hand == (hand or f.hand)
+    ]
+    last = shown[-1][2] if shown else None
     if to is not None:
-        return next((f for f in shown if (f.hand, f.number) >= (hand or 1, to)), None)
-    return shown[-1] if shown else None
+        return next((stop for h, n, stop in shown if (h, n) >= (hand or 1, to)), last)
+    return last
 
 
 def _one_record(path: str, hand: int | None, to: int | None, html: str | None, svg: str | None) -> None:
@@ -145,8 +154,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         opens = f", opening at step {start + 1}" if start else ""
         say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
         if svg is not None:
-            stop = _stop_frame(frames, hand, to)
-            _save_stop(svg, None if stop is None else (record, stop.event, stop.before))
+            _save_stop(svg, _stop_of(record, frames, hand, to))
     else:
         from .steer import steer
 
