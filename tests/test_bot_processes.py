@@ -304,6 +304,29 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again
 
 
+UNREAD_QUESTIONS = """\
+import array, fcntl, termios, time
+waiting = array.array("i", [0])
+def unread():
+    fcntl.ioctl(0, termios.FIONREAD, waiting)
+    return waiting[0]
+before = 0
+while True:  # one answer a question, each question left unread, until the pipe is full
+    if unread() > before:
+        time.sleep(0.05)  # the whole question
+        before = unread()
+        print('{"index": 0}', flush=True)
+    time.sleep(0.005)
+"""
+
+
+def test_a_program_that_never_reads_its_questions_is_late_not_a_hang(tmp_path):
+    """The time limit covers sending the question too: once the program's stdin is full,
+    casino does not wait on it for ever."""
+    said = b"did not read its question within 1 s: it must read each question"
+    _refused(tmp_path, {"unread.py": (UNREAD_QUESTIONS, said)}, "--time-limit", "1")
+
+
 def test_programs_end_where_the_platform_cannot_wait_without_reaping(tmp_path, monkeypatch):
     """Without os.waitid (macOS before Python 3.13) casino waits for the end of a program's
     output instead, then kills its group, and reaps it only after: a lingering program

@@ -109,6 +109,8 @@ class CommandBot:
                     )
                 except (OSError, ValueError) as exc:
                     raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
+                assert self.process.stdin is not None
+                os.set_blocking(self.process.stdin.fileno(), False)  # a question is sent within the limit (_send)
                 self.owner = os.getpid()
                 self.answered = False
             _RUNNING.add(self)
@@ -154,25 +156,45 @@ class CommandBot:
             extra = os.read(process.stdout.fileno(), 80)
             when = "after its answer" if self.answered else "before its first question"
             raise self._fail(view.seat, f"wrote {_shown(extra)} {when}" if extra else self._gone(process))
-        try:
-            process.stdin.write(orjson.dumps(request) + b"\n")
-        except OSError:
-            raise self._fail(view.seat, self._gone(process)) from None
-        line = self._read_line(process, view.seat)
+        limit = self.time_limit + (0 if self.answered else START_GRACE)
+        deadline = time.monotonic() + limit
+        self._send(process, orjson.dumps(request) + b"\n", view.seat, limit, deadline)
+        line = self._read_line(process, view.seat, limit, deadline)
         self.answered = True
         move = _chosen(line, moves)
         if isinstance(move, str):
             raise self._fail(view.seat, move)
         return move
 
-    def _read_line(self, process: subprocess.Popen[bytes], seat: int) -> bytes:
-        """One line of the program's output, all of it within the time limit (and START_GRACE
-        more for the first answer of a program just started): a program that writes its
-        answer a byte at a time is held to one limit for the whole line."""
+    def _send(
+        self, process: subprocess.Popen[bytes], question: bytes, seat: int, limit: float, deadline: float
+    ) -> None:
+        """Write a question whole by ``deadline``: a program that leaves its stdin unread
+        until the pipe is full is late, never a hang."""
+        assert process.stdin is not None
+        fd = process.stdin.fileno()
+        rest = memoryview(question)
+        while rest:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [fd], [], left)[1]:
+                start = "" if self.answered else f" (the limit and {START_GRACE:g} s to start)"
+                raise self._fail(
+                    seat, f"did not read its question within {limit:g} s{start}: it must read each question"
+                )
+            try:
+                rest = rest[os.write(fd, rest) :]
+            except BlockingIOError:  # the pipe filled between select and write
+                continue
+            except OSError:
+                raise self._fail(seat, self._gone(process)) from None
+
+    def _read_line(self, process: subprocess.Popen[bytes], seat: int, limit: float, deadline: float) -> bytes:
+        """One line of the program's output, all of it by ``deadline``, ``limit`` seconds
+        after its question was begun (the time limit, and START_GRACE more for the first
+        answer of a program just started): a program that writes its answer a byte at a time
+        is held to one limit for the whole line."""
         assert process.stdout is not None
         fd = process.stdout.fileno()
-        limit = self.time_limit + (0 if self.answered else START_GRACE)
-        deadline = time.monotonic() + limit
         data = b""
         while b"\n" not in data:  # the answer line ends here (what follows it in the same write: said below)
             left = deadline - time.monotonic()
