@@ -222,6 +222,44 @@ def test_a_stop_signal_while_a_program_is_ended_waits_until_it_is(tmp_path):
     assert _all_ended(pids)
 
 
+def test_a_stop_signal_while_a_failed_program_s_handle_is_dropped_is_not_lost(tmp_path, monkeypatch):
+    """A program that fails is ended, and its exception keeps the handle in the failing
+    call's frames. Dropping that exception must not run the handle's __del__ where a stop
+    signal's exception is lost ("Exception ignored in: Popen.__del__", seen once in CI when
+    --jobs stopped a worker just as its own bot failed). It runs in the next clean-up,
+    which holds the signal and raises it when done."""
+    import random
+    import signal
+
+    from casino_cli.engine import legal_moves, make_rules, observe, seeded_deck, start_position
+    from casino_cli.engine.views import BotError
+    from casino_cli.records import botproto
+
+    (tmp_path / "mute.py").write_text("import sys, time\nsys.stdin.readline()\ntime.sleep(300)\n")
+    monkeypatch.setattr(botproto, "START_GRACE", 0.0)
+    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'mute.py'}", limit=0.1)
+    real_del = subprocess.Popen.__del__
+
+    def signal_in_del(self):
+        if self.args[-1].endswith("mute.py"):
+            os.kill(os.getpid(), signal.SIGTERM)  # lands while the handle is dropped
+        real_del(self)
+
+    lost = []
+    monkeypatch.setattr(subprocess.Popen, "__del__", signal_in_del)
+    monkeypatch.setattr(sys, "unraisablehook", lost.append)
+    pos = start_position(make_rules("classic"), seeded_deck("8"), 1)
+    previous = signal.signal(signal.SIGTERM, _stop_handler)
+    try:
+        with pytest.raises(BotError, match="did not answer within 0.1 s"):
+            bot(observe(pos, pos.turn), legal_moves(pos), random.Random(0))  # its handle is dropped after this
+        with pytest.raises(_Stopped):
+            botproto.close_all([])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert lost == []
+
+
 SEAT_LOGGER = """\
 import json, os, sys
 with open(sys.argv[1], "a") as log:

@@ -267,8 +267,11 @@ def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
     program itself if it lingers) before the program is reaped: a reaped program's id, its
     group's too, may be another process's already (a group of casino's own, say). A stop
     signal waits until this is done: raised inside it (in a handle's ``__del__``, say) it
-    would be lost, with a traceback."""
+    would be lost, with a traceback. So the handles are kept, not dropped: a failing call's
+    frames, kept by its exception, also hold the handle, and would drop it where no
+    signal waits; the next clean-up drops them, inside its held section."""
     with held():
+        _REAPED.clear()
         processes = [p for p in (bot._hang_up() for bot in bots) if p is not None]
         deadline = time.monotonic() + wait
         while processes:
@@ -280,7 +283,7 @@ def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
                 else:  # no process groups (Windows): the program alone
                     process.kill()
             process.wait()
-            del process  # its __del__ runs here, inside the held section
+            _REAPED.append(process)
 
 
 def _how_ended(process: subprocess.Popen[bytes]) -> str:
@@ -321,6 +324,7 @@ def _shown(data: bytes) -> str:
 
 _COMMANDS: dict[str, CommandBot] = {}
 _RUNNING: weakref.WeakSet[CommandBot] = weakref.WeakSet()  # the bots that started a program (for the exit)
+_REAPED: list[subprocess.Popen[bytes]] = []  # the handles of the programs close_all ended last (see there)
 
 
 def for_seat(bot: Bot) -> Bot:
