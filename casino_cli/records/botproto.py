@@ -15,7 +15,7 @@ In a game (:func:`seated`) each seat has a program of its own, kept from game to
 never for a deal it has seen: partners never share one, and a program cannot remember the
 cards of a mirrored pair's other game. Each program runs in a process group of its own, which is
 killed when the program fails or ends, so nothing it started outlives it (a shell
-script's children, say).
+script's children, say), unless it leaves the group (a session of its own: no sandbox).
 """
 
 from __future__ import annotations
