@@ -111,19 +111,12 @@ def _save_stop(svg: str, stop: Stopped | None) -> None:
     write_picture(svg, position_svg(pic))
 
 
-def _stop_of(record: Record, frames: list[Frame], hand: int | None, to: int | None) -> Stopped | None:
-    """Where a replay without --html stops: move --to of --hand (or of the first hand), else
-    the end of --hand, else the end of the record; and where the walk stops first (at an
-    illegal move), there."""
-    shown = [
-        (f.hand, f.number, (record, f.event, f.before))
-        for f in frames
-        if isinstance(f.event, (HandStart, Step, HandEnd)) and f.hand == (hand or f.hand)
-    ]
-    last = shown[-1][2] if shown else None
-    if to is not None:
-        return next((stop for h, n, stop in shown if (h, n) >= (hand or 1, to)), last)
-    return last
+def _stop_of(record: Record, frames: list[Frame]) -> Stopped | None:
+    """The last move, hand start or hand end among ``frames``: where a replay of them stops."""
+    for frame in reversed(frames):
+        if isinstance(frame.event, (HandStart, Step, HandEnd)):
+            return record, frame.event, frame.before
+    return None
 
 
 def _one_record(path: str, hand: int | None, to: int | None, html: str | None, svg: str | None) -> None:
@@ -153,8 +146,8 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
         opens = f", opening at step {start + 1}" if start else ""
         say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
-        if svg is not None:
-            _save_stop(svg, _stop_of(record, frames, hand, to))
+        if svg is not None:  # where a replay without --html stops: at --to (as the page opens), else the end
+            _save_stop(svg, _stop_of(record, frames[: start + 1] if to is not None else frames))
     else:
         from .steer import steer
 
