@@ -177,10 +177,8 @@ class CommandBot:
         while rest:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([], [fd], [], left)[1]:
-                start = "" if self.answered else f" (the limit and {START_GRACE:g} s to start)"
-                raise self._fail(
-                    seat, f"did not read its question within {limit:g} s{start}: it must read each question"
-                )
+                said = f"did not read its question {_within(limit, self.answered)}: it must read each question"
+                raise self._fail(seat, said)
             try:
                 rest = rest[os.write(fd, rest) :]
             except BlockingIOError:  # the pipe filled between select and write
@@ -220,12 +218,18 @@ class CommandBot:
         return line
 
 
+def _within(limit: float, answered: bool) -> str:
+    """``within 6 s (its first answer: the limit and 5 s to start)``, or ``within 1 s``."""
+    return f"within {limit:g} s" + (
+        "" if answered else f" (its first answer: the limit and {START_GRACE:g} s to start)"
+    )
+
+
 def _late(limit: float, data: bytes, answered: bool) -> str:
     """What to say of a program whose answer did not come (or not whole) within ``limit``."""
-    start = "" if answered else f" (its first answer: the limit and {START_GRACE:g} s to start)"
     if data:
-        return f"did not end its answer within {limit:g} s{start}: it wrote {_shown(data)} and no newline"
-    return f"did not answer within {limit:g} s{start}; if it did answer, its output was not flushed"
+        return f"did not end its answer {_within(limit, answered)}: it wrote {_shown(data)} and no newline"
+    return f"did not answer {_within(limit, answered)}; if it did answer, its output was not flushed"
 
 
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
