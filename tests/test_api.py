@@ -225,8 +225,21 @@ def test_a_bot_answering_a_tuple_equal_to_a_move_is_refused(pos):
     def tupled(view, moves, rng):
         return tuple(moves[0])
 
-    with pytest.raises(BotError, match="which is not a legal move"):
+    with pytest.raises(BotError, match=r"returned \(.*\), a tuple: a bot returns a Move"):
         Game(make_rules("classic"), "t", [tupled, random_bot]).play_hand()
+
+
+@pytest.mark.parametrize("answer", [lambda moves: moves[0].text(), lambda moves: 0])
+def test_a_bot_answering_a_legal_move_s_text_or_index_is_told_what_it_returned(answer):
+    """A legal move's text, or its index, is refused as what it is: not a Move, rather
+    than as an illegal move, which the move it names is not."""
+
+    def loose(view, moves, rng):
+        return answer(moves)
+
+    kind = type(answer(legal_moves(start_position(make_rules("classic"), seeded_deck("t"), 1)))).__name__
+    with pytest.raises(BotError, match=rf"\(seat 0\) returned .*, a {kind}: a bot returns a Move$"):
+        Game(make_rules("classic"), "t", [loose, random_bot]).play_hand()
 
 
 def test_a_copy_of_a_game_comes_back_to_where_it_was():

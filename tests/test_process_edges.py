@@ -138,7 +138,7 @@ def kbint(position, moves, rng):
     "bot, needle",
     [
         ("mybots:explode", "bot 'mybots:explode' (seat 0) raised RuntimeError: my bot broke"),
-        ("mybots:cheat", "bot 'mybots:cheat' (seat 0) chose 'KS', which is not a legal move"),
+        ("mybots:cheat", "bot 'mybots:cheat' (seat 0) returned 'KS', a str: a bot returns a Move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
         ("greedy,random,greedy", "--bots names 3 bots for 2 seats to fill: name at most 2"),
         ("mybots:kbint", "bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt"),  # its own, not a Ctrl-C

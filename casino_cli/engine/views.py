@@ -143,7 +143,9 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
         raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
     if (listing.moves, listing.facts, listing.truncated) != legal:  # forced past MoveList's guard
         raise BotError(bot_name(bot), seat, "changed the list of legal moves it was given")
-    if not isinstance(move, Move) or move not in legal[0]:  # a plain tuple equal to one is not a move
+    if not isinstance(move, Move):  # a plain tuple equal to one is not a move either
+        raise BotError(bot_name(bot), seat, f"returned {move!r}, a {type(move).__name__}: a bot returns a Move")
+    if move not in legal[0]:
         raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
     return move, listing
 
