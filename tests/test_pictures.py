@@ -484,9 +484,27 @@ def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_p
 def test_a_picture_that_cannot_be_written_is_refused_before_the_data_or_is_an_output_error(tmp_path):
     """A file that cannot be opened (no such directory, a directory) is a usage error said
     before anything is written; one that cannot take what is written (a full disk) is 74."""
-    for target, said in ((tmp_path / "no" / "x.svg", "there is no directory"), (tmp_path, "is a directory")):
-        result = cli("replay", GAME, "--svg", str(target), "--format", "json")
-        assert result.returncode == 2 and said in result.stderr and not result.stdout, target
+    refused = [(tmp_path / "no" / "x.svg", "there is no directory"), (tmp_path, "is a directory")]
+    if os.path.isdir("/sys"):  # no file can be made there, not even by root
+        refused.append((Path("/sys/casino-test.svg"), "cannot write /sys/casino-test.svg: Permission denied"))
+    if os.geteuid() != 0:  # a directory without write permission (root writes anyway)
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        refused.append((locked / "x.svg", f"cannot write {locked / 'x.svg'}: Permission denied"))
+    for target, said in refused:
+        for command in (["replay", GAME, "--format", "json"], ["deal", "--seed", "7"]):
+            result = cli(*command, "--svg", str(target))
+            assert result.returncode == 2 and said in result.stderr and not result.stdout, (command, target)
+    kept = tmp_path / "kept.svg"  # the check neither empties a file nor leaves one behind
+    kept.write_text("old")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    for target in (kept, tmp_path / "new.svg"):  # the input is unreadable: read after the picture's file is checked
+        assert cli("moves", str(bad), "--svg", str(target)).returncode == 65
+    assert kept.read_text() == "old" and sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == [
+        "bad.json",
+        "kept.svg",
+    ]
     if os.path.exists("/dev/full"):
         full = cli("replay", GAME, "--html", "/dev/full")
         assert full.returncode == 74 and "cannot write /dev/full: No space left on device" in full.stderr

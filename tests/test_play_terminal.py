@@ -169,6 +169,25 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
     assert cli("validate", str(saved)).returncode == 0
 
 
+def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_only_then(tmp_path):
+    """The seed deals every hidden card (casino deal --seed), so a person playing is told it
+    at the end, not at the start; --save keeps what its file held until the record is whole."""
+    saved = tmp_path / "game.json"
+    saved.write_text("an earlier game")
+    term = Terminal("play", "--save", str(saved))
+    board = term.expect(PROMPT)
+    assert "seed" not in board and saved.read_text() == "an earlier game"
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    assert saved.read_text() == "an earlier game"
+    term.send("q")
+    assert "the record so far is in" in term.expect("game.json")
+    told = re.search(r"casino: seed: (\w+)", term.expect("casino: seed: ") + term.expect("\n"))
+    assert term.close() == 0 and told
+    assert orjson.loads(saved.read_bytes())["seed"] == told[1]
+
+
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
 def test_a_format_for_scripts_goes_with_watch_only(fmt):
     """A game you play is drawn on the terminal: --format text was silently ignored."""

@@ -2,14 +2,14 @@
 
 The person (seat 0) sees only what that seat may see: their own hand, the table, and
 the other hands as a number of cards, at every board. The record is written to
-``--save`` (opened at the start) when the game ends, is left part-way, or is interrupted.
+``--save`` (checked at the start, written whole) when the game ends, is left part-way, or is interrupted.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from typing import IO, TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
 from ..engine.views import Bot, BotError, ask, seat_rngs
@@ -21,7 +21,7 @@ from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
 from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed, typed_number
-from .picture_files import check_target
+from .picture_files import check_target, write_file
 from .watch import Watcher, hand_sheet
 
 if TYPE_CHECKING:
@@ -122,13 +122,28 @@ def run_play(
         _check_terminal()
     first = 0 if watch else PERSON + 1  # the names are the bots' seats: every seat, or the others'
     names = parse_bots(bots, rules.players - first)
-    seed = seed_or_random(seed)  # said once the options are known to be right
+    chosen, seed = seed, seed_or_random(seed, tell=watch)  # told once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
     say(lineup if watch else f"you are seat {PERSON}; {lineup}")
-    sink = _open_save(save)
-    session = Session(rules, seed)
-    rngs = seat_rngs(seed, rules.players)  # one per seat, as in simulate: no bot steers another
+    try:
+        _run(Session(rules, seed), seed, seats, fmt, watch, delay, save)
+    finally:
+        if chosen is None and not watch:  # told at the end: during the game it would deal every hidden card
+            say(f"seed: {seed}")
+
+
+def _run(
+    session: Session,
+    seed: str,
+    seats: list[Bot | None],
+    fmt: Format,
+    watch: bool,
+    delay: float | None,
+    save: str | None,
+) -> None:
+    """Play or watch the game, and save its record (--save) however it ends."""
+    rngs = seat_rngs(seed, session.rules.players)  # one per seat, as in simulate: no bot steers another
     viewer = None if watch else PERSON
     watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, interactive=not watch)
     left = False
@@ -137,7 +152,7 @@ def run_play(
         left = _play(session, seats, rngs, watcher, watch)
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
-        _write(sink, session, save)
+        _write(session, save)
         # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
         if isinstance(exc, (KeyboardInterrupt, Interrupted)):
             code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
@@ -146,7 +161,7 @@ def run_play(
             raise Fail(USAGE, str(exc)) from None
         raise  # a defect of casino's
     watcher.close(session, left)
-    _write(sink, session, save)
+    _write(session, save)
     if left:
         at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
         say(f"game left {at}" + (f"; the record so far is in {save}" if save else ""))
@@ -251,21 +266,11 @@ def _check_terminal() -> None:
         )
 
 
-def _open_save(save: str | None) -> IO[bytes] | None:
-    """Open --save FILE at the start, so a name that cannot be written fails before the game."""
-    if save is None:
-        return None
-    try:
-        return open(save, "wb")
-    except OSError as exc:
-        raise Fail(USAGE, f"cannot write {save}: {exc.strerror or exc}") from None
-
-
-def _write(sink: IO[bytes] | None, session: Session, save: str | None) -> None:
-    if sink is None:
-        return
-    sink.write(dumps(session.record()) + b"\n")
-    sink.close()
+def _write(session: Session, save: str | None) -> None:
+    """The game's record into --save FILE (checked at the start, by check_target): a file
+    there before is replaced only now, when the record is whole."""
+    if save is not None:
+        write_file(save, dumps(session.record()).decode() + "\n")
 
 
 __all__ = ["Answer", "hand_sheet", "read_answer", "run_play"]

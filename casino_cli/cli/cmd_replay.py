@@ -16,7 +16,7 @@ from ..records.referee import Finding, walk
 from ..records.shown import visible
 from .common import documents
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
-from .picture_files import check_target, write_picture
+from .picture_files import check_target, write_file
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
 from .steer import shown_words
@@ -108,7 +108,7 @@ def _save_stop(svg: str, stop: Stopped | None) -> None:
     else:
         frame = Frame(event.hand, 0, event, event.position, None, None)
         pic = frame_picture(frame, names, frame_text(frame, record))
-    write_picture(svg, position_svg(pic))
+    write_file(svg, position_svg(pic))
 
 
 def _stop_of(record: Record, frames: list[Frame]) -> Stopped | None:
@@ -143,7 +143,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
                 USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
             )
         start = _start_index(frames, record, hand, to)
-        write_picture(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
+        write_file(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
         opens = f", opening at step {start + 1}" if start else ""
         say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
         if svg is not None:  # where a replay without --html stops: at --to (as the page opens), else the end

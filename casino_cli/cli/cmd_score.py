@@ -14,7 +14,7 @@ from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
 from .common import documents, passed_over, problem_text
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
-from .picture_files import check_target, write_picture
+from .picture_files import check_target, write_file
 from .plain import item_name, item_words, plural, sweep_words
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
@@ -41,7 +41,7 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             from ..pictures.table import game_title
 
             title = f"Score sheet · {game_title(rules)}"
-            write_picture(svg, sheet_svg(sheet, rules, names, title))
+            write_file(svg, sheet_svg(sheet, rules, names, title))
     if code:
         raise Fail(code)
 

@@ -12,7 +12,7 @@ from ..records.referee import Finding, about_hand, walk
 from .common import check_per_task, documents
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
-from .picture_files import check_target, write_picture
+from .picture_files import check_target, write_file
 from .records_io import finding_line, finding_path
 from .shards import parse_shard, shard_range
 
@@ -117,7 +117,7 @@ def _draw_dispute(svg: str, doc: Document) -> bool:
 
     record = read_record(doc.value)
     frame = frames_of(record)[-1]
-    write_picture(svg, position_svg(frame_picture(frame, record.players, frame_text(frame, record))))
+    write_file(svg, position_svg(frame_picture(frame, record.players, frame_text(frame, record))))
     return True
 
 

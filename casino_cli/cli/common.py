@@ -21,16 +21,18 @@ from .plain import position_lines
 _PATH = re.compile(r"\$[^ :]*")
 
 
-def seed_or_random(seed: str | None) -> str:
+def seed_or_random(seed: str | None, tell: bool = True) -> str:
     """The --seed of deal, play and simulate; without one, a fresh random seed, said on stderr
-    so the same game can be had again (one default everywhere: docs/notation.md, Seeds)."""
+    (unless not ``tell``: play tells a person at the game's end) so the same game can be had
+    again (one default everywhere: docs/notation.md, Seeds)."""
     import secrets
 
     from ..engine.deal import MAX_SEED_BYTES
 
     if seed is None:
         seed = secrets.token_hex(6)
-        say(f"seed: {seed}")
+        if tell:
+            say(f"seed: {seed}")
     if len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
         raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
     return seed
@@ -148,9 +150,9 @@ def save_picture(svg: str | None, picture: Any) -> None:
     """Write a position picture (a :class:`~casino_cli.pictures.table.Picture`) to --svg FILE."""
     if svg is not None:
         from ..pictures.table import position_svg
-        from .picture_files import write_picture
+        from .picture_files import write_file
 
-        write_picture(svg, position_svg(picture))
+        write_file(svg, position_svg(picture))
 
 
 def check_per_task(dask: str | None, per_task: int) -> None:

@@ -74,7 +74,7 @@ SeedOpt = Annotated[
     Optional[str],
     typer.Option(
         help="Seed text; the same seed gives the same cards everywhere. Default: a new random seed, printed on "
-        "stderr, so that the game can be had again.",
+        "stderr (by play, at the game's end), so that the game can be had again.",
         show_default=False,
     ),
 ]
@@ -472,7 +472,7 @@ def play(
     save: Annotated[
         Optional[str],
         typer.Option(
-            help="Write the game's record to FILE (opened at the start; written at the end, or when you leave "
+            help="Write the game's record to FILE (checked at the start; written at the end, or when you leave "
             "part-way with q, Ctrl-D or Ctrl-C); never standard output, which shows the game.",
             metavar="FILE",
         ),

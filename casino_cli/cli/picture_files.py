@@ -1,8 +1,10 @@
-"""Writing ``--svg`` pictures: never over one of the command's own input files."""
+"""The files a command writes beside its data (``--svg``, ``--html``, ``--save``): checked
+before anything is read or written, and never one of the command's own input files."""
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable
 
 from .output import IO_ERROR, USAGE, Fail
@@ -27,6 +29,9 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
         raise Fail(USAGE, f"{option} {target} is a directory; name a file in it")
     if out is not None and _is_stdout(out):
         raise Fail(USAGE, f"{option} {target} is standard output, where the command writes its data; choose a file")
+    refused = _unwritable(target, out)
+    if refused:
+        raise Fail(USAGE, f"cannot write {target}: {refused}")
     for source in inputs:
         if source != "-" and os.path.realpath(source) == os.path.realpath(target):
             same = True
@@ -41,6 +46,23 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
             raise Fail(
                 USAGE, f"{option} {target} would overwrite {what} (it is an input of this command); choose another name"
             )
+
+
+def _unwritable(target: str, out: os.stat_result | None) -> str | None:
+    """Why ``target`` cannot be opened for writing (no permission, a read-only place), else
+    None; tried without changing it: a new file is made and removed, a file's content is
+    kept (and anything but a plain file, a pipe say, is left to the writing)."""
+    try:
+        if out is None:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            os.unlink(target)
+        elif stat.S_ISREG(out.st_mode):
+            os.close(os.open(target, os.O_WRONLY))
+    except FileExistsError:  # made meanwhile, by someone else: the writing will say
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def _is_stdout(target: os.stat_result) -> bool:
@@ -58,8 +80,8 @@ def _is_stdout(target: os.stat_result) -> bool:
     return (null.st_dev, null.st_ino) != (st.st_dev, st.st_ino)
 
 
-def write_picture(target: str, content: str) -> None:
-    """Write a picture (UTF-8): a file that cannot be opened is a usage error (exit 2), one
+def write_file(target: str, content: str) -> None:
+    """Write a picture, a page or a record (UTF-8): a file that cannot be opened is a usage error (exit 2), one
     that cannot take what is written (a full disk) an output error (exit 74)."""
     opened = False
     try:
