@@ -90,6 +90,28 @@ def test_apply_says_a_later_movers_unknown_hand_makes_the_moves_unreadable_not_i
     assert out.stderr == b"casino: move 2: seat 1 is to move but its hand is unknown (null)\n"
 
 
+def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
+    """``seat`` in a move object is checked against the turn (as in records), within the
+    seats at this table, naming the key."""
+    dealt = casino("deal", "--seed", "7").stdout  # seat 0 to move, holding 2C
+    for move, code, said in (
+        ('{"type":"trail","card":"2C","seat":0}', 0, b""),
+        ('{"move":"2C","seat":0}', 0, b""),
+        (
+            '{"type":"trail","card":"2C","seat":1}',
+            1,
+            b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n",
+        ),
+        ('{"move":"2C","seat":1}', 1, b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n"),
+        ('{"type":"trail","card":"2C","seat":3}', 65, b"casino: move 1: seat: 3 is out of range (0..1)\n"),
+        ('{"type":"trail","card":"ZZ"}', 65, b"casino: move 1: card: 'ZZ' is not a card"),
+    ):
+        out = casino("apply", "-", move, stdin=dealt)
+        assert out.returncode == code and out.stderr.startswith(said), (move, out.stderr)
+    second = casino("apply", "-", "2C", '{"move":"4D","seat":0}', stdin=dealt)
+    assert second.returncode == 1 and b"move 2: 4D is illegal: it is seat 1's turn, not seat 0's" in second.stderr
+
+
 def test_apply_jsonl_gives_one_position_per_move():
     dealt = casino("deal", "--seed", "7").stdout
     moves = orjson.loads(casino("moves", "-", stdin=dealt).stdout)["moves"]

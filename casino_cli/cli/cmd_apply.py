@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, Step, TooComplex, judge, play_judged, unseen_cards
 from ..notation.errors import NotationError
-from ..notation.fields import dumps, loads
+from ..notation.fields import dumps, expect_int, loads
 from ..notation.moves import read_move
 from ..notation.position import position_json
 from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
@@ -21,9 +21,17 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
     for number, text in enumerate(texts, 1):
         try:
             text = utf8_argument(text)
-            move = read_move(loads(text) if text.lstrip().startswith("{") else text, "")
+            given = loads(text) if text.lstrip().startswith("{") else text
+            stated = _stated_seat(given, pos.rules.players)
+            move = read_move(given, "")
         except NotationError as exc:
-            raise Fail(DATA_ERROR, f"move {number}: {exc.message}") from None
+            key = exc.path.lstrip("$.")  # the key of a move object at fault, if it is one
+            raise Fail(DATA_ERROR, f"move {number}: {f'{key}: ' if key else ''}{exc.message}") from None
+        if stated is not None and pos.turn is not None and stated != pos.turn:  # (a hand that is over: said below)
+            raise Fail(
+                VERDICT,
+                f"move {number}: {move.text()} is illegal: it is seat {pos.turn}'s turn, not seat {stated}'s (turn)",
+            )
         if pos.turn is not None and pos.hands[pos.turn] is None:  # as for the first move: unreadable, not illegal
             raise Fail(DATA_ERROR, f"move {number}: seat {pos.turn} is to move but its hand is unknown (null)")
         try:
@@ -50,6 +58,13 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
         from ..pictures.table import move_picture
 
         save_picture(svg, move_picture(*last, None, f"move {len(texts)}: "))
+
+
+def _stated_seat(given: object, players: int) -> int | None:
+    """The seat a move object says plays it (``seat``), checked against the table, or None."""
+    if not isinstance(given, dict) or given.get("seat") is None:
+        return None
+    return expect_int(given["seat"], ".seat", 0, players - 1)
 
 
 def _judge_partial(pos: Position, move: Move, number: int) -> MoveFacts:
