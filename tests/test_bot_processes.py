@@ -423,3 +423,39 @@ def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
         "closes.py": (closes, b"(seat 0) closed its output without answering"),
     }
     _refused(tmp_path, programs, "--hands", "1", "--time-limit", "1")
+
+
+def test_a_program_that_exits_while_a_process_it_started_holds_its_output_has_exited(tmp_path):
+    """The program exits without answering, but a process it started keeps its stdout open:
+    said as an exit, with its status, not as a late answer; the process it left is ended."""
+    leaves = (
+        "import subprocess, sys\nsys.stdin.readline()\n"
+        f"child = subprocess.Popen(['sleep', '300'])\nopen({str(tmp_path / 'child.pid')!r}, 'w').write(str(child.pid))\n"
+        "sys.exit(4)\n"
+    )
+    said = b"(seat 0) exited without answering (exit status 4)"
+    _refused(tmp_path, {"leaves.py": (leaves, said)}, "--hands", "1", "--time-limit", "60")
+    assert _all_ended([int((tmp_path / "child.pid").read_text())])
+
+
+def test_a_time_limit_of_any_size_is_a_limit_not_a_crash(tmp_path):
+    """A limit far beyond what select takes (1e10 s, 1e300 s) bounds nothing in practice and
+    breaks nothing; CASINO_BOT_TIME_LIMIT set empty is as if not set."""
+    (tmp_path / "first.py").write_text(
+        "import json, sys\nfor line in sys.stdin:\n    print(json.dumps({'index': 0}), flush=True)\n"
+    )
+    bot = f"cmd:{sys.executable} first.py"
+    for limit in ("1e10", "1e300"):
+        out = _casino(
+            ["simulate", "--seed", "t", "--hands", "1", "--bots", f"{bot},greedy", "--time-limit", limit], tmp_path
+        )
+        assert out.returncode == 0 and orjson.loads(out.stdout)["hands"], out.stderr
+    env = dict(os.environ, CASINO_BOT_TIME_LIMIT="")
+    empty = subprocess.run(
+        [sys.executable, "-m", "casino_cli", "simulate", "--seed", "t", "--hands", "1", "--bots", f"{bot},greedy"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    assert empty.returncode == 0 and empty.stdout == out.stdout, empty.stderr

@@ -50,13 +50,14 @@ from .hold_signals import held
 PROTOCOL = "casino.bot/1"
 TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
 START_GRACE = 5.0  # seconds more for a program's first answer: its start (an interpreter, a JVM)
+_STEP = 0.25  # seconds a wait on a program's pipe goes on before it looks whether the program has exited
 
 
 def time_limit() -> float:
-    """The time limit per answer: CASINO_BOT_TIME_LIMIT seconds, else TIME_LIMIT. A value
+    """The time limit per answer: CASINO_BOT_TIME_LIMIT seconds, else (unset or empty) TIME_LIMIT. A value
     that is not a number of seconds from 0.01 on raises ValueError saying so."""
     text = os.environ.get("CASINO_BOT_TIME_LIMIT")
-    if text is None:
+    if text is None or not text.strip():  # set empty: as if not set
         return TIME_LIMIT
     try:
         seconds = float(text)
@@ -175,8 +176,10 @@ class CommandBot:
         fd = process.stdin.fileno()
         rest = memoryview(question)
         while rest:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [fd], [], left)[1]:
+            state = _wait(process, fd, deadline, write=True)
+            if state == "ended":
+                raise self._fail(seat, self._gone(process))
+            if state == "late":
                 said = f"did not read its question {_within(limit, self.answered)}: it must read each question"
                 raise self._fail(seat, said)
             try:
@@ -195,9 +198,10 @@ class CommandBot:
         fd = process.stdout.fileno()
         data = b""
         while b"\n" not in data:  # the answer line ends here (what follows it in the same write: said below)
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([fd], [], [], max(0.0, left)) if left > 0 else ([], [], [])
-            if not ready:
+            state = _wait(process, fd, deadline)
+            if state == "ended":  # and its output still open: held by a process it started
+                raise self._fail(seat, f"exited without answering{_how_ended(process)}")
+            if state == "late":
                 raise self._fail(seat, _late(limit, data, self.answered))
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -212,10 +216,26 @@ class CommandBot:
         if extra.strip():
             raise self._fail(
                 seat,
-                f"wrote two lines for one question, {_shown(line)} then {_shown(extra)}"
+                f"wrote two lines for one question, {_shown(line)} then {_shown(extra.strip().splitlines()[0])}"
                 " (one answer a line; write anything else to stderr)",
             )
         return line
+
+
+def _wait(process: subprocess.Popen[bytes], fd: int, deadline: float, write: bool = False) -> str:
+    """Wait for the program's pipe ``fd`` to be ready to read (or to ``write``): ``ready``;
+    ``late``, at ``deadline``; or ``ended``, when the program has exited and the pipe is still
+    not ready (a process it started holds it open). Waited in short steps, so that an exit
+    is seen and a limit of any size never reaches select's own."""
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return "late"
+        wanted = ([], [fd]) if write else ([fd], [])
+        if any(select.select(*wanted, [], min(left, _STEP))[:2]):
+            return "ready"
+        if hasattr(os, "waitid") and _ended(process, 0) is not None:  # (without waitid: the limit alone)
+            return "ready" if any(select.select(*wanted, [], 0)[:2]) else "ended"
 
 
 def _within(limit: float, answered: bool) -> str:
