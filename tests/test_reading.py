@@ -125,6 +125,31 @@ def test_a_terminal_on_stdin_gets_a_hint():
     assert err.decode().count("\n") == 1 and "from the terminal" in err.decode() and "Ctrl-D" in err.decode()
 
 
+@pytest.mark.parametrize(
+    ("command", "typed", "said"),
+    [
+        (["moves", "-"], b"\x04", "empty input"),  # Ctrl-D at once: the end, met once
+        (["convert", "-"], b"\x04", "empty input"),
+        (["moves", "-"], b'{"format":\x04\x04', "unexpected end of data"),  # a line cut short: its Ctrl-D, then the end
+    ],
+)
+def test_the_end_of_a_terminal_s_input_is_met_once(command, typed, said):
+    """A terminal gives its end of input (Ctrl-D) once: reading ahead to tell JSON from casino
+    text meets it, and the reading after does not wait for a second one."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "casino_cli", *command], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    os.close(slave)
+    os.write(master, typed)
+    try:
+        out, err = proc.communicate(timeout=60)  # a bound on a hang, not a timing: it exits at once
+    finally:
+        proc.kill()
+        os.close(master)
+    assert proc.returncode == 65 and said in err.decode() and not out, err
+
+
 def test_an_endless_line_is_cut_and_reported():
     res = casino("moves", "/dev/zero")
     assert res.returncode == 65

@@ -17,23 +17,28 @@ _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
 
 class _Rewound:
-    """A byte stream that gives back the lines read ahead before the rest."""
+    """A byte stream that gives back the lines read ahead before the rest; none after them
+    if reading ahead met the end (a terminal's Ctrl-D is not met twice: read again, it
+    would wait for more)."""
 
-    def __init__(self, head: list[bytes], rest: BinaryIO):
+    def __init__(self, head: list[bytes], rest: BinaryIO, ended: bool):
         self.head = head
         self.rest = rest
+        self.ended = ended
 
     def readline(self, limit: int = -1) -> bytes:
         if not self.head:
-            return self.rest.readline(limit)
+            return b"" if self.ended else self.rest.readline(limit)
         piece = self.head.pop(0)
-        if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece):
+        if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece) or self.ended:
             return piece
         return piece + self.rest.readline(limit - len(piece) if limit > 0 else -1)  # the line read ahead in part
 
     def read(self, size: int = -1) -> bytes:
         head = b"".join(self.head)
         self.head = []
+        if self.ended:
+            return head
         if size < 0:
             return head + self.rest.read()
         return head + self.rest.read(max(size - len(head), 0)) if len(head) < size else head
@@ -50,8 +55,10 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
     head: list[bytes] = []
     size = 0
     first = b""
+    ended = False
     while size < _SNIFF_LIMIT:
         line = stream.readline(_SNIFF_LIMIT)
+        ended = len(line) < _SNIFF_LIMIT and not line.endswith(b"\n")  # short of both: the end of input
         if not line:
             break
         head.append(line)
@@ -59,7 +66,9 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
         if line.removeprefix(_BOM).strip():  # a BOM alone on the first line is not its first line
             first = line
             break
-    rewound: BinaryIO = _Rewound(head, stream)  # type: ignore[assignment]
+        if ended:
+            break
+    rewound: BinaryIO = _Rewound(head, stream, ended)  # type: ignore[assignment]
     text = first.decode("utf-8", "replace").lstrip("\ufeff")
     if text.lstrip(" \t").startswith("{"):
         return False, rewound  # JSON, whatever the name (the text reader is not even loaded)
