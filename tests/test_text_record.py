@@ -269,6 +269,20 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         (["[Players Ana Ben]", "Hand 1"], 1, 1, "the record has no [Rules …] tag, e.g. [Rules classic 2]"),
         (["[Rules classic 2]", "Hand 1", "1. 3H", "[Note late]"], 4, 1, "a tag line after a hand starts a new record"),
         (["[Rules classic 2]", "Hand 1", "1. Ana: : 4S"], 3, 9, "not a second ':'"),
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana 3H 2. Ben: 4S+3H=7"],
+            4,
+            4,
+            "'Ana' is a player's name, not a move: write Ana: before the move it plays",
+        ),
+        (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Ana: 3H BEN 4S+3H=7"], 4, 9, "'BEN' is a player's name"),
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Result winner Cy"],
+            4,
+            15,
+            "expected a side number or a player's name, not 'Cy' (players: Ana, Ben)",
+        ),
+        (["[Rules classic 2]", "Hand 1", "Result winner Cy"], 3, 15, "not 'Cy' (no Players tag names them)"),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):
@@ -276,6 +290,17 @@ def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, colu
     assert isinstance(record.error, TextError)
     assert (record.error.line, record.error.column) == (line, column), record.error.message
     assert words in record.error.message
+
+
+def test_a_player_named_like_a_move_still_plays_it_and_a_winner_is_a_side_or_a_name():
+    """A word that is a player's name is refused as a move only when it is no move (a player
+    named 2C leaves 2C a trail); a Result's winner is a side number, a player's name or null."""
+    lines = ["[Rules classic 2]", "[Players 2C Ben]", "Hand 1", "2C Ben: 4S"]
+    (record,) = read_text(lines)
+    assert record.error is None and record.value["hands"][0]["moves"] == ["2C", "Ben: 4S"]
+    for winner, side in (("1", 1), ("ben", 1), ("null", None)):
+        (record,) = read_text(["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", f"Result winner {winner}"])
+        assert record.error is None and record.value["result"] == {"winner": side}, winner
 
 
 def test_an_error_in_one_record_does_not_swallow_the_next():

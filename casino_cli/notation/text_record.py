@@ -620,8 +620,14 @@ def _side_of(rec: _Builder, seat: object) -> object:
     return rules.side_of(seat) if type(seat) is int and 0 <= seat < rules.players else seat
 
 
-def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
-    """A seat: its number, or a player's name (any case) from the Players tag."""
+def _a_name(value: list[_Tok]) -> bool:
+    """Whether ``value`` is one bare word that reads as no JSON value: meant as a name."""
+    return len(value) == 1 and value[0].kind == "word" and isinstance(_lenient(str(value[0].value)), str)
+
+
+def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = "seat") -> object:
+    """A seat: its number, or a player's name (any case) from the Players tag (``what`` the
+    number is, in a message: a Result's winner is a side)."""
     tok = _one(value, number)
     if tok.kind == "json":
         return tok.value
@@ -636,7 +642,7 @@ def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok) -> object:
     if isinstance(text, str) and names.count(name_key(text)) == 1:
         return names.index(name_key(text))
     known = f" (players: {', '.join(map(str, players))})" if names else " (no Players tag names them)"
-    raise TextError(f"expected a seat number or a player's name, not {text!r}{known}", number, tok.column)
+    raise TextError(f"expected a {what} number or a player's name, not {text!r}{known}", number, tok.column)
 
 
 def _cards(rec: _Builder, value: list[_Tok], number: int, key: _Tok, path: str) -> object:
@@ -684,8 +690,8 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             out[name] = _cards(rec, value, number, tok, f"{path}.cards")
         elif name == "scores":
             out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
-        elif name == "winner" and _named_player(rec, value):
-            out[name] = _side_of(rec, _seat(rec, value, number, tok))  # Result winner Ben: Ben's side
+        elif name == "winner" and (_named_player(rec, value) or _a_name(value)):
+            out[name] = _side_of(rec, _seat(rec, value, number, tok, "side"))  # Result winner Ben: Ben's side
         else:
             one = _one(value, number)
             out[name] = _lenient(one.value) if one.kind == "word" else one.value
@@ -757,6 +763,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             i += 1
         elif tok.kind in ("word", "str", "json"):
             _one_word(toks, i, number)
+            _not_a_player(rec, tok, number)
             value = tok.value
         else:  # pragma: no cover - every kind is handled above
             raise TextError("expected a move", number, tok.column)
@@ -769,6 +776,22 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
         i += 1
     if numbered is not None:
         raise TextError(f"expected move {len(moves) + 1} after its number on the same line", number, numbered.end + 1)
+
+
+def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
+    """Refuse a move that is a player's name, not a move: its colon left out (``Ana 3H``)."""
+    from .moves import parse_move_text
+
+    if tok.kind != "word" or not _named_player(rec, [tok]):
+        return
+    try:
+        parse_move_text(str(tok.value))
+    except NotationError:
+        raise TextError(
+            f"{tok.value!r} is a player's name, not a move: write {tok.value}: before the move it plays (Ana: 3H)",
+            number,
+            tok.column,
+        ) from None
 
 
 def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[list[_Tok], _Tok]:
