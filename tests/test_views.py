@@ -6,6 +6,7 @@ import gc
 import inspect
 import os
 import random
+import re
 
 import pytest
 
@@ -324,6 +325,26 @@ def test_botcheck_names_a_bot_that_fails_in_its_own_process():
         with pytest.raises(BotError, match=words.replace("(", r"\(").replace(")", r"\)")) as caught:
             check_bot(bot, rules, BOTS["greedy"], decisions=4)
         assert caught.value.name == bot.__name__
+
+
+def test_a_bot_that_fails_during_botcheck_is_told_the_game_and_the_seed_that_repeat_it():
+    """A failure, not a finding, still says where it happened and the seed (secret until the
+    check is over) that plays the check again up to it: the same failure, at the same place."""
+    from casino_cli.engine.views import BotError
+
+    def late(view, moves, rng):
+        if len(view.history) > 5 and rng.random() < 0.3:
+            raise RuntimeError("late")
+        return moves.moves[0]
+
+    rules = make_rules("classic", 2)
+    with pytest.raises(BotError) as first:
+        check_bot(late, rules, BOTS["greedy"], decisions=400, apart=False)
+    found = re.search(r"\(in game (\w+)/(\d+), hand (\d+); --seed (\w+) repeats the check\)$", first.value.problem)
+    assert found and found[1] == found[4], first.value.problem
+    with pytest.raises(BotError) as again:
+        check_bot(late, rules, BOTS["greedy"], decisions=400, seed=found[4], apart=False)
+    assert again.value.problem == first.value.problem and again.value.seat == first.value.seat
 
 
 def test_botcheck_takes_the_first_answer_of_a_bot_that_forks():

@@ -197,7 +197,11 @@ def _check(
                     game.play_move(move, listing.facts_of(move))
                     continue
                 tested += 1
-                text, problem, leak = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
+                try:
+                    text, problem, leak = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
+                except BotError as exc:  # said with where, to repeat it (the check is over: its seed can be told)
+                    where = f"in game {game.seed}, hand {len(game.hands) + 1}; --seed {seed} repeats the check"
+                    raise BotError(exc.name, exc.seat, f"{exc.problem} ({where})") from None
                 if problem:
                     return tested, [Finding(game.seed, len(game.hands) + 1, seat, problem, leak)]
                 listing = legal_moves(pos)
