@@ -82,4 +82,5 @@ def summary_lines(out: dict[str, Any]) -> list[str]:
         f"  points per pair (A - B): {p['mean']:+.2f}, 95% interval [{p['low']:+.2f}, {p['high']:+.2f}]",
         f"  {unit}: A won {g['a_won']}, B won {g['b_won']}, tied {g['tied']}; "
         f"A's share {g['a_rate']['rate']:.1%} [{g['a_rate']['low']:.1%}, {g['a_rate']['high']:.1%}]",
+        f"  seed {out['seed']}; stopping rule (declared before the first game): {out['stopping']['rule']}",
     ]
