@@ -61,6 +61,43 @@ def test_moves_view_lists_numbered_moves_with_what_they_do():
     assert "9 legal moves" in out and "trails" in out and "takes" in out
 
 
+@pytest.mark.parametrize("columns", [30, 40, 60, 100])
+def test_a_narrow_screen_folds_a_long_move_never_cuts_it(columns):
+    """Each move's text, number and card are all there at any width from 30 columns: a long
+    move folds onto more lines (cut short, 8Sx2D+3H+5C+… would name two moves)."""
+    out = invoke("moves", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS=str(columns))
+    rows = [line.split("│")[1:-1] for line in out.splitlines() if line.startswith("│")]
+    assert rows and all(len(row) == 4 for row in rows) and max(map(len, out.splitlines())) <= columns
+    moves: list[list[str]] = []
+    for number, move, card, _ in rows:
+        if number.strip():  # a row starts; the lines after it without a number continue its cells
+            moves.append([number.strip(), move.strip(), card.strip()])
+        else:
+            moves[-1][1] += move.strip()
+    listed = orjson.loads(invoke("moves", WORKED_1, "--format", "json"))["moves"]
+    assert [m[1] for m in moves] == [m["move"] for m in listed]
+    assert [m[0] for m in moves] == [str(i) for i in range(1, len(listed) + 1)]
+    assert all(card for _, _, card in moves) and "…" not in out
+
+
+@pytest.mark.parametrize("columns", [24, 30, 40, 60, 100])
+def test_hints_and_reviews_on_a_narrow_screen_show_every_value_whole(columns, tmp_path):
+    """A hint's points and errors, and a review's moves and losses, are never cut short (a
+    column left out, or a line a row, where the screen is too narrow for a table)."""
+    dealt = tmp_path / "dealt.json"
+    dealt.write_text(invoke("deal", "--seed", "7", "--variant", "royal", "--format", "json"))
+    ranked = orjson.loads(invoke("hint", str(dealt), "--format", "json", "--seed", "n"))["moves"]
+    out = invoke("hint", str(dealt), "--seed", "n", "--format", "pretty", NO_COLOR="1", COLUMNS=str(columns))
+    assert max(map(len, out.splitlines())) <= columns and "…" not in out
+    values = re.findall(r"[+-]\d+\.\d\d", out)
+    assert values == [f"{m['value']:+.2f}" for m in ranked], out
+    review = orjson.loads(invoke("review", "fixtures/docs/game.json", "--format", "json"))
+    out = invoke("review", "fixtures/docs/game.json", "--format", "pretty", NO_COLOR="1", COLUMNS=str(columns))
+    assert max(map(len, out.splitlines())) <= columns and "…" not in out
+    lost = [f"{m['lost']:.2f}" for p in review["players"] for m in p["worst"]]
+    assert lost and all(value in out for value in lost), out
+
+
 def test_the_hints_heading_is_one_line_above_its_table_where_the_screen_has_room():
     out = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="100")
     lines = out.splitlines()

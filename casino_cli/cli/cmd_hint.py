@@ -85,9 +85,8 @@ def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], Move
 
 def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList) -> None:
     """The mover's view of the position, then its moves ranked, each with what it does."""
-    from rich.table import Table
 
-    from .render import card_text, does_text, position_view
+    from .render import MovesTable, card_text, does_text, position_view
 
     if out["turn"] is None:
         console().print("The hand is over: no move to rank.")
@@ -97,13 +96,18 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
     else:
         how = f"{out['worlds']} sampled worlds"
     heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
-    table = Table()  # the heading above it, not as its title: a title wraps to the table's narrow width
-    for column in ("#", "move", "card", "does", "points", "±"):
-        table.add_column(column, justify="right" if column in ("#", "points", "±") else "left")
-    for i, (m, r) in enumerate(zip(out["moves"], ranked), 1):
-        does = does_text(r.move, listing.facts_of(r.move), pos.rules)
-        se = "" if not m["se"] else f"{m['se']:.2f}"
-        table.add_row(str(i), m["move"], card_text(r.move.card), does, f"{m['value']:+.2f}", se)
+    rows = [
+        (
+            str(i),
+            m["move"],
+            card_text(r.move.card),
+            does_text(r.move, listing.facts_of(r.move), pos.rules),
+            f"{m['value']:+.2f}",
+            "" if not m["se"] else f"{m['se']:.2f}",
+        )
+        for i, (m, r) in enumerate(zip(out["moves"], ranked), 1)
+    ]  # the heading above the table, not as its title: a title wraps to the table's narrow width
+    table = MovesTable(("#", "move", "card", "does", "points", "±"), rows)
     console().print(position_view(pos, viewer=out["turn"]))
     console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)

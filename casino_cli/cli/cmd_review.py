@@ -96,21 +96,23 @@ def _show(out: dict[str, Any], worst: list[list[Slip]], rules: Rules) -> None:
     """Per player, its summary line, then a table of its costliest moves, each move (and
     the better one) with what it does."""
     from rich.markup import escape
-    from rich.table import Table
     from rich.text import Text
 
-    from .render import card_text, does_text
+    from .render import MovesTable, card_text, does_text
 
     con = console()
     for (who, said, _), slips in zip(_summary(out), worst):
         con.print(f"[bold]{escape(who)}[/bold]: {escape(said)}")
         if not slips:
             continue
-        table = Table()
-        for column in ("hand", "move", "played", "better", "lost"):
-            table.add_column(column, justify="right" if column in ("hand", "move", "lost") else "left")
-        for s in slips:
-            played = Text.assemble(card_text(s.played.card), " ", does_text(s.played, s.played_facts, rules))
-            better = Text.assemble(card_text(s.best.card), " ", does_text(s.best, s.best_facts, rules))
-            table.add_row(str(s.hand), str(s.number), played, better, f"{s.loss:.2f}")
-        con.print(table)
+        rows = [
+            (
+                str(s.hand),
+                str(s.number),
+                Text.assemble(card_text(s.played.card), " ", does_text(s.played, s.played_facts, rules)),
+                Text.assemble(card_text(s.best.card), " ", does_text(s.best, s.best_facts, rules)),
+                f"{s.loss:.2f}",
+            )
+            for s in slips
+        ]
+        con.print(MovesTable(("hand", "number", "played", "better", "lost"), rows))

@@ -57,7 +57,7 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     )
     grid = Table(show_header=False, box=None, padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
-    grid.add_column()
+    grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
     grid.add_row("game", Text(f"{title} — {status}", style="bold"))
     grid.add_row("table", cards_text(pos.loose))
     for b in pos.builds:
@@ -106,18 +106,80 @@ def groups_text(rules: Rules, cards: int, value: int) -> Text:
     return Text.assemble(*listed([Text("+").join(map(card_text, cards_of(g))) for g in groups]))
 
 
-def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, rules: Rules) -> Table:
+def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, rules: Rules) -> MovesTable:
     """A numbered list of moves with what each does (a multiple build with its groups)."""
-    table = Table(
-        title=f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
-    )
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("move", no_wrap=True)
-    table.add_column("card")
-    table.add_column("does")
-    for i, (move, fact) in enumerate(zip(moves, facts), 1):
-        table.add_row(str(i), move.text(), card_text(move.card), does_text(move, fact, rules))
-    return table
+    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
+    rows = [
+        (str(i), move.text(), card_text(move.card), does_text(move, fact, rules))
+        for i, (move, fact) in enumerate(zip(moves, facts), 1)
+    ]
+    return MovesTable(("#", "move", "card", "does"), rows, title=title)
+
+
+_NUMBERS = ("#", "hand", "number", "points", "±", "lost")  # right-aligned, never wrapped
+_FOLDED = ("move", "does", "played", "better")  # folded onto more lines where the screen is narrow
+_FOLD_ROOM = 5  # the narrowest a folded column is let become
+_SPARED = ("card", "does")  # what a narrow screen leaves out first: the move's card, then what it does
+
+
+def _heading(name: str) -> str:
+    """A column's heading: a column of move numbers is headed ``move``."""
+    return "move" if name == "number" else name
+
+
+class MovesTable:
+    """A table of moves that keeps its sense on a narrow screen: a move, or what it does,
+    folds onto more lines, and a number or a card keeps its width, never cut short (two
+    moves cut alike, ``8Sx2D+3H+5C+…``, or two values, ``-1.…``, could not be told apart);
+    where even that does not fit, the columns that repeat the move (its card, then what it
+    does) are left out, and where that is not enough either, each row is a line of its own
+    (``hand 1 · move 41 · played …``). ``number`` is a column of move numbers headed ``move``."""
+
+    def __init__(self, names: Sequence[str], rows: Sequence[Sequence[str | Text]], title: str | None = None):
+        self.names, self.rows, self.title = list(names), rows, title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
+        keep = list(self.names)
+        for spared in _SPARED:
+            if self._width(keep) <= options.max_width or spared not in keep:
+                break
+            keep.remove(spared)
+        if self._width(keep) > options.max_width:
+            yield from self._lines()
+            return
+        table = Table(title=self.title)
+        for name in keep:
+            table.add_column(
+                _heading(name),
+                justify="right" if name in _NUMBERS else "left",
+                no_wrap=name not in _FOLDED,
+                overflow="fold",
+                min_width=min(_FOLD_ROOM, self._natural(name)) if name in _FOLDED else None,
+                style="dim" if name == "#" else None,
+            )
+        at = [self.names.index(name) for name in keep]
+        for row in self.rows:
+            table.add_row(*(row[i] for i in at))
+        yield table
+
+    def _lines(self) -> Iterable[Text]:
+        """Each row as a line of its own: ``1. move 4C · card 4♣ · does trails``."""
+        if self.title:
+            yield Text(self.title, style="italic")
+        for row in self.rows:
+            cells = dict(zip(self.names, row))
+            lead = Text(f"{cells.pop('#')}. ") if "#" in cells else Text()
+            yield lead + Text(" · ").join(Text.assemble(f"{_heading(n)} ", c) for n, c in cells.items())
+
+    def _natural(self, name: str) -> int:
+        """The widest cell of a column, its heading included."""
+        i = self.names.index(name)
+        return max([cell_len(_heading(name)), *(cell_len(str(row[i])) for row in self.rows)])
+
+    def _width(self, names: list[str]) -> int:
+        """The width a table of these columns needs at the least: each folded one at its
+        narrowest, the others whole, and a border and a space each side of each cell."""
+        return 1 + sum(3 + (min(_FOLD_ROOM, self._natural(n)) if n in _FOLDED else self._natural(n)) for n in names)
 
 
 def does_text(move: Move, fact: MoveFacts, rules: Rules) -> Text:
