@@ -417,6 +417,13 @@ _AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 
             "5:12: note: before this move, move 2: 4S+3H=7 is illegal",
             0,
         ),
+        # cards shown against the hand as a whole: a note of the hand, wherever the move is
+        (
+            "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S\nShown after 2 seat Ben cards 7C 2D all true\n",
+            ["--move", "1"],
+            "7:1: note: in hand 1: shown[0]: after move 2, seat 1 showed 2D 7C as its whole hand, but it held 3",
+            0,
+        ),
     ],
 )
 def test_judge_locates_what_stops_or_precedes_a_ruling_at_its_line_and_column(tmp_path, moves, args, where, code):

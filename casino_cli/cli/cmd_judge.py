@@ -43,11 +43,9 @@ def run_judge(
             except NoRuling as exc:
                 element = finding_path(exc.finding) if exc.finding is not None else exc.path
                 raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}") from None
-            if earlier is not None:
-                at = f"move {earlier.move}" if earlier.move is not None else f"hand {hand}"
-                say(
-                    f"{doc.where(finding_path(earlier))}: note: before this move, {at}: {earlier.message} ({earlier.rule})"
-                )
+            if earlier is not None:  # of a move before this one, or of the hand as a whole (its shown cards)
+                at = f"before this move, move {earlier.move}" if earlier.move is not None else f"in hand {hand}"
+                say(f"{doc.where(finding_path(earlier))}: note: {at}: {earlier.message} ({earlier.rule})")
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
