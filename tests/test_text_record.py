@@ -230,7 +230,7 @@ def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_b
     assert back.error is None and back.value == record, text
 
 
-@pytest.mark.parametrize("move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+"])
+@pytest.mark.parametrize("move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN"])
 def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
     record["hands"] = [{"moves": [move, "3H"]}]
@@ -283,6 +283,13 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             "expected a side number or a player's name, not 'Cy' (players: Ana, Ben)",
         ),
         (["[Rules classic 2]", "Hand 1", "Result winner Cy"], 3, 15, "not 'Cy' (no Players tag names them)"),
+        (["[Rules classic 2]", "Hand 1", "1 3H 2 4S+3H=7"], 3, 1, "'1' is not a move: a move's number ends with a dot"),
+        (
+            ["[Rules classic 2]", "Hand 1", "1. 3H 2) 4S"],
+            3,
+            7,
+            "'2)' is not a move: a move's number ends with a dot (2. 3H)",
+        ),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):
@@ -587,7 +594,7 @@ def test_pathological_lines_are_read_or_refused_at_their_line(line):
 @pytest.mark.parametrize(
     "move",
     ["12.: 5D", "_x: 5D", "a.: 5D", "1: 5D", "Ben:", "Ben:  5D", "Ben: 5D ", " 5D", "1.", "12.5D", "hand", "x {y}",
-     "Ben: {c}", "a\\b", "<5D>", "", {"move": "5D"}, {"comment": "c", "move": "5D"}, {"move": "5D", "comment": "a}b\n"}],
+     "Ben: {c}", "a\\b", "<5D>", "", "7", "7)", {"move": "5D"}, {"comment": "c", "move": "5D"}, {"move": "5D", "comment": "a}b\n"}],
 )  # fmt: skip
 def test_tricky_moves_go_to_text_and_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [{"moves": [move]}]}

@@ -764,6 +764,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
         elif tok.kind in ("word", "str", "json"):
             _one_word(toks, i, number)
             _not_a_player(rec, tok, number)
+            _not_a_number(tok, number)
             value = tok.value
         else:  # pragma: no cover - every kind is handled above
             raise TextError("expected a move", number, tok.column)
@@ -792,6 +793,18 @@ def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
             number,
             tok.column,
         ) from None
+
+
+_UNDOTTED = re.compile(r"(\d{1,6})\)?\Z")  # 12 or 12) where a move number was meant
+
+
+def _not_a_number(tok: _Tok, number: int) -> None:
+    """Refuse a move that is a move number without its dot (``1 Ana: 3H``, ``1) 3H``)."""
+    m = _UNDOTTED.match(str(tok.value)) if tok.kind == "word" else None
+    if m:
+        raise TextError(
+            f"{tok.value!r} is not a move: a move's number ends with a dot ({m[1]}. 3H)", number, tok.column
+        )
 
 
 def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[list[_Tok], _Tok]:
@@ -969,7 +982,7 @@ def _hand_lines(number: int, hand: dict[str, Any], names: list[str] | None, seat
             continue
         leading = False
         if key == "moves" and isinstance(value, list):
-            lines.extend(_move_lines(value, seats) if value else ["Moves"])
+            lines.extend(_move_lines(value, seats, names) if value else ["Moves"])
         elif key == "score" and isinstance(value, list) and value and all(type(v) is int for v in value):
             lines.append("Score " + " ".join(map(str, value)))
         elif key == "shown" and isinstance(value, list) and value:
@@ -981,31 +994,42 @@ def _hand_lines(number: int, hand: dict[str, Any], names: list[str] | None, seat
     return [head, *lines]
 
 
-def _move_lines(moves: list[Any], seats: int) -> list[str]:
+def _move_lines(moves: list[Any], seats: int, names: list[str] | None) -> list[str]:
     """The moves, numbered, one round of the table per line."""
     lines: list[str] = []
     for start in range(0, len(moves), seats):
-        lines.append(" ".join(f"{i + 1}. {_move_text(moves[i])}" for i in range(start, min(start + seats, len(moves)))))
+        lines.append(
+            " ".join(f"{i + 1}. {_move_text(moves[i], names)}" for i in range(start, min(start + seats, len(moves))))
+        )
     return lines
 
 
-def _move_text(move: object) -> str:
+def _move_text(move: object, names: list[str] | None) -> str:
     if isinstance(move, str):
         who, sep, rest = move.partition(": ")
-        if sep and ":" not in who and _bare(who) and not _NUMBER.match(who) and rest and _move_word(rest) == rest:
+        if (
+            sep
+            and ":" not in who
+            and _bare(who)
+            and not _NUMBER.match(who)
+            and rest
+            and _move_word(rest, names) == rest
+        ):
             return f"{who}: {rest}"
-        return _move_word(move)
+        return _move_word(move, names)
     if isinstance(move, dict) and list(move) == ["move", "comment"]:
         text, comment = move["move"], move["comment"]
         if isinstance(text, str) and isinstance(comment, str):
-            return f"{_move_text(text)} {{{_escape(comment)}}}"
+            return f"{_move_text(text, names)} {{{_escape(comment)}}}"
     return _json_text(move)
 
 
-def _move_word(text: str) -> str:
+def _move_word(text: str, names: list[str] | None) -> str:
     """A move as a bare word when it reads back as one move (not ``4S+``, which a reader
-    would take to go on in the next word, nor ``:x``, a colon with no player), else quoted."""
-    if text and (text[-1] in _JOINS or text[0] == ":"):
+    would take to go on in the next word, nor ``:x``, a colon with no player, nor a
+    number or a player's name, which the reader refuses as a move), else quoted."""
+    named = bool(names) and name_key(text) in (name_key(n) for n in names or () if isinstance(n, str))
+    if text and (text[-1] in _JOINS or text[0] == ":" or _UNDOTTED.match(text) or named):
         return orjson.dumps(text).decode()
     return _word(text)
 
