@@ -98,6 +98,29 @@ def test_hints_and_reviews_on_a_narrow_screen_show_every_value_whole(columns, tm
     assert lost and all(value in out for value in lost), out
 
 
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_the_compact_list_packs_columns_as_wide_as_their_own_moves(width):
+    """Each column of the short screen's list is as wide as its own widest move, so fewer
+    rows hold the moves than with every column as wide as the widest (and all fit the width)."""
+    from casino_cli.cli.render import compact_moves_view
+
+    for seed in map(str, range(40)):
+        listing = legal_moves(start_position(make_rules("royal"), seeded_deck(seed), 1))
+        console = Console(width=width, no_color=True, force_terminal=False)
+        with console.capture() as captured:
+            console.print(compact_moves_view(listing.moves, listing.truncated, width))
+        lines = captured.get().splitlines()[1:]
+        texts = re.findall(r"(\d+) (\S+)", "\n".join(lines))
+        assert [t for _, t in sorted(texts, key=lambda t: int(t[0]))] == [m.text() for m in listing.moves]
+        assert max(map(len, lines)) <= width
+        cells = [f"{i:>{len(str(len(listing.moves)))}} {m.text()}" for i, m in enumerate(listing.moves, 1)]
+
+        fewer = len(lines) - 1  # no fewer rows would fit: columns read down, each as wide as its widest, 3 apart
+        if fewer:
+            needed = sum(max(map(len, cells[i : i + fewer])) + 3 for i in range(0, len(cells), fewer)) - 3
+            assert needed > width, (seed, lines)
+
+
 def test_the_hints_heading_is_one_line_above_its_table_where_the_screen_has_room():
     out = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="100")
     lines = out.splitlines()

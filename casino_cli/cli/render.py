@@ -200,9 +200,10 @@ def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Gr
     """The moves as numbered notation only, in as many columns as ``width`` holds (read down
     each column): for a screen too short for :func:`moves_view`."""
     entries = [Text.assemble((f"{i:>{len(str(len(moves)))}} ", "dim"), move.text()) for i, move in enumerate(moves, 1)]
-    column = max((entry.cell_len for entry in entries), default=1) + 3
-    columns = max(1, min(len(entries), width // column))
-    rows = -(-len(entries) // columns)
+    rows = next(
+        (r for r in range(1, len(entries)) if _columns_width(entries, r) <= width), max(1, len(entries))
+    )  # the fewest rows whose columns, each as wide as its own widest move, fit the width
+    columns = -(-len(entries) // rows)
     grid = Table.grid(padding=(0, 3, 0, 0))
     for _ in range(columns):
         grid.add_column(no_wrap=True)
@@ -210,6 +211,11 @@ def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Gr
         grid.add_row(*(entries[i] if i < len(entries) else "" for i in range(row, row + rows * columns, rows)))
     title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
     return Group(Text(f"{title} · l: what each does", style="italic"), grid)  # a title as wide as the screen
+
+
+def _columns_width(entries: Sequence[Text], rows: int) -> int:
+    """The width of ``entries`` read down columns of ``rows``, 3 spaces between columns."""
+    return sum(max(e.cell_len for e in entries[i : i + rows]) + 3 for i in range(0, len(entries), rows)) - 3
 
 
 def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> ScoreSheet:
