@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import re
 import typing
 
 import pytest
@@ -313,3 +314,57 @@ def test_every_public_name_has_type_hints_a_tool_can_resolve():
                 typing.get_type_hints(member)
                 checked += 1
     assert checked > 40
+
+
+def test_a_hand_started_from_its_table_is_refused_when_it_could_not_be_dealt():
+    """start_from_table checks what start_position checks of a deck: a dealer at the table,
+    a hand a seat, 4 table cards, and no card dealt twice (a DealError saying which)."""
+    from casino_cli.engine import Unseen, start_from_table
+
+    rules = make_rules("classic")
+    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    hands = (pos.hands[0], pos.hands[1])
+    assert start_from_table(rules, pos.loose, hands, 1) == pos._replace(stock=Unseen(40))
+    assert start_from_table(rules, pos.loose, hands, 1, stock=pos.stock) == pos
+    two = pos.loose & -pos.loose  # one table card
+    for table, dealt, dealer, said in (
+        (pos.loose, hands, 9, "dealer 9 is not a seat (0..1)"),
+        (pos.loose, hands[:1], 1, "1 hands for 2 players"),
+        (pos.loose & ~two, hands, 1, "the table starts with 4 cards"),
+        (pos.loose, (hands[0] | two, hands[1]), 1, "a card is dealt twice"),
+        (pos.loose, (Partial(two, 4), None), 1, "a card is dealt twice"),
+    ):
+        with pytest.raises(DealError, match=re.escape(said)):
+            start_from_table(rules, table, dealt, dealer)
+    with pytest.raises(DealError, match="dealt twice"):
+        start_from_table(rules, pos.loose, hands, 1, stock=(*pos.stock, pos.stock[0]))
+    with pytest.raises(DealError, match="no card"):
+        start_from_table(rules, pos.loose, hands, 1, stock=(*pos.stock[1:], 52))
+
+
+def test_misuse_of_moves_and_listings_is_a_casino_error_naming_what_is_wrong():
+    """A move of no known type has no text (IllegalMove, notation), yet a repr; a move not
+    listed is named by facts_of; a finished hand takes no move, even with facts in hand."""
+    from casino_cli.engine import play_judged
+
+    odd = Move("steal", 3)
+    for call in (odd.text, odd.sort_key, lambda: str(odd)):
+        with pytest.raises(IllegalMove, match="'steal' is not a move type") as refused:
+            call()
+        assert refused.value.rule == "notation"
+    assert repr(odd) == "<Move ('steal', 3, 0, 0)>"
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    listing = legal_moves(pos)
+    with pytest.raises(ValueError, match=r"<Move AS> is not in this listing of \d+ moves"):
+        listing.facts_of(Move(TRAIL, 0))
+    end = pos
+    while end.turn is not None:
+        end = apply_move(end, legal_moves(end)[0])
+    with pytest.raises(CasinoError, match="the hand is over"):
+        play_judged(end, Move(TRAIL, 0), MoveFacts(TRAIL))
+
+
+def test_no_ruling_is_a_casino_error():
+    from casino_cli.records.disputes import NoRuling
+
+    assert issubclass(NoRuling, CasinoError)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..cards import DECK_SIZE
 from .errors import DealError
-from .position import Hand, Position, Unseen
+from .position import Hand, Partial, Position, Unseen
 from .rules import Rules
 
 SHUFFLE = "casino-shuffle/1"
@@ -97,7 +97,17 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
                 top += 2
             hands[seat] |= (1 << deck[top]) | (1 << deck[top + 1])
             top += 2
-    return start_from_table(rules, table, tuple(hands), dealer, scores, stock=tuple(deck[top:]))
+    return _started(rules, table, tuple(hands), dealer, scores, tuple(deck[top:]))  # a whole deck: dealt once
+
+
+def _dealt_once(table: int, hands: tuple[Hand, ...], stock: tuple[int, ...] | None) -> None:
+    """Refuse a card dealt twice: to the table, to a hand (its known cards) or in the stock."""
+    seen = table
+    known = [h.known if isinstance(h, Partial) else h for h in hands if h is not None]
+    for cards in (*known, *((1 << c) if 0 <= c < DECK_SIZE else -1 for c in stock or ())):
+        if cards < 0 or cards >> DECK_SIZE or seen & cards:
+            raise DealError("a card is dealt twice, or is no card: each of the 52 cards is dealt once")
+        seen |= cards
 
 
 def start_from_table(
@@ -111,6 +121,26 @@ def start_from_table(
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
     n = rules.players
+    if dealer not in range(n):
+        raise DealError(f"dealer {dealer} is not a seat (0..{n - 1})")
+    if len(hands) != n:
+        raise DealError(f"{len(hands)} hands for {n} players")
+    if table >> DECK_SIZE or table < 0 or table.bit_count() != 4:
+        raise DealError("the table starts with 4 cards")
+    _dealt_once(table, hands, stock)
+    return _started(rules, table, tuple(hands), dealer, scores, stock)
+
+
+def _started(
+    rules: Rules,
+    table: int,
+    hands: tuple[Hand, ...],
+    dealer: int,
+    scores: tuple[int, ...] | None,
+    stock: tuple[int, ...] | None,
+) -> Position:
+    """The position at a hand's start, from cards known to be dealt once."""
+    n = rules.players
     if scores is not None and len(scores) != rules.sides:
         raise DealError(f"{len(scores)} scores for {rules.sides} sides")
     return Position(
@@ -120,7 +150,7 @@ def start_from_table(
         deal=1,
         loose=table,
         builds=(),
-        hands=tuple(hands),
+        hands=hands,
         stock=Unseen(DECK_SIZE - 4 - 4 * n) if stock is None else stock,
         captured=(0,) * n,
         sweeps=(0,) * n,

@@ -64,11 +64,14 @@ class MoveList(Sequence["Move"]):
 
     def index(self, move: object, start: int = 0, stop: int = sys.maxsize) -> int:
         """The position of ``move`` in the listing (ValueError if it is not listed)."""
-        return self.moves.index(move, start, stop)
+        try:
+            return self.moves.index(move, start, stop)
+        except ValueError:
+            raise ValueError(f"{move!r} is not in this listing of {len(self.moves)} moves") from None
 
     def facts_of(self, move: Move) -> MoveFacts:
         """What a listed ``move`` does (ValueError if it is not listed)."""
-        return self.facts[self.moves.index(move)]
+        return self.facts[self.index(move)]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MoveList):

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..cards import ACE, DECK_SIZE, FULL_DECK, RANKS, card_code, cards_of, codes_of, rank
 from . import move_list as _move_list
-from .errors import IllegalMove
+from .errors import CasinoError, IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
 from .position import Build, Partial, Position, known_cards, splits_into_groups
 from .rules import Rules
@@ -32,21 +32,34 @@ class Move(NamedTuple):
 
     def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
         """Canonical listing order: played card, capture/build/trail, value, table cards."""
-        return (self.card, _TYPE_ORDER[self.type], self.value, tuple(cards_of(self.cards)))
+        order = _TYPE_ORDER.get(self.type)
+        if order is None:
+            raise _no_type(self)
+        return (self.card, order, self.value, tuple(cards_of(self.cards)))
 
     def text(self) -> str:
-        """The canonical one-line text (NOTATION.md, Moves)."""
+        """The canonical one-line text (NOTATION.md, Moves); a move of no known type has none
+        (IllegalMove, rule ``notation``)."""
         if self.type == TRAIL:
             return card_code(self.card)
         if self.type == CAPTURE:
             return f"{card_code(self.card)}x{'+'.join(codes_of(self.cards))}"
-        return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
+        if self.type == BUILD:
+            return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
+        raise _no_type(self)
 
     def __str__(self) -> str:
         return self.text()
 
     def __repr__(self) -> str:
-        return f"<Move {self.text()}>"
+        try:
+            return f"<Move {self.text()}>"
+        except CasinoError:  # a move made by hand that the notation cannot write
+            return f"<Move {tuple(self)!r}>"
+
+
+def _no_type(move: Move) -> IllegalMove:
+    return IllegalMove("notation", f"{move.type!r} is not a move type (capture, build or trail)")
 
 
 class MoveFacts(NamedTuple):

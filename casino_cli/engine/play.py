@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import count
+from .errors import CasinoError
 from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
 from .position import Build, Position, Unseen, after_play
 
@@ -32,7 +33,8 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     """
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores) = pos
     kind, card, cards, value = move
-    assert seat is not None, "a judged move: the hand is not over"
+    if seat is None:  # (judge refuses any move here; this is a caller's facts without it)
+        raise CasinoError("the hand is over: no seat is to move")
     hand = hands[seat]
     assert hand is not None, "a judged move: the mover's hand is known"
     held = after_play(hand, card)

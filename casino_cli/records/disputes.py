@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import HandStart, Partial, Position, Step
+from ..engine import CasinoError, HandStart, Partial, Position, Step
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .record import Record
@@ -12,7 +12,7 @@ from .referee import Finding, turn_message, walk
 from .ruling import ruling_json
 
 
-class NoRuling(Exception):
+class NoRuling(CasinoError):
     """Why a record gives no position to rule on: ``usage`` when the hand or move does not
     exist, else the record breaks off before the move or the move is unreadable; ``path``
     is the JSON path of the unreadable element, ``finding`` the one that broke the hand off."""
