@@ -3,6 +3,7 @@ from the position (cards as card faces, builds, seats with names, the move ringe
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -15,6 +16,7 @@ import orjson
 import pytest
 
 from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
+from casino_cli.pictures.lines import text_width
 from casino_cli.pictures.page import replay_page
 from casino_cli.pictures.sheet import sheet_svg
 from casino_cli.pictures.svg import CARD_W, HIGHLIGHT, face_id
@@ -139,9 +141,47 @@ def test_a_build_plate_with_a_long_owner_name_stays_on_the_felt():
     left, right = float(felt.group(1)), float(felt.group(1)) + float(felt.group(2))
     x0, scale = float(group.group(1)), float(group.group(2))
     plates = re.findall(r'<rect x="([-\d.]+)" y="[-\d.]+" width="([\d.]+)" height="19"', group.group(3))
-    assert plates and "seat 2 · " + "W" * 23 + "…" in plain(text)
+    assert plates and re.search(r"10 multiple · seat 2 · \u2068?W+…", plain(text))
     for x, w in plates:
         assert left + 5 <= x0 + float(x) * scale and x0 + (float(x) + float(w)) * scale <= right - 5
+
+
+def test_a_long_owner_name_never_widens_a_build_nor_shrinks_the_table():
+    """An owner's name gets the room its build's cards give its plate, and 64 units at
+    least: a longer name is cut (…), so 40-character names draw the table at the scale that
+    12-character ones do."""
+    from casino_cli.notation.position import read_position
+
+    builds = [
+        {"value": 12, "owner": 2, "cards": ["AD", "JC"]},
+        {"value": 10, "owner": 3, "cards": ["3H", "7H"]},
+        {"value": 14, "owner": 0, "cards": ["4H", "6H", "8H", "TS"], "kind": "multiple"},
+        {"value": 13, "owner": 2, "cards": ["6C", "7S"]},
+    ]
+    pos = read_position(
+        {
+            "format": "casino.position/1",
+            "rules": {"variant": "american-royal", "players": 4},
+            "turn": 1,
+            "table": {"loose": ["9C", "JS", "QH"], "builds": builds},
+            "hands": [None, ["2S", "2C"], None, None],
+        }
+    )
+
+    def drawn(names: tuple[str, ...]) -> tuple[float, list[float]]:
+        svg = position_svg(Picture(pos, names))
+        group = re.search(r'<g transform="translate\([\d.]+ [\d.]+\) scale\(([\d.]+)\)">(.*?)</g>', svg)
+        assert group
+        return float(group[1]), [float(w) for w in re.findall(r'width="([\d.]+)" height="19"', group[2])]
+
+    long = ("Maximilian Alexander von Habsburg-Lothrin", "B" * 40, "محمد عبد الرحمن بن عبد العزيز الفيصل", "W" * 40)
+    scale, plates = drawn(long)
+    assert scale == drawn(tuple(name[:12] for name in long))[0]
+    cards = [CARD_W + 22 * (len(b["cards"]) - 1) for b in builds]
+    heads = ["12 · seat 2 · ", "10 · seat 3 · ", "14 multiple · seat 0 · ", "13 · seat 2 · "]
+    assert len(plates) == 4, plates
+    for plate, width, head in zip(plates, cards, heads):
+        assert plate <= max(width, text_width(head, 12) + 64 + 16) + 0.01, (plate, head)
 
 
 def test_a_viewer_sees_only_their_own_hand():
@@ -555,3 +595,34 @@ def test_the_sheets_result_names_the_sides_whole():
     text = sheet_svg(sheet, make_rules("royal", 4), names, "t").replace("\u2068", "").replace("\u2069", "")
     assert "Alexandr… &amp; Ana" in text  # the column
     assert "Alexandria Montgomery-Worthington &amp; Ana 10 (reached 24" in text  # the result
+
+
+def test_two_sides_of_the_same_names_are_told_apart_by_their_seats(tmp_path):
+    """Copies of one bot in both partnerships (or both seats) read alike by name: the
+    pictures, the page and the words name their seats too, as the text output does."""
+    from casino_cli.engine.scoring import GameStep
+    from casino_cli.records.frames import game_words
+
+    record = tmp_path / "twins.jsonl"
+    out = cli("simulate", "--seed", "tw", "--players", "4", "--bots", "greedy")
+    record.write_bytes(out.stdout)
+    sheet = tmp_path / "sheet.svg"
+    assert cli("score", str(record), "--svg", str(sheet)).returncode == 0
+    drawn = html.unescape(plain(sheet.read_text(encoding="utf-8")))
+    for side in ("seats 0 & 2 · gr", "seats 1 & 3 · gr"):
+        assert side in drawn, side
+    winner = orjson.loads(cli("score", str(record), "-f", "json").stdout)["winner"]
+    assert f"seats {winner} & {winner + 2} · greedy & greedy win the game" in drawn
+    page = tmp_path / "page.html"
+    assert cli("replay", str(record), "--html", str(page)).returncode == 0
+    heading = re.search(r"<h1>(.*?)</h1>", html.unescape(plain(page.read_text(encoding="utf-8"))))
+    assert heading and heading[1] == ("seats 0 & 2 · greedy & greedy v seats 1 & 3 · greedy & greedy")
+    rules = make_rules("classic", 4)
+    said = game_words(GameStep((19, 25), 1, ""), rules, ("greedy",) * 4)
+    assert said.startswith("greedy & greedy (seats 1 & 3) win the game, 25 to 19")
+    assert game_words(GameStep((19, 25), 1, ""), rules, ("Ann", "Bea", "Cy", "Dee")).startswith("Bea & Dee win")
+    two = tmp_path / "two.jsonl"
+    two.write_bytes(cli("simulate", "--seed", "tw", "--hands", "1", "--bots", "greedy").stdout)
+    assert cli("replay", str(two), "--html", str(page)).returncode == 0
+    heading = re.search(r"<h1>(.*?)</h1>", html.unescape(plain(page.read_text(encoding="utf-8"))))
+    assert heading and heading[1] == "seat 0 · greedy v seat 1 · greedy"

@@ -17,7 +17,7 @@ from ..records.scoresheet import hand_json
 from ..records.shown import visible
 from .sheet import items_won, nobody_words, side_label
 from .svg import defs, markup, named, red
-from .table import frame_picture, frame_text, game_title, position_frame, side_name
+from .table import frame_picture, frame_text, game_title, position_frame, seat_name, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -192,8 +192,10 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
     if rules.partnerships:
         # names whole: the heading wraps
         who = " v ".join(side_name(record.players, side, str) for side in range(rules.sides))
-    else:
-        who = " v ".join(map(named, record.players) if record.players else (f"seat {s}" for s in range(rules.players)))
+    elif record.players and len(set(record.players)) == len(record.players):
+        who = " v ".join(map(named, record.players))
+    else:  # no names, or two alike (copies of one bot): the seats tell them apart
+        who = " v ".join(seat_name(record.players, s, str) for s in range(rules.players))
     variant = game_title(rules)
     figures, entries, hand_first = [], [], {}
     current_hand = None

@@ -10,7 +10,7 @@ from ..engine.rules import Rules
 from ..records.describe import named_reason, side_names
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
-from .table import seat_name, side_name
+from .table import seat_name, side_name, twin_sides
 
 _COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
 _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
@@ -47,7 +47,11 @@ def side_label(
 
 def _label_cell(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
     """A side's label with its names cut (…) to fit the side column."""
-    room = (_LABEL_W - text_width(" & ", 13)) / 2 if partnerships else _LABEL_W - text_width(f"seat {side} · ", 13)
+    if partnerships:
+        seats = f"seats {side} & {side + 2} · " if twin_sides(names) else ""  # two sides alike: told by their seats
+        room = (_LABEL_W - text_width(seats + " & ", 13)) / 2
+    else:
+        room = _LABEL_W - text_width(f"seat {side} · ", 13)
     return side_label(names, side, partnerships, lambda name: fit(name, 13, room))
 
 

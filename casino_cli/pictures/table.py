@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from ..cards import cards_of
@@ -25,6 +26,7 @@ _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
 _NAME = 24  # longer names are cut to fit their plates
 _FAN = 22  # how much of each card shows in a build
+_NAME_ROOM = 64.0  # the room for an owner's name on a build's plate narrower than its cards would give
 _LIFT = 10  # how far the card a move plays stands out of its hand
 _SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
 _LINE = 15  # a second line of a seat's pile
@@ -56,10 +58,18 @@ def _short(name: str) -> str:
 
 
 def side_name(names: Sequence[str] | None, side: int, cut: Callable[[str], str] | None = None) -> str:
-    """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names (names as in :func:`seat_name`)."""
+    """A partnership: ``Ann & Cy``, or ``seats 0 & 2`` without names (names as in
+    :func:`seat_name`); where both sides have the same names (copies of one bot), with its
+    seats: ``seats 0 & 2 · greedy & greedy``."""
     if names and len(names) >= 4 and names[side] and names[side + 2]:
-        return f"{named(names[side], cut or _short)} & {named(names[side + 2], cut or _short)}"
+        pair = f"{named(names[side], cut or _short)} & {named(names[side + 2], cut or _short)}"
+        return f"seats {side} & {side + 2} · {pair}" if twin_sides(names) else pair
     return f"seats {side} & {side + 2}"
+
+
+def twin_sides(names: Sequence[str] | None) -> bool:
+    """Whether the two partnerships of 4 named seats read alike (``greedy & greedy`` twice)."""
+    return bool(names and len(names) >= 4 and names[0] == names[1] and names[2] == names[3])
 
 
 def _places(players: int) -> list[str]:
@@ -156,8 +166,10 @@ def _table_items(pic: Picture) -> list[_Item]:
     used = move.cards if move is not None else 0
     items = []
     for b in pos.builds:
-        kind = "" if b.single else " multiple"
-        label = f"{b.value}{kind} · {seat_name(pic.names, b.owner)}"
+        head = f"{b.value}{'' if b.single else ' multiple'} · "
+        cards_w = CARD_W + _FAN * (b.cards.bit_count() - 1)
+        room = max(cards_w - 16 - text_width(f"{head}seat {b.owner} · ", 12), _NAME_ROOM)  # a long name is cut
+        label = head + seat_name(pic.names, b.owner, partial(fit, size=12, width=room))
         ring = bool(b.cards & used)
         items.append(_Item(cards_of(b.cards), label, frozenset(), ring))
     loose_used = used & pos.loose

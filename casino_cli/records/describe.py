@@ -29,11 +29,13 @@ def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
 
 def side_words(rules: Rules, players: Sequence[str] | None, side: int) -> str:
     """A side for messages: a seat as by :func:`seat_words` ("Ana (seat 0)", "seat 0"), a
-    partnership by its names ("Ana & Cy") or its seats ("seats 0 & 2")."""
+    partnership by its names ("Ana & Cy"; "greedy & greedy (seats 0 & 2)" where the other
+    side has the same names) or its seats ("seats 0 & 2")."""
     if not rules.partnerships:
         return seat_words(players, side)
     if players and players[side] and players[side + 2]:
-        return f"{players[side]} & {players[side + 2]}"
+        twin = players[0] == players[1] and players[2] == players[3]  # both sides alike: told by their seats
+        return f"{players[side]} & {players[side + 2]}" + (f" ({side_seats(rules, side)})" if twin else "")
     return side_seats(rules, side)
 
 
