@@ -368,3 +368,24 @@ def test_no_ruling_is_a_casino_error():
     from casino_cli.records.disputes import NoRuling
 
     assert issubclass(NoRuling, CasinoError)
+
+
+def test_arguments_out_of_their_range_are_casino_errors_saying_so():
+    """A listing's bounds from 1, a first dealer at the table and hands from 1, a bot that can
+    be called, and a seat named as what it is."""
+    from casino_cli.engine import dealer_for_hand, register
+
+    rules = make_rules("classic")
+    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    for limit, budget in ((0, 100), (-1, 100), (10, 0)):
+        with pytest.raises(CasinoError, match=f"limit {limit} and budget {budget}: each is a number from 1"):
+            legal_moves(pos, limit=limit, budget=budget)
+    assert len(legal_moves(pos, limit=1)) == 1
+    for dealer, hand in ((7, 1), (-1, 2), (0, 0)):
+        with pytest.raises(DealError, match=f"dealer {dealer} of hand 1 and hand {hand}"):
+            dealer_for_hand(rules, dealer, hand)
+    assert [dealer_for_hand(rules, 1, h) for h in (1, 2, 3)] == [1, 0, 1]
+    with pytest.raises(TypeError, match="5 is not callable"):
+        register("five", 5)  # type: ignore[arg-type]
+    with pytest.raises(CasinoError, match=r"seat '0' is not a seat \(0..1\)"):
+        observe(pos, "0")  # type: ignore[arg-type]

@@ -37,6 +37,8 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": c
 
 def register(name: str, bot: Bot) -> None:
     """Make a bot available by name (for ``casino simulate --bots``)."""
+    if not callable(bot):
+        raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} is not callable")
     BOTS[name] = bot
 
 

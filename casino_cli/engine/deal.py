@@ -69,6 +69,10 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
     """The dealer of hand number ``hand`` (1-based) when ``first_dealer`` dealt hand 1: the
     deal passes to the next seat after every hand, or to the seat before the dealer with
     deal_passes 'previous' (D4)."""
+    if first_dealer not in range(rules.players) or hand < 1:
+        raise DealError(
+            f"dealer {first_dealer} of hand 1 and hand {hand}: a seat (0..{rules.players - 1}) and a hand from 1"
+        )
     step = -1 if rules.deal_passes == "previous" else 1
     return (first_dealer + step * (hand - 1)) % rules.players
 

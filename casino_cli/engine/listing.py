@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
-from .errors import IllegalMove
+from .errors import CasinoError, IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .move_list import MoveList, _make_move_list
 from .moves import (
@@ -57,6 +57,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     (rounded up), so a share one card does not use passes to the next. A listing that
     hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
     """
+    if limit < 1 or budget < 1:
+        raise CasinoError(f"limit {limit} and budget {budget}: each is a number from 1")
     seat = pos.turn
     if seat is None:
         return _NO_MOVES

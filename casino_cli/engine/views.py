@@ -84,7 +84,7 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
     """The view of ``seat``: its own hand, the table and every captured card; the other
     hands and the stock as counts; and the hand's moves so far, if given."""
     if seat not in range(len(position.hands)):
-        raise CasinoError(f"seat {seat} is not a seat (0..{len(position.hands) - 1})")
+        raise CasinoError(f"seat {seat!r} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
 
