@@ -1,6 +1,7 @@
 """The rules engine: rule sets, positions, legal moves, playing, scoring, bots and games.
 
-Standard library only; every value is immutable. Everything a program needs is here;
+Standard library only; positions, moves, listings and rules are immutable (a score's item
+mappings are typed read-only, ``Mapping``, not frozen). Everything a program needs is here;
 the submodules hold the rest (the referee's halves of :func:`judge`, the listing's caches).
 
 >>> from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
