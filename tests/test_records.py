@@ -551,7 +551,15 @@ def test_d4_deal_passes_previous(players, partnerships, dealers):
     record["hands"][1]["dealer"] = (dealers[0] + 1) % players  # the seat after the dealer
     found = findings(record)
     assert [(f.rule, f.hand) for f in found] == [("D4", 2)]
-    assert found[0].message.endswith(f"but the deal passes to seat {dealers[1]}")
+    assert found[0].message.endswith(
+        f"but the deal passes to seat {dealers[1]}, the seat before the last dealer (deal_passes previous)"
+    )
+    record["players"] = ["Ana", "Ben", "Cy", "Dee"][:players]  # named, the finding names them
+    said = findings(record)[0].message
+    expected = record["players"][dealers[1]]
+    assert (
+        said.startswith(f"{record['players'][record['hands'][1]['dealer']]} (seat ") and f"to {expected} (seat" in said
+    )
 
 
 def test_d4_previous_decides_a_dealer_left_out():

@@ -114,7 +114,12 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
             yield about_hand(
                 hand.number,
                 "D4",
-                f"seat {dealer} deals hand {hand.number}, but the deal passes to seat {expected}",
+                f"{who(record, dealer)} deals hand {hand.number}, but the deal passes to {who(record, expected)}"
+                + (
+                    ", the seat before the last dealer (deal_passes previous)"
+                    if rules.deal_passes == "previous"
+                    else ""
+                ),
             )
             if not keep_going:
                 return
