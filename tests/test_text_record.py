@@ -143,10 +143,20 @@ def test_values_written_as_people_do_are_read():
     assert record.value["result"] == {"scores": [9, 2], "winner": None}
 
 
-def test_keywords_written_with_colons_are_read_as_the_keywords():
-    """``Hand 1: dealer: Ben table: …``, ``Score: 5 6``, ``Moves: Ana: 3H``: colons people add."""
-    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1: dealer: Ben table: 7D 2C 9S KH", "Moves: Ana: 3H"]
-    (record,) = read_text([*lines, "Score: 5 6"])
+@pytest.mark.parametrize(
+    "hand_line, score_line",
+    [
+        ("Hand 1: dealer: Ben table: 7D 2C 9S KH", "Score: 5 6"),
+        ("Hand 1: dealer: Ben, table: 7D, 2C, 9S, KH", "Score: 5, 6"),  # a list's commas too
+        ('Hand 1 dealer "Ben" , table 7D ,2C, 9S, KH,', "Score 5 , 6"),
+    ],
+)
+def test_keywords_written_with_colons_are_read_as_the_keywords(hand_line, score_line):
+    """``Hand 1: dealer: Ben table: …``, ``Score: 5 6``, ``Moves: Ana: 3H``: colons people
+    add, and the commas of a list (``dealer: Ben, table: 7D, 2C, …``)."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", hand_line, "Moves: Ana: 3H"]
+    (record,) = read_text([*lines, score_line])
+    assert record.error is None, record.error
     hand = record.value["hands"][0]
     assert (hand["dealer"], hand["table"], hand["moves"], hand["score"]) == (
         1,

@@ -466,8 +466,8 @@ _LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "
 
 
 def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
-    """A line that starts with a keyword, its words' colons dropped, as people write them
-    (``Score: 9 2``, ``Hand 1: dealer: Ben``); on a ``Moves:`` line only its own, as the
+    """A line that starts with a keyword, its words' colons and trailing commas dropped, as
+    people write them (``Score: 9, 2``, ``Hand 1: dealer: Ben, table: …``); on a ``Moves:`` line only its own, as the
     moves' players keep theirs. A player named like a keyword (``Score: 4C``) keeps the line."""
     first = toks[0]
     keyword = first.value.removesuffix(":").casefold() if first.kind == "word" else ""
@@ -477,9 +477,11 @@ def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
     plain = [first._replace(value=first.value.removesuffix(":"))]
     if keyword == "moves":
         return plain + toks[1:]
-    return plain + [
-        t._replace(value=t.value[:-1]) if t.kind == "word" and t.value.endswith(":") else t for t in toks[1:]
-    ]
+    for t in toks[1:]:  # and a list's commas: dealer Ana, table 4s, 7s, 8d, jc
+        value = t.value.removesuffix(":").strip(",") if t.kind == "word" else t.value
+        if value != "":
+            plain.append(t._replace(value=value))
+    return plain
 
 
 def _read_body(rec: _Builder, line: str, number: int) -> None:
@@ -868,6 +870,7 @@ def _bare(text: str) -> bool:
 def _word(text: str, keywords: frozenset[str] = frozenset(), json_like: bool = False) -> str:
     """A text as a bare word when it reads back as the same text, else quoted (JSON)."""
     ok = _bare(text) and text.casefold() not in keywords and not _NUMBER.match(text) and not text.endswith(":")
+    ok = ok and not (text.startswith(",") or text.endswith(","))  # a list's comma, which the reader drops
     if ok and json_like and _scalar(text) != text:
         ok = False
     if ok and text.startswith("_"):
