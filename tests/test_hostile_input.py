@@ -1174,3 +1174,16 @@ def test_an_argument_longer_than_any_casino_takes_is_refused_in_part(args):
     said = done.stderr.decode()
     assert done.returncode == 2 and "characters is longer than any casino takes (4,096)" in said
     assert len(said) < 1_000 and "characters cut]" in said
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["deal", "--variant", "a" * 1_000], ["deal", "--players", "5" * 500], ["deal", "--frob" + "x" * 500], ["d" * 600]],
+)
+def test_a_long_value_in_a_usage_error_of_the_option_parser_is_cut_too(args):
+    """Under the 4,096-character bound, the option parser's own message (Usage: … Error: …)
+    still quotes a long value only in part, as every message of casino's does."""
+    done = casino(*args)
+    said = done.stderr.decode()
+    assert done.returncode == 2 and said.startswith("Usage: ") and "Error: " in said
+    assert len(said) < 1_000 and "characters cut]" in said, said

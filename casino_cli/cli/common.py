@@ -24,7 +24,7 @@ _PATH = re.compile(r"\$[^ :]*")
 def seed_or_random(seed: str | None, tell: bool = True) -> str:
     """The --seed of deal, play and simulate; without one, a fresh random seed, said on stderr
     (unless not ``tell``: play tells a person at the game's end) so the same game can be had
-    again (one default everywhere: docs/notation.md, Seeds)."""
+    again (docs/notation.md, Seeds)."""
     import secrets
 
     from ..engine.deal import MAX_SEED_BYTES

@@ -7,6 +7,7 @@ so ``casino moves`` does not pay for rich or for the other commands.
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import os
 import sys
@@ -16,7 +17,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from .. import version_line
-from .output import MANY, MAX_JOBS, USAGE, Fail, Format
+from .output import MANY, MAX_JOBS, USAGE, Fail, Format, bounded
 
 app = typer.Typer(
     name="casino",
@@ -243,7 +244,12 @@ def moves(
 def apply(
     file: FileArg,
     move: Annotated[
-        list[str], typer.Argument(help="Moves in text form, played in order: 5D, 8Hx3C+5D, 2C+4H=6.", metavar="MOVE...")
+        list[str],
+        typer.Argument(
+            help="Moves played in order, as text (5D, 8Hx3C+5D, 2C+4H=6) or a JSON object "
+            '(\'{"type": "trail", "card": "5D", "seat": 0}\').',
+            metavar="MOVE...",
+        ),
     ],
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
@@ -722,8 +728,11 @@ def run(argv: list[str] | None = None) -> NoReturn:
         except Exit as exc:
             raise Fail(exc.exit_code) from None
         except ClickException as exc:
+            shown = io.StringIO()
+            exc.show(file=shown)
             with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
-                exc.show()
+                sys.stderr.write(bounded(shown.getvalue()))  # a hostile value quoted in it cut, as in say()
+                sys.stderr.flush()
             raise Fail(exc.exit_code or USAGE) from None
         except Abort:
             raise KeyboardInterrupt from None
