@@ -202,3 +202,10 @@ def test_version_and_help():
     for command in ("deal", "moves", "apply"):
         out = casino(command, "--help")
         assert out.returncode == 0 and b"Example" in out.stdout
+
+
+def test_apply_names_a_move_object_s_unknown_key_as_written():
+    dealt = casino("deal", "--seed", "7").stdout
+    for key in ("$x", ".seat", "x"):
+        out = casino("apply", "-", orjson.dumps({key: 1, "move": "2C"}).decode(), stdin=dealt)
+        assert out.returncode == 65 and f"move 1: {key}: unknown key {key!r}".encode() in out.stderr, out.stderr

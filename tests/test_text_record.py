@@ -786,3 +786,21 @@ def test_tags_results_and_comments_written_as_a_secretary_would():
     nested = "[Rules classic 2]\n\nHand 1 dealer 1 table 7D 2C 9S KH\n3H {he has {no} seven}\n"
     (broken,) = read_text(nested.splitlines())
     assert "a comment ends at its first '}' (write \\} for one inside it)" in str(broken.error)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"players": ["Ana", "null"], "hands": [], "result": {"winner": None}},
+        {"players": ["null", "null"], "hands": [], "result": {"winner": None}},
+        {"players": ["1", "Ben"], "hands": [], "result": {"winner": 1}},
+        {"hands": [{"dealer": 1, "table": ["7D", "2C", "9S", "KH", ""], "moves": ["3H"]}]},
+        {"hands": [{"dealer": 1, "score": ["", 5]}]},
+    ],
+)
+def test_values_a_bare_word_would_change_go_to_text_and_back(record):
+    """A quoted "" on a keyword line is a value (refused later, where it is no card), never a
+    list's comma dropped; a winner written where a player has that name is inline JSON."""
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, **record}
+    back = _read_one(write_text(record))
+    assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record), write_text(record)

@@ -25,7 +25,7 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
             stated = _stated_seat(given, pos.rules.players)
             move = read_move(given, "")
         except NotationError as exc:
-            key = exc.path.lstrip("$.")  # the key of a move object at fault, if it is one
+            key = exc.path.removeprefix("$").removeprefix(".")  # the key of a move object at fault, if any
             raise Fail(DATA_ERROR, f"move {number}: {f'{key}: ' if key else ''}{exc.message}") from None
         if stated is not None and pos.turn is not None and stated != pos.turn:  # (a hand that is over: said below)
             raise Fail(

@@ -479,7 +479,7 @@ def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
         return plain + toks[1:]
     for t in toks[1:]:  # and a list's commas: dealer Ana, table 4s, 7s, 8d, jc
         value = t.value.removesuffix(":").strip(",") if t.kind == "word" else t.value
-        if value != "":
+        if t.kind != "word" or value:  # (a quoted "" stays, to be refused where it is no value)
             plain.append(t._replace(value=value))
     return plain
 
@@ -1069,6 +1069,8 @@ def _pairs_text(obj: object, keys: tuple[str, ...], names: list[str] | None) -> 
             text = " ".join(map(str, value)) if ok else _json_text(value)
         elif value is None or isinstance(value, (bool, int)) and not isinstance(value, float):
             text = orjson.dumps(value).decode()
+            if key == "winner" and names and name_key(text) in (name_key(n) for n in names):
+                text = f"<{text}>"  # a player named null (or 1): a bare word there is the player's side
         else:
             return _json_text(obj)
         parts.append(f"{key} {text}")
