@@ -7,10 +7,10 @@ from typing import Any
 
 from ..cards import CODES
 from ..engine.rules import Rules
-from ..records.describe import named_reason, side_names
+from ..records.describe import named_reason, side_names, twin_sides
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
-from .table import seat_name, side_name, twin_sides
+from .table import seat_name, side_name
 
 _COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
 _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010

@@ -12,7 +12,7 @@ from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial
 from ..engine.rules import Rules
-from ..records.describe import describe
+from ..records.describe import describe, twin_sides
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
@@ -65,11 +65,6 @@ def side_name(names: Sequence[str] | None, side: int, cut: Callable[[str], str] 
         pair = f"{named(names[side], cut or _short)} & {named(names[side + 2], cut or _short)}"
         return f"seats {side} & {side + 2} · {pair}" if twin_sides(names) else pair
     return f"seats {side} & {side + 2}"
-
-
-def twin_sides(names: Sequence[str] | None) -> bool:
-    """Whether the two partnerships of 4 named seats read alike (``greedy & greedy`` twice)."""
-    return bool(names and len(names) >= 4 and names[0] == names[1] and names[2] == names[3])
 
 
 def _places(players: int) -> list[str]:

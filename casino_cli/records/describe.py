@@ -34,9 +34,14 @@ def side_words(rules: Rules, players: Sequence[str] | None, side: int) -> str:
     if not rules.partnerships:
         return seat_words(players, side)
     if players and players[side] and players[side + 2]:
-        twin = players[0] == players[1] and players[2] == players[3]  # both sides alike: told by their seats
-        return f"{players[side]} & {players[side + 2]}" + (f" ({side_seats(rules, side)})" if twin else "")
+        seats = f" ({side_seats(rules, side)})" if twin_sides(players) else ""  # both sides alike: told by their seats
+        return f"{players[side]} & {players[side + 2]}{seats}"
     return side_seats(rules, side)
+
+
+def twin_sides(players: Sequence[str] | None) -> bool:
+    """Whether the two partnerships of 4 named seats read alike (``greedy & greedy`` twice)."""
+    return bool(players and len(players) >= 4 and players[0] == players[1] and players[2] == players[3])
 
 
 def named_reason(reason: str, sides: Sequence[str] | None) -> str:
