@@ -162,8 +162,9 @@ def _table_items(pic: Picture) -> list[_Item]:
     items = []
     for b in pos.builds:
         head = f"{b.value}{'' if b.single else ' multiple'} · "
-        cards_w = CARD_W + _FAN * (b.cards.bit_count() - 1)
-        room = max(cards_w - 16 - text_width(f"{head}seat {b.owner} · ", 12), _NAME_ROOM)  # a long name is cut
+        room = max(
+            _fan_width(b.cards.bit_count()) - 16 - text_width(f"{head}seat {b.owner} · ", 12), _NAME_ROOM
+        )  # a long name is cut
         label = head + seat_name(pic.names, b.owner, partial(fit, size=12, width=room))
         ring = bool(b.cards & used)
         items.append(_Item(cards_of(b.cards), label, frozenset(), ring))
@@ -173,8 +174,13 @@ def _table_items(pic: Picture) -> list[_Item]:
     return items
 
 
+def _fan_width(cards: int) -> float:
+    """The width of ``cards`` cards fanned as a build (one card: its own width)."""
+    return CARD_W + _FAN * (cards - 1)
+
+
 def _item_width(item: _Item) -> float:
-    width = CARD_W + _FAN * (len(item.cards) - 1)
+    width = _fan_width(len(item.cards))
     return max(width, text_width(item.label, 12) + 16) if item.label else width
 
 
