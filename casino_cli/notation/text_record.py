@@ -466,13 +466,13 @@ _LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "
 
 
 def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
-    """A line that starts with a keyword, its words' colons and trailing commas dropped, as
-    people write them (``Score: 9, 2``, ``Hand 1: dealer: Ben, table: …``); on a ``Moves:`` line only its own, as the
-    moves' players keep theirs. A player named like a keyword (``Score: 4C``) keeps the line."""
+    """A line that starts with a keyword, its words' colons, and the commas at their ends,
+    dropped as people write them (``Score: 9, 2``, ``Hand 1: dealer: Ben, table: …``); on a
+    ``Moves:`` line only its own colon, as the moves' players keep theirs. A player named
+    like a keyword (``Score: 4C``) keeps the line."""
     first = toks[0]
     keyword = first.value.removesuffix(":").casefold() if first.kind == "word" else ""
-    named = isinstance(players, list) and keyword in (name_key(p) for p in players if isinstance(p, str))
-    if keyword not in _LINE_WORDS or (named and first.value.endswith(":")):
+    if keyword not in _LINE_WORDS or (_a_player(keyword, players) and first.value.endswith(":")):
         return toks
     plain = [first._replace(value=first.value.removesuffix(":"))]
     if keyword == "moves":
@@ -604,10 +604,12 @@ def _one(value: list[_Tok], number: int) -> _Tok:
 
 def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
     """Whether ``value`` is one word that names a player of the Players tag."""
-    players = rec.header.get("players")
-    if len(value) != 1 or value[0].kind != "word" or not isinstance(players, list):
-        return False
-    return name_key(str(value[0].value)) in (name_key(p) for p in players if isinstance(p, str))
+    return len(value) == 1 and value[0].kind == "word" and _a_player(str(value[0].value), rec.header.get("players"))
+
+
+def _a_player(text: str, players: object) -> bool:
+    """Whether ``text`` is the name of one of ``players`` (a list of names), in any case."""
+    return isinstance(players, list) and name_key(text) in (name_key(p) for p in players if isinstance(p, str))
 
 
 def _side_of(rec: _Builder, seat: object) -> object:
@@ -1031,8 +1033,7 @@ def _move_word(text: str, names: list[str] | None) -> str:
     """A move as a bare word when it reads back as one move (not ``4S+``, which a reader
     would take to go on in the next word, nor ``:x``, a colon with no player, nor a
     number or a player's name, which the reader refuses as a move), else quoted."""
-    named = bool(names) and name_key(text) in (name_key(n) for n in names or () if isinstance(n, str))
-    if text and (text[-1] in _JOINS or text[0] == ":" or _UNDOTTED.match(text) or named):
+    if text and (text[-1] in _JOINS or text[0] == ":" or _UNDOTTED.match(text) or _a_player(text, names)):
         return orjson.dumps(text).decode()
     return _word(text)
 
@@ -1069,7 +1070,7 @@ def _pairs_text(obj: object, keys: tuple[str, ...], names: list[str] | None) -> 
             text = " ".join(map(str, value)) if ok else _json_text(value)
         elif value is None or isinstance(value, (bool, int)) and not isinstance(value, float):
             text = orjson.dumps(value).decode()
-            if key == "winner" and names and name_key(text) in (name_key(n) for n in names):
+            if key == "winner" and _a_player(text, names):
                 text = f"<{text}>"  # a player named null (or 1): a bare word there is the player's side
         else:
             return _json_text(obj)
