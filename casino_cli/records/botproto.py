@@ -227,11 +227,11 @@ def _wait(process: subprocess.Popen[bytes], fd: int, deadline: float, write: boo
     ``late``, at ``deadline``; or ``ended``, when the program has exited and the pipe is still
     not ready (a process it started holds it open). Waited in short steps, so that an exit
     is seen and a limit of any size never reaches select's own."""
+    wanted: tuple[list[int], list[int]] = ([], [fd]) if write else ([fd], [])
     while True:
         left = deadline - time.monotonic()
         if left <= 0:
             return "late"
-        wanted = ([], [fd]) if write else ([fd], [])
         if any(select.select(*wanted, [], min(left, _STEP))[:2]):
             return "ready"
         if hasattr(os, "waitid") and _ended(process, 0) is not None:  # (without waitid: the limit alone)
