@@ -137,6 +137,9 @@ class MovesTable:
 
     def __init__(self, names: Sequence[str], rows: Sequence[Sequence[str | Text]], title: str | None = None):
         self.names, self.rows, self.title = list(names), rows, title
+        widest = [max([cell_len(_heading(n)), *(cell_len(str(row[i])) for row in rows)]) for i, n in enumerate(names)]
+        # the least width of each column: a folded one at its narrowest, the others whole
+        self.least = {n: min(_FOLD_ROOM, w) if n in _FOLDED else w for n, w in zip(names, widest)}
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
         keep = list(self.names)
@@ -154,7 +157,7 @@ class MovesTable:
                 justify="right" if name in _NUMBERS else "left",
                 no_wrap=name not in _FOLDED,
                 overflow="fold",
-                min_width=min(_FOLD_ROOM, self._natural(name)) if name in _FOLDED else None,
+                min_width=self.least[name] if name in _FOLDED else None,
                 style="dim" if name == "#" else None,
             )
         at = [self.names.index(name) for name in keep]
@@ -171,15 +174,10 @@ class MovesTable:
             lead = Text(f"{cells.pop('#')}. ") if "#" in cells else Text()
             yield lead + Text(" · ").join(Text.assemble(f"{_heading(n)} ", c) for n, c in cells.items())
 
-    def _natural(self, name: str) -> int:
-        """The widest cell of a column, its heading included."""
-        i = self.names.index(name)
-        return max([cell_len(_heading(name)), *(cell_len(str(row[i])) for row in self.rows)])
-
     def _width(self, names: list[str]) -> int:
-        """The width a table of these columns needs at the least: each folded one at its
-        narrowest, the others whole, and a border and a space each side of each cell."""
-        return 1 + sum(3 + (min(_FOLD_ROOM, self._natural(n)) if n in _FOLDED else self._natural(n)) for n in names)
+        """The width a table of these columns needs at the least: each column's least width,
+        and a border and a space each side of each cell."""
+        return 1 + sum(3 + self.least[n] for n in names)
 
 
 def does_text(move: Move, fact: MoveFacts, rules: Rules) -> Text:
