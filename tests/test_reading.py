@@ -173,6 +173,20 @@ def test_line_and_column_count_characters():
     assert line_column(data, locate(data, "$.x")) == (2, 18)  # 20 in bytes
 
 
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"[" * 500 + b"x", "<stdin>:1:501: $: invalid JSON: Expecting value"),
+        (b"[" * 190 + b"\n", "<stdin>:2:1: $: invalid JSON: Expecting value"),
+        (b"[" * 1000 + b"x", "<stdin>:1:1: $: invalid JSON: arrays and objects nested too deeply, and not closed"),
+    ],
+)
+def test_a_fault_deep_in_unclosed_arrays_is_named_where_it_is(data, said):
+    """orjson calls these "failed to allocate memory", at a column short of the fault."""
+    res = cli("moves", "-", stdin=data)
+    assert res.returncode == 65 and res.stderr.strip() == "casino: " + said, res.stderr
+
+
 def test_a_finding_in_a_pretty_record_names_the_line_and_column_of_its_move():
     bad = json.loads(json.dumps(RECORD))
     moves = bad["hands"][0]["moves"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -49,9 +50,7 @@ def loads(data: bytes | str, path: str = "$") -> object:
             )
             error.at = (line, column)
             raise error from None
-        error = NotationError(f"invalid JSON: {exc.msg}", path)
-        error.at = (exc.lineno, exc.colno)
-        raise error from None
+        raise _json_error(data, exc, path) from None
     if isinstance(value, (dict, list)) and _may_repeat_a_key(data, value):
         repeated = duplicate_key(data)
         if repeated is not None:
@@ -61,6 +60,24 @@ def loads(data: bytes | str, path: str = "$") -> object:
                 repeated if path == "$" else path + repeated[1:],
             )
     return value
+
+
+def _json_error(data: bytes, exc: orjson.JSONDecodeError, path: str) -> NotationError:
+    """What is wrong with a document orjson refused, and where. Deep in unclosed arrays
+    orjson says only "failed to allocate memory", at a wrong place; Python's own reader
+    then names the real fault."""
+    message = exc.msg
+    at: tuple[int, int] | None = (exc.lineno, exc.colno)
+    if message.startswith("failed to allocate memory"):
+        try:
+            json.loads(data)
+        except json.JSONDecodeError as again:
+            message, at = again.msg, (again.lineno, again.colno)
+        except RecursionError:  # neither reader can say where: the document as a whole is at fault
+            message, at = "arrays and objects nested too deeply, and not closed", None
+    error = NotationError(f"invalid JSON: {message}", path)
+    error.at = at
+    return error
 
 
 def _may_repeat_a_key(data: bytes, value: object) -> bool:
