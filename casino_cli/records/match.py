@@ -7,9 +7,10 @@ is a rotation: A plays each side once against B in every other seat. Every game 
 pair deals the same cards, so luck of the deal cancels.
 
 A pair's **points** are A's points less B's (the mean over B's sides), summed over its
-games; each game is the first ``hands`` hands of a game (``hands=0``: the whole game,
-points then being the final totals). A game is **won** by the side with more points than
-every other (a whole game: its winner).
+games; each game is the first ``hands`` hands of a game (``hands=0``: the whole game), its
+points the game's score after them. A game is **won** by its winner when it ended within
+them (G2, G3, G5: counting out, a side may win with fewer points), else by the side with
+more points than every other.
 
 **Stopping rule** (declared before the first game): the match looks at the results after
 every ``ceil(max_pairs / looks)`` pairs (at least 20) and stops at the first look where the points'
@@ -26,7 +27,7 @@ from typing import NamedTuple
 
 from ..engine.rules import Rules
 from ..engine.views import Bot, BotError
-from .selfplay import play_game
+from .selfplay import played_game
 
 # Pocock's two-sided 5% boundaries by number of equally spaced looks.
 MIN_LOOK = 20  # no look before this many pairs (the normal interval needs a few)
@@ -49,22 +50,18 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
     for side in range(rules.sides):
         bots = [a if rules.side_of(seat) == side else b for seat in range(rules.players)]
         try:
-            record = play_game(rules, seed, bots, hands or None)
+            game = played_game(rules, seed, bots, hands or None)
         except BotError as exc:
             where = f"in the game dealt from seed {seed!r} with A on side {side}"
             raise BotError(exc.name, exc.seat, f"{exc.problem} ({where})") from None
-        if hands:
-            totals = [sum(h["score"][s] for h in record["hands"]) for s in range(rules.sides)]
-        else:
-            totals = list(record.get("result", {}).get("scores") or [0] * rules.sides)
+        totals = game.scores
         others = [t for s, t in enumerate(totals) if s != side]
         points += totals[side] - sum(others) / len(others)
-        winner = None if hands else record.get("result", {}).get("winner")
-        if winner is None:  # no single winner: A ties only if it shares the top (else a B side beat it)
+        if game.winner is None:  # no single winner: A ties only if it shares the top (else a B side beat it)
             best = max(others)
             outcome = (totals[side] > best) - (totals[side] < best)
         else:
-            outcome = 1 if winner == side else -1
+            outcome = 1 if game.winner == side else -1
         won += outcome == 1
         lost += outcome == -1
         tied += outcome == 0

@@ -12,7 +12,7 @@ from ..engine.views import Bot
 from .botproto import seated
 from .game_record import game_record
 
-__all__ = ["MAX_HANDS", "play_game"]
+__all__ = ["MAX_HANDS", "play_game", "played_game"]
 
 
 def play_game(
@@ -28,6 +28,14 @@ def play_game(
 
     ``observer``, if given, sees every HandStart, Step and HandEnd as it happens; ``names``,
     if given, name the seats in the record (``simulate`` names each by its bot)."""
+    return game_record(played_game(rules, seed, bots, hands, observer), names)
+
+
+def played_game(
+    rules: Rules, seed: str, bots: Sequence[Bot], hands: int | None = None, observer: Observer | None = None
+) -> Game:
+    """The :class:`~casino_cli.engine.Game` of :func:`play_game`, played: its scores and
+    winner as the rules settle them."""
     game = Game(rules, seed, seated(bots, seed))  # a cmd: bot: a program for each seat, new to this deal
     game.play(hands or None, observer)
-    return game_record(game, names)
+    return game
