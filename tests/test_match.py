@@ -99,6 +99,18 @@ def test_a_whole_game_unfinished_at_the_hands_limit_counts_its_score_then():
     assert pair.won + pair.lost == 2
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["match", "greedy", "random", "--pairs", "2"]])
+def test_hands_beyond_where_every_game_stops_are_refused(command):
+    """--hands above MAX_HANDS was played as MAX_HANDS, without a word."""
+    from casino_cli.cli.output import MOST_HANDS
+
+    assert MOST_HANDS == MAX_HANDS  # the command line's bound is where the engine stops a game
+    out = cli(*command, "--seed", "cap", "--hands", str(MAX_HANDS + 1))
+    assert out.returncode == 2 and not out.stdout
+    assert f"{MAX_HANDS + 1} is not in the range" in out.stderr and f"x<={MAX_HANDS}" in out.stderr
+    assert f"stop after {MAX_HANDS}" in " ".join(cli(*command, "--help").stdout.decode().split())  # the help says so
+
+
 def test_the_stopping_rule_is_pocock_at_declared_looks():
     at, boundary = looks_plan(400, 10)
     assert at == list(range(40, 401, 40)) and boundary == 2.555

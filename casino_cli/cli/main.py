@@ -17,7 +17,7 @@ from typing import Annotated, NoReturn, Optional
 import typer
 
 from .. import version_line
-from .output import MANY, MAX_JOBS, USAGE, Fail, Format, bounded
+from .output import MANY, MAX_JOBS, MOST_HANDS, USAGE, Fail, Format, bounded
 
 app = typer.Typer(
     name="casino",
@@ -514,7 +514,12 @@ def simulate(
     option: OptionOpt = None,
     bots: BotsOpt = "random",
     hands: Annotated[
-        Optional[int], typer.Option(help="Play only this many hands of each game.", min=1, max=MANY)
+        Optional[int],
+        typer.Option(
+            help="Play only this many hands of each game (games stop after 500 hands, won or not).",
+            min=1,
+            max=MOST_HANDS,
+        ),
     ] = None,
     jobs: Annotated[
         int, typer.Option(help="Worker processes (the output is the same for any number).", min=1, max=MAX_JOBS)
@@ -585,7 +590,12 @@ def match(
     players: PlayersOpt = Players.two,
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
-    hands: Annotated[int, typer.Option(help="Hands per game (0: whole games).", min=0, max=MANY)] = 1,
+    hands: Annotated[
+        int,
+        typer.Option(
+            help="Hands per game (0: whole games; games stop after 500 hands, won or not).", min=0, max=MOST_HANDS
+        ),
+    ] = 1,
     looks: Annotated[
         int, typer.Option(help="Looks of the stopping rule (1 = none before the end).", min=1, max=10)
     ] = 10,

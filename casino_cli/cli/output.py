@@ -16,7 +16,8 @@ import sys
 from enum import Enum
 
 OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 74, 130, 141
-MANY = 10**12  # the most games, pairs, hands or decisions an option asks for (beyond: a usage error)
+MANY = 10**12  # the most games, pairs or decisions an option asks for (beyond: a usage error)
+MOST_HANDS = 500  # the most hands --hands asks for: engine.game.MAX_HANDS, where every game stops
 MAX_JOBS = 256  # the most worker processes (a command starts no more than it has work for)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any, NamedTuple
 
-from .output import MANY, MAX_JOBS, Format
+from .output import MANY, MAX_JOBS, MOST_HANDS, Format
 
 # Kinds of parameter: a positional FILE, positional FILE... or MOVE... (at least one),
 # text, a whole number (>= 1 for "count"), a flag, a --name/--no-name switch, a
@@ -91,7 +91,7 @@ SPECS = {
             Param(TEXT, None, ("--seed",)),
             *_SEED_RULES,
             Param(TEXT, "random", ("--bots",)),
-            Param(COUNT, None, ("--hands",), MANY),
+            Param(COUNT, None, ("--hands",), MOST_HANDS),
             Param(COUNT, 1, ("--jobs",), MAX_JOBS),
             *_CLUSTER,
         ),
