@@ -219,3 +219,21 @@ def test_a_build_stated_as_what_it_is_not_is_located_at_its_path_line_and_column
     assert re.search(
         r"<stdin>:1:\d+: inconsistent position: \$\.table\.builds\[0\]: the build is multiple", done.stderr
     )
+
+
+def test_every_view_of_a_game_names_the_options_that_differ_from_its_preset(tmp_path):
+    """A game to 11 that deals backwards was shown as plain american-royal by the text,
+    pretty, SVG and HTML views: nothing in them said its rules were not the preset's."""
+    options = ["--variant", "american-royal", "-o", "target=11", "-o", "deal_passes=previous"]
+    words = "target=11, deal_passes=previous"
+    text = cli("deal", "--seed", "v", *options, "-f", "text").stdout.decode()
+    assert text.splitlines()[0] == f"american-royal 2p, {words}, deal 1/6, seat 0 to play"
+    pretty = cli("deal", "--seed", "v", *options, "-f", "pretty").stdout.decode()
+    assert f"american-royal, 2 players ({words})" in " ".join(pretty.split())
+    assert cli("deal", "--seed", "v", *options, "--svg", str(tmp_path / "d.svg")).returncode == 0
+    assert f"options: {words}" in (tmp_path / "d.svg").read_text()
+    (tmp_path / "g.jsonl").write_bytes(cli("simulate", "--seed", "v", "--hands", "1", *options).stdout)
+    assert cli("replay", str(tmp_path / "g.jsonl"), "--html", str(tmp_path / "g.html")).returncode == 0
+    assert f"American Royal Casino, 2 players · options: {words}" in (tmp_path / "g.html").read_text()
+    plain = cli("deal", "--seed", "v", "--variant", "american-royal", "-f", "text").stdout.decode()
+    assert plain.splitlines()[0] == "american-royal 2p, deal 1/6, seat 0 to play"  # the preset as it is

@@ -47,6 +47,8 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     title = f"{rules.variant}, {rules.players} players"
     if rules.partnerships:
         title += " in partnerships"
+    if rules.option_words():
+        title += f" ({', '.join(rules.option_words())})"
     status = (
         "hand finished"
         if pos.turn is None

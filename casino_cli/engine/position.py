@@ -187,7 +187,7 @@ def position_lines(pos: Position) -> list[str]:
     seat 0: 2C 4C JD KD (taken 0, sweeps 0)
     seat 1: 4D 5H 8S QC (taken 0, sweeps 0)
     """
-    lines = [f"{pos.rules.variant} {pos.rules.players}p, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
+    lines = [f"{pos.rules}, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
     lines += [str(b) for b in pos.builds]
     for seat, hand in enumerate(pos.hands):
         pile = pos.captured[seat]

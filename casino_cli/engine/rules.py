@@ -150,15 +150,29 @@ class Rules:
         preset = dict(PRESETS[self.variant], ladder_20=_default_ladder_20(self.endgame))
         return {name: getattr(self, name) for name in OPTIONS if getattr(self, name) != preset[name]}
 
+    def option_words(self) -> list[str]:
+        """The options that differ from the preset, as ``-o`` writes them (``sweeps=true``).
+
+        >>> make_rules("american-royal", endgame="highest", target=11).option_words()
+        ['endgame=highest', 'target=11']
+        """
+        return [f"{name}={_value_text(value)}" for name, value in self.overrides().items()]
+
     def __str__(self) -> str:
         words = [f"{self.variant} {self.players}p"]
         if self.players == 4 and not self.partnerships:
             words.append("no partnerships")
-        words += [f"{name}={value}" for name, value in self.overrides().items()]
-        return ", ".join(words)
+        return ", ".join(words + self.option_words())
 
     def __repr__(self) -> str:
         return f"<Rules {self}>"
+
+
+def _value_text(value: object) -> str:
+    """An option's value as ``-o`` takes it: true, 11, previous (JSON, a text unquoted)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
 
 
 def _default_ladder_20(endgame: object) -> str | None:
@@ -188,7 +202,7 @@ def make_rules(
     :class:`RulesError`.
 
     >>> make_rules("classic", 4, sweeps=True)
-    <Rules classic 4p, sweeps=True>
+    <Rules classic 4p, sweeps=true>
     """
     _check_variant_players(variant, players)
     unknown = sorted(set(options) - set(OPTIONS))

@@ -17,7 +17,7 @@ from ..records.scoresheet import hand_json
 from ..records.shown import visible
 from .sheet import items_won, nobody_words, side_label
 from .svg import defs, markup, named, red
-from .table import frame_picture, frame_text, game_title, position_frame, seat_name, side_name
+from .table import frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -196,7 +196,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         who = " v ".join(map(named, record.players))
     else:  # no names, or two alike (copies of one bot): the seats tell them apart
         who = " v ".join(seat_name(record.players, s, str) for s in range(rules.players))
-    variant = game_title(rules)
+    variant = game_title(rules) + options_line(rules)
     figures, entries, hand_first = [], [], {}
     current_hand = None
     comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}

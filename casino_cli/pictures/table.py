@@ -262,6 +262,11 @@ def game_title(rules: Rules) -> str:
     return title + " in partnerships" if rules.partnerships else title
 
 
+def options_line(rules: Rules) -> str:
+    """`` · options: target=11, deal_passes=previous`` (those that differ from the preset), or ""."""
+    return f" · options: {', '.join(rules.option_words())}" if rules.option_words() else ""
+
+
 def _status(pos: Position) -> str:
     rules = pos.rules
     title = game_title(rules)
@@ -276,7 +281,8 @@ def _scores(pic: Picture) -> str:
         sides = [side_name(pic.names, side) for side in range(2)]
     else:
         sides = [seat_name(pic.names, s) for s in range(pos.rules.players)]
-    return "game score before this hand: " + ", ".join(f"{n} {v}" for n, v in zip(sides, pos.scores))
+    scores = ", ".join(f"{n} {v}" for n, v in zip(sides, pos.scores))
+    return f"game score before this hand: {scores}{options_line(pos.rules)}"
 
 
 def picture_body(pic: Picture) -> tuple[str, float]:
