@@ -112,6 +112,35 @@ def test_an_unknown_rule_is_a_usage_error(wanted, hint):
     assert out.stdout == b""
 
 
+@pytest.mark.parametrize(
+    ("word", "ids"),
+    [
+        ("deal_passes", ["D4"]),
+        ("endgame", ["G2", "G3", "G5"]),
+        ("ace_high_builds", ["V3", "B4"]),
+        ("count_out", ["G5"]),  # a value of endgame, written as code in its rule
+        ("most_spades", ["G3"]),
+        ("Count_Out", ["G5"]),
+    ],
+)
+def test_an_option_or_its_value_gives_the_rules_it_is_about(word, ids):
+    doc = orjson.loads(cli("rules", word, "--format", "json").stdout)
+    assert [r["id"] for r in doc["rules"]] == ids
+
+
+def test_every_option_gives_the_rules_its_row_names():
+    """Each option of the options table, asked for by name, gives at least the rule IDs its
+    row names in parentheses (read here with the test's own pattern), and some rule always."""
+    from casino_cli.engine.rules import OPTIONS
+
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for option in OPTIONS:
+        (row,) = [line for line in page.splitlines() if line.startswith(f"| `{option}` |")]
+        named = re.findall(r"[A-Z][0-9]", row.rsplit("|", 2)[1])
+        got = [r["id"] for r in orjson.loads(cli("rules", option, "--format", "json").stdout)["rules"]]
+        assert got and set(named) <= set(got), option
+
+
 def test_pretty_output_names_the_section(monkeypatch):
     from rich.console import Console
 

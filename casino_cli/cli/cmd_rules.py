@@ -20,7 +20,9 @@ RULES_FORMAT = "casino.rules/1"
 _ENTRY = re.compile(r"^- \*\*(.+?)\*\* — (.*)$")
 _ID = re.compile(r"^[A-Z][0-9]+$")
 _IDS = re.compile(r"[A-Z][0-9]+(?:/[A-Z][0-9]+)*\b")  # a decision's label starts with the IDs it is on
+_ID_IN_TEXT = re.compile(r"\b[A-Z][0-9]\b")
 _FINDING = re.compile(r"^\| `([a-z]+)` \| (.*) \|$")
+_OPTION_ROW = re.compile(r"^\| `([a-z_0-9]+)` \|.*\|([^|]*)\|$")  # the options table: its last cell says what it does
 _DECISIONS = "## Decisions"
 
 
@@ -97,8 +99,24 @@ def read_rules(page: str) -> list[Rule]:
     return [r._replace(decisions=tuple(decided.get(r.id, ()))) for r in rules]
 
 
-def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
-    """The rules asked for: all, one ID (any case), or a letter for a whole family (B)."""
+def about_option(page: str, rules: list[Rule], word: str) -> list[Rule]:
+    """The rules an option (``deal_passes``) or an option's value (``count_out``) is about:
+    the rule IDs its row of the options table names, else the rules that write the word as
+    code (an option's row naming none: every rule that uses the word)."""
+    for line in page.splitlines():
+        row = _OPTION_ROW.match(line)
+        if row and row.group(1) == word:
+            ids = set(_ID_IN_TEXT.findall(row.group(2)))
+            if ids:
+                return [r for r in rules if r.id in ids]
+            return [r for r in rules if re.search(rf"\b{word}\b", r.text)]
+    code = f"`{word}`"
+    return [r for r in rules if _ID.match(r.id) and (code in r.text or any(code in d for d in r.decisions))]
+
+
+def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
+    """The rules asked for: all, one ID (any case), a letter for a whole family (B), or an
+    option or option value (``count_out``) for the rules about it."""
     if wanted is None:
         return rules
     key = wanted.strip()
@@ -108,6 +126,9 @@ def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
     family = [r for r in rules if _ID.match(r.id) and r.id[0] == key.upper() and len(key) == 1]
     if family:
         return family
+    option = about_option(page, rules, key.lower()) if key else []
+    if option:
+        return option
     import difflib
 
     near = difflib.get_close_matches(key.upper(), [r.id.upper() for r in rules], n=3, cutoff=0.5)
@@ -117,7 +138,7 @@ def pick(rules: list[Rule], wanted: str | None) -> list[Rule]:
     raise Fail(
         USAGE,
         f"no rule {wanted!r}{hint}; rules are {ids}, the findings turn, card, notation, claim, "
-        f"and the decisions {named}",
+        f"the decisions {named}, and the rules an option or its value is about (count_out)",
     )
 
 
@@ -147,7 +168,8 @@ def run_rules(wanted: str | None, fmt: Format | None) -> None:
 
     if wanted is not None and wanted.strip().lower() in VARIANTS:
         return run_preset(wanted.strip().lower(), fmt)
-    chosen = pick(read_rules(_page()), wanted)
+    page = _page()
+    chosen = pick(read_rules(page), wanted, page)
     if fmt in (Format.json, Format.jsonl):
         docs = [{"id": r.id, "section": r.section, "text": r.text, "decisions": list(r.decisions)} for r in chosen]
         if fmt == Format.jsonl:

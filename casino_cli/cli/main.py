@@ -558,7 +558,8 @@ def rules_command(
         Optional[str],
         typer.Argument(
             help='A rule ID (B3), a family letter (B), a finding (turn), a decision on no one rule ("refusal order"), '
-            "or a rule set (royal) for its options and their values; leave out for all rules.",
+            "a rule set (royal) for its options and their values, or an option or its value "
+            "(deal_passes, count_out) for the rules about it; leave out for all rules.",
             metavar="ID",
         ),
     ] = None,
