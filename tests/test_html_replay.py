@@ -60,7 +60,11 @@ def plain(text: str) -> str:
 
 
 def caption(page) -> str:
-    return plain(page.locator(".frame:not([hidden]) svg > title").text_content() or "")
+    return plain(page.locator(".frame:not([hidden]) svg.wide > title").text_content() or "")
+
+
+# The picture the page shows of its current step: the wide one, or on a phone's screen the narrow one.
+SHOWN = "[...document.querySelectorAll('.frame:not([hidden]) svg')].find(s => s.getClientRects().length)"
 
 
 def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
@@ -154,7 +158,7 @@ OVERFLOWS = """() => {
   const frames = document.querySelectorAll('.frame');
   frames.forEach((f, i) => {
     frames.forEach(g => g.hidden = g !== f);
-    const svg = f.querySelector('svg'), all = svg.getBoundingClientRect();
+    const svg = [...f.querySelectorAll('svg')].find(s => s.getClientRects().length), all = svg.getBoundingClientRect();
     const felt = svg.querySelector('rect[fill="#1f6b45"]').getBoundingClientRect();
     svg.querySelectorAll('text').forEach(t => {
       const r = t.getBoundingClientRect(), plate = t.previousElementSibling;
@@ -170,9 +174,43 @@ OVERFLOWS = """() => {
 }"""
 
 
-def test_text_stays_inside_the_picture_its_plates_and_its_seats(browser, tmp_path):
-    page = long_names_page(browser, tmp_path, {"width": 1280, "height": 800})
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_text_stays_inside_the_picture_its_plates_and_its_seats(browser, tmp_path, viewport):
+    page = long_names_page(browser, tmp_path, viewport)
     assert page.evaluate(OVERFLOWS) == []
+
+
+# The smallest text of any frame's picture as shown, in CSS pixels.
+SMALLEST_TEXT = """() => {
+  const frames = document.querySelectorAll('.frame');
+  let least = Infinity;
+  frames.forEach(f => {
+    frames.forEach(g => g.hidden = g !== f);
+    const svg = [...f.querySelectorAll('svg')].find(s => s.getClientRects().length);
+    svg.querySelectorAll('text').forEach(t => {
+      least = Math.min(least, parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a);
+    });
+  });
+  return least;
+}"""
+
+
+@pytest.mark.parametrize("record", ["fixtures/docs/game.json", "four"])
+def test_a_phone_shows_a_picture_whose_words_can_be_read(browser, tmp_path, record):
+    """On a phone the page shows a narrow picture, what happens first: the wide one,
+    shrunk to the screen, drew its labels 4 px tall."""
+    if record == "four":
+        page = long_names_page(browser, tmp_path, {"width": 390, "height": 844})
+    else:
+        page = open_page(browser, tmp_path, record)[0]
+        page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(SMALLEST_TEXT) >= 8
+    page.keyboard.press("End")
+    box = page.evaluate(
+        f"""(() => {{ const svg = {SHOWN}, banner = svg.querySelector('rect[fill="#f5b800"][rx="6"]');
+          return [banner.getBoundingClientRect().bottom - svg.getBoundingClientRect().top, innerHeight] }})()"""
+    )
+    assert box[0] < box[1] / 2  # the caption near the picture's top, not a screen's scroll under it
 
 
 def test_long_names_wrap_in_the_move_list(browser, tmp_path):
@@ -187,8 +225,9 @@ def test_a_narrow_screen_shows_the_picture_full_width_and_the_list_below(browser
     page = long_names_page(browser, tmp_path, {"width": 375, "height": 667})
     page.keyboard.press("End")
     box = page.evaluate(
-        """(() => {
-          const svg = document.querySelector('.frame:not([hidden]) svg').getBoundingClientRect();
+        "(() => { const svg = "
+        + SHOWN
+        + """.getBoundingClientRect();
           const aside = document.querySelector('aside').getBoundingClientRect();
           const sheet = document.querySelector('.frame:not([hidden]) .sheet');
           return {svg: svg.width, below: aside.top >= svg.bottom, page: document.documentElement.scrollWidth,
@@ -216,8 +255,9 @@ def test_the_picture_keeps_most_of_a_tablets_or_small_laptops_width(browser, tmp
     """Up to 900 px the list goes below the picture; up to 1,100 px it is narrower beside it."""
     page = long_names_page(browser, tmp_path, {"width": width, "height": 800})
     box = page.evaluate(
-        """(() => {
-          const svg = document.querySelector('.frame:not([hidden]) svg').getBoundingClientRect();
+        "(() => { const svg = "
+        + SHOWN
+        + """.getBoundingClientRect();
           const aside = document.querySelector('aside').getBoundingClientRect();
           return {svg: svg.width, below: aside.top >= svg.bottom, page: document.documentElement.scrollWidth};
         })()"""

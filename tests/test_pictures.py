@@ -626,3 +626,15 @@ def test_two_sides_of_the_same_names_are_told_apart_by_their_seats(tmp_path):
     assert cli("replay", str(two), "--html", str(page)).returncode == 0
     heading = re.search(r"<h1>(.*?)</h1>", html.unescape(plain(page.read_text(encoding="utf-8"))))
     assert heading and heading[1] == "seat 0 · greedy v seat 1 · greedy"
+
+
+def test_a_name_cut_short_keeps_its_isolate_closed():
+    """A caption's word wider than a narrow picture is cut; a name's FSI … PDI stays whole
+    round what is left of it, so the words after it are not drawn as part of it."""
+    from casino_cli.pictures.lines import fit, text_width
+    from casino_cli.pictures.svg import banner, named
+
+    cut = fit(named("W" * 40), 16, 200)
+    assert cut.startswith("\u2068W") and cut.endswith("…\u2069") and text_width(cut, 16) <= 200
+    svg, _ = banner(0, 0, 228, f"{named('W' * 40)} (seat 0) trails 2♣", 14)
+    assert "…\u2069</text>" in svg and "trails" in svg

@@ -47,7 +47,8 @@ def text_width(content: str, size: float) -> float:
 
 def fit(content: str, size: float, width: float) -> str:
     """``content`` whole if it fits ``width``, else its longest start that fits with ``…``
-    (so a longer text is never shown more fully than a shorter one); in one pass."""
+    (so a longer text is never shown more fully than a shorter one; a name's isolate cut
+    into is closed after the ``…``); in one pass."""
     if text_width(content, size) <= width:
         return content
     room, used, end = width / size - _em("…"), 0.0, 0
@@ -56,7 +57,8 @@ def fit(content: str, size: float, width: float) -> str:
         if used > room:
             break
         end += 1
-    return content[:end] + "…"
+    kept = content[:end]
+    return kept + "…" + "\u2069" * (kept.count("\u2068") - kept.count("\u2069"))  # a name's isolate closed
 
 
 def wrap(content: str, size: float, width: float, unit: re.Pattern[str] = _WORD) -> list[str]:

@@ -17,7 +17,7 @@ from ..records.scoresheet import hand_json
 from ..records.shown import visible
 from .sheet import items_won, nobody_words, side_label
 from .svg import defs, markup, named, red
-from .table import frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
+from .table import NARROW, frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -26,7 +26,10 @@ h1{font-size:20px;margin:0 0 4px}
 .sub{color:#b8c0c8;font-size:13px}
 main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
 #stage{flex:1 1 auto;min-width:0}
+#stage{container-type:inline-size}
 #stage svg{width:100%;height:auto;display:block;border-radius:8px}
+#stage svg.narrow{display:none;max-width:520px;margin:0 auto}
+@container (max-width:600px){#stage svg.wide{display:none}#stage svg.narrow{display:block}}
 .frame[hidden]{display:none}
 nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
@@ -213,7 +216,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         hidden = " hidden" if i != start else ""
         figures.append(
             f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
-            f"{position_frame(pic)}{extra}</figure>"
+            f"{position_frame(pic)}{position_frame(pic, NARROW)}{extra}</figure>"
         )
         if frame.hand != current_hand:
             current_hand = frame.hand

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import RANKS, SUITS, rank, suit
 from ..records.shown import visible
-from .lines import wrap
+from .lines import fit, wrap
 
 _RED_SUIT = re.compile("[♥♦]+")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -51,8 +51,8 @@ def named(name: str, cut: Callable[[str], str] | None = None) -> str:
 
 def banner(x: float, y: float, width: float, words: str, pad: float) -> tuple[str, int]:
     """``words`` in bold on a gold box ``width`` wide at (``x``, ``y``), wrapped to fit within
-    ``pad`` either side: its markup and its height."""
-    lines = wrap(words, 16, width - 2 * pad)
+    ``pad`` either side (a word wider than that cut, …): its markup and its height."""
+    lines = [fit(line, 16, width - 2 * pad) for line in wrap(words, 16, width - 2 * pad)]
     height = 12 + 22 * len(lines)
     box = f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height}" rx="6" fill="{HIGHLIGHT}"/>'
     return box + "".join(
@@ -150,9 +150,10 @@ def document(width: float, height: float, body: str, title: str, faces: set[int]
     )
 
 
-def frame(width: float, height: float, body: str, title: str) -> str:
-    """An inline SVG that uses the symbols of a page's shared :func:`defs` (for the HTML replay)."""
+def frame(width: float, height: float, body: str, title: str, cls: str) -> str:
+    """An inline SVG of class ``cls`` that uses the symbols of a page's shared :func:`defs`
+    (for the HTML replay)."""
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {width:g} {height:g}" '
         f'font-family={quoteattr(FONT)} role="img"><title>{markup(title)}</title>{body}</svg>'
     )

@@ -21,6 +21,7 @@ from .lines import fit, text_width, wrap
 from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, card_label, document, frame, named, text
 
 WIDTH = 1000
+NARROW = 400  # a picture for a phone's screen (the replay page shows it where the picture has little room)
 _FELT = "#1f6b45"
 _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
@@ -197,31 +198,36 @@ def _lay_out(items: list[_Item], width: float) -> list[list[_Item]]:
     return rows
 
 
-def _felt(pic: Picture, x: float, y: float, width: float, height: float) -> str:
+def _felt(pic: Picture, x: float, y: float, width: float, height: float | None = None) -> tuple[str, float]:
     """The table: felt, loose cards and builds in rows (scaled down when crowded, or when a
-    build's plate is wider than the felt), and the stock."""
+    build's plate is wider than the felt), and the stock; with no ``height`` (a narrow
+    picture) as tall as its rows need, the stock small in a corner. Returns the SVG and the
+    felt's height."""
     pos = pic.position
+    items = _table_items(pic)
+    stock_w, stock_scale, stock_x = (150, 0.75, 57) if height is not None else (90, 0.5, 45)  # its room, size, middle
+    inner_w = width - stock_w
+    row_h = CARD_H + 30
+    scale = 1.0
+    rows = _lay_out(items, inner_w)
+    widest = max(map(_item_width, items), default=0.0)
+    room = height - 40 if height is not None else math.inf
+    while (len(rows) * row_h * scale > room or widest * scale > inner_w) and scale > 0.3:
+        scale *= 0.9
+        rows = _lay_out(items, inner_w / scale)
+    if height is None:
+        height = max(len(rows) * row_h * scale, CARD_H) + 40
+    inner_h = height - 40
     out = [
         f'<rect x="{x:g}" y="{y:g}" width="{width:g}" height="{height:g}" rx="40" fill="{_FELT}" '
         f'stroke="#6b4a26" stroke-width="10"/>'
     ]
     stock = pos.stock_count
     if stock:
-        out.append(card(x + width - 80, y + 24, None, scale=0.75))
-        out.append(
-            text(
-                x + width - 57, y + 24 + CARD_H * 0.75 + 16, f"stock {stock}", 12, text_anchor="middle", fill="#f2f2ea"
-            )
-        )
-    items = _table_items(pic)
-    inner_w, inner_h = width - 150, height - 40
-    row_h = CARD_H + 30
-    scale = 1.0
-    rows = _lay_out(items, inner_w)
-    widest = max(map(_item_width, items), default=0.0)
-    while (len(rows) * row_h * scale > inner_h or widest * scale > inner_w) and scale > 0.3:
-        scale *= 0.9
-        rows = _lay_out(items, inner_w / scale)
+        middle = x + width - stock_x
+        out.append(card(middle - CARD_W * stock_scale / 2, y + 24, None, scale=stock_scale))
+        words = f"stock {stock}"
+        out.append(text(middle, y + 40 + CARD_H * stock_scale, words, 12, text_anchor="middle", fill="#f2f2ea"))
     if not items:
         out.append(text(x + width / 2, y + height / 2, "the table is empty", 16, text_anchor="middle", fill="#cfe3d4"))
     top = y + 20 + (inner_h - len(rows) * row_h * scale) / 2
@@ -234,7 +240,7 @@ def _felt(pic: Picture, x: float, y: float, width: float, height: float) -> str:
             body.append(_draw_item(item, cx, cy))
             cx += _item_width(item) + 14
     out.append(f'<g transform="translate({x + 20:g} {top:g}) scale({scale:.4g})">{"".join(body)}</g>')
-    return "".join(out)
+    return "".join(out), height
 
 
 def _draw_item(item: _Item, x: float, y: float) -> str:
@@ -285,48 +291,85 @@ def _scores(pic: Picture) -> str:
     return f"game score before this hand: {scores}{options_line(pos.rules)}"
 
 
-def picture_body(pic: Picture) -> tuple[str, float]:
-    """The drawing of a position and its height."""
+def picture_body(pic: Picture, width: float = WIDTH) -> tuple[str, float]:
+    """The drawing of a position ``width`` wide and its height: round the table, or at
+    :data:`NARROW` (a phone) in rows, the other seats above the felt and the seat at the
+    bottom under it, at a size that stays readable there."""
     pos = pic.position
     n = pos.rules.players
-    places = _places(n)
     bottom = pic.viewer if pic.viewer is not None else 0
-    where = {(bottom + i) % n: places[i] for i in range(n)}
-    has_top = "top" in where.values()
-    sides = any(p in ("left", "right") for p in where.values())
-    out = [f'<rect width="{WIDTH}" height="100%" fill="#f6f3ec"/>']
-    out.append(text(20, 30, _status(pos), 18, font_weight="bold", fill="#1b1b1b"))
-    scores = wrap(_scores(pic), 12, WIDTH - 40)
+    where = {place: (bottom + i) % n for i, place in enumerate(_places(n))}
+    narrow = width < WIDTH
+    edge = 10 if narrow else 20
+    out = [f'<rect width="{width:g}" height="100%" fill="#f6f3ec"/>']
+    status = wrap(_status(pos), 18, width - 2 * edge)
+    for i, line in enumerate(status):
+        out.append(text(edge, 30 + 22 * i, line, 18, font_weight="bold", fill="#1b1b1b"))
+    scores = wrap(_scores(pic), 12, width - 2 * edge)
     for i, line in enumerate(scores):
-        out.append(text(20, 50 + 16 * i, line, 12, fill="#4a4740"))
-    y = 48.0 + 16 * len(scores)
-    table_x = 20 + (_SIDE_W if sides else 0)
-    table_w = WIDTH - 2 * table_x
-    if has_top:
-        seat = next(s for s, p in where.items() if p == "top")
-        svg, height = _seat(pic, seat, WIDTH / 2 - 170, y, 340)
+        out.append(text(edge, 28 + 22 * len(status) + 16 * i, line, 12, fill="#4a4740"))
+    y = 26.0 + 22 * len(status) + 16 * len(scores)
+    table = partial(_rows if narrow else _round_table, pic, where)
+    caption = partial(_caption, pic.caption, edge)
+    for draw in (caption, table) if narrow else (table, caption):  # on a phone what happens comes first
+        svg, y = draw(y, width)
         out.append(svg)
-        y += height + 6
-    table_h = 300.0 if sides else 260.0
-    out.append(_felt(pic, table_x, y, table_w, table_h))
-    for seat, place in where.items():
-        if place in ("left", "right"):
-            sx = 14 if place == "left" else WIDTH - _SIDE_W - 14
-            svg, _ = _seat(pic, seat, sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)
-            out.append(svg)
-    y += table_h + 10
-    svg, height = _seat(pic, bottom, WIDTH / 2 - 170, y, 340)
-    out.append(svg)
-    y += height + 6
-    if pic.caption:
-        svg, height = banner(20, y, WIDTH - 40, pic.caption, 14)
-        out.append(svg)
-        y += height + 8
     for note in pic.notes:
-        for line in wrap(note, 13, WIDTH - 48):
-            out.append(text(24, y + 16, line, 13, fill="#7a0010"))
+        for line in wrap(note, 13, width - 2 * edge - 8):
+            out.append(text(edge + 4, y + 16, line, 13, fill="#7a0010"))
             y += 22
     return "".join(out), y + 10
+
+
+def _caption(caption: str, edge: float, y: float, width: float) -> tuple[str, float]:
+    """The caption on its banner (none when there is no caption); the SVG and what is under it."""
+    if not caption:
+        return "", y
+    svg, height = banner(edge, y, width - 2 * edge, caption, 14)
+    return svg, y + height + 8
+
+
+def _round_table(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[str, float]:
+    """The seat across (if any) above the felt, the seats beside it at its sides, the seat
+    at the bottom under it; the SVG and what is under it."""
+    out = []
+    beside = "left" in where
+    table_x = 20 + (_SIDE_W if beside else 0)
+    if "top" in where:
+        svg, height = _seat(pic, where["top"], width / 2 - 170, y, 340)
+        out.append(svg)
+        y += height + 6
+    svg, table_h = _felt(pic, table_x, y, width - 2 * table_x, 300.0 if beside else 260.0)
+    out.append(svg)
+    if beside:
+        for sx, place in ((14, "left"), (width - _SIDE_W - 14, "right")):
+            out.append(_seat(pic, where[place], sx, y + table_h / 2 - _SEAT_H / 2, _SIDE_W)[0])
+    return _with_bottom(pic, where, out, y + table_h + 10, width)
+
+
+def _rows(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[str, float]:
+    """For a narrow picture: the seat across, then the seats at the left and right side by
+    side, then the felt as tall as its cards need, the seat at the bottom under it; the SVG
+    and what is under it."""
+    out = []
+    if "top" in where:
+        svg, height = _seat(pic, where["top"], width / 2 - 170, y, 340)
+        out.append(svg)
+        y += height + 6
+    if "left" in where:
+        half = (width - 30) / 2
+        seats = [_seat(pic, where[place], sx, y, half) for sx, place in ((10, "left"), (20 + half, "right"))]
+        out += [svg for svg, _ in seats]
+        y += max(height for _, height in seats) + 6
+    svg, table_h = _felt(pic, 10, y, width - 20)
+    out.append(svg)
+    return _with_bottom(pic, where, out, y + table_h + 10, width)
+
+
+def _with_bottom(pic: Picture, where: dict[str, int], out: list[str], y: float, width: float) -> tuple[str, float]:
+    """``out`` and the seat at the bottom at ``y``; the SVG and what is under it."""
+    svg, height = _seat(pic, where["bottom"], width / 2 - 170, y, 340)
+    return "".join(out) + svg, y + height + 6
 
 
 def _faces(pic: Picture) -> set[int]:
@@ -347,10 +390,10 @@ def position_svg(pic: Picture) -> str:
     return document(WIDTH, height, body, pic.caption or _status(pic.position), _faces(pic), back=True)
 
 
-def position_frame(pic: Picture) -> str:
-    """The picture as an inline SVG using a page's shared card symbols."""
-    body, height = picture_body(pic)
-    return frame(WIDTH, height, body, pic.caption or _status(pic.position))
+def position_frame(pic: Picture, width: float = WIDTH) -> str:
+    """The picture ``width`` wide as an inline SVG using a page's shared card symbols."""
+    body, height = picture_body(pic, width)
+    return frame(width, height, body, pic.caption or _status(pic.position), "wide" if width >= WIDTH else "narrow")
 
 
 def _shown_step(step: Step) -> Step:
