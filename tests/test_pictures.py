@@ -638,3 +638,27 @@ def test_a_name_cut_short_keeps_its_isolate_closed():
     assert cut.startswith("\u2068W") and cut.endswith("…\u2069") and text_width(cut, 16) <= 200
     svg, _ = banner(0, 0, 228, f"{named('W' * 40)} (seat 0) trails 2♣", 14)
     assert "…\u2069</text>" in svg and "trails" in svg
+
+
+def test_judge_draws_a_hand_of_no_known_card_as_replay_does(tmp_path):
+    """Before move 2 of the record, Ana has played 3♥ and holds 3 cards nobody has seen:
+    replay drew 3 backs, judge (from its ruling's position, where such a hand is null) an
+    empty dashed card marked unknown. Both draw the backs now; a position that leaves out
+    the seat to play as well still has its hand drawn unknown."""
+    record = "fixtures/records/dispute-part-way.json"
+    judged, replayed = tmp_path / "judge.svg", tmp_path / "replay.svg"
+    assert cli("judge", record, "--move", "2", "--svg", str(judged)).returncode == 0
+    assert cli("replay", record, "--to", "2", "--svg", str(replayed)).returncode == 0
+
+    def seats(picture: Path) -> list[str]:
+        """Each seat's hand as drawn, from its plate to its pile: b a back, f a face."""
+        svg = picture.read_text(encoding="utf-8")
+        hands = re.findall(r'rx="12".*?</text>(.*?)cards? taken', svg)
+        return ["".join("b" if ref == "back" else "f" for ref in re.findall(r'href="#(\w+)"', h)) for h in hands]
+
+    assert seats(judged) == seats(replayed) == ["fbbb", "bbb"]
+    assert ">unknown<" not in judged.read_text(encoding="utf-8")
+    pos = read_record(orjson.loads(Path(record).read_bytes()))
+    start = next(f for f in frames_of(pos)).position
+    nobody_known = start._replace(hands=(None, None))
+    assert ">unknown<" in position_svg(Picture(nobody_known))

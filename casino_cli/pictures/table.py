@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
-from ..engine.position import Partial
+from ..engine.position import Partial, held_count
 from ..engine.rules import Rules
 from ..records.describe import describe, twin_sides
 from ..records.frames import Frame, frame_words
@@ -73,10 +73,16 @@ def _places(players: int) -> list[str]:
     return {2: ["bottom", "top"], 3: ["bottom", "left", "right"]}.get(players, ["bottom", "left", "top", "right"])
 
 
-def _hand_cards(hand: int | Partial | None, shown: bool) -> list[int | None] | None:
-    """Faces (card) and backs (None) of a hand; None when not even its size is known."""
+def _hand_cards(pos: Position, seat: int, shown: bool) -> list[int | None] | None:
+    """Faces (card) and backs (None) of a seat's hand: a hand of no known card is as many
+    backs as it holds (a hand left out of a position, as many as the turn order gives it:
+    :func:`held_count`), as when some of its cards are known; None when not even its size
+    is known (the mover's hand is left out too)."""
+    hand = pos.hands[seat]
     if hand is None:
-        return None
+        if pos.turn is not None and pos.hands[pos.turn] is None:
+            return None
+        return [None] * held_count(pos, seat)
     if isinstance(hand, Partial):
         known = cards_of(hand.known) if shown else []
         return [*known, *([None] * (hand.count - len(known)))]
@@ -102,7 +108,7 @@ def _seat(pic: Picture, seat: int, x: float, y: float, width: float) -> tuple[st
     and shown whole) and pile; returns the SVG and the height used."""
     pos = pic.position
     shown = pic.viewer is None or pic.viewer == seat
-    cards = _hand_cards(pos.hands[seat], shown)
+    cards = _hand_cards(pos, seat, shown)
     to_move = pos.turn == seat
     plate_fill = HIGHLIGHT if to_move else "#e9e4d8"
     name, size = _plate_text(pic.names, seat, to_move, pos.dealer == seat, width)
