@@ -662,3 +662,26 @@ def test_judge_draws_a_hand_of_no_known_card_as_replay_does(tmp_path):
     start = next(f for f in frames_of(pos)).position
     nobody_known = start._replace(hands=(None, None))
     assert ">unknown<" in position_svg(Picture(nobody_known))
+
+
+def test_a_capture_names_the_builds_it_takes_with_their_groups(tmp_path):
+    """The captions said "takes 2♣ 5♥ 7♦ with 7♠" and "takes 5♣ 7♥ Q♥ Q♦ with Q♠", the
+    builds taken lost among the loose cards; now each build is named with its cards, a
+    multiple one in its groups (the loose cards' grouping is not part of the move, C4)."""
+    record = tmp_path / "capture.json"
+    hand = {"dealer": 1, "table": ["7D", "2C", "9S", "KH"], "moves": ["5H+2C=7", "4S", "7Sx2C+5H+7D"]}
+    rules = {"variant": "classic", "players": 2}
+    record.write_bytes(orjson.dumps({"format": "casino.record/1", "rules": rules, "hands": [hand]}))
+    said = "seat 0 takes the 7-build 2♣+5♥ and 7♦ with 7♠"
+    page = tmp_path / "page.html"
+    assert cli("replay", str(record), "--html", str(page)).returncode == 0
+    assert f"3. {said}" in html.unescape(re.sub("<[^>]+>", "", page.read_text(encoding="utf-8")))
+    text = cli("replay", str(record), "-f", "text").stdout.decode()
+    assert text.splitlines()[-1] == "hand 1, move 3: seat 0 takes the 7-build 2C+5H and 7D with 7S"
+    position = tmp_path / "royal.json"
+    fixture = orjson.loads(Path("fixtures/positions/49-royal-multiple-twelve.json").read_bytes())
+    position.write_bytes(orjson.dumps(fixture["position"]))
+    picture = tmp_path / "apply.svg"
+    assert cli("apply", str(position), "QSx5C+7H+QH+QD", "--svg", str(picture)).returncode == 0
+    title = re.search("<title>([^<]*)</title>", picture.read_text(encoding="utf-8"))
+    assert title and title[1].endswith("takes the 12-build (multiple: Q♦ and 5♣+7♥) and Q♥ with Q♠")

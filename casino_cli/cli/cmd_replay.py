@@ -62,7 +62,7 @@ def run_replay(
             if hand is not None and event.hand < hand:
                 before = event.position
                 continue
-            _show(event, fmt, screen, record, doc.line)
+            _show(event, fmt, screen, record, doc.line, before)
             stop = (record, event, before)
             before = event.position
             number = event.number if isinstance(event, Step) else 0
@@ -172,14 +172,17 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
     return len(frames) - 1
 
 
-def _show(event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record, line: int) -> None:
-    frame = Frame(event.hand, event.number if isinstance(event, Step) else 0, event, event.position, None, None)
+def _show(
+    event: HandStart | Step | HandEnd, fmt: Format, screen: Screen, record: Record, line: int, before: Position | None
+) -> None:
+    """One event of a replay, on the table ``before`` it (which names the builds a capture takes)."""
+    number = event.number if isinstance(event, Step) else 0
+    frame = Frame(event.hand, number, event, event.position, before, None)
     if isinstance(event, HandEnd):
         if fmt == Format.text:  # cards as codes, as in the moves' lines
             write_line(visible(frame_words(frame, record, card_code)))
         screen.print(shown_words(frame, record), style="bold green", markup=False)
         return
-    number = frame.number
     if fmt in (Format.json, Format.jsonl):
         info: dict[str, object] = {"line": line, "hand": event.hand, "move": number}
         if isinstance(event, Step):

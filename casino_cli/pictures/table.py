@@ -411,7 +411,7 @@ def move_picture(
     before: Position, step: Step, names: Sequence[str] | None, prefix: str = "", notes: Sequence[str] = ()
 ) -> Picture:
     """The position a move was played from, the move ringed and told in the caption."""
-    words = describe(_shown_step(step), card_label, tuple(map(named, names)) if names else None)
+    words = describe(_shown_step(step), card_label, tuple(map(named, names)) if names else None, before)
     return Picture(before, names, step.move, prefix + words, None, notes)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..cards import card_code, cards_of
-from ..engine import HandEnd, Step
+from ..engine import HandEnd, Position, Step
 from ..engine.position import build_groups
 from ..engine.rules import Rules
 
@@ -69,18 +69,25 @@ def side_seats(rules: Rules, side: int) -> str:
     return f"seat{'s' if len(seats) > 1 else ''} {' & '.join(seats)}"
 
 
-def describe(step: Step, name: Callable[[int], str] = card_code, players: tuple[str, ...] | None = None) -> str:
+def describe(
+    step: Step,
+    name: Callable[[int], str] = card_code,
+    players: tuple[str, ...] | None = None,
+    before: Position | None = None,
+) -> str:
     """E.g. "seat 1 raises the 10-build to 12 with 2S" or "Ana (seat 0) takes 3C 5D with 8H — sweep",
     then the record's comment on the move, if any.
 
     ``name`` writes a card (the code by default; a view may use suit symbols); ``players``
-    names the seats."""
-    words = _describe(step, name, seat_words(players, step.seat))
+    names the seats; ``before``, the position the move was played from, lets a capture
+    name each build it takes with its cards (and groups): "takes the 8-build 3C+5H and 8C with 8D"."""
+    words = _describe(step, name, seat_words(players, step.seat), before)
     return f"{words} {{{step.comment}}}" if step.comment else words
 
 
-def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
+def _describe(step: Step, name: Callable[[int], str], seat: str, before: Position | None) -> str:
     move, facts = step.move, step.facts
+    rules = step.position.rules
 
     def codes_of(mask: int) -> list[str]:
         return [name(c) for c in cards_of(mask)]
@@ -90,7 +97,11 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
     if move.type == "trail":
         return f"{seat} trails {card}"
     if move.type == "capture":
-        return f"{seat} takes {table} with {card}" + (clear_words(step.position.rules.sweeps) if facts.sweep else "")
+        builds = [b for b in before.builds if b.cards & move.cards] if before is not None else []
+        parts = [f"the {b.value}-build " + _build_cards(rules, b.cards, b.value, name) for b in builds]
+        rest = move.cards & ~sum(b.cards for b in builds)  # the loose cards taken
+        taken = "".join(listed(parts + ([" ".join(codes_of(rest))] if rest else [])))
+        return f"{seat} takes {taken} with {card}" + (clear_words(rules.sweeps) if facts.sweep else "")
     old = facts.build
     if facts.kind == "raise" and old is not None:
         return f"{seat} raises the {old.value}-build to {move.value} with {card}" + (
@@ -106,10 +117,22 @@ def _describe(step: Step, name: Callable[[int], str], seat: str) -> str:
     )
 
 
+def _build_cards(rules: Rules, cards: int, value: int, name: Callable[[int], str]) -> str:
+    """A build's cards joined, "3C+5H", a multiple build's in its groups: "(multiple: 2H+9D and 5C+6D)"."""
+    groups = build_groups(rules, cards, value) or ()
+    if len(groups) < 2:
+        return "+".join(name(c) for c in cards_of(cards))
+    return f"({_groups(groups, name)})"
+
+
 def groups_words(step: Step, name: Callable[[int], str] = card_code) -> str:
     """The groups of the multiple build a move makes: "multiple: 2H+9D and 5C+6D"."""
     move = step.move
-    groups = build_groups(step.position.rules, move.cards | 1 << move.card, move.value) or ()
+    return _groups(build_groups(step.position.rules, move.cards | 1 << move.card, move.value) or (), name)
+
+
+def _groups(groups: Sequence[int], name: Callable[[int], str]) -> str:
+    """The groups of a multiple build in words: "multiple: 2H+9D and 5C+6D"."""
     return "multiple: " + "".join(listed(["+".join(name(c) for c in cards_of(g)) for g in groups]))
 
 

@@ -59,7 +59,7 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
     if isinstance(event, HandStart):
         return f"hand {event.hand} starts, {seat_words(names, event.position.dealer)} deals"
     if isinstance(event, Step):
-        return describe(event, card_name, names)
+        return describe(event, card_name, names, frame.before)
     if isinstance(event, HandEnd):
         points = "–".join(map(str, event.score.points))
         left = residue_words(event, card_name, names)
