@@ -685,3 +685,32 @@ def test_a_capture_names_the_builds_it_takes_with_their_groups(tmp_path):
     assert cli("apply", str(position), "QSx5C+7H+QH+QD", "--svg", str(picture)).returncode == 0
     title = re.search("<title>([^<]*)</title>", picture.read_text(encoding="utf-8"))
     assert title and title[1].endswith("takes the 12-build (multiple: Q♦ and 5♣+7♥) and Q♥ with Q♠")
+
+
+def test_a_sheet_says_why_sweeps_scored_nothing():
+    """Sweeps made and not scored (P3) were shown with no word of why: 2 sweeps in the
+    sweeps column, none among the items won. Every such hand of the corpus now says why:
+    they cancelled, or the side began the hand on the ladder."""
+    from casino_cli.pictures.sheet import side_labels, sweeps_words
+    from casino_cli.records.scoresheet import record_score
+
+    said = set()
+    for path in sorted(Path("fixtures/records/corpus").glob("*.jsonl")):
+        for line in path.read_bytes().splitlines():
+            record = read_record(orjson.loads(line))
+            for hand in record_score(record)[0]["hands"]:
+                lost = record.rules.sweeps and [s["sweeps"] for s in hand["sides"]] != hand["items"]["sweeps"]
+                words = sweeps_words(hand, record.rules, side_labels(record.players, record.rules))
+                assert bool(words) == bool(lost), (path, hand["hand"], words)
+                said.update(re.findall(r"cancel \(P3\)|on the ladder \(P3\)", words))
+    assert said == {"cancel (P3)", "on the ladder (P3)"}
+
+
+def test_the_sheet_picture_and_the_pages_sheet_show_why(tmp_path):
+    record = tmp_path / "royal.json"
+    record.write_bytes(Path("fixtures/records/corpus/royal-2.jsonl").read_bytes().splitlines()[0])
+    picture, page = tmp_path / "sheet.svg", tmp_path / "page.html"
+    assert cli("score", str(record), "--svg", str(picture)).returncode == 0
+    assert cli("replay", str(record), "--html", str(page)).returncode == 0
+    why = "no sweeps on the ladder (P3): seat 0 · greedy began the hand on 18 or more"
+    assert why in plain(picture.read_text(encoding="utf-8")) and why in plain(page.read_text(encoding="utf-8"))

@@ -15,7 +15,7 @@ from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json
 from ..records.shown import visible
-from .sheet import items_won, nobody_words, side_label
+from .sheet import items_won, nobody_words, side_label, side_labels, sweeps_words
 from .svg import defs, markup, named, red
 from .table import NARROW, frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
 
@@ -150,8 +150,9 @@ def _sheet(end: HandEnd, record: Record) -> str:
         cells = [red(markup(str(c)), html=True) for c in (who, s["cards"], s["spades"], s["sweeps"])]
         cells += [items] + [str(c) for c in (s["points"], hand["scores"][side])]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    for item, why in hand["unwon"].items():
-        rows.append(f'<tr><td></td><td colspan="6" class="nobody">{markup(nobody_words(item, why))}</td></tr>')
+    notes = [nobody_words(item, why) for item, why in hand["unwon"].items()]
+    notes.append(sweeps_words(hand, record.rules, side_labels(record.players, record.rules)))
+    rows += [f'<tr><td></td><td colspan="6" class="nobody">{markup(note)}</td></tr>' for note in notes if note]
     return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 

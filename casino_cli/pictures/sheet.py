@@ -7,7 +7,8 @@ from typing import Any
 
 from ..cards import CODES
 from ..engine.rules import Rules
-from ..records.describe import named_reason, side_names, twin_sides
+from ..engine.scoring import sweep_points
+from ..records.describe import listed, named_reason, side_names, twin_sides
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
@@ -22,6 +23,27 @@ _ITEMS_W = _POINTS_X - _ITEMS_X - 40  # short of the widest points
 def nobody_words(item: str, why: str) -> str:
     """An item no side won, and why: ``nobody: spades (tied at 4)``."""
     return f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})"
+
+
+def sweeps_words(hand: dict[str, Any], rules: Rules, labels: Sequence[str]) -> str:
+    """Why sweeps made in a hand scored less than a point each (P3), or "" when each scored:
+    ``sweeps 2–2 cancel (P3): …``, and on the ladder the sides (named by ``labels``) whose
+    sweeps left after cancelling scored nothing, as they began the hand too near the target."""
+    made = [s["sweeps"] for s in hand["sides"]]
+    if not rules.sweeps:
+        return ""
+    kept = sweep_points(rules, made, (0,) * len(made))  # after cancelling: nobody began on the ladder
+    why = []
+    if kept != made:
+        why.append(
+            f"sweeps {'–'.join(map(str, made))} cancel (P3): a side scores only those it made beyond every other side's"
+        )
+    near = [labels[s] for s, (n, scored) in enumerate(zip(kept, hand["items"]["sweeps"])) if scored < n]
+    if near:
+        why.append(
+            f"no sweeps on the ladder (P3): {''.join(listed(near))} began the hand on {rules.target - 3} or more"
+        )
+    return "; ".join(why)
 
 
 def item_words(name: str, points: int) -> str:
@@ -45,6 +67,11 @@ def side_label(
     return side_name(names, side, cut) if partnerships else seat_name(names, side, cut)
 
 
+def side_labels(names: Sequence[str] | None, rules: Rules) -> list[str]:
+    """Every side's label with its names whole (for words that wrap: a note, the result)."""
+    return [side_label(names, side, rules.partnerships, str) for side in range(rules.sides)]
+
+
 def _label_cell(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
     """A side's label with its names cut (…) to fit the side column."""
     if partnerships:
@@ -59,6 +86,7 @@ def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None =
     """The whole sheet of a game under ``rules`` as a standalone SVG document; where sweeps
     do not score, the column counts the times a side cleared the table."""
     partnerships, sweeps = rules.partnerships, rules.sweeps
+    labels = side_labels(names, rules)
     out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
     y = 56.0
     for hand in sheet["hands"]:
@@ -88,6 +116,11 @@ def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None =
         for item, why in hand["unwon"].items():
             out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
+        note = sweeps_words(hand, rules, labels)
+        if note:
+            lines = wrap(note, 12, WIDTH - 16 - _ITEMS_X)
+            out += [text(_ITEMS_X, y + 13 + _LINE * i, line, 12, fill="#666") for i, line in enumerate(lines)]
+            y += _ROW + _LINE * (len(lines) - 1)
         y += 10
     svg, height = banner(16, y, WIDTH - 32, result_words(sheet, rules, names), 12)
     out.append(svg)
@@ -100,7 +133,7 @@ def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | Non
     """``seat 0 · Ann wins the game: …`` or ``the game goes on``, with the totals and why
     (the sides named)."""
     partnerships = rules.partnerships
-    labels = [side_label(names, side, partnerships, str) for side in range(rules.sides)]  # whole: the banner wraps
+    labels = side_labels(names, rules)
     totals = ", ".join(f"{labels[s]} {v}" for s, v in enumerate(sheet["scores"]))
     winner = sheet["winner"]
     reason = named_reason(sheet.get("reason", ""), side_names(rules, tuple(names) if names else None))
