@@ -609,7 +609,7 @@ def test_two_sides_of_the_same_names_are_told_apart_by_their_seats(tmp_path):
     sheet = tmp_path / "sheet.svg"
     assert cli("score", str(record), "--svg", str(sheet)).returncode == 0
     drawn = html.unescape(plain(sheet.read_text(encoding="utf-8")))
-    for side in ("seats 0 & 2 · gr", "seats 1 & 3 · gr"):
+    for side in ("seats 0 & 2<", "seats 1 & 3<"):  # on a line of its own, the names under it
         assert side in drawn, side
     winner = orjson.loads(cli("score", str(record), "-f", "json").stdout)["winner"]
     assert f"seats {winner} & {winner + 2} · greedy & greedy win the game" in drawn
@@ -714,3 +714,20 @@ def test_the_sheet_picture_and_the_pages_sheet_show_why(tmp_path):
     assert cli("replay", str(record), "--html", str(page)).returncode == 0
     why = "no sweeps on the ladder (P3): seat 0 · greedy began the hand on 18 or more"
     assert why in plain(picture.read_text(encoding="utf-8")) and why in plain(page.read_text(encoding="utf-8"))
+
+
+def test_a_sheets_twin_partnerships_keep_their_names():
+    """Copies of one bot in partnerships (`simulate --players 4 --bots greedy`) were labelled
+    "seats 0 & 2 · gr… & gr…": the seats and the names now take a line each."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--bots", "greedy", "--hands", "1")
+    sheet = orjson.loads(cli("score", "-", "--format", "json", stdin=four.stdout).stdout)
+    labels = re.findall(
+        r'<text x="24" y="[\d.]+" font-size="13"[^>]*>([^<]*)</text>',
+        sheet_svg(sheet, make_rules("classic", 4), ["greedy"] * 4),
+    )
+    assert [plain(html.unescape(label)) for label in labels] == [
+        "seats 0 & 2",
+        "greedy & greedy",
+        "seats 1 & 3",
+        "greedy & greedy",
+    ]

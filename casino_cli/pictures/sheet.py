@@ -8,12 +8,12 @@ from typing import Any
 from ..cards import CODES
 from ..engine.rules import Rules
 from ..engine.scoring import sweep_points
-from ..records.describe import listed, named_reason, side_names, twin_sides
+from ..records.describe import listed, named_reason, side_names
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
 
-_COLUMNS = (("side", 24, "start"), ("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))
+_COLUMNS = (("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))  # right of the side's label
 _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
 _ROW, _LINE = 24, 16  # a side's row; each further line of its items
 _LABEL_W = 250 - 24 - 30  # the side column, short of the widest count of cards
@@ -72,14 +72,16 @@ def side_labels(names: Sequence[str] | None, rules: Rules) -> list[str]:
     return [side_label(names, side, rules.partnerships, str) for side in range(rules.sides)]
 
 
-def _label_cell(names: Sequence[str] | None, side: int, partnerships: bool) -> str:
-    """A side's label with its names cut (…) to fit the side column."""
-    if partnerships:
-        seats = f"seats {side} & {side + 2} · " if twin_sides(names) else ""  # two sides alike: told by their seats
-        room = (_LABEL_W - text_width(seats + " & ", 13)) / 2
-    else:
-        room = _LABEL_W - text_width(f"seat {side} · ", 13)
-    return side_label(names, side, partnerships, lambda name: fit(name, 13, room))
+def _label_lines(names: Sequence[str] | None, side: int, partnerships: bool) -> list[str]:
+    """A side's label in the side column: whole on one line, or where it is wider, its
+    seats on one line and its names on the next, each cut (…) to fit."""
+    whole = side_label(names, side, partnerships, str)
+    if text_width(whole, 13) <= _LABEL_W:
+        return [whole]
+    room = (_LABEL_W - text_width(" & ", 13)) / 2 if partnerships else _LABEL_W
+    label = side_label(names, side, partnerships, lambda name: fit(name, 13, room))
+    seats, dot, rest = label.partition(" · ")
+    return [seats, rest] if dot and "\u2068" not in seats else [label]  # not at a dot inside a name
 
 
 def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None = None, title: str = "") -> str:
@@ -93,7 +95,7 @@ def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None =
         label = f"hand {hand['hand']}" if hand["hand"] else "hand"
         out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{_ROW + 2}" fill="#1f6b45" rx="4"/>')
         out.append(text(24, y + 18, label, 14, font_weight="bold", fill="#ffffff"))
-        for name, x, anchor in _COLUMNS[1:]:
+        for name, x, anchor in _COLUMNS:
             name = name if sweeps or name != "sweeps" else "cleared"
             out.append(text(x, y + 18, name, 12, text_anchor=anchor, fill="#e6f2ea"))
         out.append(text(_ITEMS_X, y + 18, "items won", 12, fill="#e6f2ea"))
@@ -102,11 +104,12 @@ def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None =
         y += _ROW + 6
         for side, s in enumerate(hand["sides"]):
             items = wrap(", ".join(items_won(s["items"])), 13, _ITEMS_W, ITEM)  # never inside an item
-            height = _ROW + _LINE * (len(items) - 1)
+            who = _label_lines(names, side, partnerships)
+            height = _ROW + _LINE * (max(len(items), len(who)) - 1)
             if side % 2:
                 out.append(f'<rect x="16" y="{y - 4:g}" width="{WIDTH - 32}" height="{height}" fill="#f1eee4"/>')
-            cells = (_label_cell(names, side, partnerships), s["cards"], s["spades"], s["sweeps"])
-            for (_, x, anchor), value in zip(_COLUMNS, cells):
+            out += [text(24, y + 13 + _LINE * i, line, 13, fill=BLACK) for i, line in enumerate(who)]
+            for (_, x, anchor), value in zip(_COLUMNS, (s["cards"], s["spades"], s["sweeps"])):
                 out.append(text(x, y + 13, str(value), 13, text_anchor=anchor, fill=BLACK))
             for i, line in enumerate(items):
                 out.append(text(_ITEMS_X, y + 13 + _LINE * i, line, 13, red_suits=True, fill=BLACK))
