@@ -731,3 +731,16 @@ def test_a_sheets_twin_partnerships_keep_their_names():
         "seats 1 & 3",
         "greedy & greedy",
     ]
+
+
+def test_a_multiple_builds_cards_are_fanned_group_by_group(tmp_path):
+    """A 12 of Q♦ and 5♣+7♥ was fanned 5♣ 7♥ Q♦, evenly, its groups not to be seen; now
+    group by group, further apart between groups."""
+    position = tmp_path / "royal.json"
+    fixture = orjson.loads(Path("fixtures/positions/49-royal-multiple-twelve.json").read_bytes())
+    position.write_bytes(orjson.dumps(fixture["position"]))
+    picture = tmp_path / "table.svg"
+    assert cli("moves", str(position), "--svg", str(picture)).returncode == 0
+    drawn = picture.read_text(encoding="utf-8")
+    x = {c: float(re.search(rf'<use href="#{c}" x="([\d.]+)"', drawn)[1]) for c in ("cQD", "c5C", "c7H")}
+    assert x["cQD"] < x["c5C"] < x["c7H"] and x["c5C"] - x["cQD"] > x["c7H"] - x["c5C"]

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
-from ..engine.position import Partial, held_count
+from ..engine.position import Partial, build_groups, held_count
 from ..engine.rules import Rules
 from ..records.describe import describe, twin_sides
 from ..records.frames import Frame, frame_words
@@ -27,6 +27,7 @@ _SIDE_W = 190  # room for a seat at the left or right of the table
 _GAP = 8
 _NAME = 24  # longer names are cut to fit their plates
 _FAN = 22  # how much of each card shows in a build
+_GROUP_GAP = 24  # and further between the groups of a multiple build
 _NAME_ROOM = 64.0  # the room for an owner's name on a build's plate narrower than its cards would give
 _LIFT = 10  # how far the card a move plays stands out of its hand
 _SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
@@ -157,7 +158,7 @@ def _plate_text(names: Sequence[str] | None, seat: int, to_move: bool, dealer: b
 
 
 class _Item(NamedTuple):
-    cards: list[int]
+    groups: list[list[int]]  # a build's cards, a multiple build's group by group; a loose card alone
     label: str  # a build's plate; "" for a loose card
     lit: frozenset[int]
     ring: bool  # the whole build is used by the move
@@ -168,26 +169,37 @@ def _table_items(pic: Picture) -> list[_Item]:
     used = move.cards if move is not None else 0
     items = []
     for b in pos.builds:
+        split = (b.cards,) if b.single else build_groups(pos.rules, b.cards, b.value) or (b.cards,)
+        groups = [cards_of(g) for g in split]
         head = f"{b.value}{'' if b.single else ' multiple'} · "
         room = max(
-            _fan_width(b.cards.bit_count()) - 16 - text_width(f"{head}seat {b.owner} · ", 12), _NAME_ROOM
+            _fan_width(groups) - 16 - text_width(f"{head}seat {b.owner} · ", 12), _NAME_ROOM
         )  # a long name is cut
         label = head + seat_name(pic.names, b.owner, partial(fit, size=12, width=room))
         ring = bool(b.cards & used)
-        items.append(_Item(cards_of(b.cards), label, frozenset(), ring))
+        items.append(_Item(groups, label, frozenset(), ring))
     loose_used = used & pos.loose
     for c in cards_of(pos.loose):
-        items.append(_Item([c], "", frozenset({c}) if loose_used >> c & 1 else frozenset(), False))
+        items.append(_Item([[c]], "", frozenset({c}) if loose_used >> c & 1 else frozenset(), False))
     return items
 
 
-def _fan_width(cards: int) -> float:
-    """The width of ``cards`` cards fanned as a build (one card: its own width)."""
-    return CARD_W + _FAN * (cards - 1)
+def _fanned(groups: list[list[int]]) -> list[tuple[int, float]]:
+    """Each card of a build and how far right of its first card it lies: the cards fanned,
+    a multiple build's groups further apart, so that its groups show."""
+    out: list[tuple[int, float]] = []
+    for k, group in enumerate(groups):
+        out += [(c, (len(out) + i) * _FAN + k * _GROUP_GAP) for i, c in enumerate(group)]
+    return out
+
+
+def _fan_width(groups: list[list[int]]) -> float:
+    """The width of a build's cards fanned (one card: its own width)."""
+    return CARD_W + _fanned(groups)[-1][1]
 
 
 def _item_width(item: _Item) -> float:
-    width = _fan_width(len(item.cards))
+    width = _fan_width(item.groups)
     return max(width, text_width(item.label, 12) + 16) if item.label else width
 
 
@@ -256,11 +268,11 @@ def _draw_item(item: _Item, x: float, y: float) -> str:
         fill = HIGHLIGHT if item.ring else "#f3efe2"
         out.append(f'<rect x="{x:g}" y="{y - 22:g}" width="{w:g}" height="19" rx="9" fill="{fill}" stroke="#6b5d3e"/>')
         out.append(text(x + w / 2, y - 8, item.label, 12, text_anchor="middle", font_weight="bold", fill=BLACK))
-        x += (w - CARD_W - _FAN * (len(item.cards) - 1)) / 2
-    for i, c in enumerate(item.cards):
-        out.append(card(x + i * _FAN, y, c, c in item.lit))
+        x += (w - _fan_width(item.groups)) / 2
+    for c, dx in _fanned(item.groups):
+        out.append(card(x + dx, y, c, c in item.lit))
     if item.ring:  # the whole build is used: one ring round it
-        width = CARD_W + _FAN * (len(item.cards) - 1)
+        width = _fan_width(item.groups)
         out.append(
             f'<rect x="{x - 3:g}" y="{y - 3:g}" width="{width + 6:g}" height="{CARD_H + 6:g}" rx="8" fill="none" '
             f'stroke="{HIGHLIGHT}" stroke-width="4"/>'
