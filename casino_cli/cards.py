@@ -8,7 +8,7 @@ from low to high yields the cards in card order.
 
 from __future__ import annotations
 
-from .errors import CasinoError
+from .errors import CasinoError, wrong_type
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -64,9 +64,12 @@ def parse_card(text: str) -> int:
 
 def card_code(card: int) -> str:
     """Canonical two-character code (:class:`CardError` for a number that is no card)."""
-    if not 0 <= card < 52:
-        raise CardError(f"no card is numbered {card} (cards are 0 to 51)")
-    return CODES[card]
+    try:
+        if 0 <= card < 52:
+            return CODES[card]
+    except TypeError:  # a text, a float: named here, not by the comparison that failed
+        raise wrong_type("card", card, "a card number 0..51 (parse_card reads a card's text)") from None
+    raise CardError(f"no card is numbered {card} (cards are 0 to 51)")
 
 
 def cards_of(mask: int) -> list[int]:

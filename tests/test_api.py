@@ -389,3 +389,57 @@ def test_arguments_out_of_their_range_are_casino_errors_saying_so():
         register("five", 5)  # type: ignore[arg-type]
     with pytest.raises(CasinoError, match=r"seat '0' is not a seat \(0..1\)"):
         observe(pos, "0")  # type: ignore[arg-type]
+
+
+def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
+    """A text for a Position, a dict or a plain tuple for a Move, a text for a card, a
+    Rules or a View: a TypeError at the public function, naming the argument and what it
+    must be, never an AttributeError from deep inside the engine."""
+    from casino_cli.engine import (
+        Game,
+        all_worlds,
+        check_position,
+        dealer_for_hand,
+        make_build,
+        play_judged,
+        public,
+        score_hand,
+        start_from_table,
+        unseen_cards,
+    )
+
+    rules = make_rules("royal")
+    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    move = legal_moves(pos)[0]
+    text = str(move)
+    calls: list[tuple[str, typing.Callable[[], object]]] = [
+        ("pos must be a Position", lambda: legal_moves("royal 2p")),
+        ("pos must be a Position", lambda: apply_move(position_json(pos), move)),
+        ("move must be a Move", lambda: apply_move(pos, text)),
+        ("move must be a Move", lambda: apply_move(pos, {"type": "trail", "card": "AS"})),
+        ("move must be a Move", lambda: is_legal(pos, tuple(move))),
+        ("move must be a Move", lambda: judge(pos, None)),
+        ("move must be a Move", lambda: play_judged(pos, text, judge(pos, move))),
+        ("pos must be a Position", lambda: check_position(str(pos))),
+        ("pos must be a Position", lambda: unseen_cards(str(pos))),
+        ("pos must be a Position", lambda: score_hand(str(pos))),
+        ("position must be a Position", lambda: observe(str(pos), 0)),
+        ("position must be a Position", lambda: public(str(pos))),
+        ("view must be a View", lambda: sample_worlds(pos, 1, random.Random(1))),
+        ("view must be a View", lambda: all_worlds(pos, 10)),
+        ("rules must be a Rules", lambda: start_position("royal", seeded_deck("7"), dealer=1)),
+        ("rules must be a Rules", lambda: start_from_table("royal", pos.loose, pos.hands, 1)),
+        ("rules must be a Rules", lambda: dealer_for_hand("royal", 0, 1)),
+        ("rules must be a Rules", lambda: make_build("royal", 8, 0, 3)),
+        ("rules must be a Rules", lambda: Game("royal", "7")),
+        ("seed must be a text", lambda: seeded_deck(7)),
+        ("card must be a card number 0..51", lambda: card_code("AS")),
+    ]
+    for said, call in calls:
+        with pytest.raises(TypeError, match=f"^{said}[ ,]") as refused:
+            call()
+        assert len(str(refused.value)) < 160, str(refused.value)
+    game = Game(rules, "7")
+    game.deal()
+    with pytest.raises(TypeError, match="move must be a Move"):
+        game.play_move(text)  # type: ignore[arg-type]

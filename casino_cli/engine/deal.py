@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import DECK_SIZE
+from ..errors import wrong_type
 from .errors import DealError
 from .position import Hand, Partial, Position, Unseen
-from .rules import Rules
+from .rules import A_RULES, Rules
 
 SHUFFLE = "casino-shuffle/1"
 MAX_SEED_BYTES = 1024
@@ -44,6 +45,8 @@ _DRAWS = tuple((i, i + 1, 2**32 - (2**32 % (i + 1))) for i in range(DECK_SIZE - 
 
 def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     """The deck for ``seed`` and hand number ``hand``, in dealing order (casino-shuffle/1)."""
+    if not isinstance(seed, str):
+        raise wrong_type("seed", seed, "a text")
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
         raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
     if not 1 <= hand < 2**63:
@@ -69,6 +72,8 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
     """The dealer of hand number ``hand`` (1-based) when ``first_dealer`` dealt hand 1: the
     deal passes to the next seat after every hand, or to the seat before the dealer with
     deal_passes 'previous' (D4)."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     if first_dealer not in range(rules.players) or hand < 1:
         raise DealError(
             f"dealer {first_dealer} of hand 1 and hand {hand}: a seat (0..{rules.players - 1}) and a hand from 1"
@@ -84,6 +89,8 @@ def next_dealer(rules: Rules, dealer: int) -> int:
 
 def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tuple[int, ...] | None = None) -> Position:
     """The position after the first deal of a hand from ``deck`` (D2)."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     n = rules.players
     if sorted(deck) != list(range(DECK_SIZE)):
         raise DealError("a deck holds each of the 52 cards exactly once")
@@ -124,6 +131,8 @@ def start_from_table(
 ) -> Position:
     """The start of a hand from its four table cards and the hands dealt. Without
     ``stock`` (a hand written down at a real table) the stock is a count of unseen cards."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     n = rules.players
     if dealer not in range(n):
         raise DealError(f"dealer {dealer} is not a seat (0..{n - 1})")

@@ -12,13 +12,14 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..errors import wrong_type
 from .deal import dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError
 from .move_list import MoveList
 from .moves import Move, MoveFacts, judge
 from .play import play_judged, residue_taken
 from .position import Position
-from .rules import Rules
+from .rules import A_RULES, Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
 from .views import Bot, Played, ask, public, seat_rngs
 
@@ -104,6 +105,8 @@ class Game:
         bots: Sequence[Bot] = (),
         first_dealer: int | None = None,
     ):
+        if not isinstance(rules, Rules):
+            raise wrong_type("rules", rules, A_RULES)
         if not isinstance(seed, str):
             raise CasinoError(f"the seed is a text, not {type(seed).__name__} {seed!r}")
         if bots and len(bots) != rules.players:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
+from ..errors import wrong_type
 from .errors import CasinoError, IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .move_list import MoveList, _make_move_list
@@ -31,7 +32,7 @@ from .moves import (
     policy_may_refuse,
     policy_rule,
 )
-from .position import Partial, Position, unseen_cards
+from .position import A_POSITION, Partial, Position, unseen_cards
 
 DEFAULT_LIMIT = 2_000
 DEFAULT_BUDGET = 200_000
@@ -57,6 +58,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     (rounded up), so a share one card does not use passes to the next. A listing that
     hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
     """
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
     if limit < 1 or budget < 1:
         raise CasinoError(f"limit {limit} and budget {budget}: each is a number from 1")
     seat = pos.turn

@@ -12,13 +12,15 @@ import dataclasses
 from typing import NamedTuple
 
 from ..cards import ACE, DECK_SIZE, FULL_DECK, RANKS, card_code, cards_of, codes_of, rank
+from ..errors import wrong_type
 from . import move_list as _move_list
 from .errors import CasinoError, IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
-from .position import Build, Partial, Position, known_cards, splits_into_groups
+from .position import A_POSITION, Build, Partial, Position, known_cards, splits_into_groups
 from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
+A_MOVE = "a Move (casino_cli.notation.moves.parse_move_text reads one)"  # said of anything else
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
 
 
@@ -83,6 +85,10 @@ CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by swee
 def judge(pos: Position, move: Move) -> MoveFacts:
     """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not
     (:class:`TooComplex` when it cannot be decided within the engine's bounded work)."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
+    if not isinstance(move, Move):
+        raise wrong_type("move", move, A_MOVE)
     facts = judge_form(pos, move)
     check_policy(pos, move, facts)
     return facts

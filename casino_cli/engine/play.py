@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..cards import count
+from ..errors import wrong_type
 from .errors import CasinoError
-from .moves import BUILD, CAPTURE, Move, MoveFacts, judge
-from .position import Build, Position, Unseen, after_play
+from .moves import A_MOVE, BUILD, CAPTURE, Move, MoveFacts, judge
+from .position import A_POSITION, Build, Position, Unseen, after_play
 
 _new = tuple.__new__
 
@@ -31,6 +32,10 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
     The deal is over when the dealer has played its last card; a caller that knows
     only part of the hands (a record written at the table) says so with ``deal_over``.
     """
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
+    if not isinstance(move, Move):
+        raise wrong_type("move", move, A_MOVE)
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores) = pos
     kind, card, cards, value = move
     if seat is None:  # (judge refuses any move here; this is a caller's facts without it)

@@ -6,8 +6,9 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
+from ..errors import wrong_type
 from .errors import PositionError, TooComplex
-from .rules import Rules, can_capture_value
+from .rules import A_RULES, Rules, can_capture_value
 
 
 class Unseen:
@@ -101,6 +102,8 @@ class Build(NamedTuple):
 
 def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
     """A build whose single/multiple kind is derived from its cards (RULES.md §0)."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     values = rules.values
     return Build(value, owner, cards, sum(values[c] for c in cards_of(cards)) == value)
 
@@ -158,6 +161,10 @@ class Position(NamedTuple):
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
 
 
+# What a public function taking a Position says when given something else.
+A_POSITION = "a Position (casino_cli.notation.position.read_position reads one)"
+
+
 def _status(pos: Position) -> str:
     if pos.finished:
         return "finished"
@@ -199,6 +206,8 @@ def position_lines(pos: Position) -> list[str]:
 def check_position(pos: Position) -> None:
     """Raise :class:`PositionError` listing every inconsistency of ``pos`` at once; each
     problem starts with the JSON path of the notation it concerns."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
     problems: list[str] = []
     rules = pos.rules
     n = rules.players
@@ -279,6 +288,8 @@ def _duplicate_problems(pos: Position) -> list[str]:
 def unseen_cards(pos: Position) -> int:
     """The cards the position shows nowhere (not in a known hand, on the table, in a captured
     pile given as cards or in a stock given as cards): where unknown cards may be."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
     seen = 0
     for _, pile in _piles(pos):
         seen |= pile

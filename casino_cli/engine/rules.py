@@ -80,6 +80,7 @@ PRESETS: dict[str, dict[str, object]] = {
 }
 
 MAX_TARGET = 1_000_000
+A_RULES = "a Rules (make_rules makes one)"  # what a public function taking a Rules says of anything else
 
 
 @dataclass(frozen=True, slots=True)

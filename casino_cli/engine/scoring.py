@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, card_code, cards_of
+from ..errors import wrong_type
 from .errors import CasinoError
-from .position import Position, Unseen, side_cards
-from .rules import Rules
+from .position import A_POSITION, Position, Unseen, side_cards
+from .rules import A_RULES, Rules
 
 # The counting order of P4 (aces by suit: spades, clubs, hearts, diamonds).
 ITEM_ORDER = ("cards", "spades", "big_casino", "little_casino", "AS", "AC", "AH", "AD", "sweeps")
@@ -50,6 +51,8 @@ class GameStep(NamedTuple):
 
 def score_hand(pos: Position) -> HandScore:
     """Score a finished hand; scores before the hand come from ``pos.scores`` (P3, ladder)."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
     if not pos.finished:
         raise CasinoError("only a finished hand can be scored (turn must be null)")
     rules = pos.rules
@@ -113,6 +116,8 @@ def sweep_points(rules: Rules, raw: list[int], before: tuple[int, ...]) -> list[
 
 def game_after_hand(rules: Rules, before: tuple[int, ...], hand: HandScore) -> GameStep:
     """Carry the score over (G1) and decide the game (G2 highest, G3 ladder, G5 count_out)."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     if len(before) != rules.sides or len(hand.points) != rules.sides:
         raise CasinoError(
             f"{len(before)} scores before a hand scored for {len(hand.points)} sides; the rules have {rules.sides}"

@@ -20,10 +20,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, count
+from ..errors import wrong_type
 from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
-from .position import Partial, Position, Unseen, held_count
+from .position import A_POSITION, Partial, Position, Unseen, held_count
 from .rules import Rules
 
 
@@ -34,6 +35,9 @@ class Played(NamedTuple):
     seat: int
     move: Move
     before: Position
+
+
+A_VIEW = "a View (observe(position, seat) makes one)"  # said of anything else
 
 
 class View(NamedTuple):
@@ -83,6 +87,8 @@ class View(NamedTuple):
 def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> View:
     """The view of ``seat``: its own hand, the table and every captured card; the other
     hands and the stock as counts; and the hand's moves so far, if given."""
+    if not isinstance(position, Position):
+        raise wrong_type("position", position, A_POSITION)
     if seat not in range(len(position.hands)):
         raise CasinoError(f"seat {seat!r} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
@@ -91,6 +97,8 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
 
 def public(position: Position) -> Position:
     """What every seat sees of ``position``: every hand and the stock as counts."""
+    if not isinstance(position, Position):
+        raise wrong_type("position", position, A_POSITION)
     hands = tuple(Partial(0, held_count(position, s)) for s in range(len(position.hands)))
     return position._replace(hands=hands, stock=Unseen(position.stock_count))
 

@@ -27,9 +27,10 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from ..cards import cards_of, count
+from ..errors import wrong_type
 from .errors import CasinoError
 from .position import Partial, Position, Unseen
-from .views import View
+from .views import A_VIEW, View
 
 REJECT_TRIES = 1_000  # draws of the bound seats' cards before the exact draw takes over
 MAX_STATES = 200_000  # the exact draw's counts, at most (each a few hundred bytes)
@@ -66,6 +67,8 @@ def _plan(view: View) -> tuple[list[int], list[int], list[int], list[list[int]],
 
 def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     """``n`` worlds drawn independently and uniformly among those consistent with ``view``."""
+    if not isinstance(view, View):
+        raise wrong_type("view", view, A_VIEW)
     seats, fixed, need, musts, pool = _plan(view)
     cards = cards_of(pool)
     stock = view.known.stock_count
@@ -231,6 +234,8 @@ def all_worlds(view: View, cap: int) -> list[Position] | None:
     equally likely), or ``None`` if the stock is not empty, a captured pile is given only
     as a count, or there are more than ``cap`` deals of the unseen cards (counted before the
     obligations of O1 are applied)."""
+    if not isinstance(view, View):
+        raise wrong_type("view", view, A_VIEW)
     if view.known.stock_count or any(isinstance(p, Unseen) for p in view.known.captured):
         return None
     seats, fixed, need, musts, pool = _plan(view)
