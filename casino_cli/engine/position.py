@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
@@ -115,6 +115,10 @@ class Position(NamedTuple):
     :class:`Partial` when known in part, or ``None`` when unknown; ``stock`` is the undealt cards in dealing order, or :class:`Unseen`;
     ``captured[seat]`` is a mask or :class:`Unseen`. ``turn`` is ``None`` once the hand
     is finished. ``scores`` are per side, before this hand.
+
+    Made by :func:`~.deal.start_position`, :func:`~.deal.start_from_table` or the notation's
+    ``read_position``, a position is checked; made by hand (or with ``_replace``) it is not:
+    :func:`check_position` checks it.
     """
 
     rules: Rules
@@ -205,10 +209,13 @@ def position_lines(pos: Position) -> list[str]:
 
 def check_position(pos: Position) -> None:
     """Raise :class:`PositionError` listing every inconsistency of ``pos`` at once; each
-    problem starts with the JSON path of the notation it concerns."""
+    problem starts with the JSON path of the notation it concerns. A field of the wrong
+    type (a position built by hand) is one too, and then the only kind listed."""
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
-    problems: list[str] = []
+    problems = _shape_problems(pos)
+    if problems:  # the checks below read the fields as what they should be
+        raise PositionError(problems)
     rules = pos.rules
     n = rules.players
     for key, seat in (("dealer", pos.dealer), ("turn", pos.turn), ("last_capture", pos.last_capture)):
@@ -224,6 +231,7 @@ def check_position(pos: Position) -> None:
             problems.append(
                 f"$.{what}: {len(seq)} entries, but there are {size} {'sides' if what == 'scores' else 'seats'}"
             )
+    seated = not problems  # O1 across builds needs the seats and their entries in range
     deals = rules.deals_per_hand
     if not 1 <= pos.deal <= deals:
         problems.append(f"$.deal: deal {pos.deal} is out of range (1..{deals} with {n} players)")
@@ -235,12 +243,91 @@ def check_position(pos: Position) -> None:
     in_range = not problems  # the accounting needs seats, entries and the deal in range
     problems += _duplicate_problems(pos)
     problems += _build_problems(pos)
-    problems += _owner_problems(pos)
+    problems += _owner_problems(pos) if seated else []
     problems += _hand_problems(pos)
     if in_range:
         problems += _accounting_problems(pos)
     if problems:
         raise PositionError(problems)
+
+
+def _shape_problems(pos: Position) -> list[str]:
+    """Fields of a type no position has (a position built by hand): a text for a card mask,
+    a list for a tuple (a position is hashable), a build whose ``single`` its cards deny."""
+    rules: object = pos.rules
+    if not isinstance(rules, Rules):
+        return [_not_a("$.rules", rules, "a Rules (make_rules makes one)")]
+    fields: list[tuple[str, object, Callable[[object], bool], str]] = [
+        ("$.dealer", pos.dealer, _is_int, "a seat"),
+        ("$.turn", pos.turn, _is_seat_or_none, "a seat or None"),
+        ("$.deal", pos.deal, _is_int, "a deal number"),
+        ("$.table.loose", pos.loose, _is_mask, "a set of cards (a mask of bits 0 to 51)"),
+        ("$.last_capture", pos.last_capture, _is_seat_or_none, "a seat or None"),
+        ("$.stock", pos.stock, _is_stock, "a tuple of cards or an Unseen count"),
+    ]
+    problems = [_not_a(path, value, what) for path, value, test, what in fields if not test(value)]
+    for path, items, test, what in (
+        ("$.table.builds", pos.builds, _is_build, "a Build of int value and owner, a mask of cards and a bool single"),
+        ("$.hands", pos.hands, _is_hand, "a mask of cards, a Partial of a mask and a count, or None"),
+        ("$.captured", pos.captured, _is_pile, "a mask of cards or an Unseen count"),
+        ("$.sweeps", pos.sweeps, _is_count, "a count"),
+        ("$.scores", pos.scores, _is_int, "a score"),
+    ):
+        if type(items) is not tuple:
+            problems.append(_not_a(path, items, "a tuple"))
+        else:
+            problems += [_not_a(f"{path}[{i}]", item, what) for i, item in enumerate(items) if not test(item)]
+    for i, b in enumerate(pos.builds if not problems else ()):
+        if b.single != (sum(rules.values[c] for c in cards_of(b.cards)) == b.value):
+            problems.append(f"$.table.builds[{i}]: single is {b.single}, but its cards say otherwise (make_build)")
+    return problems
+
+
+def _not_a(path: str, value: object, what: str) -> str:
+    text = repr(value)
+    return f"{path}: {type(value).__name__} {text if len(text) <= 30 else text[:29] + '…'} is not {what}"
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _is_seat_or_none(value: object) -> bool:
+    return value is None or type(value) is int
+
+
+def _is_mask(value: object) -> bool:
+    return type(value) is int and 0 <= value <= FULL_DECK
+
+
+def _is_stock(value: object) -> bool:
+    if isinstance(value, Unseen):
+        return _is_count(value.count)
+    return type(value) is tuple and all(type(c) is int and 0 <= c < DECK_SIZE for c in value)
+
+
+def _is_pile(value: object) -> bool:
+    return _is_count(value.count) if isinstance(value, Unseen) else _is_mask(value)
+
+
+def _is_hand(value: object) -> bool:
+    if type(value) is Partial:
+        return _is_mask(value.known) and _is_count(value.count)
+    return value is None or _is_mask(value)
+
+
+def _is_build(value: object) -> bool:
+    return (
+        type(value) is Build
+        and _is_int(value.value)
+        and _is_int(value.owner)
+        and _is_mask(value.cards)
+        and type(value.single) is bool
+    )
 
 
 def _piles(pos: Position) -> list[tuple[str, int]]:
