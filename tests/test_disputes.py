@@ -480,3 +480,23 @@ def test_no_alternatives_read_none_when_the_list_is_complete_and_none_known_when
         complete, alternatives=[{"move": "4S", "verdict": "legal"}, {"move": "4S+3H=7", "verdict": "unsettled"}]
     )
     assert alternatives_line(some) == "alternatives: 4S 4S+3H=7?"
+
+
+def test_judge_text_of_a_move_after_the_hand_is_over(tmp_path):
+    """A record's move after its hand was over has no seat: the text says so (it printed
+    'seat None', and with the players named stopped with an internal error, exit 70)."""
+    doc = orjson.loads(Path("fixtures/docs/game.json").read_bytes())
+    doc["hands"][0]["moves"].append("2C")
+    after = str(len(doc["hands"][0]["moves"]))
+    for players in (None, ["Ana", "Ben"]):
+        if players:
+            doc["players"] = players
+        path = tmp_path / "after.json"
+        path.write_bytes(orjson.dumps(doc))
+        done = casino("judge", str(path), "--move", after, "--format", "text")
+        line = done.stdout.decode().splitlines()[0]
+        assert done.returncode == 1 and done.stderr == b"", done.stderr
+        assert (
+            line
+            == f"hand 1, move {after} (no seat to move): 2C — illegal (turn): the hand is over; no move can be played"
+        )

@@ -75,7 +75,10 @@ def run_judge(
 def ruling_line(ruling: dict[str, Any], names: tuple[str, ...] | None = None) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
     legal only if ...' (the player's name when the record gives ``names``)."""
-    seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
+    if ruling["seat"] is None:  # a move after the hand was over
+        seat = "no seat to move"
+    else:
+        seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
     why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
