@@ -531,3 +531,19 @@ def test_validate_apply_and_moves_agree_with_judge(variant, players, seed):
 def test_many_more_part_way_records_match_every_world(variant, players, seed):
     """The brute force over many more games (``-m slow``)."""
     test_rulings_of_a_part_way_record_match_every_world(variant, players, seed)
+
+
+def test_the_ruling_type_is_the_ruling_schema():
+    """``Ruling`` (what ruling_json and rule_on_record return, typed for a user's mypy) has
+    the schema's keys, required and optional as there, and its verdicts."""
+    from typing import get_args, get_type_hints
+
+    from casino_cli.notation.schema import schema
+    from casino_cli.records.ruling import Alternative, Ruling
+
+    shape = schema("ruling")
+    assert Ruling.__required_keys__ == set(shape["required"])
+    assert Ruling.__required_keys__ | Ruling.__optional_keys__ == set(shape["properties"])
+    assert set(get_args(get_type_hints(Ruling)["verdict"])) == set(shape["properties"]["verdict"]["enum"])
+    alternative = shape["properties"]["alternatives"]["items"]["properties"]["verdict"]["enum"]
+    assert set(get_args(get_type_hints(Alternative)["verdict"])) == set(alternative)

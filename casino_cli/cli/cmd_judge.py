@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import TooComplex, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads
 from ..notation.moves import read_move
 from ..notation.position import read_position
 from ..records.disputes import NoRuling, rule_on_record
-from ..records.ruling import ILLEGAL, ruling_json
+from ..records.ruling import ILLEGAL, Ruling, ruling_json
 from ..records.shown import visible
 from .common import position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
@@ -72,7 +70,7 @@ def run_judge(
         raise Fail(VERDICT)
 
 
-def ruling_line(ruling: dict[str, Any], names: tuple[str, ...] | None = None) -> str:
+def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
     legal only if ...' (the player's name when the record gives ``names``)."""
     if ruling["seat"] is None:  # a move after the hand was over
@@ -92,7 +90,7 @@ def ruling_line(ruling: dict[str, Any], names: tuple[str, ...] | None = None) ->
     return line
 
 
-def alternatives_line(ruling: dict[str, Any]) -> str:
+def alternatives_line(ruling: Ruling) -> str:
     """The alternatives in one line, an unsettled one marked '?'."""
     moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
     tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
@@ -101,7 +99,7 @@ def alternatives_line(ruling: dict[str, Any]) -> str:
     return "alternatives: " + (" ".join(moves) or ("none known" if tail else "none")) + tail
 
 
-def _print(ruling: dict[str, Any], fmt: Format, names: tuple[str, ...] | None) -> None:
+def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
@@ -119,7 +117,7 @@ def _print(ruling: dict[str, Any], fmt: Format, names: tuple[str, ...] | None) -
     screen.print(alternatives_line(ruling), markup=False)
 
 
-def _picture(ruling: dict[str, Any], svg: str, names: tuple[str, ...] | None) -> None:
+def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None) -> None:
     """The position before the move, the move ringed, the ruling and the alternatives under it."""
     from ..notation.moves import parse_move_text
     from ..pictures.table import Picture

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import CasinoError, HandStart, Partial, Position, Step
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .record import Record
 from .referee import Finding, turn_message, walk
-from .ruling import ruling_json
+from .ruling import Ruling, ruling_json
 
 
 class NoRuling(CasinoError):
@@ -25,7 +23,7 @@ class NoRuling(CasinoError):
         super().__init__(message)
 
 
-def rule_on_record(record: Record, hand: int, move: int) -> tuple[dict[str, Any], Finding | None]:
+def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Finding | None]:
     """The ``casino.ruling/1`` of move ``move`` (1-based) of hand ``hand`` of ``record``,
     using everything the record shows (later moves and ``shown`` included), and the first
     finding of that hand before the move, if any (the walk plays such a move on when it can).

@@ -12,7 +12,7 @@ when some k unseen cards capture them all (a small search).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict, cast
 
 from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, legal_moves
@@ -31,6 +31,46 @@ from ..notation.position import position_json
 
 RULING_FORMAT = "casino.ruling/1"
 LEGAL, ILLEGAL, UNSETTLED = "legal", "illegal", "unsettled"
+
+
+class Settles(TypedDict):
+    """What settles an unsettled move: ``seat`` held a card of each list of ``needs``."""
+
+    seat: int
+    needs: list[list[str]]
+
+
+class Alternative(TypedDict):
+    """A move the mover could have made instead, and whether it is legal or unsettled."""
+
+    move: str
+    verdict: Literal["legal", "unsettled"]
+
+
+class _RulingKeys(TypedDict):
+    """The keys every ruling has."""
+
+    format: str
+    seat: int | None
+    text: str
+    verdict: Literal["legal", "illegal", "unsettled"]
+    message: str
+    alternatives: list[Alternative]
+    alternatives_partial: bool
+    position: dict[str, Any]
+
+
+class Ruling(_RulingKeys, total=False):
+    """A ``casino.ruling/1`` document (docs/notation.md, Rulings), as :func:`ruling_json` makes
+    it: these keys only when they apply (a class split in two, as ``NotRequired`` is not seen
+    in postponed annotations before Python 3.12)."""
+
+    hand: int
+    move: int
+    comment: str
+    rule: str
+    settles: Settles
+    alternatives_truncated: Literal[True]
 
 
 class Verdict(NamedTuple):
@@ -133,7 +173,7 @@ def ruling_json(
     where: tuple[int, int] | None = None,
     wrong_player: str | None = None,
     comment: str | None = None,
-) -> dict[str, Any]:
+) -> Ruling:
     """The ``casino.ruling/1`` document of ``move`` in ``pos`` (``where``: hand and move of a
     record; ``wrong_player``: why the record's player of the move is not the seat to move,
     which makes it illegal, rule ``turn``, as the referee's finding says; ``comment``: the
@@ -166,4 +206,4 @@ def ruling_json(
     if listing.truncated:
         out["alternatives_truncated"] = True
     out["position"] = position_json(pos)
-    return out
+    return cast(Ruling, out)  # made key by key, in the document's order
