@@ -51,3 +51,30 @@ def test_python_blocks_run(path: str) -> None:
     for block in blocks:
         with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(block, path, "exec"), {})  # noqa: S102 - our own documentation
+
+
+def test_api_md_documents_the_readers_and_writers_of_the_notation_and_records() -> None:
+    """What a program needs beyond the engine, to read and write documents, is named in
+    docs/api.md and in its reference, and is there in the module the page names."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    public = {
+        "casino_cli.notation.fields": ("loads", "dumps"),
+        "casino_cli.notation.position": ("read_position", "read_position_data", "position_json", "read_rules"),
+        "casino_cli.notation.moves": ("parse_move_text", "read_move", "move_json"),
+        "casino_cli.notation.text_record": ("read_text", "write_text", "TextRecord", "TextError"),
+        "casino_cli.notation.errors": ("NotationError",),
+        "casino_cli.records.record": ("read_record", "Record"),
+        "casino_cli.records.referee": ("walk", "Finding"),
+        "casino_cli.records.disputes": ("rule_on_record", "NoRuling"),
+        "casino_cli.records.ruling": ("ruling_json", "Ruling"),
+        "casino_cli.records.game_record": ("game_record",),
+        "casino_cli.records.scoresheet": ("record_score",),
+        "casino_cli.notation.schema": ("schema",),
+    }
+    for module, names in public.items():
+        assert f"`{module}`" in text, module
+        for name in names:
+            assert hasattr(importlib.import_module(module), name), f"{module}.{name}"
+            assert f"`{name}" in text, name
+        if module != "casino_cli.notation.schema":
+            assert f"::: {module}\n" in text, module

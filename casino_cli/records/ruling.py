@@ -47,7 +47,7 @@ class Alternative(TypedDict):
     verdict: Literal["legal", "unsettled"]
 
 
-class _RulingKeys(TypedDict):
+class _RulingKeys(TypedDict):  # (NotRequired is not seen in postponed annotations before Python 3.12)
     """The keys every ruling has."""
 
     format: str
@@ -62,8 +62,9 @@ class _RulingKeys(TypedDict):
 
 class Ruling(_RulingKeys, total=False):
     """A ``casino.ruling/1`` document (docs/notation.md, Rulings), as :func:`ruling_json` makes
-    it: these keys only when they apply (a class split in two, as ``NotRequired`` is not seen
-    in postponed annotations before Python 3.12)."""
+    it: ``format``, ``seat``, ``text``, ``verdict``, ``message``, ``alternatives``,
+    ``alternatives_partial`` and ``position`` always; ``hand``, ``move``, ``comment``,
+    ``rule``, ``settles`` and ``alternatives_truncated`` when they apply."""
 
     hand: int
     move: int
