@@ -483,3 +483,31 @@ def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
             with pytest.raises(PositionError) as refused:
                 check_position(start._replace(**{field: value}))
             assert any(p.startswith(path) for p in refused.value.problems), (field, value, refused.value.problems)
+
+
+def test_is_legal_agrees_with_the_listing_for_a_partly_known_mover():
+    """For a mover whose hand is known in part, judge, is_legal and apply_move take B3 and O1
+    as met when an unseen card could meet them, as legal_moves does (and casino apply plays
+    such a move): every move listed is played, and no other move of a known card is."""
+    from casino_cli.engine import Unseen
+
+    checked = 0
+    for seed in range(12):
+        pos = start_position(make_rules(("classic", "royal", "american-royal")[seed % 3]), seeded_deck(f"p{seed}"), 1)
+        rng = random.Random(seed)
+        while pos.turn is not None:
+            held = cards_of(pos.hands[pos.turn])
+            if len(held) >= 2:
+                known = sum(1 << c for c in rng.sample(held, rng.randrange(1, len(held))))
+                hands = tuple(Partial(known, len(held)) if s == pos.turn else None for s in range(2))
+                part = pos._replace(hands=hands, stock=Unseen(pos.stock_count))
+                listed = legal_moves(part)
+                tried = set(legal_moves(pos)) | set(listed) | {Move(TRAIL, c) for c in cards_of(known)}
+                for move in (m for m in tried if known >> m.card & 1):
+                    assert is_legal(part, move) == (move in listed), (part, move)
+                    checked += 1
+                for move in listed:
+                    apply_move(part, move)
+            listing = legal_moves(pos)
+            pos = apply_move(pos, listing[rng.randrange(len(listing))])
+    assert checked > 1000

@@ -16,7 +16,7 @@ from ..errors import wrong_type
 from . import move_list as _move_list
 from .errors import CasinoError, IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
-from .position import A_POSITION, Build, Partial, Position, known_cards, splits_into_groups
+from .position import A_POSITION, Build, Partial, Position, known_cards, splits_into_groups, unseen_cards
 from .rules import Rules
 
 CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
@@ -84,7 +84,11 @@ CAPTURE_FACTS = (MoveFacts(CAPTURE, False), MoveFacts(CAPTURE, True))  # by swee
 
 def judge(pos: Position, move: Move) -> MoveFacts:
     """Return what ``move`` does in ``pos``, or raise :class:`IllegalMove` saying why not
-    (:class:`TooComplex` when it cannot be decided within the engine's bounded work)."""
+    (:class:`TooComplex` when it cannot be decided within the engine's bounded work).
+
+    A mover whose hand is known in part (:class:`Partial`) plays a card known to be held,
+    and B3 and O1 are taken as met when an unseen card could meet them, as
+    :func:`~.listing.legal_moves` takes them."""
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
     if not isinstance(move, Move):
@@ -328,11 +332,15 @@ ALL_VALUES = (1 << 15) - 2  # bits 1..14: a rest of the hand that can capture an
 def check_policy(pos: Position, move: Move, facts: MoveFacts, rest: int | None = None) -> None:
     """The second half of :func:`judge`: who owns what and what the mover keeps
     (C6 T2 T3 B6 B7, then the HAND_RULES B3 and O1, always checked last). ``rest``: the
-    values the hand can capture after the play (default: those of its known cards)."""
+    values the hand can capture after the play (default: those of its known cards, and for
+    a partly known hand those an unseen card could capture, as :func:`legal_moves` takes it)."""
     owned = owned_builds(pos)
     assert pos.turn is not None, "a move to check has a seat to move"
     if rest is None:
-        rest = hold_values(pos.rules, known_cards(pos.hands[pos.turn]) & ~(1 << move.card))
+        hand = pos.hands[pos.turn]
+        rest = hold_values(pos.rules, known_cards(hand) & ~(1 << move.card))
+        if isinstance(hand, Partial):
+            rest |= hold_values(pos.rules, unseen_cards(pos))
     rule = policy_rule(pos, move, facts, owned, rest)
     if rule is not None:
         raise IllegalMove(rule, _policy_message(rule, pos, move, facts, owned, rest))
