@@ -30,7 +30,7 @@ _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRST
 
 
 class CardError(CasinoError):
-    """A card text that does not parse."""
+    """A card text that does not parse, or a number or mask that is no card or set of cards."""
 
 
 def rank(card: int) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import importlib
+import inspect
 import io
 import pkgutil
 import re
@@ -78,3 +79,15 @@ def test_api_md_documents_the_readers_and_writers_of_the_notation_and_records() 
             assert f"`{name}" in text, name
         if module != "casino_cli.notation.schema":
             assert f"::: {module}\n" in text, module
+
+
+def test_every_name_the_engine_exports_is_documented() -> None:
+    """A class or function of ``casino_cli.engine.__all__`` has a docstring of its own (the
+    reference shows it); a constant or a type alias is named in docs/api.md."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    for name in casino_cli.engine.__all__:
+        value = getattr(casino_cli.engine, name)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            assert value.__doc__, name
+        else:
+            assert f"`{name}`" in text, name

@@ -1,8 +1,9 @@
 """The rules engine: rule sets, positions, legal moves, playing, scoring, bots and games.
 
 Standard library only; positions, moves, listings and rules are immutable (a score's item
-mappings are typed read-only, ``Mapping``, not frozen). Everything a program needs is here;
-the submodules hold the rest (the referee's halves of :func:`judge`, the listing's caches).
+mappings are typed read-only, ``Mapping``, not frozen). Everything a program needs to play
+is here; the submodules hold the rest (the referee's halves of :func:`judge`, the listing's
+caches), and ``casino_cli.notation`` and ``casino_cli.records`` read and write documents.
 
 >>> from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
 >>> pos = start_position(make_rules("royal", 2), seeded_deck("7"), dealer=1)

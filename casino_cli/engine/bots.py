@@ -33,6 +33,7 @@ def greedy_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": counter_bot, "searcher": searcher_bot}
+"""The bots by name, as :func:`find_bot` and ``--bots`` know them; :func:`register` adds one."""
 
 
 def register(name: str, bot: Bot) -> None:

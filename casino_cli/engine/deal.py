@@ -22,6 +22,7 @@ from .position import Hand, Partial, Position, Unseen
 from .rules import A_RULES, Rules
 
 SHUFFLE = "casino-shuffle/1"
+"""The name of the seeded shuffle of :func:`seeded_deck` (a record's ``shuffle``)."""
 MAX_SEED_BYTES = 1024
 
 

@@ -67,6 +67,7 @@ class HandEnd(NamedTuple):
 
 
 GameEvent = HandStart | Step | HandEnd
+"""What :meth:`Game.play_hand` shows its observer: a hand dealt, a move played, a hand scored."""
 Observer = Callable[[GameEvent], None]
 
 

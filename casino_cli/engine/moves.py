@@ -19,7 +19,7 @@ from .move_list import MoveList as MoveList  # re-exported: the listing's result
 from .position import A_POSITION, Build, Partial, Position, known_cards, splits_into_groups, unseen_cards
 from .rules import Rules
 
-CAPTURE, BUILD, TRAIL = "capture", "build", "trail"
+CAPTURE, BUILD, TRAIL = "capture", "build", "trail"  # a Move's type
 A_MOVE = "a Move (casino_cli.notation.moves.parse_move_text reads one)"  # said of anything else
 _TYPE_ORDER = {CAPTURE: 0, BUILD: 1, TRAIL: 2}
 

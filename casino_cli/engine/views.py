@@ -104,6 +104,7 @@ def public(position: Position) -> Position:
 
 
 Bot = Callable[[View, MoveList, random.Random], Move]
+"""A bot: ``bot(view, moves, rng)`` returns one of the legal ``moves``, seeing only its seat's ``view``."""
 
 
 class BotError(CasinoError):
