@@ -511,3 +511,39 @@ def test_is_legal_agrees_with_the_listing_for_a_partly_known_mover():
             listing = legal_moves(pos)
             pos = apply_move(pos, listing[rng.randrange(len(listing))])
     assert checked > 1000
+
+
+def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
+    """The notation's and the records' public functions, as the engine's: a dict where a
+    Record goes, a text where a Position or Move goes, a number where a text goes is a
+    TypeError naming the argument; and read_text reads a whole text, not its characters."""
+    from casino_cli.notation.fields import loads
+    from casino_cli.notation.moves import move_json, parse_move_text
+    from casino_cli.notation.text_record import read_text, write_text
+    from casino_cli.records.disputes import rule_on_record
+    from casino_cli.records.game_record import game_record
+    from casino_cli.records.record import read_record
+    from casino_cli.records.referee import walk
+    from casino_cli.records.ruling import ruling_json
+
+    game = Game(make_rules("classic"), "7", [greedy_bot, greedy_bot])
+    game.play(hands=1)
+    doc = game_record(game, ["Ana", "Ben"])
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    calls: list[tuple[str, typing.Callable[[], object]]] = [
+        ("record must be a Record", lambda: list(walk(doc))),
+        ("record must be a Record", lambda: rule_on_record(doc, 1, 1)),
+        ("pos must be a Position", lambda: position_json(str(pos))),
+        ("pos must be a Position", lambda: ruling_json(position_json(pos), Move(TRAIL, 0), 0)),
+        ("move must be a Move", lambda: ruling_json(pos, "AS", 0)),
+        ("move must be a Move", lambda: move_json("2C")),
+        ("text must be a move's text", lambda: parse_move_text(5)),
+        ("data must be the JSON text", lambda: loads(doc)),
+        ("game must be a Game", lambda: game_record(doc)),
+    ]
+    for said, call in calls:
+        with pytest.raises(TypeError, match=f"^{said}[ ,]"):
+            call()
+    text = write_text(doc)
+    (whole,) = read_text(text)
+    assert whole.error is None and whole.value == doc and read_record(whole.value) == read_record(doc)

@@ -12,6 +12,7 @@ import orjson
 
 from ..cards import CardError, parse_card
 from ..engine.rules import MAX_TARGET
+from ..errors import wrong_type
 from .errors import NotationError
 from .locate import duplicate_key
 
@@ -26,6 +27,8 @@ MAX_SHOWN = 1000  # a hand's shown entries
 
 def loads(data: bytes | str, path: str = "$") -> object:
     """Parse one JSON document (a UTF-8 BOM is accepted); errors become NotationError."""
+    if not isinstance(data, (bytes, str)):
+        raise wrong_type("data", data, "the JSON text, bytes or str")
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
     if data.startswith(b"\xef\xbb\xbf"):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..cards import CardError, card_code, codes_of, parse_card
-from ..engine.moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts
+from ..engine.moves import A_MOVE, BUILD, CAPTURE, TRAIL, Move, MoveFacts
+from ..errors import wrong_type
 from .errors import NotationError
 from .fields import expect_bool, expect_int, expect_object, expect_str, name_key, read_card, read_card_list
 
@@ -15,6 +16,8 @@ _MAX_TEXT = 200
 
 def parse_move_text(text: str, path: str = "$") -> Move:
     """Read the one-line text of a move (any card order, ``10``, lower case, suit symbols)."""
+    if not isinstance(text, str):
+        raise wrong_type("text", text, "a move's text (read_move reads the object form)")
     raw = text.strip(" ")
     if not raw:
         raise NotationError("empty move text", path)
@@ -204,6 +207,8 @@ def read_record_move(value: object, path: str, players: tuple[str, ...] | None, 
 
 def move_json(move: Move, facts: MoveFacts | None = None) -> dict[str, Any]:
     """The object form plus its canonical text and, given ``facts``, what it does."""
+    if not isinstance(move, Move):
+        raise wrong_type("move", move, A_MOVE)
     out: dict[str, Any] = {"type": move.type, "card": card_code(move.card)}
     if move.type == CAPTURE:
         out["takes"] = codes_of(move.cards)

@@ -7,8 +7,19 @@ from typing import Any
 
 from ..cards import ACE_MASK, CODES, cards_of, codes_of, count
 from ..engine.errors import PositionError, RulesError
-from ..engine.position import Build, Hand, Partial, Position, Unseen, check_position, make_build, make_hand
+from ..engine.position import (
+    A_POSITION,
+    Build,
+    Hand,
+    Partial,
+    Position,
+    Unseen,
+    check_position,
+    make_build,
+    make_hand,
+)
 from ..engine.rules import OPTIONS, Rules, make_rules
+from ..errors import wrong_type
 from .errors import NotationError
 from .fields import (
     MAX_SCORE,
@@ -292,6 +303,8 @@ def _check_declared_kind(obj: dict[str, Any], path: str, build: Build, rules: Ru
 def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     """The canonical ``casino.position/1`` object, with the ``user`` data of
     :func:`read_position_data` put back where it was read."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
     extra: dict[str, list[tuple[str, object]]] = {"": [], "rules": [], "table": []}
     for where, key, val in user:
         extra.setdefault(where, []).append((key, val))

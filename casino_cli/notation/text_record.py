@@ -279,7 +279,10 @@ class _Builder:
 
 
 def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
-    """Every record of a text input, in order (``lines`` without their line ends, or with)."""
+    """Every record of a text input, in order: ``lines`` without their line ends, or with
+    (a file open as text), or the whole text as one string."""
+    if isinstance(lines, str):  # not one line per character
+        lines = lines.splitlines()
     current: _Builder | None = None
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\n").removesuffix("\r")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..engine import CasinoError, HandStart, Partial, Position, Step
+from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
-from .record import Record
+from .record import A_RECORD, Record
 from .referee import Finding, turn_message, walk
 from .ruling import Ruling, ruling_json
 
@@ -29,6 +30,8 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     finding of that hand before the move, if any (the walk plays such a move on when it can).
     A player the record names for the move (``"Ben: 4S+3H=7"``, ``"seat"``) who is not the
     seat to move makes it illegal (``turn``), as the referee finds."""
+    if not isinstance(record, Record):
+        raise wrong_type("record", record, A_RECORD)
     if not 1 <= hand <= len(record.hands):
         raise NoRuling(f"the record has {len(record.hands)} hand(s); there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves

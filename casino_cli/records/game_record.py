@@ -7,12 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import SHUFFLE, Game
+from ..errors import wrong_type
 from ..notation.position import rules_json
 
 
 def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (a hand dealt but not yet played from is left out,
     unless it is the game's first), its seats named ``players`` if given."""
+    if not isinstance(game, Game):
+        raise wrong_type("game", game, "a Game")
     hands: list[dict[str, Any]] = [
         {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in game.hands
     ]

@@ -29,6 +29,7 @@ from ..notation.fields import (
 from ..notation.position import check_format, read_rules
 
 RECORD_FORMAT = "casino.record/1"
+A_RECORD = "a Record (read_record reads one)"  # what a function taking a Record says of anything else
 _RECORD_KEYS = ("format", "rules", "players", "seed", "shuffle", "hands", "result")
 _HAND_KEYS = ("dealer", "deck", "table", "moves", "score", "shown")
 _SHOWN_KEYS = ("after", "seat", "cards", "all")

@@ -33,11 +33,12 @@ from ..engine.moves import check_policy, judge_form
 from ..engine.play import residue_taken
 from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
+from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import RecordMove, read_record_move
 from .describe import named_reason, seat_words, side_names
 from .evidence import Evidence, gather
-from .record import HandRecord, Record
+from .record import A_RECORD, HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
 
 
@@ -89,6 +90,8 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
     :func:`_walk_hand`), a hand that cannot go on is abandoned and the next hand is
     refereed (the game's running score is then unknown). With ``hints`` a finding says
     when a wrong dealer or a missing move would explain it."""
+    if not isinstance(record, Record):
+        raise wrong_type("record", record, A_RECORD)
     rules = record.rules
     n = rules.players
     scores: tuple[int, ...] | None = (0,) * rules.sides

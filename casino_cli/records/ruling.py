@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple, TypedDict, cast
 from ..cards import card_code, cards_of, codes_of, count
 from ..engine import IllegalMove, Move, MoveFacts, MoveList, Position, legal_moves
 from ..engine.moves import (
+    A_MOVE,
     ALL_VALUES,
     BUILD,
     a_card_for,
@@ -26,7 +27,8 @@ from ..engine.moves import (
     owned_builds,
     policy_rule,
 )
-from ..engine.position import Partial, coverable, known_cards, make_hand, unknown_count
+from ..engine.position import A_POSITION, Partial, coverable, known_cards, make_hand, unknown_count
+from ..errors import wrong_type
 from ..notation.position import position_json
 
 RULING_FORMAT = "casino.ruling/1"
@@ -179,6 +181,10 @@ def ruling_json(
     record; ``wrong_player``: why the record's player of the move is not the seat to move,
     which makes it illegal, rule ``turn``, as the referee's finding says; ``comment``: the
     record's comment on the move)."""
+    if not isinstance(pos, Position):
+        raise wrong_type("pos", pos, A_POSITION)
+    if not isinstance(move, Move):
+        raise wrong_type("move", move, A_MOVE)
     if wrong_player is None:
         pos, unseen = with_played_card(pos, move, unseen)
         verdict = decide(pos, move, unseen)
