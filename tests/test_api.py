@@ -445,46 +445,6 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         game.play_move(text)  # type: ignore[arg-type]
 
 
-def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
-    """A Position is a NamedTuple that trusts its fields; check_position is the check of one
-    built by hand: a field of the wrong type or out of range is a PositionError naming its
-    JSON path, never an IndexError, TypeError or AttributeError from the checks themselves."""
-    from casino_cli.engine import Build, Unseen, check_position
-
-    pos = start_position(make_rules("royal"), seeded_deck("7"), dealer=1)
-    partial = pos._replace(hands=(Partial(pos.hands[0] & -pos.hands[0], 4), None), stock=Unseen(40))
-    for start in (pos, partial):
-        check_position(start)
-        for field, value, path in (
-            ("rules", "royal", "$.rules"),
-            ("turn", 5, "$.turn"),
-            ("turn", -1, "$.turn"),
-            ("turn", "0", "$.turn"),
-            ("dealer", 2, "$.dealer"),
-            ("last_capture", 3, "$.last_capture"),
-            ("deal", "1", "$.deal"),
-            ("loose", "AS", "$.table.loose"),
-            ("loose", -1, "$.table.loose"),
-            ("loose", 1 << 60, "$.table.loose"),
-            ("builds", ("x",), "$.table.builds[0]"),
-            ("builds", [], "$.table.builds"),
-            ("builds", (Build(5, 0, 0b11 << 20, True),), "$.table.builds[0]"),  # 6S+6H make no single 5
-            ("hands", list(start.hands), "$.hands"),
-            ("hands", ("2C 4C", None), "$.hands[0]"),
-            ("hands", (Partial("2C", 4), None), "$.hands[0]"),
-            ("stock", list(range(40)), "$.stock"),
-            ("stock", (52,) * 40, "$.stock"),
-            ("stock", Unseen(-4), "$.stock"),
-            ("captured", (0, "AS"), "$.captured[1]"),
-            ("sweeps", (0, -1), "$.sweeps[1]"),
-            ("scores", (0, None), "$.scores[1]"),
-            ("scores", (0,), "$.scores"),
-        ):
-            with pytest.raises(PositionError) as refused:
-                check_position(start._replace(**{field: value}))
-            assert any(p.startswith(path) for p in refused.value.problems), (field, value, refused.value.problems)
-
-
 def test_is_legal_agrees_with_the_listing_for_a_partly_known_mover():
     """For a mover whose hand is known in part, judge, is_legal and apply_move take B3 and O1
     as met when an unseen card could meet them, as legal_moves does (and casino apply plays

@@ -144,9 +144,13 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     pure = _run("env", "CASINO_ENGINE=python", python, script, "100000", cwd=tmp_path).split()
     assert compiled[0] == "compiled" and pure[0] == "python"
     assert int(compiled[1]) >= 100_000 and compiled[1:] == pure[1:]
-    # the golden fixtures, the brute-force reference and the game tests, against the compiled
-    # engine (run from outside this checkout, they import the installed package)
-    tests = [ROOT / "tests" / name for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py")]
+    # the golden fixtures, the brute-force reference, the game tests and positions built by
+    # hand, against the compiled engine (run from outside this checkout, they import the
+    # installed package)
+    tests = [
+        ROOT / "tests" / name
+        for name in ("test_fixtures.py", "test_against_reference.py", "test_game.py", "test_positions_by_hand.py")
+    ]
     _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, cwd=tmp_path)
     # and what once failed only compiled: pickled rules, a copy of a game (the terminal game's
     # undo), a bot answering something that is not a move, an option of the wrong type. These

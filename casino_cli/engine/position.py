@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
 from ..errors import wrong_type
@@ -254,33 +254,39 @@ def check_position(pos: Position) -> None:
 def _shape_problems(pos: Position) -> list[str]:
     """Fields of a type no position has (a position built by hand): a text for a card mask,
     a list for a tuple (a position is hashable), a build whose ``single`` its cards deny."""
-    rules: object = pos.rules
+    rules, dealer, turn, deal, loose, builds, hands, stock, captured, sweeps, last, scores = _fields(pos)
     if not isinstance(rules, Rules):
         return [_not_a("$.rules", rules, "a Rules (make_rules makes one)")]
     fields: list[tuple[str, object, Callable[[object], bool], str]] = [
-        ("$.dealer", pos.dealer, _is_int, "a seat"),
-        ("$.turn", pos.turn, _is_seat_or_none, "a seat or None"),
-        ("$.deal", pos.deal, _is_int, "a deal number"),
-        ("$.table.loose", pos.loose, _is_mask, "a set of cards (a mask of bits 0 to 51)"),
-        ("$.last_capture", pos.last_capture, _is_seat_or_none, "a seat or None"),
-        ("$.stock", pos.stock, _is_stock, "a tuple of cards or an Unseen count"),
+        ("$.dealer", dealer, _is_int, "a seat"),
+        ("$.turn", turn, _is_seat_or_none, "a seat or None"),
+        ("$.deal", deal, _is_int, "a deal number"),
+        ("$.table.loose", loose, _is_mask, "a set of cards (a mask of bits 0 to 51)"),
+        ("$.last_capture", last, _is_seat_or_none, "a seat or None"),
+        ("$.stock", stock, _is_stock, "a tuple of cards or an Unseen count"),
     ]
     problems = [_not_a(path, value, what) for path, value, test, what in fields if not test(value)]
     for path, items, test, what in (
-        ("$.table.builds", pos.builds, _is_build, "a Build of int value and owner, a mask of cards and a bool single"),
-        ("$.hands", pos.hands, _is_hand, "a mask of cards, a Partial of a mask and a count, or None"),
-        ("$.captured", pos.captured, _is_pile, "a mask of cards or an Unseen count"),
-        ("$.sweeps", pos.sweeps, _is_count, "a count"),
-        ("$.scores", pos.scores, _is_int, "a score"),
+        ("$.table.builds", builds, _is_build, "a Build of int value and owner, a mask of cards and a bool single"),
+        ("$.hands", hands, _is_hand, "a mask of cards, a Partial of a mask and a count, or None"),
+        ("$.captured", captured, _is_pile, "a mask of cards or an Unseen count"),
+        ("$.sweeps", sweeps, _is_count, "a count"),
+        ("$.scores", scores, _is_int, "a score"),
     ):
         if type(items) is not tuple:
             problems.append(_not_a(path, items, "a tuple"))
         else:
-            problems += [_not_a(f"{path}[{i}]", item, what) for i, item in enumerate(items) if not test(item)]
+            problems += [_not_a(f"{path}[{i}]", item, what) for i, item in enumerate(_fields(items)) if not test(item)]
     for i, b in enumerate(pos.builds if not problems else ()):
         if b.single != (sum(rules.values[c] for c in cards_of(b.cards)) == b.value):
             problems.append(f"$.table.builds[{i}]: single is {b.single}, but its cards say otherwise (make_build)")
     return problems
+
+
+def _fields(value: object) -> tuple[object, ...]:
+    """A tuple's items as plain objects: the compiled engine checks a named field's type as
+    it reads it, where this check is to say what is wrong."""
+    return cast(tuple[object, ...], value)
 
 
 def _not_a(path: str, value: object, what: str) -> str:
@@ -307,7 +313,7 @@ def _is_mask(value: object) -> bool:
 def _is_stock(value: object) -> bool:
     if isinstance(value, Unseen):
         return _is_count(value.count)
-    return type(value) is tuple and all(type(c) is int and 0 <= c < DECK_SIZE for c in value)
+    return type(value) is tuple and all(type(c) is int and 0 <= c < DECK_SIZE for c in _fields(value))
 
 
 def _is_pile(value: object) -> bool:
@@ -316,18 +322,16 @@ def _is_pile(value: object) -> bool:
 
 def _is_hand(value: object) -> bool:
     if type(value) is Partial:
-        return _is_mask(value.known) and _is_count(value.count)
+        known, size = _fields(value)
+        return _is_mask(known) and _is_count(size)
     return value is None or _is_mask(value)
 
 
 def _is_build(value: object) -> bool:
-    return (
-        type(value) is Build
-        and _is_int(value.value)
-        and _is_int(value.owner)
-        and _is_mask(value.cards)
-        and type(value.single) is bool
-    )
+    if type(value) is not Build:
+        return False
+    worth, owner, cards, single = _fields(value)
+    return _is_int(worth) and _is_int(owner) and _is_mask(cards) and type(single) is bool
 
 
 def _piles(pos: Position) -> list[tuple[str, int]]:
