@@ -139,6 +139,41 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
     assert term.close() == 0
 
 
+def test_on_a_40_by_24_screen_the_whole_board_and_a_one_line_prompt_stay_in_view():
+    """4 players at 40 columns: the others' moves above may scroll away, never the board.
+    The prompt names only ? and q (the others' keys would take a second line), and where
+    even the moves in columns do not fit under the board, the first are shown, the title
+    saying how many, and a move not shown still plays by its number."""
+    term = Terminal("play", "--seed", "7", "--variant", "royal", "--players", "4", size=(40, 24))
+    shown = ""
+    cut = 0
+    for turn in range(4):
+        now = term.expect(PROMPT) + term.expect(": ")
+        assert turn == 0 or re.search(r"^ +\d+\. seat 0 ", now, re.M), now  # the number played
+        shown += now
+        screen = shown.splitlines()[-23:]  # and a line for a message, in 24
+        tops = [i for i, line in enumerate(screen) if line.startswith(" game ")]
+        assert tops, screen  # the board's first row in view
+        board = screen[tops[-1] :]
+        rows = [m[1] for m in map(re.compile(r" (?:▶ )?([a-z]+)").match, board) if m]  # the board's labels
+        assert rows[:2] == ["game", "table"] and rows.count("seat") == 4, screen
+        assert rows[-4:] == ["stock", "dealer", "sides", "scores"], screen
+        assert board[-1] == "Your move (? help, q quit): ", screen
+        title = next(line for line in board if "legal move" in line)
+        numbers = [int(n) for n in re.findall(r"(?:^|   )\s*(\d+) [2-9TJQKA][SHDC]", "\n".join(board), re.M)]
+        assert sorted(numbers) == list(range(1, len(numbers) + 1)), screen
+        count = int(title.split()[0])
+        if len(numbers) < count:
+            assert title == f"{count} legal moves, 1 to {len(numbers)} here · l: all", screen
+            cut += 1
+        else:
+            assert title.endswith("· l: what each does"), screen
+        term.send(str(count))  # the last move, shown or not
+    assert cut  # the first board: 10 moves, of which the columns under the board hold 8
+    term.send("q")
+    assert term.close() == 0
+
+
 @pytest.mark.parametrize(
     ("stop", "code", "said"),
     [

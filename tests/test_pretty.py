@@ -121,6 +121,30 @@ def test_the_compact_list_packs_columns_as_wide_as_their_own_moves(width):
             assert needed > width, (seed, lines)
 
 
+@pytest.mark.parametrize("lines", [2, 4, 6])
+def test_the_compact_list_in_fewer_lines_than_it_needs_shows_the_first_moves_and_says_how_many(lines):
+    """Under a board that leaves little room the list keeps to it: the moves from 1, the
+    title saying which are there."""
+    from casino_cli.cli.render import compact_moves_view
+
+    cut = 0
+    for seed in map(str, range(40)):
+        listing = legal_moves(start_position(make_rules("royal"), seeded_deck(seed), 1))
+        console = Console(width=40, no_color=True, force_terminal=False)
+        with console.capture() as captured:
+            console.print(compact_moves_view(listing.moves, listing.truncated, 40, lines))
+        title, *rows = captured.get().splitlines()
+        numbers = sorted(int(n) for n in re.findall(r"(\d+) \S+", "\n".join(rows)))
+        assert len(rows) <= max(1, lines - 1) and max(map(len, rows)) <= 40
+        assert numbers == list(range(1, len(numbers) + 1))
+        if len(numbers) < len(listing.moves):
+            cut += 1
+            assert title == f"{len(listing.moves)} legal moves, 1 to {len(numbers)} here · l: all"
+        else:
+            assert title.endswith("· l: what each does")
+    assert cut
+
+
 def test_the_hints_heading_is_one_line_above_its_table_where_the_screen_has_room():
     out = invoke("hint", WORKED_1, "--format", "pretty", NO_COLOR="1", COLUMNS="100")
     lines = out.splitlines()

@@ -35,6 +35,8 @@ HELP = (
     "?: this help · "
     "q (or Ctrl-D): leave the game (the record is saved with --save)."
 )
+PROMPTS = ("Your move (number or text; h hint, u undo, ? help, q quit): ", "Your move (? help, q quit): ")
+TYPING = 12  # the room a prompt leaves on its line for the answer: a capture such as ASx2D+2C+TC
 
 
 class Answer(NamedTuple):
@@ -62,6 +64,12 @@ def hint_words(position: Position, listing: MoveList) -> str:
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
     return f"hint (expected points from what you can see, {which}):{best}"
+
+
+def move_prompt(width: int) -> str:
+    """The prompt for a move, naming the keys where a line of ``width`` has room, else only
+    ? and q: on one line, which the board keeps for it."""
+    return next((p for p in PROMPTS if len(p) + TYPING <= width), PROMPTS[-1])
 
 
 def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
@@ -181,7 +189,7 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
         else:
             watcher.board(session.position, listing)
             while True:
-                line = typed(out, "Your move (number or text; h hint, u undo, ? help, q quit): ")
+                line = typed(out, move_prompt(out.width))
                 answer = read_answer(line, session.position, listing)
                 if answer.command == "quit":
                     return True

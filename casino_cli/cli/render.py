@@ -196,21 +196,30 @@ def does_text(move: Move, fact: MoveFacts, rules: Rules) -> Text:
     return Text.assemble(f"{what} {move.value} with ", cards_text(move.cards))
 
 
-def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int) -> Group:
+def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int, lines: int | None = None) -> Group:
     """The moves as numbered notation only, in as many columns as ``width`` holds (read down
-    each column): for a screen too short for :func:`moves_view`."""
+    each column): for a screen too short for :func:`moves_view`. In at most ``lines`` lines
+    (its title's included) where given: moves that need more are shown from the first, as
+    many as fit, and the title says how many of them are there (every number still plays)."""
     entries = [Text.assemble((f"{i:>{len(str(len(moves)))}} ", "dim"), move.text()) for i, move in enumerate(moves, 1)]
     rows = next(
         (r for r in range(1, len(entries)) if _columns_width(entries, r) <= width), max(1, len(entries))
     )  # the fewest rows whose columns, each as wide as its own widest move, fit the width
+    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
+    if lines is not None and rows >= lines:  # more than the room under the title
+        rows = max(1, lines - 1)
+        fit = (c for c in range(len(entries) // rows, 0, -1) if _columns_width(entries[: rows * c], rows) <= width)
+        entries = entries[: rows * next(fit, 1)]
+        title += f", 1 to {len(entries)} here · l: all"
+    else:
+        title += " · l: what each does"
     columns = -(-len(entries) // rows)
     grid = Table.grid(padding=(0, 3, 0, 0))
     for _ in range(columns):
         grid.add_column(no_wrap=True)
     for row in range(rows):
         grid.add_row(*(entries[i] if i < len(entries) else "" for i in range(row, row + rows * columns, rows)))
-    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
-    return Group(Text(f"{title} · l: what each does", style="italic"), grid)  # a title as wide as the screen
+    return Group(Text(title, style="italic"), grid)  # a title as wide as the screen
 
 
 def _columns_width(entries: Sequence[Text], rows: int) -> int:

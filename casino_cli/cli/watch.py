@@ -123,24 +123,37 @@ class Watcher:
         self._since = 0
 
     def _lines(self, event: GameEvent) -> None:
+        from rich.rule import Rule
+        from rich.text import Text
+
         from .render import score_view
 
-        assert self.out is not None
-        self._since += 1
         if isinstance(event, HandStart):
-            self.out.rule(f"hand {event.hand}")
+            self._put(Rule(f"hand {event.hand}"))
         elif isinstance(event, Step):
-            style = "bold" if event.facts.sweep else ""
-            self.out.print(f"  {event.number:>2}. {describe(event, card_name)}", style=style, markup=False)
+            self._put(
+                Text(f"  {event.number:>2}. {describe(event, card_name)}", style="bold" if event.facts.sweep else "")
+            )
         else:
             if event.residue:
-                self.out.print(f"  {residue_words(event, card_name)}", markup=False)
+                self._put(Text(f"  {residue_words(event, card_name)}"))
             rules = event.position.rules
             sides = None
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
-            self.out.print(score_view(hand_sheet(event), sides, rules.sweeps))
+            self._put(score_view(hand_sheet(event), sides, rules.sweeps))
+
+    def _put(self, shown: RenderableType) -> None:
+        """Print for people, counting the lines it takes: the person's next board makes room for them."""
+        assert self.out is not None
+        self._since += self._height(shown)
+        self.out.print(shown)
+
+    def _height(self, shown: RenderableType) -> int:
+        """The lines ``shown`` takes on the screen as it is now."""
+        assert self.out is not None
+        return len(self.out.render_lines(shown, self.out.options))
 
     def _redraw(self, event: GameEvent) -> None:
         """The table after this event, in place of the one before."""
@@ -177,16 +190,17 @@ class Watcher:
         """The person's view before a move: the table as their seat sees it, and their moves,
         each with what it does where the screen has room for that under the table and the
         others' moves since the last board (with a line left for the prompt and one for a
-        message), else in columns of notation."""
+        message), else in columns of notation, as many as the room under the table holds
+        (the others' moves may scroll away for them)."""
         from .render import compact_moves_view, position_view
 
         assert self.out is not None
         view = position_view(position, self.viewer)
         full = self.moves(position, listing)
-        used = self._since + sum(len(self.out.render_lines(part, self.out.options)) for part in (view, full))
+        room = self.out.height - 2 - self._height(view)
         self.out.print(view)
-        if used + 2 > self.out.height:
-            full = compact_moves_view(listing.moves, listing.truncated, self.out.width)
+        if self._since + self._height(full) > room:
+            full = compact_moves_view(listing.moves, listing.truncated, self.out.width, room)
         self.out.print(full)
         self._since = 0
 
