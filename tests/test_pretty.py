@@ -178,19 +178,19 @@ def test_narrow_terminal_still_shows_the_table():
 
 @pytest.mark.parametrize("columns", [100, 80, 60, 40])
 @pytest.mark.parametrize(
-    ("path", "room"),  # the columns from which the items won fit in their column
+    ("path", "room", "numbers"),  # the columns from which the items won fit in their column, and the numbers at all
     [
-        ("fixtures/records/corpus/classic-3.jsonl", 90),  # two seats named greedy: "greedy (seat 0)" is wider
-        ("fixtures/records/corpus/royal-2.jsonl", 80),
+        ("fixtures/records/corpus/classic-3.jsonl", 90, 69),  # two seats named greedy: "greedy (seat 0)" is wider
+        ("fixtures/records/corpus/royal-2.jsonl", 80, 59),
     ],
 )
-def test_the_score_sheet_never_splits_an_item_won_and_fits_the_screen(columns, path, room):
+def test_the_score_sheet_never_splits_an_item_won_and_fits_the_screen(columns, path, room, numbers):
     """The items won break between items only: in their column where the screen has room
     for it, else in lines under the table (one per hand and side, and one per item nobody
-    won)."""
+    won); where not even the table's numbers fit, the sheet is the lines of --format text."""
     out = invoke("score", path, "--format", "pretty", NO_COLOR="1", COLUMNS=str(columns))
     lines = out.splitlines()
-    assert max(len(line) for line in lines) <= columns
+    assert max(len(line) for line in lines) <= columns and "…" not in out
     hands = [
         hand for line in invoke("score", path, "--format", "jsonl").splitlines() for hand in orjson.loads(line)["hands"]
     ]
@@ -199,11 +199,14 @@ def test_the_score_sheet_never_splits_an_item_won_and_fits_the_screen(columns, p
             for item in (item_words(k, v) for k, v in side["items"].items()):
                 assert any(item in line for line in lines), (item, out)
     below = "items won" in [line.strip() for line in lines]
-    assert below == (columns < room), out
+    assert below == (numbers <= columns < room), out
+    assert ("┃" in out) == (columns >= numbers), out
+    second = orjson.loads(Path(path).read_bytes().splitlines()[0])["players"][1]  # simulate names seats by bot
     if below:
-        second = orjson.loads(Path(path).read_bytes().splitlines()[0])["players"][1]  # simulate names seats by bot
         assert all(f"hand {h['hand']}, {second}:" in out for h in hands)
         assert any(h["unwon"] for h in hands) and all(f"hand {h['hand']}, nobody: " in out for h in hands if h["unwon"])
+    elif columns < numbers:
+        assert all(f"hand {h['hand']}: points " in out for h in hands) and f"\n  {second}: " in out
 
 
 @pytest.mark.parametrize(
@@ -395,6 +398,27 @@ def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(
     console.print(score_view(sheet, ["0 (you)", "1"]))
     said = console.file.getvalue()
     assert f"side {['0 (you)', '1'][winner]} wins:" in said, said
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_a_sheet_whose_numbers_do_not_fit_the_screen_is_written_in_lines_never_cut(width):
+    """At 40 columns rich cut the sheet's headings and sides to "ca…", "s…" and "0 (…" (whose
+    side is yours?): where the table of numbers does not fit, the sheet is the text
+    format's lines, broken between items, and nothing is cut."""
+    from casino_cli.cli.plain import sheet_lines
+    from casino_cli.cli.render import score_view
+
+    for line in invoke("score", "fixtures/records/corpus/classic-4.jsonl", "--format", "jsonl").splitlines()[:3]:
+        sheet = orjson.loads(line)
+        sides = [f"{s} (you)" if s == 0 else str(s) for s in range(len(sheet["scores"]))]
+        console = Console(file=io.StringIO(), width=width, no_color=True)
+        console.print(score_view(sheet, sides, sweeps_score=False))
+        said = console.file.getvalue()
+        assert "…" not in said and max(map(len, said.splitlines())) <= width, said
+        words = " ".join(said.split())
+        for text in sheet_lines(sheet, False, [f"side {s}" for s in sides]):
+            assert " ".join(text.split()) in words, (text, said)
+        assert "side 0 (you): " in said
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])

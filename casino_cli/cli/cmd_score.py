@@ -8,14 +8,14 @@ from ..engine import CasinoError, PositionError, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
-from ..records.describe import named_reason, side_names
+from ..records.describe import side_names
 from ..records.referee import Finding
 from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
 from .common import documents, passed_over, problem_text
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_file
-from .plain import item_name, item_words, plural, sweep_words
+from .plain import sheet_lines
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
 
@@ -82,25 +82,3 @@ def _print(
         from .render import score_view
 
         screen.print(score_view(sheet, sides, sweeps_score))
-
-
-def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[str] | None = None) -> list[str]:
-    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won
-    (where sweeps do not score, a sweep is only a cleared table)."""
-    lines = []
-    for hand in sheet["hands"]:
-        title = f"hand {hand['hand']}" if hand["hand"] else "hand"
-        lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
-        for side, s in enumerate(hand["sides"]):
-            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "nothing"
-            taken = f"{plural(s['cards'], 'card')}, {plural(s['spades'], 'spade')}"
-            if s["sweeps"] or sweeps_score:
-                taken += f", {sweep_words(s['sweeps'], sweeps_score)}"
-            lines.append(f"  {sides[side] if sides else f'side {side}'}: {taken} -> {items}")
-        for item, why in hand["unwon"].items():
-            lines.append(f"  nobody scores {item_name(item)}: {why}")
-    winner = sheet["winner"]
-    name = sides[winner] if sides and winner is not None else f"side {winner}"
-    result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
-    lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
-    return lines

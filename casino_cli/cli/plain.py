@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import RANKS, SUITS, rank, suit
 from ..engine.position import position_lines
+from ..records.describe import named_reason
 
-__all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sweep_words"]
+__all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
 
 
 def card_name(card: int) -> str:
@@ -35,3 +38,25 @@ def sweep_words(count: int, sweeps_score: bool) -> str:
     if sweeps_score:
         return plural(count, "sweep")
     return "cleared the table " + ("once" if count == 1 else f"{count} times")
+
+
+def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[str] | None = None) -> list[str]:
+    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won
+    (where sweeps do not score, a sweep is only a cleared table)."""
+    lines = []
+    for hand in sheet["hands"]:
+        title = f"hand {hand['hand']}" if hand["hand"] else "hand"
+        lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
+        for side, s in enumerate(hand["sides"]):
+            items = ", ".join(item_words(k, v) for k, v in s["items"].items()) or "nothing"
+            taken = f"{plural(s['cards'], 'card')}, {plural(s['spades'], 'spade')}"
+            if s["sweeps"] or sweeps_score:
+                taken += f", {sweep_words(s['sweeps'], sweeps_score)}"
+            lines.append(f"  {sides[side] if sides else f'side {side}'}: {taken} -> {items}")
+        for item, why in hand["unwon"].items():
+            lines.append(f"  nobody scores {item_name(item)}: {why}")
+    winner = sheet["winner"]
+    name = sides[winner] if sides and winner is not None else f"side {winner}"
+    result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
+    lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
+    return lines

@@ -18,7 +18,7 @@ from ..engine import Move, MoveFacts, Partial, Position, Unseen
 from ..engine.position import build_groups, unknown_count
 from ..engine.rules import Rules
 from ..records.describe import clear_words, listed, named_reason
-from .plain import card_name, item_name, item_words, sweep_words
+from .plain import card_name, item_name, item_words, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -247,7 +247,8 @@ class ScoreSheet:
 
     def drawn(self, width: int) -> RenderableType:
         """The sheet for a screen ``width`` cells wide: the items won in a column where it
-        fits them; on a narrower screen, in lines under the table."""
+        fits them; on a narrower screen, in lines under the table; on one too narrow for the
+        table's numbers, all in lines (:meth:`_lines`)."""
         sheet, sides = self.sheet, self.sides
         sweeps = "sweeps" if self.sweeps_score else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
@@ -263,6 +264,8 @@ class ScoreSheet:
             rows += [(number, None, [], [f"{item_name(item)} ({why})"]) for item, why in hand["unwon"].items()]
         cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
         widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
+        if sum(w + 3 for w in widths) + 1 > width:  # not even the numbers fit: rich would cut them to "ca…"
+            return self._lines(width)
         room = width - sum(w + 3 for w in widths) - 4  # a column pads a cell 1 each side, plus its border
         column = room > max((cell_len(i) for _, side, _, items in rows if side is not None for i in items), default=0)
         table = Table(title="score")
@@ -294,6 +297,18 @@ class ScoreSheet:
         else:
             table.caption = "the game goes on" + (f" ({reason})" if reason else "")
         return table if column else Group(table, Text("items won", style="bold"), *lines)
+
+    def _lines(self, width: int) -> Group:
+        """The sheet as ``--format text`` writes it, for a screen too narrow for its table:
+        a line too long goes on, indented, broken between items (never inside one). A name
+        is never markup."""
+        sides = [f"side {s}" if s[:1].isdigit() else s for s in self.sides] if self.sides else None
+        lines = [Text("score", style="bold")]
+        for line in sheet_lines(self.sheet, self.sweeps_score, sides):
+            indent = len(line) - len(line.lstrip())
+            lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"
+            lines += [Text(" " * indent + part) for part in pack(rest.split(", "), width - indent, f"{lead}:")]
+        return Group(*lines)
 
 
 def pack(items: Sequence[str], width: int, lead: str = "") -> list[str]:

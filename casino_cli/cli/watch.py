@@ -20,7 +20,7 @@ from ..records.frames import game_words
 from ..records.scoresheet import hand_json
 from ..records.session import Session
 from .output import Format, console, write_line
-from .plain import card_name
+from .plain import card_name, sheet_lines
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -109,8 +109,6 @@ class Watcher:
         elif isinstance(event, Step):
             write_line(f"  {event.number:>2}. {describe(event)}")
         else:
-            from .cmd_score import sheet_lines
-
             if event.residue:
                 write_line(f"  {residue_words(event)}")
             for line in sheet_lines(hand_sheet(event), event.position.rules.sweeps)[:-1]:
