@@ -328,6 +328,30 @@ def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
     assert theirs.index("0 cards") == mine.index("2♣")  # in the hand's column: no stray space for no cards
 
 
+def test_the_board_of_a_finished_hand_does_not_widen_its_labels():
+    """The board after a hand's last move (watched, or stepped to in the replay) labelled its
+    scores "scores before this hand": the label column widened and the board jumped right
+    (at 40 columns, a 4-player board folded into 31 lines). The words go with the scores."""
+    from casino_cli.cli.render import position_view
+    from casino_cli.engine import Game, Step, greedy_bot
+
+    steps: list = []
+    Game(make_rules("classic", 4), "L0", [greedy_bot] * 4).play_hand(
+        lambda event: steps.append(event) if isinstance(event, Step) else None
+    )
+    before, after = steps[-2].position, steps[-1].position
+    assert after.finished and not before.finished
+    drawn = []
+    for pos in (before, after):
+        screen = Console(file=io.StringIO(), width=40, no_color=True)
+        screen.print(position_view(pos))
+        drawn.append(screen.file.getvalue().splitlines())
+    starts = [next(line.index("seat") for line in lines if line.startswith(" dealer")) for lines in drawn]
+    assert starts[1] <= starts[0], drawn  # no wider (no seat's turn: no ▶ marker)
+    assert re.search(r"^ scores +side 0: 0  side 1: 0 \(before\s+this hand\)", "\n".join(drawn[1]), re.M), drawn[1]
+    assert len(drawn[1]) <= len(drawn[0]) + 1, drawn
+
+
 def test_version_help_and_completion():
     assert invoke("--version").startswith("casino ")
     for command in ("deal", "moves", "apply", "score", "replay", "validate", "judge", "play", "simulate", "schema"):

@@ -95,8 +95,9 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
             for s in range(rules.sides)
         )
         grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-    scores = Text("  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores)))
-    grid.add_row("scores before this hand" if pos.finished else "scores", scores)  # the hand's own: its sheet
+    scores = "  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores))
+    before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
+    grid.add_row("scores", Text(scores + before))
     return grid
 
 
