@@ -36,6 +36,7 @@ class Terminal:
         os.close(slave)
         self.master = master
         self.seen = ""  # read but not yet expected
+        self.raw = ""  # everything read, terminal controls and all
 
     def expect(self, *texts: str, timeout: float = 30) -> str:
         """Everything new up to and including the first of ``texts`` to come (terminal
@@ -51,6 +52,7 @@ class Terminal:
                 chunk = ""
             if not chunk:
                 raise AssertionError(f"the program ended before {texts!r}: {self.seen[-2000:]}")
+            self.raw += chunk
             self.seen += ANSI.sub("", chunk).replace("\r\n", "\n")
         end = min(self.seen.index(t) + len(t) for t in texts if t in self.seen)
         part, self.seen = self.seen[:end], self.seen[end:]

@@ -108,6 +108,20 @@ def test_stepping_past_either_end_goes_to_it_and_says_so():
     )
 
 
+def test_the_replay_s_prompt_shows_the_cursor_where_the_person_types():
+    """The steerable replay draws on the alternate screen, whose rich default hides the
+    cursor: a person typing "h 2" saw no cursor at the prompt."""
+    from test_play_terminal import Terminal
+
+    term = Terminal("replay", GAME)
+    term.expect("q: quit ›")
+    assert "\x1b[?1049h" in term.raw  # the alternate screen
+    assert term.raw.rfind("\x1b[?25h") >= term.raw.rfind("\x1b[?25l"), term.raw[-300:]
+    term.send("q")
+    term.expect("the record ends")
+    assert term.close() == 0
+
+
 def test_the_end_of_input_leaves_the_steerable_replay_like_q():
     from test_play_terminal import Terminal
 

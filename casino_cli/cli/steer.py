@@ -94,7 +94,7 @@ def steer(record: Record, frames: list[Frame], start: int) -> None:
     out = console()
     names = shown_names(record.players)
     at, message = start, ""
-    with out.screen():
+    with out.screen(hide_cursor=False):  # rich's default hides it: the person types at the prompt
         while True:
             out.clear()
             frame = frames[at]
