@@ -3,6 +3,7 @@ the prompt's answers, undo, leaving part-way with --save, and the sheet at a han
 
 from __future__ import annotations
 
+import codecs
 import os
 import pty
 import re
@@ -35,8 +36,10 @@ class Terminal:
         )
         os.close(slave)
         self.master = master
-        self.seen = ""  # read but not yet expected
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.raw = ""  # everything read, terminal controls and all
+        self.seen = ""  # read but not yet expected, terminal styles taken out
+        self.used = 0  # how much of the text without styles was expected
 
     def expect(self, *texts: str, timeout: float = 30) -> str:
         """Everything new up to and including the first of ``texts`` to come (terminal
@@ -47,15 +50,16 @@ class Terminal:
             if not ready:
                 raise AssertionError(f"no {texts!r} after: {self.seen[-2000:]}")
             try:
-                chunk = os.read(self.master, 65536).decode("utf-8", "replace")
+                read = os.read(self.master, 65536)
             except OSError:
-                chunk = ""
-            if not chunk:
+                read = b""
+            if not read:
                 raise AssertionError(f"the program ended before {texts!r}: {self.seen[-2000:]}")
-            self.raw += chunk
-            self.seen += ANSI.sub("", chunk).replace("\r\n", "\n")
+            self.raw += self.decoder.decode(read)  # a style or a character may come in two reads
+            self.seen = ANSI.sub("", self.raw).replace("\r\n", "\n")[self.used :]
         end = min(self.seen.index(t) + len(t) for t in texts if t in self.seen)
         part, self.seen = self.seen[:end], self.seen[end:]
+        self.used += end
         return part
 
     def wait_for_input(self) -> None:
@@ -279,6 +283,20 @@ def test_a_hand_played_to_its_end_shows_the_itemised_sheet_and_waits_before_the_
         hands = orjson.loads(saved.read_bytes())["hands"]
         assert len(hands[0]["moves"]) == 48
         assert [len(h["moves"]) for h in hands[1:]] == ([] if leave else [1])  # seat 1 leads hand 2
+
+
+def test_the_arrow_keys_edit_the_line_typed_and_recall_the_one_before():
+    """As at a shell's prompt: Left goes back into the line (it typed the escape sequence
+    into the move, which was refused), Up brings back the line typed before."""
+    term = Terminal("play", "--seed", "7")
+    term.expect(PROMPT)
+    os.write(term.master, b"C\x1b[D2\r")  # C, Left, 2: 2C
+    assert "seat 0 trails 2♣" in term.expect(PROMPT)
+    term.wait_for_input()
+    os.write(term.master, b"\x1b[A\r")  # Up: 2C again, no longer held
+    assert "2C is not allowed: seat 0 does not hold 2C" in term.expect(PROMPT)
+    term.send("q")
+    assert term.close() == 0
 
 
 def test_b_shows_the_board_again():

@@ -184,12 +184,25 @@ def typed_number(text: str) -> int | None:
 
 
 def typed(out: Console, prompt: str) -> str:
-    """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``q``: the person leaves."""
+    """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``q``: the person leaves.
+    The arrow keys edit the line and recall the lines typed before, as at a shell's prompt,
+    where Python has readline (not on Windows)."""
     try:
-        return out.input(prompt)
+        import readline  # noqa: F401  (loaded, it edits what input reads)
+    except ImportError:
+        shown = None
+    else:  # readline redraws its line from the prompt's start: it is given the prompt, its styles marked as taking no room
+        with out.capture() as drawn:
+            out.print(prompt, end="")
+        shown = _STYLE.sub("\x01\\g<0>\x02", drawn.get())
+    try:
+        return out.input(prompt) if shown is None else input(shown)
     except EOFError:
         out.print()  # the terminal echoed no newline
         return "q"
+
+
+_STYLE = re.compile(r"\x1b\[[0-9;]*m")
 
 
 class Progress:
