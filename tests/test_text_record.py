@@ -231,6 +231,21 @@ def test_no_break_spaces_and_curly_quotes_in_every_kind_of_line():
     assert looks_like_text(f"[Rules{nbsp}classic 2]") and looks_like_text(f"Hand{nbsp}1")
 
 
+@pytest.mark.parametrize("name", ["Ana\u2028Maria", "Ana\x85Maria"])
+def test_a_whole_text_reads_as_its_file_does_a_name_with_a_line_separator_too(name, tmp_path):
+    """read_text of a whole text ends its lines where a file's end: at \\n only, not at the
+    separators str.splitlines also ends a line at (the name was cut: 'expected ]')."""
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": [name, "Ben"]}
+    record["hands"] = [{"moves": ["3H"]}]
+    text = write_text(record)
+    saved = tmp_path / "game.cas"
+    saved.write_text(text, encoding="utf-8")
+    with saved.open(encoding="utf-8") as lines:
+        (from_file,) = read_text(lines)
+    (whole,) = read_text(text)
+    assert whole.error is None and whole.value == from_file.value == record, text
+
+
 @pytest.mark.parametrize("name", ["“Ana”", "„Ana“", "Ana\u00a0Maria", "Ana\u2009Maria"])
 def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_back(name):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": [name, "Ben"]}

@@ -281,8 +281,8 @@ class _Builder:
 def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
     """Every record of a text input, in order: ``lines`` without their line ends, or with
     (a file open as text), or the whole text as one string."""
-    if isinstance(lines, str):  # not one line per character
-        lines = lines.splitlines()
+    if isinstance(lines, str):  # its lines as a file's, ended by \n only (splitlines also ends one at U+2028)
+        lines = lines.split("\n")
     current: _Builder | None = None
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip("\n").removesuffix("\r")
