@@ -141,6 +141,19 @@ def test_every_option_gives_the_rules_its_row_names():
         assert got and set(named) <= set(got), option
 
 
+def test_every_value_the_options_table_writes_gives_rules_of_its_row():
+    """A value written as code in an option's row (little_casino, next) gives rules, some of
+    those its row names, even a value no rule writes as code (little_casino was 'no rule')."""
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = [line for line in page.splitlines() if re.match(r"^\| `[a-z_0-9]+` \|.*\|$", line)]
+    for row in rows:
+        option, *cells = row.strip("|").split("|")
+        named = set(re.findall(r"[A-Z][0-9]", cells[-1]))
+        for value in sorted(set(re.findall(r"`([a-z_0-9]+)`", "|".join(cells)))):
+            got = [r["id"] for r in orjson.loads(cli("rules", value, "--format", "json").stdout)["rules"]]
+            assert set(got) & named, (option, value, got)
+
+
 def test_pretty_output_names_the_section(monkeypatch):
     from rich.console import Console
 

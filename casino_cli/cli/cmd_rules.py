@@ -102,16 +102,21 @@ def read_rules(page: str) -> list[Rule]:
 def about_option(page: str, rules: list[Rule], word: str) -> list[Rule]:
     """The rules an option (``deal_passes``) or an option's value (``count_out``) is about:
     the rule IDs its row of the options table names, else the rules that write the word as
-    code (an option's row naming none: every rule that uses the word)."""
-    for line in page.splitlines():
-        row = _OPTION_ROW.match(line)
-        if row and row.group(1) == word:
+    code (an option's row naming none: every rule that uses the word), else those of the
+    rows that write the value (``little_casino``, a value no rule writes as code)."""
+    rows = [row for row in map(_OPTION_ROW.match, page.splitlines()) if row]
+    for row in rows:
+        if row.group(1) == word:
             ids = set(_ID_IN_TEXT.findall(row.group(2)))
             if ids:
                 return [r for r in rules if r.id in ids]
             return [r for r in rules if re.search(rf"\b{word}\b", r.text)]
     code = f"`{word}`"
-    return [r for r in rules if _ID.match(r.id) and (code in r.text or any(code in d for d in r.decisions))]
+    written = [r for r in rules if _ID.match(r.id) and (code in r.text or any(code in d for d in r.decisions))]
+    if written:
+        return written
+    ids = {i for row in rows if code in row.group(0) for i in _ID_IN_TEXT.findall(row.group(2))}
+    return [r for r in rules if r.id in ids]
 
 
 def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
