@@ -22,6 +22,9 @@ def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
     built by hand: a field of the wrong type or out of range is a PositionError naming its
     JSON path, never an IndexError, TypeError or AttributeError from the checks themselves."""
     pos = start_position(make_rules("royal"), seeded_deck("7"), dealer=1)
+    deep: list = []
+    for _ in range(10_000):  # too deep for repr: a RecursionError as the problem was written
+        deep = [deep]
     partial = pos._replace(hands=(Partial(pos.hands[0] & -pos.hands[0], 4), None), stock=Unseen(40))
     for start in (pos, partial):
         check_position(start)
@@ -39,7 +42,9 @@ def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
             ("builds", ("x",), "$.table.builds[0]"),
             ("builds", [], "$.table.builds"),
             ("builds", (Build(5, 0, 0b11 << 20, True),), "$.table.builds[0]"),  # 6S+6H make no single 5
+            ("builds", (Build(7, 0, 1 << 52, False),), "$.table.builds[0]"),  # its repr raised a CardError
             ("hands", list(start.hands), "$.hands"),
+            ("hands", deep, "$.hands"),
             ("hands", ("2C 4C", None), "$.hands[0]"),
             ("hands", (Partial("2C", 4), None), "$.hands[0]"),
             ("stock", list(range(40)), "$.stock"),

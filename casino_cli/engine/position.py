@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, cast
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
-from ..errors import wrong_type
+from ..errors import shown, wrong_type
 from .errors import PositionError, TooComplex
 from .rules import A_RULES, Rules, can_capture_value
 
@@ -290,8 +290,7 @@ def _fields(value: object) -> tuple[object, ...]:
 
 
 def _not_a(path: str, value: object, what: str) -> str:
-    text = repr(value)
-    return f"{path}: {type(value).__name__} {text if len(text) <= 30 else text[:29] + '…'} is not {what}"
+    return f"{path}: {type(value).__name__} {shown(value, 30)} is not {what}"
 
 
 def _is_int(value: object) -> bool:
