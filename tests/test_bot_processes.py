@@ -396,6 +396,8 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert _chosen(as_object, listing) == first
     huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer
     assert isinstance(huge, str) and huge.endswith("which is not one of its 14 legal moves")
+    deep = _chosen(b"[" * 100_000, listing)  # deeper than Python's JSON reader can go: not valid JSON, not a crash
+    assert isinstance(deep, str) and deep.endswith("which is not valid JSON, nor one of its 14 legal moves")
 
 
 def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):

@@ -262,7 +262,7 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
     except orjson.JSONDecodeError:
         try:  # JSON that orjson does not read (an integer of more than 64 bits) is still JSON
             answer = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python's reader goes
             answer = line.decode("utf-8", "replace").strip()
             if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
                 legal = f"valid JSON, nor {legal}"
