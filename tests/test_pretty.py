@@ -496,3 +496,32 @@ def test_a_counted_out_game_s_reason_names_the_players_in_every_view(tmp_path):
     )
     assert "Ben reached 21 first, on cards" in (tmp_path / "sheet.svg").read_text()
     assert "side 1" not in (tmp_path / "sheet.svg").read_text()
+
+
+def test_a_hand_of_no_known_card_is_told_as_many_cards_as_the_picture_draws():
+    """Pretty, text and the picture say alike how many cards a hand holds when none is
+    known (a hand left out holds as many as the turn order gives it); only a hand whose
+    size is unknown too is 'unknown'."""
+    from casino_cli.cli.render import hand_text
+    from casino_cli.engine import Partial
+    from casino_cli.engine.position import position_lines
+    from casino_cli.notation.position import read_position
+    from casino_cli.pictures.table import _hand_cards
+
+    judged = invoke("judge", "fixtures/records/dispute-part-way.json", "--move", "2", "-f", "pretty", COLUMNS="200")
+    assert re.search(r"seat 0 Ana +3 unknown cards +\[0 taken\]", judged)
+    replayed = invoke("replay", "fixtures/records/dispute-part-way.json", "-f", "pretty", COLUMNS="200")
+    assert "— +" not in replayed and "Ana    3 unknown cards" in replayed
+    start = invoke("replay", "fixtures/records/dispute-part-way.json", "--to", "1", "-f", "json").splitlines()[-1]
+    pos = read_position(orjson.loads(start))
+    for hands in [pos.hands, (Partial(0, 3), pos.hands[1]), (Partial(0, 3), None), (None, None)]:
+        seen = pos._replace(hands=hands)
+        for seat in (0, 1):
+            drawn = _hand_cards(seen, seat, True)
+            said, line = hand_text(seen, seat).plain, position_lines(seen)[2 + seat]
+            if drawn is None:
+                assert said == "unknown" and line.startswith(f"seat {seat}: unknown (")
+                continue
+            backs = drawn.count(None)
+            assert line.count("?") == backs and f"{backs} unknown" in said
+            assert said == f"{backs} unknown cards" if backs == len(drawn) else said.startswith("4♠ + ")

@@ -14,11 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..cards import cards_of, suit
-from ..engine import Move, MoveFacts, Partial, Position, Unseen
-from ..engine.position import build_groups, unknown_count
+from ..engine import Move, MoveFacts, Position, Unseen
+from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
 from ..records.describe import clear_words, listed, named_reason
-from .plain import card_name, item_name, item_words, sheet_lines, sweep_words
+from .plain import card_name, item_name, item_words, plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -67,20 +67,12 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
         grid.add_row(
             f"build {b.value}", Text.assemble(groups_text(rules, b.cards, b.value), f"  ({kind}, seat {b.owner})")
         )
-    for seat, hand in enumerate(pos.hands):
+    for seat in range(len(pos.hands)):
         marker = "▶ " if seat == pos.turn else ""
         pile = pos.captured[seat]
         taken = f"{pile.count} taken" if isinstance(pile, Unseen) else f"{pile.bit_count()} taken"
         sweeps = f", {sweep_words(pos.sweeps[seat], rules.sweeps)}" if pos.sweeps[seat] else ""
-        if hand is None:
-            shown = Text("unknown", style="dim")
-        elif viewer is not None and seat != viewer:
-            held = hand.count if isinstance(hand, Partial) else hand.bit_count()
-            shown = Text(f"{'▮' * held + ' ' if held else ''}{held} card{'s' if held != 1 else ''}", style="dim")
-        elif isinstance(hand, Partial):
-            shown = Text.assemble(cards_text(hand.known), (f" + {unknown_count(hand)} unknown", "dim"))
-        else:
-            shown = cards_text(hand)
+        shown = hand_text(pos, seat, viewer)
         grid.add_row(
             Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "") + (" (you)" if seat == viewer else "")),
             Text.assemble(shown, f"   [{taken}{sweeps}]"),
@@ -99,6 +91,24 @@ def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ..
     before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
     grid.add_row("scores", Text(scores + before))
     return grid
+
+
+def hand_text(pos: Position, seat: int, viewer: int | None = None) -> Text:
+    """A seat's hand: its cards; ``4♠ + 3 unknown`` known in part, ``3 unknown cards`` not at
+    all (a hand left out holds as many as the turn order gives it), ``unknown`` when not even
+    its size is known; to a ``viewer`` another seat's hand is ``▮▮▮ 3 cards``."""
+    size = seat_size(pos, seat)
+    if size is None:
+        return Text("unknown", style="dim")
+    if viewer is not None and seat != viewer:
+        return Text(f"{'▮' * size + ' ' if size else ''}{plural(size, 'card')}", style="dim")
+    known = known_cards(pos.hands[seat])
+    unseen = size - known.bit_count()
+    if not unseen:
+        return cards_text(known)
+    if not known:
+        return Text(plural(unseen, "unknown card"), style="dim")
+    return Text.assemble(cards_text(known), (f" + {unseen} unknown", "dim"))
 
 
 def groups_text(rules: Rules, cards: int, value: int) -> Text:

@@ -180,12 +180,14 @@ def _codes(cards: int) -> str:
     return " ".join(codes_of(cards)) or "-"
 
 
-def _hand_text(hand: int | Partial | None) -> str:
-    if hand is None:
-        return "?"
-    if isinstance(hand, Partial):
-        return " ".join(codes_of(hand.known) + ["?"] * (hand.count - count(hand.known)))
-    return " ".join(codes_of(hand))
+def _hand_text(pos: Position, seat: int) -> str:
+    """A hand's known cards and a ``?`` for each other card it holds; ``unknown`` when not
+    even its size is known."""
+    size = seat_size(pos, seat)
+    if size is None:
+        return "unknown"
+    known = known_cards(pos.hands[seat])
+    return " ".join(codes_of(known) + ["?"] * (size - count(known)))
 
 
 def position_lines(pos: Position) -> list[str]:
@@ -200,10 +202,10 @@ def position_lines(pos: Position) -> list[str]:
     """
     lines = [f"{pos.rules}, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
     lines += [str(b) for b in pos.builds]
-    for seat, hand in enumerate(pos.hands):
+    for seat in range(len(pos.hands)):
         pile = pos.captured[seat]
         taken = pile.count if isinstance(pile, Unseen) else count(pile)
-        lines.append(f"seat {seat}: {_hand_text(hand)} (taken {taken}, sweeps {pos.sweeps[seat]})")
+        lines.append(f"seat {seat}: {_hand_text(pos, seat)} (taken {taken}, sweeps {pos.sweeps[seat]})")
     return lines
 
 
@@ -441,6 +443,14 @@ def held_count(pos: Position, seat: int) -> int:
     n = pos.rules.players
     first = (pos.dealer + 1) % n
     return k - 1 if (seat - first) % n < (pos.turn - first) % n else k
+
+
+def seat_size(pos: Position, seat: int) -> int | None:
+    """How many cards ``seat`` holds (:func:`held_count`); None when nothing tells, its hand
+    and the mover's both left out."""
+    if pos.hands[seat] is None and pos.turn is not None and pos.hands[pos.turn] is None:
+        return None
+    return held_count(pos, seat)
 
 
 def coverable(sets: list[int], k: int) -> bool:

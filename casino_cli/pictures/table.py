@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
-from ..engine.position import Partial, build_groups, held_count
+from ..engine.position import Partial, build_groups, known_cards, seat_size
 from ..engine.rules import Rules
 from ..records.describe import describe, twin_sides
 from ..records.frames import Frame, frame_words
@@ -75,19 +75,14 @@ def _places(players: int) -> list[str]:
 
 
 def _hand_cards(pos: Position, seat: int, shown: bool) -> list[int | None] | None:
-    """Faces (card) and backs (None) of a seat's hand: a hand of no known card is as many
-    backs as it holds (a hand left out of a position, as many as the turn order gives it:
-    :func:`held_count`), as when some of its cards are known; None when not even its size
-    is known (the mover's hand is left out too)."""
-    hand = pos.hands[seat]
-    if hand is None:
-        if pos.turn is not None and pos.hands[pos.turn] is None:
-            return None
-        return [None] * held_count(pos, seat)
-    if isinstance(hand, Partial):
-        known = cards_of(hand.known) if shown else []
-        return [*known, *([None] * (hand.count - len(known)))]
-    return list(cards_of(hand)) if shown else [None] * hand.bit_count()
+    """Faces (card) and backs (None) of a seat's hand: its known cards (when ``shown``) and a
+    back for each other card it holds (a hand left out of a position holds as many as the
+    turn order gives it: :func:`seat_size`); None when not even its size is known."""
+    size = seat_size(pos, seat)
+    if size is None:
+        return None
+    known = cards_of(known_cards(pos.hands[seat])) if shown else []
+    return [*known, *([None] * (size - len(known)))]
 
 
 def _pile_lines(pos: Position, seat: int, width: float) -> list[str]:
