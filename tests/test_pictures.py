@@ -691,8 +691,8 @@ def test_a_sheet_says_why_sweeps_scored_nothing():
     """Sweeps made and not scored (P3) were shown with no word of why: 2 sweeps in the
     sweeps column, none among the items won. Every such hand of the corpus now says why:
     they cancelled, or the side began the hand on the ladder."""
-    from casino_cli.pictures.sheet import side_labels, sweeps_words
-    from casino_cli.records.scoresheet import record_score
+    from casino_cli.pictures.sheet import side_labels
+    from casino_cli.records.scoresheet import record_score, sweeps_words
 
     said = set()
     for path in sorted(Path("fixtures/records/corpus").glob("*.jsonl")):

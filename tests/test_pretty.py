@@ -419,7 +419,7 @@ def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(
     )
     sheet["winner"] = winner
     console = Console(file=io.StringIO(), width=100, no_color=True)
-    console.print(score_view(sheet, ["0 (you)", "1"]))
+    console.print(score_view(sheet, make_rules("classic", 2), ["0 (you)", "1"]))
     said = console.file.getvalue()
     assert f"side {['0 (you)', '1'][winner]} wins:" in said, said
 
@@ -436,11 +436,11 @@ def test_a_sheet_whose_numbers_do_not_fit_the_screen_is_written_in_lines_never_c
         sheet = orjson.loads(line)
         sides = [f"{s} (you)" if s == 0 else str(s) for s in range(len(sheet["scores"]))]
         console = Console(file=io.StringIO(), width=width, no_color=True)
-        console.print(score_view(sheet, sides, sweeps_score=False))
+        console.print(score_view(sheet, make_rules("classic", 4), sides))
         said = console.file.getvalue()
         assert "…" not in said and max(map(len, said.splitlines())) <= width, said
         words = " ".join(said.split())
-        for text in sheet_lines(sheet, False, [f"side {s}" for s in sides]):
+        for text in sheet_lines(sheet, make_rules("classic", 4), [f"side {s}" for s in sides]):
             assert " ".join(text.split()) in words, (text, said)
         assert "side 0 (you): " in said
 

@@ -438,3 +438,35 @@ def test_score_sheet_of_the_same_hand_under_highest():
     sheet = json.loads(count_out_sheet("json", endgame="highest"))
     assert sheet["scores"] == [24, 23] and sheet["winner"] == 0
     assert sheet["reason"] == "won with 24, the highest total"
+
+
+# --- P3 in words: every view of a sheet says why sweeps made scored nothing ------------
+
+
+@pytest.mark.parametrize("corpus", ["royal-2.jsonl", "royal-3.jsonl"])
+def test_text_and_pretty_sheets_say_why_sweeps_scored_nothing(corpus):
+    """score --svg said why sweeps made scored nothing (they cancelled, or the side began on
+    the ladder: P3); -f text and pretty showed the sweeps and no such item, with no word
+    of why. Each now says it, in the words of the shared sweeps_words."""
+    import io
+
+    from rich.console import Console
+
+    from casino_cli.cli.render import score_view
+    from casino_cli.records.describe import side_names
+    from casino_cli.records.record import read_record
+    from casino_cli.records.scoresheet import record_score, sweeps_words
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "records" / "corpus" / corpus
+    said = 0
+    for line in path.read_bytes().splitlines()[:4]:
+        record = read_record(json.loads(line))
+        sheet, sides = record_score(record)[0], side_names(record.rules, record.players)
+        notes = [n for hand in sheet["hands"] if (n := sweeps_words(hand, record.rules, sides))]
+        text = cli("score", "-", "-f", "text", stdin=line).stdout.decode()
+        assert [t.strip() for t in text.splitlines() if "(P3)" in t] == notes
+        screen = Console(file=io.StringIO(), width=300, no_color=True)
+        screen.print(score_view(sheet, record.rules, sides))
+        assert [n for n in notes if n in screen.file.getvalue()] == notes
+        said += len(notes)
+    assert said

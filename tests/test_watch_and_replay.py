@@ -298,3 +298,18 @@ def test_replay_of_a_stream_says_which_record_is_too_short_for_hand_and_goes_on(
     assert out.stderr.splitlines() == [f"casino: {line}" for line in short]
     notes = [orjson.loads(line)["_replay"] for line in out.stdout.splitlines()]
     assert [(n["line"], n["hand"], n["move"]) for n in notes] == [(4, 4, 0), (4, 4, 1), (6, 4, 0), (6, 4, 1)]
+
+
+@pytest.mark.parametrize("fmt", ["text", "pretty"])
+def test_the_sheet_at_a_watched_hands_end_says_why_sweeps_scored_nothing(fmt, tmp_path):
+    """Sweeps 1–2 cancel in hand 1 (royal, seed 1): the sheet play shows at the hand's end
+    says so, as score says of the saved record."""
+    from casino_cli.records.scoresheet import record_score, sweeps_words
+
+    saved = tmp_path / "game.json"
+    out = cli("play", "--watch", "--seed", "1", "--variant", "royal", "-f", fmt, "--save", str(saved))
+    record = read_record(orjson.loads(saved.read_bytes()))
+    hand = record_score(record)[0]["hands"][0]
+    note = sweeps_words(hand, record.rules, ["side 0", "side 1"])
+    assert note.startswith("sweeps 1–2 cancel (P3)")
+    assert note in " ".join(line.strip(" │") for line in out.stdout.decode().split("hand 2")[0].splitlines())

@@ -35,7 +35,7 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = max(code, VERDICT)
-        _print(sheet, fmt, screen, rules.sweeps, sides)
+        _print(sheet, fmt, screen, rules, sides)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
             from ..pictures.table import game_title
@@ -70,15 +70,13 @@ def _sheet(
         raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
-def _print(
-    sheet: dict[str, Any], fmt: Format, screen: Screen, sweeps_score: bool, sides: list[str] | None = None
-) -> None:
+def _print(sheet: dict[str, Any], fmt: Format, screen: Screen, rules: Rules, sides: list[str] | None = None) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet, sweeps_score, sides):
+        for line in sheet_lines(sheet, rules, sides):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, sides, sweeps_score))
+        screen.print(score_view(sheet, rules, sides))

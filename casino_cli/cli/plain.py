@@ -6,7 +6,9 @@ from typing import Any
 
 from ..cards import RANKS, SUITS, rank, suit
 from ..engine.position import position_lines
+from ..engine.rules import Rules
 from ..records.describe import named_reason
+from ..records.scoresheet import sweeps_words
 
 __all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
 
@@ -40,9 +42,12 @@ def sweep_words(count: int, sweeps_score: bool) -> str:
     return "cleared the table " + ("once" if count == 1 else f"{count} times")
 
 
-def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[str] | None = None) -> list[str]:
-    """The score sheet as plain lines: per hand and side (named by ``sides``), the items won
-    (where sweeps do not score, a sweep is only a cleared table)."""
+def sheet_lines(sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None) -> list[str]:
+    """The score sheet of a game under ``rules`` as plain lines: per hand and side (named by
+    ``sides``), the items won (where sweeps do not score, a sweep is only a cleared table),
+    the items nobody won and why sweeps made scored nothing (P3)."""
+    sweeps_score = rules.sweeps
+    labels = sides or [f"side {side}" for side in range(rules.sides)]
     lines = []
     for hand in sheet["hands"]:
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
@@ -52,11 +57,12 @@ def sheet_lines(sheet: dict[str, Any], sweeps_score: bool = True, sides: list[st
             taken = f"{plural(s['cards'], 'card')}, {plural(s['spades'], 'spade')}"
             if s["sweeps"] or sweeps_score:
                 taken += f", {sweep_words(s['sweeps'], sweeps_score)}"
-            lines.append(f"  {sides[side] if sides else f'side {side}'}: {taken} -> {items}")
+            lines.append(f"  {labels[side]}: {taken} -> {items}")
         for item, why in hand["unwon"].items():
             lines.append(f"  nobody scores {item_name(item)}: {why}")
+        if note := sweeps_words(hand, rules, labels):
+            lines.append(f"  {note}")
     winner = sheet["winner"]
-    name = sides[winner] if sides and winner is not None else f"side {winner}"
-    result = f"{name} win{'' if ' & ' in name else 's'}" if winner is not None else "game goes on"
+    result = "game goes on" if winner is None else f"{labels[winner]} win{'' if ' & ' in labels[winner] else 's'}"
     lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
     return lines

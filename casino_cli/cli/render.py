@@ -18,6 +18,7 @@ from ..engine import Move, MoveFacts, Position, Unseen
 from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
 from ..records.describe import clear_words, listed, named_reason
+from ..records.scoresheet import sweeps_words
 from .plain import card_name, item_name, item_words, plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -238,11 +239,12 @@ def _columns_width(entries: Sequence[Text], rows: int) -> int:
     return sum(max(e.cell_len for e in entries[i : i + rows]) + 3 for i in range(0, len(entries), rows)) - 3
 
 
-def score_view(sheet: dict[str, Any], sides: list[str] | None = None, sweeps_score: bool = True) -> ScoreSheet:
-    """A score sheet: one row per hand and side (named by ``sides``) with the items won (where
-    sweeps do not score, the column counts the times a side cleared the table), drawn for
-    the width the screen gives it."""
-    return ScoreSheet(sheet, sides, sweeps_score)
+def score_view(sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None) -> ScoreSheet:
+    """A score sheet of a game under ``rules``: one row per hand and side (named by ``sides``)
+    with the items won (where sweeps do not score, the column counts the times a side
+    cleared the table), the items nobody won and why sweeps made scored nothing (P3), drawn
+    for the width the screen gives it."""
+    return ScoreSheet(sheet, rules, sides)
 
 
 class ScoreSheet:
@@ -250,8 +252,10 @@ class ScoreSheet:
     side's items won packed into lines that break between items, never inside one
     (``Little Casino 1`` is never split over two lines)."""
 
-    def __init__(self, sheet: dict[str, Any], sides: list[str] | None, sweeps_score: bool):
-        self.sheet, self.sides, self.sweeps_score = sheet, sides, sweeps_score
+    def __init__(self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None):
+        self.sheet, self.rules, self.sides = sheet, rules, sides
+        # for words: a side labelled by a number is "side 1" ("side 0 (you)"), never "1"
+        self.labels = [f"side {s}" if s[:1].isdigit() else s for s in sides or map(str, range(rules.sides))]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
         yield self.drawn(options.max_width)
@@ -261,7 +265,7 @@ class ScoreSheet:
         fits them; on a narrower screen, in lines under the table; on one too narrow for the
         table's numbers, all in lines (:meth:`_lines`)."""
         sheet, sides = self.sheet, self.sides
-        sweeps = "sweeps" if self.sweeps_score else "cleared"
+        sweeps = "sweeps" if self.rules.sweeps else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
         rows: list[tuple[str, str | None, list[str], list[str]]] = []  # hand, side (None: nobody), numbers, items
         for hand in sheet["hands"]:
@@ -272,7 +276,9 @@ class ScoreSheet:
                 ]
                 items = [item_words(k, v) for k, v in s["items"].items()]
                 rows.append((number, sides[index] if sides else str(index), numbers, items))
-            rows += [(number, None, [], [f"{item_name(item)} ({why})"]) for item, why in hand["unwon"].items()]
+            notes = [f"nobody: {item_name(item)} ({why})" for item, why in hand["unwon"].items()]
+            notes += [note] if (note := sweeps_words(hand, self.rules, self.labels)) else []
+            rows += [(number, None, [], [note]) for note in notes]
         cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
         widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
         if sum(w + 3 for w in widths) + 1 > width:  # not even the numbers fit: rich would cut them to "ca…"
@@ -286,25 +292,22 @@ class ScoreSheet:
         shown = ""  # the hand whose number the table shows already
         for number, side, numbers, items in rows:
             first = "" if number == shown else number
-            if column and side is None:  # an item nobody won: words that may wrap
-                table.add_row("", "", "", "", "", Text(f"nobody: {items[0]}", style="dim"), "", "")
+            if column and side is None:  # a note (an item nobody won, sweeps that scored nothing): words that may wrap
+                table.add_row("", "", "", "", "", Text(items[0], style="dim"), "", "")
             elif column and side is not None:
                 won = Text("\n".join(pack(items, room)) or "—")
                 table.add_row(first, Text(side), *numbers[:3], won, *numbers[3:])  # a name is never markup
+            elif side is None:  # a note in words, wrapped where it is too long
+                lines.append(Text(f"hand {number}, {items[0]}" if number else items[0], style="dim"))
             else:
-                who = "nobody" if side is None else f"side {side}" if side[:1].isdigit() else side
-                lead = f"{'hand ' + number + ', ' if number else ''}{who}:"
-                lines.append(Text("\n".join(pack(items or ["—"], width, lead)), style="dim" if side is None else ""))
-                if side is not None:
-                    table.add_row(first, Text(side), *numbers)
+                lead = f"{'hand ' + number + ', ' if number else ''}{f'side {side}' if side[:1].isdigit() else side}:"
+                lines.append(Text("\n".join(pack(items or ["—"], width, lead))))
+                table.add_row(first, Text(side), *numbers)
             shown = number
         reason = named_reason(sheet.get("reason", ""), sides)
         if sheet["winner"] is not None:
-            winner = sides[sheet["winner"]] if sides else str(sheet["winner"])
-            winner = f"side {winner}" if winner[:1].isdigit() else winner  # "side 1 wins", never "1 wins"
-            table.caption = Text(
-                f"{winner} win{'' if sides and ' & ' in winner else 's'}: {reason}", style="table.caption"
-            )
+            winner = self.labels[sheet["winner"]]  # "side 1 wins", never "1 wins"
+            table.caption = Text(f"{winner} win{'' if ' & ' in winner else 's'}: {reason}", style="table.caption")
         else:
             table.caption = "the game goes on" + (f" ({reason})" if reason else "")
         return table if column else Group(table, Text("items won", style="bold"), *lines)
@@ -313,9 +316,8 @@ class ScoreSheet:
         """The sheet as ``--format text`` writes it, for a screen too narrow for its table:
         a line too long goes on, indented, broken between items (never inside one). A name
         is never markup."""
-        sides = [f"side {s}" if s[:1].isdigit() else s for s in self.sides] if self.sides else None
         lines = [Text("score", style="bold")]
-        for line in sheet_lines(self.sheet, self.sweeps_score, sides):
+        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None):
             indent = len(line) - len(line.lstrip())
             lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"
             lines += [Text(" " * indent + part) for part in pack(rest.split(", "), width - indent, f"{lead}:")]

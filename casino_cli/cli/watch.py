@@ -111,7 +111,7 @@ class Watcher:
         else:
             if event.residue:
                 write_line(f"  {residue_words(event)}")
-            for line in sheet_lines(hand_sheet(event), event.position.rules.sweeps)[:-1]:
+            for line in sheet_lines(hand_sheet(event), event.position.rules)[:-1]:
                 write_line(line)
             write_line(game_words(event.game, event.position.rules, None))
 
@@ -140,7 +140,7 @@ class Watcher:
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
-            self._put(score_view(hand_sheet(event), sides, rules.sweeps))
+            self._put(score_view(hand_sheet(event), rules, sides))
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
@@ -178,7 +178,7 @@ class Watcher:
             parts.append(position_view(event.position))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
-            parts.append(score_view(hand_sheet(event), sweeps_score=event.position.rules.sweeps))
+            parts.append(score_view(hand_sheet(event), event.position.rules))
             pause *= 3
         self.live.update(Group(*parts), refresh=True)
         if pause:

@@ -13,9 +13,9 @@ from ..engine import HandEnd, HandStart, Step
 from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
-from ..records.scoresheet import hand_json
+from ..records.scoresheet import hand_json, sweeps_words
 from ..records.shown import visible
-from .sheet import items_won, nobody_words, side_label, side_labels, sweeps_words
+from .sheet import items_won, nobody_words, side_label, side_labels
 from .svg import defs, markup, named, red
 from .table import NARROW, frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
 

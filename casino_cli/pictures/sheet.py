@@ -7,8 +7,8 @@ from typing import Any
 
 from ..cards import CODES
 from ..engine.rules import Rules
-from ..engine.scoring import sweep_points
-from ..records.describe import listed, named_reason, side_names
+from ..records.describe import named_reason, side_names
+from ..records.scoresheet import sweeps_words
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
@@ -23,27 +23,6 @@ _ITEMS_W = _POINTS_X - _ITEMS_X - 40  # short of the widest points
 def nobody_words(item: str, why: str) -> str:
     """An item no side won, and why: ``nobody: spades (tied at 4)``."""
     return f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})"
-
-
-def sweeps_words(hand: dict[str, Any], rules: Rules, labels: Sequence[str]) -> str:
-    """Why sweeps made in a hand scored less than a point each (P3), or "" when each scored:
-    ``sweeps 2–2 cancel (P3): …``, and on the ladder the sides (named by ``labels``) whose
-    sweeps left after cancelling scored nothing, as they began the hand too near the target."""
-    made = [s["sweeps"] for s in hand["sides"]]
-    if not rules.sweeps:
-        return ""
-    kept = sweep_points(rules, made, (0,) * len(made))  # after cancelling: nobody began on the ladder
-    why = []
-    if kept != made:
-        why.append(
-            f"sweeps {'–'.join(map(str, made))} cancel (P3): a side scores only those it made beyond every other side's"
-        )
-    near = [labels[s] for s, (n, scored) in enumerate(zip(kept, hand["items"]["sweeps"])) if scored < n]
-    if near:
-        why.append(
-            f"no sweeps on the ladder (P3): {''.join(listed(near))} began the hand on {rules.target - 3} or more"
-        )
-    return "; ".join(why)
 
 
 def item_words(name: str, points: int) -> str:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine import HandEnd, Position
-from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand
+from ..engine.rules import Rules
+from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand, sweep_points
+from .describe import listed
 from .record import Record
 from .referee import Finding, walk
 
@@ -67,3 +70,24 @@ def position_score(pos: Position) -> dict[str, Any]:
     if game.reason:
         doc["reason"] = game.reason
     return doc
+
+
+def sweeps_words(hand: dict[str, Any], rules: Rules, labels: Sequence[str]) -> str:
+    """Why sweeps made in a hand scored less than a point each (P3), or "" when each scored:
+    ``sweeps 2–2 cancel (P3): …``, and on the ladder the sides (named by ``labels``) whose
+    sweeps left after cancelling scored nothing, as they began the hand too near the target."""
+    made = [s["sweeps"] for s in hand["sides"]]
+    if not rules.sweeps:
+        return ""
+    kept = sweep_points(rules, made, (0,) * len(made))  # after cancelling: nobody began on the ladder
+    why = []
+    if kept != made:
+        why.append(
+            f"sweeps {'–'.join(map(str, made))} cancel (P3): a side scores only those it made beyond every other side's"
+        )
+    near = [labels[s] for s, (n, scored) in enumerate(zip(kept, hand["items"]["sweeps"])) if scored < n]
+    if near:
+        why.append(
+            f"no sweeps on the ladder (P3): {''.join(listed(near))} began the hand on {rules.target - 3} or more"
+        )
+    return "; ".join(why)
