@@ -3,6 +3,7 @@ beyond the record) and the keys of the steerable terminal replay."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import orjson
@@ -313,3 +314,41 @@ def test_the_sheet_at_a_watched_hands_end_says_why_sweeps_scored_nothing(fmt, tm
     note = sweeps_words(hand, record.rules, ["side 0", "side 1"])
     assert note.startswith("sweeps 1–2 cancel (P3)")
     assert note in " ".join(line.strip(" │") for line in out.stdout.decode().split("hand 2")[0].splitlines())
+
+
+def test_a_watched_capture_names_the_builds_it_takes_as_replay_does(tmp_path):
+    """play --watch said "takes 2D 3H 4D with 9D" of a 9-build taken; replay -f text and the
+    pictures "takes the 9-build 2D+3H+4D with 9D". Each move of the game is now told alike."""
+    saved = tmp_path / "game.json"
+    watched = cli("play", "--watch", "--seed", "10", "-f", "text", "--save", str(saved)).stdout.decode()
+    replayed = cli("replay", str(saved), "-f", "text").stdout.decode()
+    moves = [line.split(". ", 1)[1] for line in watched.splitlines() if re.match(r" +\d+\. ", line)]
+    words = [line.split(": ", 1)[1] for line in replayed.splitlines() if re.match(r"hand \d+, move \d+: ", line)]
+    assert moves == words and "seat 1 takes the 9-build 2D+3H+4D with 9D" in moves
+
+
+def test_after_an_undo_a_capture_is_told_from_the_position_of_the_persons_board():
+    """An undo goes back to a position no event showed last: the board shown then is the
+    position the next move is played from."""
+    import io
+
+    from rich.console import Console
+
+    from casino_cli.cli.output import Format
+    from casino_cli.cli.watch import Watcher
+    from casino_cli.engine import Game, HandStart, Step, greedy_bot, legal_moves, make_rules
+
+    events: list = []
+    Game(make_rules("classic"), "10", [greedy_bot, greedy_bot]).play_hand(events.append)
+    taken = next(
+        i
+        for i, e in enumerate(events)
+        if isinstance(e, Step) and any(b.cards & e.move.cards for b in events[i - 1].position.builds)
+    )
+    watcher = Watcher(Format.pretty, 0, 0, interactive=True)
+    watcher.out = Console(file=io.StringIO(), width=200, no_color=True)
+    watcher.show([HandStart(1, events[0].position)])  # then an undo back to the move before the capture
+    before = events[taken - 1].position
+    watcher.board(before, legal_moves(before))
+    watcher.show([events[taken]])
+    assert re.search(r"takes the \d+-build", watcher.out.file.getvalue())

@@ -7,8 +7,10 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..engine.game import GameEvent
 from ..engine.moves import MoveList
@@ -76,9 +78,11 @@ class Watcher:
         self.last_game: GameStep | None = None
         self._deal: int | None = None
         self._since = 0  # lines printed since the person's last board (the others' moves)
+        self._before: Position | None = None  # the position the next move is played from
 
     def show(self, events: list[GameEvent]) -> None:
-        """Show each event as the chosen output wants it."""
+        """Show each event as the chosen output wants it; a move is played from the position
+        of the event before it (or of the person's last board)."""
         for event in events:
             if isinstance(event, HandEnd):
                 self.last_game = event.game
@@ -92,6 +96,11 @@ class Watcher:
                 self._redraw(event)  # it waits its own delay
             if self.live is None and self.delay and not self.interactive and isinstance(event, Step):
                 self._wait()
+            self._before = event.position
+
+    def _words(self, step: Step, name: Callable[[int], str] = card_code) -> str:
+        """The move in words, a capture naming the builds it takes: "takes the 7-build 2C+5H and 7D with 7S"."""
+        return describe(step, name, None, self._before)
 
     def _wait(self) -> None:
         """--delay after a move written line by line (text, jsonl, or lines for people):
@@ -107,7 +116,7 @@ class Watcher:
         if isinstance(event, HandStart):
             write_line(f"hand {event.hand}")
         elif isinstance(event, Step):
-            write_line(f"  {event.number:>2}. {describe(event)}")
+            write_line(f"  {event.number:>2}. {self._words(event)}")
         else:
             if event.residue:
                 write_line(f"  {residue_words(event)}")
@@ -130,7 +139,7 @@ class Watcher:
             self._put(Rule(f"hand {event.hand}"))
         elif isinstance(event, Step):
             self._put(
-                Text(f"  {event.number:>2}. {describe(event, card_name)}", style="bold" if event.facts.sweep else "")
+                Text(f"  {event.number:>2}. {self._words(event, card_name)}", style="bold" if event.facts.sweep else "")
             )
         else:
             if event.residue:
@@ -167,7 +176,7 @@ class Watcher:
             self.recent.clear()
             self.recent.append(f"hand {event.hand}: the cards are dealt")
         elif isinstance(event, Step):
-            self.recent.append(f"{event.number:>2}. {describe(event, card_name)}")
+            self.recent.append(f"{event.number:>2}. {self._words(event, card_name)}")
             if event.position.deal != (self._deal or event.position.deal):
                 self.recent.append(f"deal {event.position.deal}: four new cards each")
         elif event.residue:
@@ -193,6 +202,7 @@ class Watcher:
         from .render import compact_moves_view, position_view
 
         assert self.out is not None
+        self._before = position  # after an undo, too
         view = position_view(position, self.viewer)
         full = self.moves(position, listing)
         room = self.out.height - 2 - self._height(view)
