@@ -352,3 +352,14 @@ def test_after_an_undo_a_capture_is_told_from_the_position_of_the_persons_board(
     watcher.board(before, legal_moves(before))
     watcher.show([events[taken]])
     assert re.search(r"takes the \d+-build", watcher.out.file.getvalue())
+
+
+@pytest.mark.parametrize("fmt", ["text", "pretty"])
+def test_a_game_stopped_at_the_bound_on_its_hands_ends_saying_it_is_unfinished(fmt):
+    """No side reaches a target of 100000 in 500 hands: the game stops there, and its end
+    said only "game 2690–2687" (pretty: "the game goes on")."""
+    out = cli("play", "--watch", "--seed", "1", "-o", "target=100000", "-f", fmt).stdout.decode()
+    end = "the game stops unfinished: no side won in 500 hands, the most a game is played"
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[-1] == end and "hand 500" in out and "hand 501" not in out
+    assert "the game goes on" not in out.rsplit("hand 500", 1)[1]

@@ -42,10 +42,13 @@ def sweep_words(count: int, sweeps_score: bool) -> str:
     return "cleared the table " + ("once" if count == 1 else f"{count} times")
 
 
-def sheet_lines(sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None) -> list[str]:
+def sheet_lines(
+    sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None, ending: str = "game goes on"
+) -> list[str]:
     """The score sheet of a game under ``rules`` as plain lines: per hand and side (named by
     ``sides``), the items won (where sweeps do not score, a sweep is only a cleared table),
-    the items nobody won and why sweeps made scored nothing (P3)."""
+    the items nobody won and why sweeps made scored nothing (P3); then the winner, or
+    ``ending`` when none."""
     sweeps_score = rules.sweeps
     labels = sides or [f"side {side}" for side in range(rules.sides)]
     lines = []
@@ -63,6 +66,6 @@ def sheet_lines(sheet: dict[str, Any], rules: Rules, sides: list[str] | None = N
         if note := sweeps_words(hand, rules, labels):
             lines.append(f"  {note}")
     winner = sheet["winner"]
-    result = "game goes on" if winner is None else f"{labels[winner]} win{'' if ' & ' in labels[winner] else 's'}"
+    result = ending if winner is None else f"{labels[winner]} win{'' if ' & ' in labels[winner] else 's'}"
     lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
     return lines

@@ -239,12 +239,14 @@ def _columns_width(entries: Sequence[Text], rows: int) -> int:
     return sum(max(e.cell_len for e in entries[i : i + rows]) + 3 for i in range(0, len(entries), rows)) - 3
 
 
-def score_view(sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None) -> ScoreSheet:
+def score_view(
+    sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None, ending: str = "the game goes on"
+) -> ScoreSheet:
     """A score sheet of a game under ``rules``: one row per hand and side (named by ``sides``)
     with the items won (where sweeps do not score, the column counts the times a side
     cleared the table), the items nobody won and why sweeps made scored nothing (P3), drawn
-    for the width the screen gives it."""
-    return ScoreSheet(sheet, rules, sides)
+    for the width the screen gives it; under it the winner, or ``ending`` when none."""
+    return ScoreSheet(sheet, rules, sides, ending)
 
 
 class ScoreSheet:
@@ -252,8 +254,8 @@ class ScoreSheet:
     side's items won packed into lines that break between items, never inside one
     (``Little Casino 1`` is never split over two lines)."""
 
-    def __init__(self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None):
-        self.sheet, self.rules, self.sides = sheet, rules, sides
+    def __init__(self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None, ending: str):
+        self.sheet, self.rules, self.sides, self.ending = sheet, rules, sides, ending
         # for words: a side labelled by a number is "side 1" ("side 0 (you)"), never "1"
         self.labels = [f"side {s}" if s[:1].isdigit() else s for s in sides or map(str, range(rules.sides))]
 
@@ -309,7 +311,7 @@ class ScoreSheet:
             winner = self.labels[sheet["winner"]]  # "side 1 wins", never "1 wins"
             table.caption = Text(f"{winner} win{'' if ' & ' in winner else 's'}: {reason}", style="table.caption")
         else:
-            table.caption = "the game goes on" + (f" ({reason})" if reason else "")
+            table.caption = self.ending + (f" ({reason})" if reason else "")
         return table if column else Group(table, Text("items won", style="bold"), *lines)
 
     def _lines(self, width: int) -> Group:
@@ -317,7 +319,7 @@ class ScoreSheet:
         a line too long goes on, indented, broken between items (never inside one). A name
         is never markup."""
         lines = [Text("score", style="bold")]
-        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None):
+        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None, self.ending):
             indent = len(line) - len(line.lstrip())
             lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"
             lines += [Text(" " * indent + part) for part in pack(rest.split(", "), width - indent, f"{lead}:")]

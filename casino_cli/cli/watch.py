@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
-from ..engine.game import GameEvent
+from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
@@ -41,6 +41,17 @@ def hand_sheet(end: HandEnd) -> dict[str, Any]:
     if end.game.reason:
         sheet["reason"] = end.game.reason
     return sheet
+
+
+def unfinished_words(hands: int) -> str:
+    """The end of a game stopped at the bound on its hands (:data:`MAX_HANDS`) with no winner."""
+    return f"the game stops unfinished: no side won in {hands} hands, the most a game is played"
+
+
+def sheet_ending(end: HandEnd) -> str:
+    """What a hand's sheet says under it when no side has won: the game goes on, or, at the
+    bound on its hands, stops unfinished."""
+    return unfinished_words(end.hand) if end.hand >= MAX_HANDS else "the game goes on"
 
 
 def event_json(event: GameEvent) -> dict[str, Any]:
@@ -149,7 +160,7 @@ class Watcher:
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
-            self._put(score_view(hand_sheet(event), rules, sides))
+            self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event)))
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
@@ -187,7 +198,7 @@ class Watcher:
             parts.append(position_view(event.position))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
-            parts.append(score_view(hand_sheet(event), event.position.rules))
+            parts.append(score_view(hand_sheet(event), event.position.rules, ending=sheet_ending(event)))
             pause *= 3
         self.live.update(Group(*parts), refresh=True)
         if pause:
@@ -228,17 +239,21 @@ class Watcher:
             self.out.print()
 
     def close(self, session: Session, left: bool = False) -> None:
-        """The end: the record (json), or the result in words (nothing more for a game left part-way)."""
+        """The end: the record (json), or the result in words, a game stopped at the bound on
+        its hands said to be unfinished (nothing more for a game left part-way)."""
         if self.live is not None:
             self.live.stop()
         if left:
             return
-        words = "the game goes on"
-        if self.last_game is not None and self.last_game.winner is not None:
+        won = self.last_game is not None and self.last_game.winner is not None
+        words = unfinished_words(session.hand)
+        if self.last_game is not None and won:
             rules = session.rules
             you = None if self.viewer is None else rules.side_of(self.viewer)
             words = game_words(self.last_game, rules, None, you)
         if self.fmt == Format.json and not self.interactive:
             write_line(dumps(session.record()))
         elif self.out is not None:
-            self.out.print(words, style="bold green", markup=False)
+            self.out.print(words, style="bold green" if won else "bold yellow", markup=False)
+        elif self.fmt == Format.text and not won:  # a won game's last line says so already
+            write_line(words)
