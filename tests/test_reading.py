@@ -178,13 +178,25 @@ def test_line_and_column_count_characters():
     [
         (b"[" * 500 + b"x", "<stdin>:1:501: $: invalid JSON: Expecting value"),
         (b"[" * 190 + b"\n", "<stdin>:2:1: $: invalid JSON: Expecting value"),
-        (b"[" * 1000 + b"x", "<stdin>:1:1: $: invalid JSON: arrays and objects nested too deeply, and not closed"),
+        (b"[" * 1000 + b"x", "<stdin>:1:1001: $: invalid JSON: Expecting value"),
     ],
 )
 def test_a_fault_deep_in_unclosed_arrays_is_named_where_it_is(data, said):
-    """orjson calls these "failed to allocate memory", at a column short of the fault."""
+    """orjson calls these "failed to allocate memory", at a column short of the fault.
+    Python's reader names it, unless it cannot go as deep (3.11 stops at the recursion
+    limit, 3.12 goes further): then the document is said to nest too deeply."""
+    if _python_json_stops_at(data.count(b"[")):
+        said = "<stdin>:1:1: $: invalid JSON: arrays and objects nested too deeply, and not closed"
     res = cli("moves", "-", stdin=data)
     assert res.returncode == 65 and res.stderr.strip() == "casino: " + said, res.stderr
+
+
+def _python_json_stops_at(depth: int) -> bool:
+    try:
+        json.loads("[" * depth + "]" * depth)
+    except RecursionError:
+        return True
+    return False
 
 
 def test_a_finding_in_a_pretty_record_names_the_line_and_column_of_its_move():
