@@ -328,7 +328,14 @@ def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
     assert theirs.index("0 cards") == mine.index("2♣")  # in the hand's column: no stray space for no cards
 
 
-def test_the_board_of_a_finished_hand_does_not_widen_its_labels():
+@pytest.mark.parametrize(
+    ("width", "scores"),
+    [
+        (80, r"^ scores +side 0: 0  side 1: 0 \(before this hand\)"),
+        (40, r"^scores +side 0 \(seats 0 & 2\): 0,\s+side 1 \(seats 1 & 3\): 0\s+\(before this hand\)"),
+    ],
+)
+def test_the_board_of_a_finished_hand_does_not_widen_its_labels(width, scores):
     """The board after a hand's last move (watched, or stepped to in the replay) labelled its
     scores "scores before this hand": the label column widened and the board jumped right
     (at 40 columns, a 4-player board folded into 31 lines). The words go with the scores."""
@@ -343,12 +350,12 @@ def test_the_board_of_a_finished_hand_does_not_widen_its_labels():
     assert after.finished and not before.finished
     drawn = []
     for pos in (before, after):
-        screen = Console(file=io.StringIO(), width=40, no_color=True)
+        screen = Console(file=io.StringIO(), width=width, no_color=True)
         screen.print(position_view(pos))
         drawn.append(screen.file.getvalue().splitlines())
-    starts = [next(line.index("seat") for line in lines if line.startswith(" dealer")) for lines in drawn]
+    starts = [next(m.end() for m in map(re.compile(r" ?stock +").match, lines) if m) for lines in drawn]
     assert starts[1] <= starts[0], drawn  # no wider (no seat's turn: no ▶ marker)
-    assert re.search(r"^ scores +side 0: 0  side 1: 0 \(before\s+this hand\)", "\n".join(drawn[1]), re.M), drawn[1]
+    assert re.search(scores, "\n".join(drawn[1]), re.M), drawn[1]
     assert len(drawn[1]) <= len(drawn[0]) + 1, drawn
 
 
@@ -525,3 +532,70 @@ def test_a_hand_of_no_known_card_is_told_as_many_cards_as_the_picture_draws():
             backs = drawn.count(None)
             assert line.count("?") == backs and f"{backs} unknown" in said
             assert said == f"{backs} unknown cards" if backs == len(drawn) else said.startswith("4♠ + ")
+
+
+LONG_NAMES = ["Maximiliana Oppenheimer", "Bartholomew Fitzgerald", "Cassandra Wolfeschlegel", "Dominique Ravensworth"]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--players", "2"],
+        ["--players", "3"],
+        ["--players", "4"],
+        ["--players", "4", "--no-partnerships"],
+        ["--players", "3", "--variant", "royal", "-o", "sweeps=true"],
+    ],
+)
+def test_every_step_of_a_replay_fits_a_40_by_24_screen_with_the_keys_and_the_prompt(options):
+    """The steerable replay at 40 columns: which step, the board, the step in words, the
+    keys (the answer to ?) and the prompt, in 24 lines, for a record named by its bots
+    (copies of one: ``random & random (seats 0 & 2)``) and by long names. The board was
+    drawn as on a wide screen, folded into up to 30 lines: the step's line scrolled away."""
+    from rich.cells import cell_len
+
+    from casino_cli.cli.output import fitting
+    from casino_cli.cli.safe_text import shown_names
+    from casino_cli.cli.steer import KEYS, PROMPTS, TYPING, step_view
+    from casino_cli.records.frames import frames_of
+    from casino_cli.records.record import read_record
+    from tests.inproc import cli
+
+    doc = orjson.loads(cli("simulate", "--seed", "w", "--bots", "random", "--hands", "2", *options).stdout)
+    prompt = fitting(PROMPTS, 40, TYPING) + " › "
+    assert cell_len(prompt) + 6 <= 40  # room on its line for "h 12"
+    for names in (doc["players"], LONG_NAMES[: len(doc["players"])]):
+        record = read_record(dict(doc, players=names))
+        frames = frames_of(record)
+        for at in range(len(frames)):
+            screen = Console(file=io.StringIO(), width=40, no_color=True)
+            screen.print(step_view(record, frames, at, shown_names(record.players)))
+            screen.print(KEYS)
+            lines = [*screen.file.getvalue().splitlines(), prompt]
+            assert len(lines) <= 24 and max(map(cell_len, lines)) <= 40, "\n".join(lines)
+
+
+def test_the_narrow_board_in_the_docs_is_the_one_drawn():
+    """docs/notation.md shows the board of a named 4-player record at 40 columns as drawn."""
+    from casino_cli.cli.render import position_view
+    from casino_cli.records.frames import frames_of
+    from casino_cli.records.record import read_record
+    from tests.inproc import cli
+
+    doc = orjson.loads(cli("simulate", "--players", "4", "--bots", "random", "--seed", "3", "--hands", "1").stdout)
+    record = read_record(dict(doc, players=LONG_NAMES))
+    screen = Console(file=io.StringIO(), width=40, no_color=True)
+    screen.print(position_view(frames_of(record)[20].position, names=record.players))
+    drawn = "".join(f"    {line.rstrip()}\n" for line in screen.file.getvalue().splitlines())
+    assert drawn in (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8"), drawn
+
+
+@pytest.mark.parametrize("width", [40, 59])
+def test_names_on_the_narrow_board_are_text_never_markup(width):
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)
+    for names in (("[red]A", "B[/]"), ("[b]", "C")):  # cut to a number and a name, or as wide labels
+        screen = Console(file=io.StringIO(), width=width, no_color=True)
+        screen.print(position_view(pos, names=names))
+        assert all(name in screen.file.getvalue() for name in names), screen.file.getvalue()

@@ -363,3 +363,27 @@ def test_a_game_stopped_at_the_bound_on_its_hands_ends_saying_it_is_unfinished(f
     lines = [line.strip() for line in out.splitlines()]
     assert lines[-1] == end and "hand 500" in out and "hand 501" not in out
     assert "the game goes on" not in out.rsplit("hand 500", 1)[1]
+
+
+def test_the_steerable_replay_on_a_40_by_24_screen_keeps_its_step_line_in_view(tmp_path):
+    """4 players with long names at 40 × 24: from the line saying which step it is to the
+    prompt, no more than the screen's 24 lines (the board took 30: that line scrolled
+    away); the seats are labelled by number and name cut short, the names whole in the
+    step's words."""
+    from test_play_terminal import Terminal
+
+    doc = orjson.loads(cli("simulate", "--players", "4", "--bots", "random", "--seed", "3").stdout)
+    path = tmp_path / "named.json"
+    path.write_bytes(orjson.dumps(dict(doc, players=[f"{name} Ravensworth" for name in ("Ana", "Ben", "Cy", "Dan")])))
+    term = Terminal("replay", str(path), size=(40, 24))
+    term.expect("q: quit ›")
+    term.send("+20")
+    drawn = term.expect("q: quit ›")
+    screen = drawn[drawn.rindex("hand 1 · step 21 of") :].splitlines()
+    assert sum(-(-len(line.rstrip()) // 40) or 1 for line in screen) <= 24, screen  # a longer line wraps
+    assert len(screen[-1]) + 6 <= 40, screen  # the prompt on one line, with room for "h 12"
+    assert any(line.startswith("▶ 0 Ana Rav…  ") for line in screen), screen
+    assert "Dan Ravensworth (seat 3) builds 9" in drawn
+    term.send("q")
+    term.expect("the record ends")
+    assert term.close() == 0

@@ -20,7 +20,19 @@ from ..records.botproto import for_seat, load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
-from .output import INTERRUPTED, USAGE, Fail, Format, Interrupted, console, resolve_format, say, typed, typed_number
+from .output import (
+    INTERRUPTED,
+    USAGE,
+    Fail,
+    Format,
+    Interrupted,
+    console,
+    fitting,
+    resolve_format,
+    say,
+    typed,
+    typed_number,
+)
 from .picture_files import check_target, write_file
 from .watch import Watcher, hand_sheet
 
@@ -69,7 +81,7 @@ def hint_words(position: Position, listing: MoveList) -> str:
 def move_prompt(width: int) -> str:
     """The prompt for a move, naming the keys where a line of ``width`` has room, else only
     ? and q: on one line, which the board keeps for it."""
-    return next((p for p in PROMPTS if len(p) + TYPING <= width), PROMPTS[-1])
+    return fitting(PROMPTS, width, TYPING)
 
 
 def read_answer(text: str, position: Position, listing: MoveList) -> Answer:

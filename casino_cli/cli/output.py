@@ -13,6 +13,7 @@ import errno
 import os
 import re
 import sys
+from collections.abc import Sequence
 from enum import Enum
 
 OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 74, 130, 141
@@ -181,6 +182,12 @@ def typed_number(text: str) -> int | None:
     if not text.isdecimal():
         return None
     return int(text) if len(text) <= 9 else 10**9
+
+
+def fitting(prompts: Sequence[str], width: int, room: int) -> str:
+    """The first of ``prompts`` that leaves ``room`` cells for the answer on a line of
+    ``width``, else the last (the shortest): a prompt keeps to one line."""
+    return next((p for p in prompts if len(p) + room <= width), prompts[-1])
 
 
 def typed(out: Console, prompt: str) -> str:

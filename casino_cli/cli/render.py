@@ -5,10 +5,10 @@ Imported only on paths that print for people, so rich never slows the JSON paths
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -37,61 +37,149 @@ def cards_text(mask_or_cards: int | Iterable[int], empty: str = "—") -> Text:
     return Text(" ").join(card_text(c) for c in cards)
 
 
-def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ...] | None = None) -> Table:
+NARROW = 60  # columns under which the board is drawn narrow (:class:`Board`)
+WIDE = 80  # columns from which it is drawn wide whatever the names
+
+
+def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ...] | None = None) -> Board:
     """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
     (which seats make each) and the scores; ``names`` names the seats; with a ``viewer``
     seat, the other hands show only how many cards they hold."""
-    from ..records.describe import seat_words, side_name, side_names, side_seats
+    return Board(pos, viewer, names)
 
-    players = names
-    rules = pos.rules
-    title = f"{rules.variant}, {rules.players} players"
-    if rules.partnerships:
-        title += " in partnerships"
-    if rules.option_words():
-        title += f" ({', '.join(rules.option_words())})"
-    status = (
-        "hand finished"
-        if pos.turn is None
-        else (
-            f"deal {pos.deal} of {rules.deals_per_hand}"
-            f"{' (the last)' if pos.last_deal else ''}, {seat_words(players, pos.turn)} to play"
+
+class Board:
+    """The board of :func:`position_view`, drawn for the width it is given: wide, a row per
+    fact, each labelled, names in full; under 60 columns (and under 80 where a seat's label
+    with its name would take more than a third of the screen), narrow (:meth:`narrow`)."""
+
+    def __init__(self, pos: Position, viewer: int | None, names: tuple[str, ...] | None):
+        self.pos, self.viewer, self.names = pos, viewer, names
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
+        width = options.max_width
+        longest = max(cell_len(self._label(seat, "▶ ")) for seat in range(self.pos.rules.players))
+        narrow = width < NARROW or (width < WIDE and longest > width // 3)  # the same for every step of a game
+        yield self.narrow(width) if narrow else self.wide()
+
+    def _label(self, seat: int, marker: str) -> str:
+        """A seat's label on the wide board: "▶ seat 0 Ana (you)"."""
+        name = f" {self.names[seat]}" if self.names else ""
+        return f"{marker}seat {seat}{name}{' (you)' if seat == self.viewer else ''}"
+
+    def _status(self, seat_words: Callable[[int], str]) -> Text:
+        """The rule set and where the hand is: "classic, 2 players — deal 1 of 6, seat 0 to play"."""
+        pos, rules = self.pos, self.pos.rules
+        title = f"{rules.variant}, {rules.players} players"
+        if rules.partnerships:
+            title += " in partnerships"
+        if rules.option_words():
+            title += f" ({', '.join(rules.option_words())})"
+        status = (
+            "hand finished"
+            if pos.turn is None
+            else (
+                f"deal {pos.deal} of {rules.deals_per_hand}"
+                f"{' (the last)' if pos.last_deal else ''}, {seat_words(pos.turn)} to play"
+            )
         )
-    )
-    grid = Table(show_header=False, box=None, padding=(0, 1))
-    grid.add_column(style="dim", no_wrap=True)
-    grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
-    grid.add_row("game", Text(f"{title} — {status}", style="bold"))
-    grid.add_row("table", cards_text(pos.loose))
-    for b in pos.builds:
-        kind = "single" if b.single else "multiple"
-        grid.add_row(
-            f"build {b.value}", Text.assemble(groups_text(rules, b.cards, b.value), f"  ({kind}, seat {b.owner})")
-        )
-    for seat in range(len(pos.hands)):
-        marker = "▶ " if seat == pos.turn else ""
+        return Text(f"{title} — {status}", style="bold")
+
+    def _seat(self, seat: int, gap: str) -> Text:
+        """A seat's hand (the others' as counts where there is a viewer) and its pile."""
+        pos = self.pos
         pile = pos.captured[seat]
         taken = f"{pile.count} taken" if isinstance(pile, Unseen) else f"{pile.bit_count()} taken"
-        sweeps = f", {sweep_words(pos.sweeps[seat], rules.sweeps)}" if pos.sweeps[seat] else ""
-        shown = hand_text(pos, seat, viewer)
-        grid.add_row(
-            Text(f"{marker}seat {seat}" + (f" {names[seat]}" if names else "") + (" (you)" if seat == viewer else "")),
-            Text.assemble(shown, f"   [{taken}{sweeps}]"),
-        )
-    stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
-    grid.add_row("stock", f"{stock} cards")
-    grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
-    if rules.partnerships or players:
-        sides = "  ".join(
-            f"side {s}: "
-            + (f"{side_name(rules, players, s)} ({side_seats(rules, s)})" if players else side_seats(rules, s))
-            for s in range(rules.sides)
-        )
-        grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-    scores = "  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores))
-    before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
-    grid.add_row("scores", Text(scores + before))
-    return grid
+        sweeps = f", {sweep_words(pos.sweeps[seat], pos.rules.sweeps)}" if pos.sweeps[seat] else ""
+        return Text.assemble(hand_text(pos, seat, self.viewer), f"{gap}[{taken}{sweeps}]")
+
+    def _builds(self) -> list[tuple[str, Text]]:
+        """Each build's label and cards: ("build 9", "9♥ and 2♥+3♥+4♦  (multiple, seat 3)")."""
+        rules = self.pos.rules
+        return [
+            (
+                f"build {b.value}",
+                Text.assemble(
+                    groups_text(rules, b.cards, b.value), f"  ({'single' if b.single else 'multiple'}, seat {b.owner})"
+                ),
+            )
+            for b in self.pos.builds
+        ]
+
+    def wide(self) -> Table:
+        """A row per fact, each labelled: seats, the dealer, the seat to play and the sides
+        named in full."""
+        from ..records.describe import seat_words, side_name, side_names, side_seats
+
+        pos, rules, players = self.pos, self.pos.rules, self.names
+        grid = Table(show_header=False, box=None, padding=(0, 1))
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
+        grid.add_row("game", self._status(lambda seat: seat_words(players, seat)))
+        grid.add_row("table", cards_text(pos.loose))
+        for label, build in self._builds():
+            grid.add_row(label, build)
+        for seat in range(rules.players):
+            grid.add_row(Text(self._label(seat, "▶ " if seat == pos.turn else "")), self._seat(seat, "   "))
+        stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
+        grid.add_row("stock", f"{stock} cards")
+        grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
+        if rules.partnerships or players:
+            sides = "  ".join(
+                f"side {s}: "
+                + (f"{side_name(rules, players, s)} ({side_seats(rules, s)})" if players else side_seats(rules, s))
+                for s in range(rules.sides)
+            )
+            grid.add_row("sides", Text(sides))  # names are document text: never read as markup
+        scores = "  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores))
+        before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
+        grid.add_row("scores", Text(scores + before))
+        return grid
+
+    def narrow(self, width: int) -> Group:
+        """The game's line across the screen, then a row per fact with labels of at most
+        about a quarter of it: a seat's is ``▶ seat 0`` where that fits, else ``▶ 0`` and its
+        name cut to fit (``Maximil…``); the seat to play and the dealer by seat alone (their
+        names are on their rows), the stock and the dealer on one row, the sides' seats
+        beside their scores."""
+        from ..records.describe import side_seats
+
+        pos, rules = self.pos, self.pos.rules
+        room = max(10, width // 4 + 2)  # the labels' column at most
+        wide = all(cell_len(self._label(seat, "▶ ")) <= room for seat in range(rules.players))
+        grid = Table(show_header=False, box=None, padding=(0, 2, 0, 0), pad_edge=False)
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column(overflow="fold")
+        grid.add_row("table", cards_text(pos.loose))
+        for label, build in self._builds():
+            grid.add_row(label, build)
+        for seat in range(rules.players):
+            marker = "▶ " if seat == pos.turn else "  "
+            who = Text(self._label(seat, marker)) if wide else self._short(seat, marker, room)  # names: never markup
+            grid.add_row(who, self._seat(seat, "  "))
+        stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
+        grid.add_row("stock", f"{stock} cards · dealer: seat {pos.dealer}")
+        if rules.partnerships:
+            scores = [f"side {s} ({side_seats(rules, s)}): {v}" for s, v in enumerate(pos.scores)]
+        else:  # a side is a seat
+            scores = [f"seat {s}: {v}" for s, v in enumerate(pos.scores)]
+        lines = pack(scores, width - room - 2)
+        if pos.finished:  # the hand's own: its sheet
+            before = "(before this hand)"
+            fits = cell_len(lines[-1]) + 1 + len(before) <= width - room - 2
+            lines[-1:] = [f"{lines[-1]} {before}"] if fits else [lines[-1], before]
+        grid.add_row("scores", Text("\n".join(lines)))
+        return Group(self._status(lambda seat: f"seat {seat}"), grid)
+
+    def _short(self, seat: int, marker: str, room: int) -> Text:
+        """A seat's narrow label: ``▶ 0 Maximil…``, the name cut to the labels' ``room``."""
+        you = " (you)" if seat == self.viewer else ""
+        label = f"{marker}{seat}"
+        name = f" {self.names[seat]}" if self.names and self.names[seat] else ""
+        fit = max(3, room - cell_len(label + you))
+        if cell_len(name) > fit:
+            name = set_cell_size(name, fit - 1).rstrip() + "…"
+        return Text(label + name + you)
 
 
 def hand_text(pos: Position, seat: int, viewer: int | None = None) -> Text:

@@ -3,21 +3,26 @@ in place on the alternate screen."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
-from .output import console, typed, typed_number
+from .output import console, fitting, typed, typed_number
 from .plain import card_name
 from .safe_text import shown_names
+
+if TYPE_CHECKING:
+    from rich.console import Group
 
 KEYS = (
     "Enter or n: next · p: back · +N/-N: N steps · N: move N of this hand (0: its start) · h N: hand N · "
     "e: end · q: quit"
 )
+PROMPTS = ("Enter: next · p: back · ?: keys · q: quit", "Enter: next · ?: keys · q: quit")  # the keys, then "›"
+TYPING = 9  # the room on the prompt's line for " › " and the answer: h 12, +20
 START = "this is the start of the record (Enter: next)"
 END = "this is the end of the record (p: back, q: quit)"
 
@@ -87,24 +92,35 @@ def shown_words(frame: Frame, record: Record) -> str:
     return visible(frame_words(frame, record, card_name))
 
 
-def steer(record: Record, frames: list[Frame], start: int) -> None:
-    """Show frames one at a time, redrawn in place, until the person quits."""
+def step_view(record: Record, frames: list[Frame], at: int, names: tuple[str, ...] | None) -> Group:
+    """Step ``at`` as the replay shows it above its prompt: which step, the board, the step in words."""
+    from rich.console import Group
+    from rich.rule import Rule
+    from rich.text import Text
+
     from .render import position_view
 
+    frame = frames[at]
+    style = "bold red" if isinstance(frame.event, Finding) else "bold"
+    return Group(
+        Rule(f"hand {frame.hand} · step {at + 1} of {len(frames)}"),
+        position_view(frame.position, names=names),
+        Text(shown_words(frame, record), style=style),  # names and comments: never markup
+    )
+
+
+def steer(record: Record, frames: list[Frame], start: int) -> None:
+    """Show frames one at a time, redrawn in place, until the person quits."""
     out = console()
     names = shown_names(record.players)
     at, message = start, ""
     with out.screen(hide_cursor=False):  # rich's default hides it: the person types at the prompt
         while True:
             out.clear()
-            frame = frames[at]
-            out.rule(f"hand {frame.hand} · step {at + 1} of {len(frames)}")
-            out.print(position_view(frame.position, names=names))
-            style = "bold red" if isinstance(frame.event, Finding) else "bold"
-            out.print(shown_words(frame, record), style=style, markup=False)
+            out.print(step_view(record, frames, at, names))
             if message:
                 out.print(message, style="yellow", markup=False)
-            step = answer(typed(out, "[dim]Enter: next · p: back · ?: keys · q: quit[/dim] › "), frames, at)
+            step = answer(typed(out, f"[dim]{fitting(PROMPTS, out.width, TYPING)}[/dim] › "), frames, at)
             if step.done:
                 break
             at, message = step.at, step.message
