@@ -716,6 +716,20 @@ def test_the_sheet_picture_and_the_pages_sheet_show_why(tmp_path):
     assert why in plain(picture.read_text(encoding="utf-8")) and why in plain(page.read_text(encoding="utf-8"))
 
 
+def test_the_sheet_picture_and_the_pages_sheet_say_where_the_ladder_capped_a_score(tmp_path):
+    """Hand 3 of royal-2 began at 20–4 and scored 7–4: the picture and the page showed
+    game 20–8 with no word of why (G3). Both now say it, from the scores before the hand
+    (the hand before's in the sheet, the finished position's on the page)."""
+    record = tmp_path / "royal.json"
+    record.write_bytes(Path("fixtures/records/corpus/royal-2.jsonl").read_bytes().splitlines()[0])
+    picture, page = tmp_path / "sheet.svg", tmp_path / "page.html"
+    assert cli("score", str(record), "--svg", str(picture)).returncode == 0
+    assert cli("replay", str(record), "--html", str(page)).returncode == 0
+    why = "capped at 20 (G3): seat 0 · greedy was on the ladder and did not win this hand"
+    assert plain(picture.read_text(encoding="utf-8")).count(why) == 2  # hands 3 and 4
+    assert plain(page.read_text(encoding="utf-8")).count(why) == 2
+
+
 def test_a_sheets_twin_partnerships_keep_their_names():
     """Copies of one bot in partnerships (`simulate --players 4 --bots greedy`) were labelled
     "seats 0 & 2 · gr… & gr…": the seats and the names now take a line each."""

@@ -470,3 +470,68 @@ def test_text_and_pretty_sheets_say_why_sweeps_scored_nothing(corpus):
         assert [n for n in notes if n in screen.file.getvalue()] == notes
         said += len(notes)
     assert said
+
+
+# --- G3 in words: a side capped on the ladder is said to be, in every view ----------------
+
+
+def test_text_and_pretty_sheets_say_where_the_ladder_capped_a_score():
+    """Hand 3 of royal-2 began at 20–4 and scored 7–4, and the sheet said `game 20–8` with
+    no word of why 20 + 7 made 20 (G3: on the ladder, not winning the hand). Checked over
+    the ladder corpus from the JSON score alone: a cap note is given exactly for the hands
+    where a side's score before the hand plus its points exceeds its score after, naming
+    exactly those sides, in -f text and in pretty."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from casino_cli.cli.render import score_view
+    from casino_cli.records.describe import side_names
+    from casino_cli.records.record import read_record
+
+    corpus = Path(__file__).resolve().parent.parent / "fixtures" / "records" / "corpus"
+    said = 0
+    for path in sorted(corpus.glob("royal-*.jsonl")):
+        for line in path.read_bytes().splitlines():
+            record = read_record(json.loads(line))
+            sides = side_names(record.rules, record.players)
+            sheet = json.loads(cli("score", "-", "-f", "json", stdin=line).stdout)
+            before, capped = [0] * record.rules.sides, []
+            for hand in sheet["hands"]:
+                over = [s for s, (b, p, now) in enumerate(zip(before, hand["points"], hand["scores"])) if b + p > now]
+                capped.append((hand["hand"], {sides[s] for s in over}) if over else None)
+                before = hand["scores"]
+            text = cli("score", "-", "-f", "text", stdin=line).stdout.decode()
+            notes, shown, hand_no = [], [], 0
+            for row in text.splitlines():
+                if row.startswith("hand "):
+                    hand_no = int(row.split(":")[0].split()[1])
+                elif "(G3)" in row:
+                    cap = re.fullmatch(
+                        rf"  capped at {record.rules.target - 1} \(G3\): (.+) (?:was|were) on the ladder and did not win this hand",
+                        row,
+                    )
+                    assert cap, row
+                    notes.append((hand_no, set(re.split(", | and ", cap[1]))))
+                    shown.append(row.strip())
+            assert notes == [c for c in capped if c], (path, sheet["hands"])
+            screen = Console(file=io.StringIO(), width=300, no_color=True)
+            screen.print(score_view(sheet, record.rules, sides))
+            assert [n for n in shown if n in screen.file.getvalue()] == shown
+            said += len(notes)
+    assert said
+
+
+def test_a_positions_score_says_where_the_ladder_capped_it(tmp_path):
+    """A finished position's score starts from the position's own scores (20–4 at the end
+    of royal-2's hand 3): its sheet says the cap too, as the game's sheet does."""
+    record = tmp_path / "royal.json"
+    record.write_bytes(
+        (Path(__file__).resolve().parent.parent / "fixtures/records/corpus/royal-2.jsonl").read_bytes().splitlines()[0]
+    )
+    position = cli("replay", str(record), "--hand", "3").stdout.splitlines()[-1]
+    assert json.loads(position)["scores"] == [20, 4]
+    text = cli("score", "-", "-f", "text", stdin=position).stdout.decode()
+    assert "game 20–8" in text
+    assert "  capped at 20 (G3): side 0 was on the ladder and did not win this hand" in text.splitlines()

@@ -316,6 +316,22 @@ def test_the_sheet_at_a_watched_hands_end_says_why_sweeps_scored_nothing(fmt, tm
     assert note in " ".join(line.strip(" │") for line in out.stdout.decode().split("hand 2")[0].splitlines())
 
 
+@pytest.mark.parametrize("fmt", ["text", "pretty"])
+def test_the_sheet_at_a_watched_hands_end_says_where_the_ladder_capped_a_score(fmt, tmp_path):
+    """Royal, seed 4: side 0 begins hand 4 on the ladder and misses its item; the sheet play
+    shows at the hand's end said `game 20–25` with no word of why its points stopped at 20
+    (G3). It says so now, as score says of the saved record."""
+    saved = tmp_path / "game.json"
+    out = cli("play", "--watch", "--seed", "4", "--variant", "royal", "-f", fmt, "--save", str(saved))
+    text = cli("score", str(saved), "-f", "text").stdout.decode()
+    notes = [line.strip() for line in text.splitlines() if "(G3)" in line]
+    assert notes == ["capped at 20 (G3): side 0 was on the ladder and did not win this hand"]
+    watched = " ".join(
+        " ".join(line.strip(" │").split()) for line in out.stdout.decode().split("hand 4")[-1].splitlines()
+    )
+    assert notes[0] in watched
+
+
 def test_a_watched_capture_names_the_builds_it_takes_as_replay_does(tmp_path):
     """play --watch said "takes 2D 3H 4D with 9D" of a 9-build taken; replay -f text and the
     pictures "takes the 9-build 2D+3H+4D with 9D". Each move of the game is now told alike."""

@@ -27,7 +27,7 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     code = OK
     for index, doc in enumerate(documents(path)):
         try:
-            sheet, findings, names, sides, rules = _sheet(doc)
+            sheet, findings, names, sides, rules, before = _sheet(doc)
         except Fail as exc:  # an unreadable record: said, in its place in JSON, and the others scored
             code = max(code, passed_over(doc, exc, fmt, SCORE_FORMAT))
             continue
@@ -35,48 +35,56 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = max(code, VERDICT)
-        _print(sheet, fmt, screen, rules, sides)
+        _print(sheet, fmt, screen, rules, sides, before)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
             from ..pictures.table import game_title
 
             title = f"Score sheet · {game_title(rules)}"
-            write_file(svg, sheet_svg(sheet, rules, names, title))
+            write_file(svg, sheet_svg(sheet, rules, names, title, before))
     if code:
         raise Fail(code)
 
 
 def _sheet(
     doc: Document,
-) -> tuple[dict[str, Any], list[Finding], tuple[str, ...] | None, list[str] | None, Rules]:
-    """The score sheet of one document, its findings, its players' names, its sides' names
-    and its rules (a Fail, exit 65, when it cannot be read)."""
+) -> tuple[dict[str, Any], list[Finding], tuple[str, ...] | None, list[str] | None, Rules, tuple[int, ...] | None]:
+    """The score sheet of one document, its findings, its players' names, its sides' names,
+    its rules and the score before its first hand (None: 0s) (a Fail, exit 65, when it
+    cannot be read)."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:
         kind = doc.value.get("format", "") if isinstance(doc.value, dict) else ""
         if isinstance(kind, str) and kind.startswith("casino.position/"):
             pos = read_position(doc.value)
-            return position_score(pos), [], None, None, pos.rules
+            return position_score(pos), [], None, None, pos.rules, pos.scores
         record = record_of(doc)
         sheet, findings = record_score(record)
         names = record.players
         shown = shown_names(names)  # for people: names shown, never obeyed
         sides = side_names(record.rules, shown) if shown else None
-        return sheet, findings, names, sides, record.rules
+        return sheet, findings, names, sides, record.rules, None
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
     except CasinoError as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
 
 
-def _print(sheet: dict[str, Any], fmt: Format, screen: Screen, rules: Rules, sides: list[str] | None = None) -> None:
+def _print(
+    sheet: dict[str, Any],
+    fmt: Format,
+    screen: Screen,
+    rules: Rules,
+    sides: list[str] | None = None,
+    before: tuple[int, ...] | None = None,
+) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet, rules, sides):
+        for line in sheet_lines(sheet, rules, sides, before=before):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, rules, sides))
+        screen.print(score_view(sheet, rules, sides, before=before))

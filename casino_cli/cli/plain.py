@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import RANKS, SUITS, rank, suit
 from ..engine.position import position_lines
 from ..engine.rules import Rules
 from ..records.describe import named_reason
-from ..records.scoresheet import sweeps_words
+from ..records.scoresheet import hand_notes, scores_before
 
 __all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
 
@@ -43,16 +44,21 @@ def sweep_words(count: int, sweeps_score: bool) -> str:
 
 
 def sheet_lines(
-    sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None, ending: str = "game goes on"
+    sheet: dict[str, Any],
+    rules: Rules,
+    sides: list[str] | None = None,
+    ending: str = "game goes on",
+    before: Sequence[int] | None = None,
 ) -> list[str]:
     """The score sheet of a game under ``rules`` as plain lines: per hand and side (named by
     ``sides``), the items won (where sweeps do not score, a sweep is only a cleared table),
-    the items nobody won and why sweeps made scored nothing (P3); then the winner, or
-    ``ending`` when none."""
+    the items nobody won, why sweeps made scored nothing (P3) and why points were capped
+    (G3, from ``before``, the score before the first hand: 0s when None); then the winner,
+    or ``ending`` when none."""
     sweeps_score = rules.sweeps
     labels = sides or [f"side {side}" for side in range(rules.sides)]
     lines = []
-    for hand in sheet["hands"]:
+    for hand, start in zip(sheet["hands"], scores_before(sheet, before)):
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
         lines.append(f"{title}: points {'–'.join(map(str, hand['points']))}, game {'–'.join(map(str, hand['scores']))}")
         for side, s in enumerate(hand["sides"]):
@@ -63,8 +69,7 @@ def sheet_lines(
             lines.append(f"  {labels[side]}: {taken} -> {items}")
         for item, why in hand["unwon"].items():
             lines.append(f"  nobody scores {item_name(item)}: {why}")
-        if note := sweeps_words(hand, rules, labels):
-            lines.append(f"  {note}")
+        lines += [f"  {note}" for note in hand_notes(hand, start, rules, labels)]
     winner = sheet["winner"]
     result = ending if winner is None else f"{labels[winner]} win{'' if ' & ' in labels[winner] else 's'}"
     lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))

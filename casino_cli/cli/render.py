@@ -18,7 +18,7 @@ from ..engine import Move, MoveFacts, Position, Unseen
 from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
 from ..records.describe import clear_words, listed, named_reason
-from ..records.scoresheet import sweeps_words
+from ..records.scoresheet import hand_notes, scores_before
 from .plain import card_name, item_name, item_words, plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -328,13 +328,18 @@ def _columns_width(entries: Sequence[Text], rows: int) -> int:
 
 
 def score_view(
-    sheet: dict[str, Any], rules: Rules, sides: list[str] | None = None, ending: str = "the game goes on"
+    sheet: dict[str, Any],
+    rules: Rules,
+    sides: list[str] | None = None,
+    ending: str = "the game goes on",
+    before: Sequence[int] | None = None,
 ) -> ScoreSheet:
     """A score sheet of a game under ``rules``: one row per hand and side (named by ``sides``)
     with the items won (where sweeps do not score, the column counts the times a side
-    cleared the table), the items nobody won and why sweeps made scored nothing (P3), drawn
-    for the width the screen gives it; under it the winner, or ``ending`` when none."""
-    return ScoreSheet(sheet, rules, sides, ending)
+    cleared the table), the items nobody won, why sweeps made scored nothing (P3) and why
+    points were capped (G3, from ``before``, the score before the first hand: 0s when None),
+    drawn for the width the screen gives it; under it the winner, or ``ending`` when none."""
+    return ScoreSheet(sheet, rules, sides, ending, before)
 
 
 class ScoreSheet:
@@ -342,8 +347,10 @@ class ScoreSheet:
     side's items won packed into lines that break between items, never inside one
     (``Little Casino 1`` is never split over two lines)."""
 
-    def __init__(self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None, ending: str):
-        self.sheet, self.rules, self.sides, self.ending = sheet, rules, sides, ending
+    def __init__(
+        self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None, ending: str, before: Sequence[int] | None
+    ):
+        self.sheet, self.rules, self.sides, self.ending, self.before = sheet, rules, sides, ending, before
         # for words: a side labelled by a number is "side 1" ("side 0 (you)"), never "1"
         self.labels = [f"side {s}" if s[:1].isdigit() else s for s in sides or map(str, range(rules.sides))]
 
@@ -358,7 +365,7 @@ class ScoreSheet:
         sweeps = "sweeps" if self.rules.sweeps else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
         rows: list[tuple[str, str | None, list[str], list[str]]] = []  # hand, side (None: nobody), numbers, items
-        for hand in sheet["hands"]:
+        for hand, before in zip(sheet["hands"], scores_before(sheet, self.before)):
             number = str(hand["hand"] or "")
             for index, s in enumerate(hand["sides"]):
                 numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [
@@ -367,7 +374,7 @@ class ScoreSheet:
                 items = [item_words(k, v) for k, v in s["items"].items()]
                 rows.append((number, sides[index] if sides else str(index), numbers, items))
             notes = [f"nobody: {item_name(item)} ({why})" for item, why in hand["unwon"].items()]
-            notes += [note] if (note := sweeps_words(hand, self.rules, self.labels)) else []
+            notes += hand_notes(hand, before, self.rules, self.labels)
             rows += [(number, None, [], [note]) for note in notes]
         cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
         widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
@@ -382,7 +389,7 @@ class ScoreSheet:
         shown = ""  # the hand whose number the table shows already
         for number, side, numbers, items in rows:
             first = "" if number == shown else number
-            if column and side is None:  # a note (an item nobody won, sweeps that scored nothing): words that may wrap
+            if column and side is None:  # a note (an item nobody won, points not counted): words that may wrap
                 table.add_row("", "", "", "", "", Text(items[0], style="dim"), "", "")
             elif column and side is not None:
                 won = Text("\n".join(pack(items, room)) or "—")
@@ -407,7 +414,7 @@ class ScoreSheet:
         a line too long goes on, indented, broken between items (never inside one). A name
         is never markup."""
         lines = [Text("score", style="bold")]
-        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None, self.ending):
+        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None, self.ending, self.before):
             indent = len(line) - len(line.lstrip())
             lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"
             lines += [Text(" " * indent + part) for part in pack(rest.split(", "), width - indent, f"{lead}:")]

@@ -131,7 +131,7 @@ class Watcher:
         else:
             if event.residue:
                 write_line(f"  {residue_words(event)}")
-            for line in sheet_lines(hand_sheet(event), event.position.rules)[:-1]:
+            for line in sheet_lines(hand_sheet(event), event.position.rules, before=event.position.scores)[:-1]:
                 write_line(line)
             write_line(game_words(event.game, event.position.rules, None))
 
@@ -160,7 +160,7 @@ class Watcher:
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
-            self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event)))
+            self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event), event.position.scores))
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
@@ -198,7 +198,11 @@ class Watcher:
             parts.append(position_view(event.position))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
-            parts.append(score_view(hand_sheet(event), event.position.rules, ending=sheet_ending(event)))
+            parts.append(
+                score_view(
+                    hand_sheet(event), event.position.rules, ending=sheet_ending(event), before=event.position.scores
+                )
+            )
             pause *= 3
         self.live.update(Group(*parts), refresh=True)
         if pause:

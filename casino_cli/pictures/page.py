@@ -13,7 +13,7 @@ from ..engine import HandEnd, HandStart, Step
 from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
-from ..records.scoresheet import hand_json, sweeps_words
+from ..records.scoresheet import hand_json, hand_notes
 from ..records.shown import visible
 from .sheet import items_won, nobody_words, side_label, side_labels
 from .svg import defs, markup, named, red
@@ -151,8 +151,8 @@ def _sheet(end: HandEnd, record: Record) -> str:
         cells += [items] + [str(c) for c in (s["points"], hand["scores"][side])]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     notes = [nobody_words(item, why) for item, why in hand["unwon"].items()]
-    notes.append(sweeps_words(hand, record.rules, side_labels(record.players, record.rules)))
-    rows += [f'<tr><td></td><td colspan="6" class="nobody">{markup(note)}</td></tr>' for note in notes if note]
+    notes += hand_notes(hand, end.position.scores, record.rules, side_labels(record.players, record.rules))
+    rows += [f'<tr><td></td><td colspan="6" class="nobody">{markup(note)}</td></tr>' for note in notes]
     return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from ..cards import CODES
 from ..engine.rules import Rules
 from ..records.describe import named_reason, side_names
-from ..records.scoresheet import sweeps_words
+from ..records.scoresheet import hand_notes, scores_before
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, card_label, document, text
 from .table import seat_name, side_name
@@ -63,14 +63,21 @@ def _label_lines(names: Sequence[str] | None, side: int, partnerships: bool) -> 
     return [seats, rest] if dot and "\u2068" not in seats else [label]  # not at a dot inside a name
 
 
-def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None = None, title: str = "") -> str:
+def sheet_svg(
+    sheet: dict[str, Any],
+    rules: Rules,
+    names: Sequence[str] | None = None,
+    title: str = "",
+    before: Sequence[int] | None = None,
+) -> str:
     """The whole sheet of a game under ``rules`` as a standalone SVG document; where sweeps
-    do not score, the column counts the times a side cleared the table."""
+    do not score, the column counts the times a side cleared the table. ``before`` is the
+    score before the first hand (0s when None), for why points were capped (G3)."""
     partnerships, sweeps = rules.partnerships, rules.sweeps
     labels = side_labels(names, rules)
     out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
     y = 56.0
-    for hand in sheet["hands"]:
+    for hand, start in zip(sheet["hands"], scores_before(sheet, before)):
         label = f"hand {hand['hand']}" if hand["hand"] else "hand"
         out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{_ROW + 2}" fill="#1f6b45" rx="4"/>')
         out.append(text(24, y + 18, label, 14, font_weight="bold", fill="#ffffff"))
@@ -98,8 +105,7 @@ def sheet_svg(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None =
         for item, why in hand["unwon"].items():
             out.append(text(_ITEMS_X, y + 13, nobody_words(item, why), 12, fill="#666"))
             y += _ROW
-        note = sweeps_words(hand, rules, labels)
-        if note:
+        for note in hand_notes(hand, start, rules, labels):
             lines = wrap(note, 12, WIDTH - 16 - _ITEMS_X)
             out += [text(_ITEMS_X, y + 13 + _LINE * i, line, 12, fill="#666") for i, line in enumerate(lines)]
             y += _ROW + _LINE * (len(lines) - 1)

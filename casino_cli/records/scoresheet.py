@@ -91,3 +91,29 @@ def sweeps_words(hand: dict[str, Any], rules: Rules, labels: Sequence[str]) -> s
             f"no sweeps on the ladder (P3): {''.join(listed(near))} began the hand on {rules.target - 3} or more"
         )
     return "; ".join(why)
+
+
+def cap_words(hand: dict[str, Any], before: Sequence[int], rules: Rules, labels: Sequence[str]) -> str:
+    """Why a side's game score rose by less than its points (G3), or "": the sides (named by
+    ``labels``) on the ladder that did not win the hand stop at the target − 1. ``before`` is
+    the game score before the hand."""
+    capped = [labels[s] for s, (b, p, now) in enumerate(zip(before, hand["points"], hand["scores"])) if b + p > now]
+    if not capped:
+        return ""
+    were = "was" if len(capped) == 1 else "were"
+    return (
+        f"capped at {rules.target - 1} (G3): {''.join(listed(capped))} {were} on the ladder and did not win this hand"
+    )
+
+
+def hand_notes(hand: dict[str, Any], before: Sequence[int], rules: Rules, labels: Sequence[str]) -> list[str]:
+    """What a hand's numbers do not say (sides named by ``labels``; ``before``, the game score
+    before it): why sweeps made scored less than a point each (P3), why points were capped (G3)."""
+    return [note for note in (sweeps_words(hand, rules, labels), cap_words(hand, before, rules, labels)) if note]
+
+
+def scores_before(sheet: dict[str, Any], start: Sequence[int] | None = None) -> list[Sequence[int]]:
+    """The game score before each hand of a score document: the hand before's, or for its
+    first hand ``start`` (0s when None: a game's first hand)."""
+    first = [0] * len(sheet["scores"]) if start is None else start
+    return [first, *(hand["scores"] for hand in sheet["hands"][:-1])]
