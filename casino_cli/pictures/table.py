@@ -345,13 +345,9 @@ def _caption(caption: str, edge: float, y: float, width: float) -> tuple[str, fl
 def _round_table(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[str, float]:
     """The seat across (if any) above the felt, the seats beside it at its sides, the seat
     at the bottom under it; the SVG and what is under it."""
-    out = []
     beside = "left" in where
     table_x = 20 + (_SIDE_W if beside else 0)
-    if "top" in where:
-        svg, height = _seat(pic, where["top"], width / 2 - 170, y, 340)
-        out.append(svg)
-        y += height + 6
+    out, y = _with_top(pic, where, y, width)
     svg, table_h = _felt(pic, table_x, y, width - 2 * table_x, 300.0 if beside else 260.0)
     out.append(svg)
     if beside:
@@ -364,11 +360,7 @@ def _rows(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[
     """For a narrow picture: the seat across, then the seats at the left and right side by
     side, then the felt as tall as its cards need, the seat at the bottom under it; the SVG
     and what is under it."""
-    out = []
-    if "top" in where:
-        svg, height = _seat(pic, where["top"], width / 2 - 170, y, 340)
-        out.append(svg)
-        y += height + 6
+    out, y = _with_top(pic, where, y, width)
     if "left" in where:
         half = (width - 30) / 2
         seats = [_seat(pic, where[place], sx, y, half) for sx, place in ((10, "left"), (20 + half, "right"))]
@@ -377,6 +369,14 @@ def _rows(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[
     svg, table_h = _felt(pic, 10, y, width - 20)
     out.append(svg)
     return _with_bottom(pic, where, out, y + table_h + 10, width)
+
+
+def _with_top(pic: Picture, where: dict[str, int], y: float, width: float) -> tuple[list[str], float]:
+    """The seat across the table at ``y``, if there is one: its SVG and what is under it."""
+    if "top" not in where:
+        return [], y
+    svg, height = _seat(pic, where["top"], width / 2 - 170, y, 340)
+    return [svg], y + height + 6
 
 
 def _with_bottom(pic: Picture, where: dict[str, int], out: list[str], y: float, width: float) -> tuple[str, float]:
