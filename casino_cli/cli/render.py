@@ -121,8 +121,7 @@ class Board:
             grid.add_row(label, build)
         for seat in range(rules.players):
             grid.add_row(Text(self._label(seat, "▶ " if seat == pos.turn else "")), self._seat(seat, "   "))
-        stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
-        grid.add_row("stock", f"{stock} cards")
+        grid.add_row("stock", f"{pos.stock_count} cards")
         grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
         if rules.partnerships or players:
             sides = "  ".join(
@@ -157,8 +156,7 @@ class Board:
             marker = "▶ " if seat == pos.turn else "  "
             who = Text(self._label(seat, marker)) if wide else self._short(seat, marker, room)  # names: never markup
             grid.add_row(who, self._seat(seat, "  "))
-        stock = pos.stock.count if isinstance(pos.stock, Unseen) else len(pos.stock)
-        grid.add_row("stock", f"{stock} cards · dealer: seat {pos.dealer}")
+        grid.add_row("stock", f"{pos.stock_count} cards · dealer: seat {pos.dealer}")
         if rules.partnerships:
             scores = [f"side {s} ({side_seats(rules, s)}): {v}" for s, v in enumerate(pos.scores)]
         else:  # a side is a seat
