@@ -59,13 +59,6 @@ def known_cards(hand: Hand) -> int:
     return hand.known if isinstance(hand, Partial) else hand
 
 
-def hand_size(hand: Hand) -> int | None:
-    """How many cards a hand holds, when known."""
-    if hand is None:
-        return None
-    return hand.count if isinstance(hand, Partial) else count(hand)
-
-
 def unknown_count(hand: Hand) -> int:
     """How many cards of a partly known hand are unknown (0 for a known or unknown hand)."""
     return hand.count - count(hand.known) if isinstance(hand, Partial) else 0
