@@ -199,35 +199,10 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
         if bot is not None:
             move, listing = ask(bot, session.position, rngs[seat], session.history)  # its view alone
         else:
-            watcher.board(session.position, listing)
-            while True:
-                line = typed(out, move_prompt(out.width))
-                answer = read_answer(line, session.position, listing)
-                if answer.command == "quit":
-                    return True
-                if answer.command == "undo":
-                    refused = _no_undo(marks, session)
-                    if refused:
-                        out.print(refused, style="yellow")
-                        continue
-                    moment = marks.pop()
-                    session.restore(moment)
-                    for rng, state in zip(rngs, moment.extra):  # type: ignore[call-overload]
-                        rng.setstate(state)
-                    out.print("your last move is undone (the record counts it as taken back)", style="yellow")
-                    listing = session.listing()
-                    watcher.board(session.position, listing)
-                    continue
-                if answer.command == "list":
-                    out.print(watcher.moves(session.position, listing))
-                    continue
-                if answer.command == "board":
-                    watcher.board(session.position, listing)
-                    continue
-                if answer.move is not None:
-                    move = answer.move
-                    break
-                out.print(answer.message, style="yellow", markup=False)
+            asked = _person_move(session, listing, marks, rngs, watcher, out)
+            if asked is None:
+                return True
+            move, listing = asked
             marks.append(session.moment([rng.getstate() for rng in rngs]))
         events = session.play(move, listing)
         end = next((i for i, e in enumerate(events) if isinstance(e, HandEnd)), None)  # then the next deal
@@ -240,6 +215,47 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
         watcher.answered()
         watcher.show(events[end + 1 :])
     return False
+
+
+def _person_move(
+    session: Session,
+    listing: MoveList,
+    marks: list[Moment],
+    rngs: list[random.Random],
+    watcher: Watcher,
+    out: Console,
+) -> tuple[Move, MoveList] | None:
+    """The person's move and the listing it is one of, asked at the prompt under the board
+    (l, b and u answered on the way; u restores the moment before their last move); None
+    when they leave."""
+    watcher.board(session.position, listing)
+    while True:
+        line = typed(out, move_prompt(out.width))
+        answer = read_answer(line, session.position, listing)
+        if answer.command == "quit":
+            return None
+        if answer.command == "undo":
+            refused = _no_undo(marks, session)
+            if refused:
+                out.print(refused, style="yellow")
+                continue
+            moment = marks.pop()
+            session.restore(moment)
+            for rng, state in zip(rngs, moment.extra):  # type: ignore[call-overload]
+                rng.setstate(state)
+            out.print("your last move is undone (the record counts it as taken back)", style="yellow")
+            listing = session.listing()
+            watcher.board(session.position, listing)
+            continue
+        if answer.command == "list":
+            out.print(watcher.moves(session.position, listing))
+            continue
+        if answer.command == "board":
+            watcher.board(session.position, listing)
+            continue
+        if answer.move is not None:
+            return answer.move, listing
+        out.print(answer.message, style="yellow", markup=False)
 
 
 def _no_undo(marks: list[Moment], session: Session) -> str:

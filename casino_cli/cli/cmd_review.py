@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.rules import Rules
 from ..notation.fields import dumps
+from ..records.record import Record
 from ..records.review import Slip, review
 from ..records.shown import visible
 from .common import documents, passed_over
@@ -34,29 +35,7 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
         if stopped is not None:
             say(finding_line(doc, stopped, record.players) + "; the review stops there")
             code = max(code, VERDICT)
-        players, worst = [], []
-        for seat in range(record.rules.players):
-            mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
-            worst.append([s for s in mine[:top] if s.loss > 0.005])
-            players.append(
-                {
-                    "seat": seat,
-                    "name": record.players[seat] if record.players else None,
-                    "moves": reviewed[seat],
-                    "skipped": skipped[seat],
-                    "lost": round(sum(s.loss for s in mine), 2),
-                    "worst": [
-                        {
-                            "hand": s.hand,
-                            "move": s.number,
-                            "played": s.played.text(),
-                            "better": s.best.text(),
-                            "lost": round(s.loss, 2),
-                        }
-                        for s in worst[seat]
-                    ],
-                }
-            )
+        players, worst = _players(record, slips, reviewed, skipped, top)
         out = {
             "format": REVIEW_FORMAT,
             "line": doc.line,
@@ -73,6 +52,36 @@ def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
             write_line(dumps(out))
     if code != OK:
         raise Fail(code)
+
+
+def _players(
+    record: Record, slips: list[Slip], reviewed: list[int], skipped: list[int], top: int
+) -> tuple[list[dict[str, Any]], list[list[Slip]]]:
+    """Per seat, its entry of the review's ``players`` and its ``top`` costliest slips."""
+    players, worst = [], []
+    for seat in range(record.rules.players):
+        mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
+        worst.append([s for s in mine[:top] if s.loss > 0.005])
+        players.append(
+            {
+                "seat": seat,
+                "name": record.players[seat] if record.players else None,
+                "moves": reviewed[seat],
+                "skipped": skipped[seat],
+                "lost": round(sum(s.loss for s in mine), 2),
+                "worst": [
+                    {
+                        "hand": s.hand,
+                        "move": s.number,
+                        "played": s.played.text(),
+                        "better": s.best.text(),
+                        "lost": round(s.loss, 2),
+                    }
+                    for s in worst[seat]
+                ],
+            }
+        )
+    return players, worst
 
 
 def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:

@@ -362,18 +362,7 @@ class ScoreSheet:
         sheet, sides = self.sheet, self.sides
         sweeps = "sweeps" if self.rules.sweeps else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
-        rows: list[tuple[str, str | None, list[str], list[str]]] = []  # hand, side (None: nobody), numbers, items
-        for hand, before in zip(sheet["hands"], scores_before(sheet, self.before)):
-            number = str(hand["hand"] or "")
-            for index, s in enumerate(hand["sides"]):
-                numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [
-                    str(hand["scores"][index])
-                ]
-                items = [item_words(k, v) for k, v in s["items"].items()]
-                rows.append((number, sides[index] if sides else str(index), numbers, items))
-            notes = [f"nobody: {item_name(item)} ({why})" for item, why in hand["unwon"].items()]
-            notes += hand_notes(hand, before, self.rules, self.labels)
-            rows += [(number, None, [], [note]) for note in notes]
+        rows = self._rows()
         cells = [[number, side, *numbers] for number, side, numbers, _ in rows if side is not None]
         widths = [max(cell_len(n), *(cell_len(row[i]) for row in cells)) for i, n in enumerate(names)]
         if sum(w + 3 for w in widths) + 1 > width:  # not even the numbers fit: rich would cut them to "ca…"
@@ -406,6 +395,24 @@ class ScoreSheet:
         else:
             table.caption = self.ending + (f" ({reason})" if reason else "")
         return table if column else Group(table, Text("items won", style="bold"), *lines)
+
+    def _rows(self) -> list[tuple[str, str | None, list[str], list[str]]]:
+        """Per hand, a row per side (hand, side, its numbers, its items won), then a row per
+        note of the hand (side None: an item nobody won, why points did not count)."""
+        sheet, sides = self.sheet, self.sides
+        rows: list[tuple[str, str | None, list[str], list[str]]] = []
+        for hand, before in zip(sheet["hands"], scores_before(sheet, self.before)):
+            number = str(hand["hand"] or "")
+            for index, s in enumerate(hand["sides"]):
+                numbers = [str(s[key]) for key in ("cards", "spades", "sweeps", "points")] + [
+                    str(hand["scores"][index])
+                ]
+                items = [item_words(k, v) for k, v in s["items"].items()]
+                rows.append((number, sides[index] if sides else str(index), numbers, items))
+            notes = [f"nobody: {item_name(item)} ({why})" for item, why in hand["unwon"].items()]
+            notes += hand_notes(hand, before, self.rules, self.labels)
+            rows += [(number, None, [], [note]) for note in notes]
+        return rows
 
     def _lines(self, width: int) -> Group:
         """The sheet as ``--format text`` writes it, for a screen too narrow for its table:

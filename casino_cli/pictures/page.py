@@ -190,16 +190,21 @@ def _summary(frames: list[Frame]) -> str:
     return out + (f", {unsettled} unsettled" if unsettled else "")
 
 
+def _who_plays(record: Record) -> str:
+    """The page's heading: the sides, the players by name, or by seat where they have no
+    names or two alike (copies of one bot)."""
+    rules = record.rules
+    if rules.partnerships:  # names whole: the heading wraps
+        return " v ".join(side_name(record.players, side, str) for side in range(rules.sides))
+    if record.players and len(set(record.players)) == len(record.players):
+        return " v ".join(map(named, record.players))
+    return " v ".join(seat_name(record.players, s, str) for s in range(rules.players))
+
+
 def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0) -> str:
     """The whole HTML document, opening at frame ``start`` (unless its address names a step: #N)."""
     rules = record.rules
-    if rules.partnerships:
-        # names whole: the heading wraps
-        who = " v ".join(side_name(record.players, side, str) for side in range(rules.sides))
-    elif record.players and len(set(record.players)) == len(record.players):
-        who = " v ".join(map(named, record.players))
-    else:  # no names, or two alike (copies of one bot): the seats tell them apart
-        who = " v ".join(seat_name(record.players, s, str) for s in range(rules.players))
+    who = _who_plays(record)
     variant = game_title(rules) + options_line(rules)
     figures, entries, hand_first = [], [], {}
     current_hand = None

@@ -261,30 +261,12 @@ def _walk_hand(
     hand is None when an earlier hand broke off (then taken as zeros, and said so).
     With ``keep_going`` a move refused by the rules is played as it was played when its
     card and its shape allow it (C6 T2 T3 B6 B7 B3 O1), and the hand goes on."""
-    rules = record.rules
-    n = rules.players
+    n = record.rules.players
     broken, residue = False, 0
-    parsed: list[Move | NotationError] = []
-    said: list[RecordMove | None] = []  # what the record says about each move: its player, its comment
-    for i, raw in enumerate(hand.moves):
-        try:
-            entry = read_record_move(raw, f"$.hands[{hand.number - 1}].moves[{i}]", record.players, n)
-            parsed.append(entry.move)
-            said.append(entry)
-        except NotationError as exc:
-            parsed.append(exc)
-            said.append(None)
-    if (
-        hand.deck is not None
-        and record.seed is not None
-        and record.shuffle == SHUFFLE
-        and hand.deck != seeded_deck(record.seed or "", hand.number)
-    ):
-        yield about_hand(
-            hand.number,
-            "D1",
-            f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}",
-        )
+    parsed, said = _read_moves(record, hand)
+    wrong_deck = _deck_finding(record, hand)
+    if wrong_deck is not None:
+        yield wrong_deck
         if not keep_going:
             return _BROKEN
     pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
@@ -366,22 +348,61 @@ def _walk_hand(
     if broken:
         return _BROKEN
     if not pos.finished:
-        if record.hands[-1].number == hand.number:
-            if hand.score is not None:
-                yield about_hand(
-                    hand.number,
-                    "claim",
-                    f"the record claims a score for hand {hand.number}, but the hand stops "
-                    f"unfinished after {len(parsed)} moves",
-                )
-            return None
-        yield about_hand(
-            hand.number,
-            "notation",
-            f"hand {hand.number} stops after {len(parsed)} moves, but another hand follows",
-        )
-        return _BROKEN
+        return (yield from _stopped(record, hand, len(parsed)))
     return (yield from _end_hand(record, hand, pos, scores is not None, residue))
+
+
+def _read_moves(record: Record, hand: HandRecord) -> tuple[list[Move | NotationError], list[RecordMove | None]]:
+    """Each move of ``hand`` as read (or the NotationError that refuses it), and what the
+    record says about it: its player, its comment (None where it cannot be read)."""
+    parsed: list[Move | NotationError] = []
+    said: list[RecordMove | None] = []
+    for i, raw in enumerate(hand.moves):
+        try:
+            entry = read_record_move(
+                raw, f"$.hands[{hand.number - 1}].moves[{i}]", record.players, record.rules.players
+            )
+            parsed.append(entry.move)
+            said.append(entry)
+        except NotationError as exc:
+            parsed.append(exc)
+            said.append(None)
+    return parsed, said
+
+
+def _deck_finding(record: Record, hand: HandRecord) -> Finding | None:
+    """D1: the hand's deck is not the one the record's seed shuffles."""
+    if (
+        hand.deck is not None
+        and record.seed is not None
+        and record.shuffle == SHUFFLE
+        and hand.deck != seeded_deck(record.seed or "", hand.number)
+    ):
+        return about_hand(
+            hand.number,
+            "D1",
+            f"the deck is not the {SHUFFLE} deck of seed {record.seed!r} for hand {hand.number}",
+        )
+    return None
+
+
+def _stopped(record: Record, hand: HandRecord, moves: int) -> Generator[Event, None, Any]:
+    """A hand that stops unfinished after ``moves`` moves: the record's last is a game in
+    progress (None; a score claimed for it is a finding), any other a finding (_BROKEN)."""
+    if record.hands[-1].number == hand.number:
+        if hand.score is not None:
+            yield about_hand(
+                hand.number,
+                "claim",
+                f"the record claims a score for hand {hand.number}, but the hand stops unfinished after {moves} moves",
+            )
+        return None
+    yield about_hand(
+        hand.number,
+        "notation",
+        f"hand {hand.number} stops after {moves} moves, but another hand follows",
+    )
+    return _BROKEN
 
 
 def _one_of(cards: int) -> str:
