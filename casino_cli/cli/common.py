@@ -1,4 +1,5 @@
-"""Pieces shared by the commands: rule sets from options, documents to positions."""
+"""Pieces shared by the commands: seeds and rule sets from options, documents to positions,
+positions printed and drawn."""
 
 from __future__ import annotations
 

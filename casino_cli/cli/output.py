@@ -1,4 +1,5 @@
-"""Where results and messages go: data to stdout, diagnostics to stderr, and exit codes."""
+"""Where results and messages go: data to stdout, diagnostics to stderr, and exit codes;
+the progress bar, and the lines a person types at a prompt."""
 
 from __future__ import annotations
 

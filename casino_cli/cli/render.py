@@ -1,4 +1,4 @@
-"""Pretty output for people (rich): cards with suit symbols, the table, move lists.
+"""Pretty output for people (rich): cards with suit symbols, the board, move lists, the score sheet.
 
 Imported only on paths that print for people, so rich never slows the JSON paths.
 """

@@ -1,4 +1,4 @@
-"""Moves explained in words, for people reading a replay."""
+"""Words for people: seats and sides by their names, and moves explained for a replay."""
 
 from __future__ import annotations
 
