@@ -5,30 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import RANKS, SUITS, rank, suit
 from ..engine.position import position_lines
 from ..engine.rules import Rules
-from ..records.describe import named_reason
+from ..records.describe import card_name, item_name, item_words, named_reason
 from ..records.scoresheet import hand_notes, scores_before
 
 __all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
-
-
-def card_name(card: int) -> str:
-    """One card as rank and suit symbol, for people: 10♦."""
-    return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
-
-
-def item_name(name: str) -> str:
-    """A score item for people: ``Little Casino``, ``A♠``, ``cards``."""
-    if len(name) == 2 and name[0] == "A" and name[1] in SUITS:
-        return card_name(SUITS.index(name[1]))
-    return {"little_casino": "Little Casino", "big_casino": "Big Casino"}.get(name, name.replace("_", " "))
-
-
-def item_words(name: str, points: int) -> str:
-    """``Little Casino 1``."""
-    return f"{item_name(name)} {points}"
 
 
 def plural(count: int, word: str) -> str:

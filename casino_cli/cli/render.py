@@ -17,9 +17,9 @@ from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Position, Unseen
 from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
-from ..records.describe import clear_words, listed, named_reason
+from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words
 from ..records.scoresheet import hand_notes, scores_before
-from .plain import card_name, item_name, item_words, plural, sheet_lines, sweep_words
+from .plain import plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -409,7 +409,7 @@ class ScoreSheet:
                 ]
                 items = [item_words(k, v) for k, v in s["items"].items()]
                 rows.append((number, sides[index] if sides else str(index), numbers, items))
-            notes = [f"nobody: {item_name(item)} ({why})" for item, why in hand["unwon"].items()]
+            notes = [nobody_words(item, why) for item, why in hand["unwon"].items()]
             notes += hand_notes(hand, before, self.rules, self.labels)
             rows += [(number, None, [], [note]) for note in notes]
         return rows

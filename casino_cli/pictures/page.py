@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 
 from ..engine import HandEnd, HandStart, Step
+from ..records.describe import nobody_words
 from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json, hand_notes
 from ..records.shown import visible
-from .sheet import items_won, nobody_words, side_label, side_labels
+from .sheet import items_won, side_label, side_labels
 from .svg import defs, markup, named, red
 from .table import NARROW, frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
 

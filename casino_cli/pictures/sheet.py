@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..cards import CODES
 from ..engine.rules import Rules
-from ..records.describe import named_reason, side_names
+from ..records.describe import item_words, named_reason, nobody_words, side_names
 from ..records.scoresheet import hand_notes, scores_before
 from .lines import ITEM, fit, text_width, wrap
-from .svg import BLACK, banner, card_label, document, text
+from .svg import BLACK, banner, document, text
 from .table import seat_name, side_name
 
 _COLUMNS = (("cards", 250, "end"), ("spades", 320, "end"), ("sweeps", 390, "end"))  # right of the side's label
@@ -18,20 +17,6 @@ _ITEMS_X, _POINTS_X, _GAME_X, WIDTH = 410, 920, 990, 1010
 _ROW, _LINE = 24, 16  # a side's row; each further line of its items
 _LABEL_W = 250 - 24 - 30  # the side column, short of the widest count of cards
 _ITEMS_W = _POINTS_X - _ITEMS_X - 40  # short of the widest points
-
-
-def nobody_words(item: str, why: str) -> str:
-    """An item no side won, and why: ``nobody: spades (tied at 4)``."""
-    return f"nobody: {item_words(item, 0).rsplit(' ', 1)[0]} ({why})"
-
-
-def item_words(name: str, points: int) -> str:
-    """``Little Casino 1`` for ``little_casino``."""
-    if name in CODES:
-        words = card_label(CODES.index(name))
-    else:
-        words = {"little_casino": "Little Casino", "big_casino": "Big Casino"}.get(name, name.replace("_", " "))
-    return f"{words} {points}"
 
 
 def items_won(items: dict[str, int]) -> list[str]:

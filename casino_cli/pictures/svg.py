@@ -75,11 +75,6 @@ def text(x: float, y: float, content: str, size: float = 14, red_suits: bool = F
     return f'<text x="{x:g}" y="{y:g}" font-size="{size:g}"{extra}>{body}</text>'
 
 
-def card_label(card: int) -> str:
-    """Rank and suit symbol for captions: 10♦."""
-    return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
-
-
 def is_red(card: int) -> bool:
     """Hearts and diamonds are red."""
     return suit(card) in (1, 2)

@@ -12,13 +12,13 @@ from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial, build_groups, known_cards, seat_size
 from ..engine.rules import Rules
-from ..records.describe import describe, twin_sides
+from ..records.describe import card_name, describe, twin_sides
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
 from .lines import fit, text_width, wrap
-from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, card_label, document, frame, named, text
+from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, document, frame, named, text
 
 WIDTH = 1000
 NARROW = 400  # a picture for a phone's screen (the replay page shows it where the picture has little room)
@@ -418,7 +418,7 @@ def move_picture(
     before: Position, step: Step, names: Sequence[str] | None, prefix: str = "", notes: Sequence[str] = ()
 ) -> Picture:
     """The position a move was played from, the move ringed and told in the caption."""
-    words = describe(_shown_step(step), card_label, tuple(map(named, names)) if names else None, before)
+    words = describe(_shown_step(step), card_name, tuple(map(named, names)) if names else None, before)
     return Picture(before, names, step.move, prefix + words, None, notes)
 
 
@@ -431,7 +431,7 @@ def frame_text(frame: Frame, record: Record) -> str:
     elif isinstance(event, Step):
         frame = frame._replace(event=_shown_step(event))
     players = tuple(map(named, record.players)) if record.players else None
-    return frame_words(frame, record._replace(players=players), card_label)
+    return frame_words(frame, record._replace(players=players), card_name)
 
 
 def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Picture:

@@ -1,4 +1,5 @@
-"""Words for people: seats and sides by their names, and moves explained for a replay."""
+"""Words for people: cards, score items, seats and sides by their names, and moves explained
+for a replay."""
 
 from __future__ import annotations
 
@@ -6,12 +7,34 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..cards import card_code, cards_of
+from ..cards import CODES, RANKS, card_code, cards_of, rank, suit
 from ..engine import HandEnd, Position, Step
 from ..engine.position import build_groups
 from ..engine.rules import Rules
 
 T = TypeVar("T")
+
+
+def card_name(card: int) -> str:
+    """One card as rank and suit symbol, for people: 10♦."""
+    return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
+
+
+def item_name(name: str) -> str:
+    """A score item for people: ``Little Casino``, ``A♠``, ``cards``."""
+    if name in CODES:
+        return card_name(CODES.index(name))
+    return {"little_casino": "Little Casino", "big_casino": "Big Casino"}.get(name, name.replace("_", " "))
+
+
+def item_words(name: str, points: int) -> str:
+    """``Little Casino 1``."""
+    return f"{item_name(name)} {points}"
+
+
+def nobody_words(item: str, why: str) -> str:
+    """An item no side won, and why: ``nobody: spades (tied at 4)``."""
+    return f"nobody: {item_name(item)} ({why})"
 
 
 def seat_words(players: Sequence[str] | None, seat: int) -> str:
