@@ -269,6 +269,20 @@ def test_judge_position(tmp_path):
     assert casino("judge", str(hidden), "2C").returncode == 65
 
 
+def test_judge_checks_a_move_object_s_seat_against_the_turn_as_apply_does():
+    """The MOVE of ``judge POSITION`` is read as ``apply`` reads it: a ``seat`` other than
+    the seat to move makes it illegal (turn), one not at the table is unreadable."""
+    dealt = casino("deal", "--seed", "7").stdout  # seat 0 to move, holding 2C
+    wrong = casino("judge", "-", '{"move":"2C","seat":1}', stdin=dealt)
+    assert wrong.returncode == 1, wrong.stderr
+    ruling = orjson.loads(wrong.stdout)
+    assert (ruling["seat"], ruling["verdict"], ruling["rule"]) == (0, "illegal", "turn")
+    assert ruling["message"] == "it is seat 0's turn, not seat 1's"
+    assert casino("judge", "-", '{"move":"2C","seat":0}', stdin=dealt).returncode == 0
+    away = casino("judge", "-", '{"type":"trail","card":"2C","seat":3}', stdin=dealt)
+    assert away.returncode == 65 and away.stderr == b"casino: move: seat: 3 is out of range (0..1)\n"
+
+
 def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path):
     """A judged move may name its player, as any move of a record may; a player who is not
     the seat to move makes it illegal (turn), with the message of validate's finding."""

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, Step, TooComplex, judge, play_judged, unseen_cards
 from ..notation.errors import NotationError
-from ..notation.fields import dumps, expect_int, loads
-from ..notation.moves import read_move
+from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
-from .common import position_data_of, print_position, save_picture, single_document
+from .common import move_argument, move_problem, position_data_of, print_position, save_picture, single_document
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 
@@ -20,18 +19,11 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
     steps = []
     for number, text in enumerate(texts, 1):
         try:
-            text = utf8_argument(text)
-            given = loads(text) if text.lstrip().startswith("{") else text
-            stated = _stated_seat(given, pos.rules.players)
-            move = read_move(given, "")
+            move, wrong = move_argument(utf8_argument(text), pos)
         except NotationError as exc:
-            key = exc.path.removeprefix("$").removeprefix(".")  # the key of a move object at fault, if any
-            raise Fail(DATA_ERROR, f"move {number}: {f'{key}: ' if key else ''}{exc.message}") from None
-        if stated is not None and pos.turn is not None and stated != pos.turn:  # (a hand that is over: said below)
-            raise Fail(
-                VERDICT,
-                f"move {number}: {move.text()} is illegal: it is seat {pos.turn}'s turn, not seat {stated}'s (turn)",
-            )
+            raise Fail(DATA_ERROR, f"move {number}: {move_problem(exc)}") from None
+        if wrong is not None:
+            raise Fail(VERDICT, f"move {number}: {move.text()} is illegal: {wrong} (turn)")
         if pos.turn is not None and pos.hands[pos.turn] is None:  # as for the first move: unreadable, not illegal
             raise Fail(DATA_ERROR, f"move {number}: seat {pos.turn} is to move but its hand is unknown (null)")
         try:
@@ -58,13 +50,6 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
         from ..pictures.table import move_picture
 
         save_picture(svg, move_picture(*last, None, f"move {len(texts)}: "))
-
-
-def _stated_seat(given: object, players: int) -> int | None:
-    """The seat a move object says plays it (``seat``), checked against the table, or None."""
-    if not isinstance(given, dict) or given.get("seat") is None:
-        return None
-    return expect_int(given["seat"], ".seat", 0, players - 1)
 
 
 def _judge_partial(pos: Position, move: Move, number: int) -> MoveFacts:

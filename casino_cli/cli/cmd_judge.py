@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from ..engine import TooComplex, unseen_cards
 from ..notation.errors import NotationError
-from ..notation.fields import dumps, loads
-from ..notation.moves import read_move
+from ..notation.fields import dumps
 from ..notation.position import read_position
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, Ruling, ruling_json
 from ..records.shown import visible
-from .common import position_of, problem_text, save_picture, single_document
+from .common import move_argument, move_problem, position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 from .records_io import finding_path, record_of
@@ -54,11 +53,10 @@ def run_judge(
                     f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
                 )
             try:
-                move = utf8_argument(move)
-                played = read_move(loads(move) if move.lstrip().startswith("{") else move, "")
+                played, wrong = move_argument(utf8_argument(move), pos)
             except NotationError as exc:
-                raise Fail(DATA_ERROR, f"move: {exc.message}") from None
-            ruling = ruling_json(pos, played, unseen_cards(pos))
+                raise Fail(DATA_ERROR, f"move: {move_problem(exc)}") from None
+            ruling = ruling_json(pos, played, unseen_cards(pos), wrong_player=wrong)
     except TooComplex as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
     if ruling.get("alternatives_truncated"):

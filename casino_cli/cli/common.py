@@ -10,10 +10,11 @@ from typing import Any
 
 import orjson
 
-from ..engine import Position, PositionError, RulesError, make_rules
+from ..engine import Move, Position, PositionError, RulesError, make_rules
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
-from ..notation.fields import dumps
+from ..notation.fields import dumps, expect_int, loads
+from ..notation.moves import read_move
 from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
@@ -171,3 +172,24 @@ def single_document(path: str, what: str = "one position") -> Document:
     for extra in docs:
         raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads {what})")
     return first
+
+
+def move_argument(text: str, pos: Position) -> tuple[Move, str | None]:
+    """A MOVE argument of ``apply`` or ``judge`` (text, or a JSON object when it starts with
+    ``{``), and why its stated ``seat`` may not play it (None when it states none or the seat
+    to move): ``it is seat 0's turn, not seat 1's``. Raises NotationError, a seat not at the
+    table included."""
+    given = loads(text) if text.lstrip().startswith("{") else text
+    stated = None
+    if isinstance(given, dict) and given.get("seat") is not None:
+        stated = expect_int(given["seat"], ".seat", 0, pos.rules.players - 1)
+    move = read_move(given, "")
+    if stated is None or pos.turn is None or stated == pos.turn:  # (a hand that is over: the judge says so)
+        return move, None
+    return move, f"it is seat {pos.turn}'s turn, not seat {stated}'s"
+
+
+def move_problem(exc: NotationError) -> str:
+    """Why a MOVE argument cannot be read, the key of a move object at fault first: 'seat: …'."""
+    key = exc.path.removeprefix("$").removeprefix(".")
+    return f"{key}: {exc.message}" if key else exc.message
