@@ -31,6 +31,28 @@ def test_every_rule_of_the_contract_has_a_text():
     assert ids[:4] == ["turn", "card", "notation", "claim"]
 
 
+@pytest.mark.parametrize(
+    "finding, hand, cause",
+    [  # a hand of a record that the referee finds at fault with one of its own values
+        (
+            "card",
+            '"dealer":1,"table":["7D","2C","9S","KH"],"moves":["3H"],"shown":[{"after":1,"seat":0,"cards":["3H"]}]',
+            "shown",
+        ),
+        ("notation", '"moves":["2C"]},{"moves":[]', "stops part-way"),
+        ("claim", '"moves":["2C"],"score":[0,0]', "stops unfinished"),
+    ],
+)
+def test_the_rules_text_of_the_referees_own_findings_covers_each_case(finding, hand, cause):
+    """`casino rules card` (notation, claim) describes the cases the referee gives that value
+    to: a shown card played already, a hand cut short before another, a claimed unfinished hand."""
+    head = '{"format":"casino.record/1","rules":{"variant":"classic","players":2},"seed":"7","hands":'
+    record = head + "[{" + hand + "}]}"
+    found = cli("validate", "-", stdin=record.encode())
+    assert [orjson.loads(line)["rule"] for line in found.stdout.splitlines()] == [finding]
+    assert cause in cli("rules", finding, "--format", "text").stdout.decode()
+
+
 def test_the_text_is_the_docs_text():
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     line = next(ln for ln in page.splitlines() if ln.startswith("- **B3** — "))
