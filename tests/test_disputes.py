@@ -283,6 +283,29 @@ def test_judge_checks_a_move_object_s_seat_against_the_turn_as_apply_does():
     assert away.returncode == 65 and away.stderr == b"casino: move: seat: 3 is out of range (0..1)\n"
 
 
+@pytest.mark.parametrize(
+    "moves, shown, why",
+    [
+        (
+            ["3H", "4S", "5H", "6S", "8H"],
+            [{"after": 3, "seat": 0, "cards": ["JH", "QH"], "all": True}],
+            "showed in full",
+        ),
+        (["3H", "7D"], None, "7D was on the table at the start"),
+        (["3H", "3H"], None, "3H was already played"),
+    ],
+)
+def test_judge_says_why_a_card_is_not_held_as_the_referee_finds(tmp_path, moves, shown, why):
+    """An illegal ruling says why as a finding would (NOTATION.md v1.1): a card played after
+    a full showing without it, or one seen elsewhere, is ruled with validate's words."""
+    path = tmp_path / "r.json"
+    path.write_bytes(orjson.dumps(record(moves, shown)))
+    ruling = orjson.loads(casino("judge", str(path), "--move", str(len(moves))).stdout)
+    (finding,) = [orjson.loads(line) for line in casino("validate", str(path)).stdout.splitlines()]
+    assert (ruling["verdict"], ruling["rule"], finding["rule"]) == ("illegal", "card", "card")
+    assert why in ruling["message"] and ruling["message"] == finding["message"]
+
+
 def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path):
     """A judged move may name its player, as any move of a record may; a player who is not
     the seat to move makes it illegal (turn), with the message of validate's finding."""

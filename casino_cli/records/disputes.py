@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..engine import CasinoError, HandStart, Partial, Position, Step
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .record import A_RECORD, Record
-from .referee import Finding, turn_message, walk
-from .ruling import Ruling, ruling_json
+from .referee import Event, Finding, turn_message, walk
+from .ruling import ILLEGAL, Ruling, ruling_json
 
 
 class NoRuling(CasinoError):
@@ -46,7 +48,8 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     before: Position | None = None
     unseen, reached = 0, -1
     earlier = last = None  # the hand's first finding before the move, and the latest
-    for event in walk(record, keep_going=True):
+    events = walk(record, keep_going=True)
+    for event in events:
         number = event.hand
         if number is not None and number > hand:
             break
@@ -67,7 +70,22 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
         before = _not_held(before, before.turn, said.move.card)
-    return ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment), earlier
+    ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
+    found = _finding_at(events, move)
+    if ruling["verdict"] == ILLEGAL and ruling["rule"] == "card" and found is not None and found.rule == "card":
+        ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
+    return ruling, earlier
+
+
+def _finding_at(events: Iterator[Event], move: int) -> Finding | None:
+    """The referee's finding at move ``move``, the next of ``events`` (the walk stopped
+    just before it), if it finds one there."""
+    for event in events:
+        if isinstance(event, Finding) and event.move == move and not event.unchecked:
+            return event
+        if not isinstance(event, Finding):
+            return None
+    return None
 
 
 def _not_held(pos: Position, seat: int, card: int) -> Position:
