@@ -297,7 +297,8 @@ def test_judge_checks_a_move_object_s_seat_against_the_turn_as_apply_does():
 )
 def test_judge_says_why_a_card_is_not_held_as_the_referee_finds(tmp_path, moves, shown, why):
     """An illegal ruling says why as a finding would (NOTATION.md v1.1): a card played after
-    a full showing without it, or one seen elsewhere, is ruled with validate's words."""
+    a full showing without it, or one seen elsewhere, is ruled with validate's words (as a
+    move after the hand's end is, below)."""
     path = tmp_path / "r.json"
     path.write_bytes(orjson.dumps(record(moves, shown)))
     ruling = orjson.loads(casino("judge", str(path), "--move", str(len(moves))).stdout)
@@ -534,6 +535,6 @@ def test_judge_text_of_a_move_after_the_hand_is_over(tmp_path):
         line = done.stdout.decode().splitlines()[0]
         assert done.returncode == 1 and done.stderr == b"", done.stderr
         assert (
-            line
-            == f"hand 1, move {after} (no seat to move): 2C — illegal (turn): the hand is over; no move can be played"
+            line == f"hand 1, move {after} (no seat to move): 2C — illegal (turn): the hand was over after move 48; "
+            "no more moves can be played"  # validate's words
         )

@@ -72,7 +72,7 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
         before = _not_held(before, before.turn, said.move.card)
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
     found = _finding_at(events, move)
-    if ruling["verdict"] == ILLEGAL and ruling["rule"] == "card" and found is not None and found.rule == "card":
+    if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
         ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
     return ruling, earlier
 
