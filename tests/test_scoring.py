@@ -440,6 +440,36 @@ def test_score_sheet_of_the_same_hand_under_highest():
     assert sheet["reason"] == "won with 24, the highest total"
 
 
+def test_count_out_in_partnerships_pools_the_partners_sweeps():
+    """G5 with 4 players in partnership, from piles built by hand: side 0 (seats 0 and 2,
+    13–17 before) takes 26 cards with 8 spades, TD, 2S, AS, AC and one sweep each; side 1
+    takes the other 26 with AH, AD and 2 + 1 sweeps. Counted in P4 order: cards tie; side 0
+    reaches 19 on the ace of clubs, side 1 19 on the ace of diamonds; on the sweeps side 0
+    adds 2 (21) and side 1 adds 3 (22): both reach 21 together, and the higher total wins."""
+    ours = ["TD", "2S", "AS", "AC", "3S", "4S", "5S", "6S", "7S", "8S"]
+    ours += [c for c in CODES if c[1] in "HDC" and c not in ("TD", "AH", "AD", "AC")][:16]
+    theirs = [c for c in CODES if c not in ours]
+    assert len(ours) == len(theirs) == 26
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "american-royal", "players": 4},
+        "dealer": 3,
+        "turn": None,
+        "table": {},
+        "hands": [[], [], [], []],
+        "stock": [],
+        "captured": [ours[:13], theirs[:13], ours[13:], theirs[13:]],
+        "sweeps": [1, 2, 1, 1],
+        "last_capture": 0,
+        "scores": [13, 17],
+    }
+    out = cli("score", "-", stdin=json.dumps(position))
+    assert out.returncode == 0, out.stderr
+    sheet = json.loads(out.stdout)
+    assert sheet["hands"][0]["points"] == [8, 5] and sheet["scores"] == [21, 22] and sheet["winner"] == 1
+    assert sheet["reason"] == "sides 0 and 1 reached 21 together, on sweeps; side 1 won with 22, the higher total"
+
+
 # --- P3 in words: every view of a sheet says why sweeps made scored nothing ------------
 
 
