@@ -92,6 +92,17 @@ def test_canonical_rule_set_lists_the_new_options_last_in_order():
     assert rules_json(again) == {"variant": "royal", "players": 2}
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_partnerships_with_two_or_three_players_can_only_be_off(players):
+    """partnerships is a 4-player key: false says what is so and is left out, true is refused."""
+    assert rules_json(read_rules({"variant": "classic", "players": players, "partnerships": False})) == {
+        "variant": "classic",
+        "players": players,
+    }
+    with pytest.raises(NotationError, match="partnerships need exactly 4 players"):
+        read_rules({"variant": "classic", "players": players, "partnerships": True})
+
+
 @pytest.mark.parametrize(
     "rules, where",
     [
