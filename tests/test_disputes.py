@@ -438,6 +438,15 @@ def test_judge_a_finished_position_and_a_wholly_unknown_count(tmp_path):
     assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["5S"], "count": 3}
 
 
+def test_a_mover_known_by_its_size_alone_is_listed_partial_and_a_null_one_is_refused():
+    doc = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0, "table": {}}
+    for hand in ({"count": 4}, {"cards": [], "count": 4}):
+        listed = orjson.loads(casino("moves", "-", stdin=orjson.dumps(dict(doc, hands=[hand, None]))).stdout)
+        assert (listed["count"], listed["partial"], listed["unknown"], listed["unsettled"]) == (0, True, 4, [])
+    refused = casino("moves", "-", stdin=orjson.dumps(dict(doc, hands=[None, None])))
+    assert refused.returncode == 65 and b"seat 0 is to move but its hand is unknown (null)" in refused.stderr
+
+
 _AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 2C 9S KH\n"
 
 
