@@ -105,6 +105,10 @@ def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
         ('{"move":"2C","seat":1}', 1, b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n"),
         ('{"type":"trail","card":"2C","seat":3}', 65, b"casino: move 1: seat: 3 is out of range (0..1)\n"),
         ('{"type":"trail","card":"ZZ"}', 65, b"casino: move 1: card: 'ZZ' is not a card"),
+        ("0:2C", 0, b""),  # a seat before ':', as in a record's move
+        ("1: 2C", 1, b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n"),
+        ("3:2C", 65, b"casino: move 1: seat 3 before ':' is not at the table: the seats are 0 to 1\n"),
+        ('{"move":"1:2C","seat":0}', 65, b"casino: move 1: seat: the move's text names seat 1 but 'seat' says 0\n"),
     ):
         out = casino("apply", "-", move, stdin=dealt)
         assert out.returncode == code and out.stderr.startswith(said), (move, out.stderr)

@@ -13,8 +13,8 @@ import orjson
 from ..engine import Move, Position, PositionError, RulesError, make_rules
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
-from ..notation.fields import dumps, expect_int, loads
-from ..notation.moves import read_move
+from ..notation.fields import dumps, loads
+from ..notation.moves import read_record_move
 from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
@@ -175,18 +175,14 @@ def single_document(path: str, what: str = "one position") -> Document:
 
 
 def move_argument(text: str, pos: Position) -> tuple[Move, str | None]:
-    """A MOVE argument of ``apply`` or ``judge`` (text, or a JSON object when it starts with
-    ``{``), and why its stated ``seat`` may not play it (None when it states none or the seat
-    to move): ``it is seat 0's turn, not seat 1's``. Raises NotationError, a seat not at the
-    table included."""
-    given = loads(text) if text.lstrip().startswith("{") else text
-    stated = None
-    if isinstance(given, dict) and given.get("seat") is not None:
-        stated = expect_int(given["seat"], ".seat", 0, pos.rules.players - 1)
-    move = read_move(given, "")
-    if stated is None or pos.turn is None or stated == pos.turn:  # (a hand that is over: the judge says so)
-        return move, None
-    return move, f"it is seat {pos.turn}'s turn, not seat {stated}'s"
+    """A MOVE argument of ``apply`` or ``judge``: text, or a JSON object when it starts with
+    ``{``, either naming its seat as a record's move does (``1:2C``, ``"seat": 1``); and why
+    that seat may not play it (None when it names none or the seat to move): ``it is seat
+    0's turn, not seat 1's``. Raises NotationError, a seat not at the table included."""
+    said = read_record_move(loads(text) if text.lstrip().startswith("{") else text, "", None, pos.rules.players)
+    if said.seat is None or pos.turn is None or said.seat == pos.turn:  # (a hand that is over: the judge says so)
+        return said.move, None
+    return said.move, f"it is seat {pos.turn}'s turn, not seat {said.seat}'s"
 
 
 def move_problem(exc: NotationError) -> str:

@@ -246,8 +246,8 @@ def apply(
     move: Annotated[
         list[str],
         typer.Argument(
-            help="Moves played in order, as text (5D, 8Hx3C+5D, 2C+4H=6) or a JSON object "
-            '(\'{"type": "trail", "card": "5D", "seat": 0}\').',
+            help="Moves played in order, as text (5D, 8Hx3C+5D, 2C+4H=6; 0:5D names its seat, checked "
+            'against the turn) or a JSON object (\'{"type": "trail", "card": "5D", "seat": 0}\').',
             metavar="MOVE...",
         ),
     ],
@@ -405,7 +405,11 @@ def judge(
         str, typer.Argument(help="A position or a record (one document), or - for standard input.", metavar="FILE")
     ],
     move: Annotated[
-        Optional[str], typer.Argument(help="With a position: the move to rule on, e.g. 4S+3H=7.", metavar="[MOVE]")
+        Optional[str],
+        typer.Argument(
+            help="With a position: the move to rule on, e.g. 4S+3H=7 (1:4S+3H=7 or a JSON object with a seat names who played it).",
+            metavar="[MOVE]",
+        ),
     ] = None,
     hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
     number: Annotated[

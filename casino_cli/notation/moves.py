@@ -178,7 +178,7 @@ def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str
     if folded.count(key) > 1:
         named = " and ".join(str(s) for s, p in enumerate(folded) if p == key)
         raise NotationError(f"{who!r} before ':' names more than one player (seats {named}): write the seat", path)
-    known = f"the players are {', '.join(players)}" if players else "the record names no players"
+    known = f"the players are {', '.join(players)}" if players else "no players are named"
     raise NotationError(f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known})", path)
 
 
