@@ -529,6 +529,23 @@ def test_no_alternatives_read_none_when_the_list_is_complete_and_none_known_when
     assert alternatives_line(some) == "alternatives: 4S 4S+3H=7?"
 
 
+def test_judge_of_a_hand_after_the_game_ended_names_g4_alone(tmp_path):
+    """A hand recorded after the game was won cannot be followed (G4, a finding about the
+    whole hand): the error names the rule, not a move (it said '(G4, move None)')."""
+    doc = orjson.loads(Path("fixtures/docs/game.json").read_bytes())  # won in hand 2
+    doc["hands"].append({"moves": ["2C"]})
+    del doc["result"]
+    path = tmp_path / "after.json"
+    path.write_bytes(orjson.dumps(doc))
+    out = casino("judge", str(path), "--hand", "3", "--move", "1")
+    assert out.returncode == 65, out.stderr
+    assert (
+        out.stderr.startswith(f"casino: {path}:1:".encode())
+        and b"hand 3 cannot be followed up to move 1: " in out.stderr
+    )
+    assert out.stderr.endswith(b"; no further hand may be recorded (G4)\n")
+
+
 def test_judge_text_of_a_move_after_the_hand_is_over(tmp_path):
     """A record's move after its hand was over has no seat: the text says so (it printed
     'seat None', and with the players named stopped with an internal error, exit 70)."""

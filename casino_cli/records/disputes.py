@@ -64,7 +64,8 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
         if reached == move - 1:
             break
     if before is None or reached != move - 1:
-        why = f": {last.message} ({last.rule}, move {last.move})" if last is not None else ""
+        at = f", move {last.move}" if last is not None and last.move is not None else ""  # (G4: the whole hand)
+        why = f": {last.message} ({last.rule}{at})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
     wrong = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
