@@ -473,6 +473,11 @@ def test_unfinished_hand_followed_by_another_is_reported():
     record["hands"][0]["moves"] = record["hands"][0]["moves"][:-1]
     found = findings(record)
     assert [(f.rule, f.hand, f.move) for f in found] == [("notation", 1, None)]
+    assert found[0].message == "hand 1 stops after move 47, but another hand follows"
+    record["hands"][0]["moves"] = record["hands"][0]["moves"][:1]
+    assert findings(record)[0].message == "hand 1 stops after move 1, but another hand follows"  # not '1 moves'
+    record["hands"][0]["moves"] = []
+    assert findings(record)[0].message == "hand 1 stops before its first move, but another hand follows"
 
 
 # --- claims, dealers, the end of the game ----------------------------------------------------
@@ -512,7 +517,9 @@ def test_claim_on_an_unfinished_hand_is_reported():
     record = random_game("classic", 2, seed="unfinished-claim", max_hands=1)
     record["hands"][0]["moves"] = record["hands"][0]["moves"][:20]
     del record["result"]
-    assert [(f.rule, f.hand) for f in findings(record)] == [("claim", 1)]
+    found = findings(record)
+    assert [(f.rule, f.hand) for f in found] == [("claim", 1)]
+    assert found[0].message == "the record claims a score for hand 1, but the hand stops unfinished after move 20"
 
 
 def test_d4_wrong_dealer_of_hand_2():

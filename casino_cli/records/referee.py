@@ -389,19 +389,16 @@ def _deck_finding(record: Record, hand: HandRecord) -> Finding | None:
 def _stopped(record: Record, hand: HandRecord, moves: int) -> Generator[Event, None, Any]:
     """A hand that stops unfinished after ``moves`` moves: the record's last is a game in
     progress (None; a score claimed for it is a finding), any other a finding (_BROKEN)."""
+    stops = f"after move {moves}" if moves else "before its first move"
     if record.hands[-1].number == hand.number:
         if hand.score is not None:
             yield about_hand(
                 hand.number,
                 "claim",
-                f"the record claims a score for hand {hand.number}, but the hand stops unfinished after {moves} moves",
+                f"the record claims a score for hand {hand.number}, but the hand stops unfinished {stops}",
             )
         return None
-    yield about_hand(
-        hand.number,
-        "notation",
-        f"hand {hand.number} stops after {moves} moves, but another hand follows",
-    )
+    yield about_hand(hand.number, "notation", f"hand {hand.number} stops {stops}, but another hand follows")
     return _BROKEN
 
 
