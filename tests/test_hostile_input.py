@@ -30,6 +30,7 @@ from inproc import cli
 from casino_cli.cards import CODES
 from casino_cli.engine import groups, legal_moves, listing, make_rules, position, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
+from casino_cli.notation.fields import MAX_NAME
 from casino_cli.notation.moves import move_json, read_move
 from casino_cli.notation.position import read_position
 from casino_cli.records import referee
@@ -596,6 +597,7 @@ RECORD_CASES = [
     case("huge-target", setp("rules.target", Raw("-1" + "0" * 30)), "$.rules.target"),
     case("huge-hands", setp("hands", [{}] * 1001), "$.hands", "too long"),
     case("huge-moves", setp("hands.0.moves", ["5D"] * 10_001), "$.hands[0].moves", "too long"),
+    case("huge-name", setp("players", ["Ana", "x" * (MAX_NAME + 1)]), "$.players[1]", "4,097 characters is too long"),
     case("nested-100000", lambda d: b"[" * 100_000 + b"]" * 100_000, "$", "invalid JSON"),
     case("nested-in-moves", setp("hands.0.moves", nested(100_000)), "$", "invalid JSON"),
     case("nested-in-user-key", setp("_deep", nested(100)), "$._deep", "nested"),
@@ -644,6 +646,11 @@ def test_record_seed_too_long_is_unreadable(command):
     }
     res = cli(*command, stdin=encode(rec))
     assert_unreadable(res, "$.seed")
+
+
+def test_a_name_as_long_as_a_command_line_argument_is_read():
+    """A cmd: bot's name is written as the record's player; it can be as long as an argument."""
+    assert cli("validate", "-", stdin=encode({**RECORD, "players": ["Ana", "x" * MAX_NAME]})).returncode == 0
 
 
 #: Moves that cannot be read are a finding of the referee at that move (exit 1), not a

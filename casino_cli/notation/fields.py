@@ -23,6 +23,7 @@ MAX_CONTAINERS = 2_000_000  # per document: ~90 bytes of memory each once parsed
 MAX_HANDS = 1000  # a record's hands (casino text checks these three as it reads)
 MAX_MOVES = 10_000  # a hand's moves
 MAX_SHOWN = 1000  # a hand's shown entries
+MAX_NAME = 4096  # a player's name, in characters: as long as a command-line argument (a cmd: bot's name)
 
 
 def loads(data: bytes | str, path: str = "$") -> object:

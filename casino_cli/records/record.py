@@ -15,6 +15,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import (
     MAX_HANDS,
     MAX_MOVES,
+    MAX_NAME,
     MAX_SCORE,
     MAX_SHOWN,
     expect_bool,
@@ -81,6 +82,12 @@ def read_record(value: object, path: str = "$") -> Record:
     if "players" in obj:
         names = expect_list(obj["players"], f"{path}.players", 4)
         players = tuple(expect_str(n, f"{path}.players[{i}]") for i, n in enumerate(names))
+        long = next((i for i, name in enumerate(players) if len(name) > MAX_NAME), None)
+        if long is not None:  # shown at every move: a long one would fill pages, and take minutes to draw
+            raise NotationError(
+                f"a name of {len(players[long]):,} characters is too long (at most {MAX_NAME:,})",
+                f"{path}.players[{long}]",
+            )
         if len(players) != rules.players:
             raise NotationError(f"{len(players)} names for {rules.players} players", f"{path}.players")
     seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
