@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from casino_cli.cards import cards_of, parse_card
-from casino_cli.engine import Build, make_rules, seeded_deck, start_position
+from casino_cli.engine import Build, CasinoError, make_rules, seeded_deck, start_position, worlds
 from casino_cli.engine.position import Partial, Unseen
 from casino_cli.engine.views import View, observe
-from casino_cli.engine.worlds import NoWorld, all_worlds, sample_worlds
+from casino_cli.engine.worlds import MAX_WORLDS, NoWorld, all_worlds, sample_worlds
 
 
 def mask(text: str) -> int:
@@ -273,3 +273,23 @@ def test_the_worlds_of_a_pool_share_the_listing_of_a_hand_met_again(monkeypatch,
             history += (Played(pos.turn, move, public(pos)),)
             pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
     assert shared < alone / 2, (shared, alone)
+
+
+@pytest.mark.parametrize("n", [MAX_WORLDS + 1, 10**9, -1])
+def test_more_worlds_than_can_be_held_are_refused_before_any_is_drawn(monkeypatch, n):
+    """sample_worlds returns its worlds in a list: 10**9 of them filled the memory."""
+    drawn = Counter()
+
+    def counted(*args):
+        drawn["worlds"] += 1
+        if drawn["worlds"] > 10:
+            raise AssertionError("drew worlds it was going to refuse")
+        return world(*args)
+
+    world = worlds._world
+    monkeypatch.setattr(worlds, "_world", counted)
+    view = observe(start_position(make_rules("classic", 2), seeded_deck("7"), 1), 0)
+    with pytest.raises(CasinoError, match=f"n must be from 0 to {MAX_WORLDS:,} worlds"):
+        sample_worlds(view, n, random.Random(1))
+    assert not drawn
+    assert len(sample_worlds(view, 3, random.Random(1))) == drawn["worlds"] == 3

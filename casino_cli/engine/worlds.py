@@ -27,13 +27,14 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from ..cards import cards_of, count
-from ..errors import wrong_type
+from ..errors import shown, wrong_type
 from .errors import CasinoError
 from .position import Partial, Position, Unseen
 from .views import A_VIEW, View
 
 REJECT_TRIES = 1_000  # draws of the bound seats' cards before the exact draw takes over
 MAX_STATES = 200_000  # the exact draw's counts, at most (each a few hundred bytes)
+MAX_WORLDS = 100_000  # worlds drawn by one call, at most (each about 650 bytes)
 
 
 class NoWorld(CasinoError):
@@ -66,9 +67,12 @@ def _plan(view: View) -> tuple[list[int], list[int], list[int], list[list[int]],
 
 
 def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
-    """``n`` worlds drawn independently and uniformly among those consistent with ``view``."""
+    """``n`` worlds drawn independently and uniformly among those consistent with ``view``
+    (at most :data:`MAX_WORLDS`: they are all held at once)."""
     if not isinstance(view, View):
         raise wrong_type("view", view, A_VIEW)
+    if not 0 <= n <= MAX_WORLDS:
+        raise CasinoError(f"n must be from 0 to {MAX_WORLDS:,} worlds, not {shown(n, 30)}")
     seats, fixed, need, musts, pool = _plan(view)
     cards = cards_of(pool)
     stock = view.known.stock_count
