@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import reprlib
 
 
@@ -22,10 +23,25 @@ def wrong_type(name: str, value: object, wanted: str) -> TypeError:
 def shown(value: object, most: int) -> str:
     """``value`` as repr writes it, cut to ``most`` characters (…), in bounded work: nested
     lists a few levels deep (not a RecursionError), an object whose own repr fails (a Build
-    of no cards) by its type."""
+    of no cards) by its type, an int too long for Python to write by its size; a text cut
+    says how much (``'vvv…[99,962 characters cut]``)."""
     text = _REPR.repr(value)
-    return text if len(text) <= most else text[: most - 1] + "…"
+    if len(text) <= most:
+        return text
+    kept = text[: most - 1]
+    if isinstance(value, str):  # kept: its opening quote and the start of the text
+        return f"{kept}…[{len(value) - len(kept) + 1:,} characters cut]"
+    return kept + "…"
 
 
-_REPR = reprlib.Repr()
+class _Repr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        """An int as repr writes it, or one past 64 bits by its size: Python writes no int
+        of more than 4,300 digits (a ValueError)."""
+        if x.bit_length() > 64:
+            return f"<int of about {round(x.bit_length() * math.log10(2)):,} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _Repr()
 _REPR.maxstring = _REPR.maxother = 200  # more than any caller shows: only the cut at most marks a cut

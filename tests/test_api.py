@@ -445,6 +445,40 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         game.play_move(text)  # type: ignore[arg-type]
 
 
+def test_a_huge_number_or_a_long_text_is_named_in_a_few_words():
+    """A 5,000-digit number where a card, seat, count or option goes is a CasinoError that
+    says how long it is (it was a ValueError of Python's: no int of over 4,300 digits is
+    written), and a megabyte of text is quoted in part (it was quoted whole)."""
+    from casino_cli.engine import dealer_for_hand
+
+    rules = make_rules("classic")
+    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    huge, text = 10**5000, "x" * 10**6
+    calls: list[typing.Callable[[], object]] = [
+        lambda: card_code(huge),
+        lambda: codes_of(huge),
+        lambda: make_rules("classic", huge),
+        lambda: make_rules(text),
+        lambda: make_rules("classic", 2, target=huge),
+        lambda: make_rules("classic", 2, sweeps=text),
+        lambda: make_rules("classic", 2, **{text: 1}),
+        lambda: start_position(rules, seeded_deck("7"), dealer=huge),
+        lambda: dealer_for_hand(rules, huge, 2),
+        lambda: seeded_deck("7", huge),
+        lambda: apply_move(pos, Move("trail", huge)),
+        lambda: apply_move(pos, Move("capture", 4, huge)),
+        lambda: apply_move(pos, Move(text, 4)),
+        lambda: Move("trail", huge).text(),
+        lambda: observe(pos, huge),
+        lambda: sample_worlds(observe(pos, 0), huge, random.Random(1)),
+    ]
+    for call in calls:
+        with pytest.raises(engine.CasinoError) as refused:
+            call()
+        assert len(str(refused.value)) < 300, str(refused.value)  # the longest lists the options
+    assert "<int of about 5,000 digits>" in repr(Move("trail", huge))
+
+
 def test_is_legal_agrees_with_the_listing_for_a_partly_known_mover():
     """For a mover whose hand is known in part, judge, is_legal and apply_move take B3 and O1
     as met when an unseen card could meet them, as legal_moves does (and casino apply plays

@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..errors import wrong_type
+from ..errors import shown, wrong_type
 from .deal import dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError
 from .move_list import MoveList
@@ -109,7 +109,7 @@ class Game:
         if not isinstance(rules, Rules):
             raise wrong_type("rules", rules, A_RULES)
         if not isinstance(seed, str):
-            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {seed!r}")
+            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {shown(seed, 40)}")
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None and first_dealer not in range(rules.players):
