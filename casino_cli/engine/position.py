@@ -158,6 +158,9 @@ class Position(NamedTuple):
         return self.stock.count if isinstance(self.stock, Unseen) else len(self.stock)
 
 
+MAX_SEATS = 4  # the most players, so the most hands, piles and scores
+MAX_BUILDS = DECK_SIZE // 2  # a build holds two cards at least
+
 # What a public function taking a Position says when given something else.
 A_POSITION = "a Position (casino_cli.notation.position.read_position reads one)"
 
@@ -261,15 +264,23 @@ def _shape_problems(pos: Position) -> list[str]:
         ("$.stock", stock, _is_stock, "a tuple of cards or an Unseen count"),
     ]
     problems = [_not_a(path, value, what) for path, value, test, what in fields if not test(value)]
-    for path, items, test, what in (
-        ("$.table.builds", builds, _is_build, "a Build of int value and owner, a mask of cards and a bool single"),
-        ("$.hands", hands, _is_hand, "a mask of cards, a Partial of a mask and a count, or None"),
-        ("$.captured", captured, _is_pile, "a mask of cards or an Unseen count"),
-        ("$.sweeps", sweeps, _is_count, "a count"),
-        ("$.scores", scores, _is_int, "a score"),
+    for path, items, most, test, what in (
+        (
+            "$.table.builds",
+            builds,
+            MAX_BUILDS,
+            _is_build,
+            "a Build of int value and owner, a mask of cards and a bool single",
+        ),
+        ("$.hands", hands, MAX_SEATS, _is_hand, "a mask of cards, a Partial of a mask and a count, or None"),
+        ("$.captured", captured, MAX_SEATS, _is_pile, "a mask of cards or an Unseen count"),
+        ("$.sweeps", sweeps, MAX_SEATS, _is_count, "a count"),
+        ("$.scores", scores, MAX_SEATS, _is_int, "a score"),
     ):
         if type(items) is not tuple:
             problems.append(_not_a(path, items, "a tuple"))
+        elif len(items) > most:  # its items are not looked at: the problems would be as many
+            problems.append(f"{path}: a tuple of {len(items):,} items; a position has at most {most}")
         else:
             problems += [_not_a(f"{path}[{i}]", item, what) for i, item in enumerate(_fields(items)) if not test(item)]
     for i, b in enumerate(pos.builds if not problems else ()):
@@ -289,15 +300,16 @@ def _not_a(path: str, value: object, what: str) -> str:
 
 
 def _is_int(value: object) -> bool:
-    return type(value) is int
+    """A whole number within 64 bits (a message can quote it)."""
+    return type(value) is int and value.bit_length() < 64
 
 
 def _is_count(value: object) -> bool:
-    return type(value) is int and value >= 0
+    return _is_int(value) and cast(int, value) >= 0
 
 
 def _is_seat_or_none(value: object) -> bool:
-    return value is None or type(value) is int
+    return value is None or _is_int(value)
 
 
 def _is_mask(value: object) -> bool:
@@ -307,7 +319,11 @@ def _is_mask(value: object) -> bool:
 def _is_stock(value: object) -> bool:
     if isinstance(value, Unseen):
         return _is_count(value.count)
-    return type(value) is tuple and all(type(c) is int and 0 <= c < DECK_SIZE for c in _fields(value))
+    return (
+        type(value) is tuple
+        and len(value) <= DECK_SIZE
+        and all(type(c) is int and 0 <= c < DECK_SIZE for c in _fields(value))
+    )
 
 
 def _is_pile(value: object) -> bool:
