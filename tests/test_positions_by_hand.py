@@ -15,6 +15,7 @@ from casino_cli.engine import (
     seeded_deck,
     start_position,
 )
+from casino_cli.engine.rules import MAX_SCORE
 
 
 def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
@@ -54,6 +55,7 @@ def test_check_position_lists_what_is_wrong_with_any_position_built_by_hand():
             ("sweeps", (0, -1), "$.sweeps[1]"),
             ("scores", (0, None), "$.scores[1]"),
             ("scores", (0,), "$.scores"),
+            ("scores", (0, MAX_SCORE + 1), "$.scores[1]"),  # position_json wrote it; read_position refused it
         ):
             with pytest.raises(PositionError) as refused:
                 check_position(start._replace(**{field: value}))

@@ -8,7 +8,7 @@ from typing import NamedTuple, cast
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
 from ..errors import shown, wrong_type
 from .errors import PositionError, TooComplex
-from .rules import A_RULES, Rules, can_capture_value
+from .rules import A_RULES, MAX_SCORE, Rules, can_capture_value
 
 
 class Unseen:
@@ -606,6 +606,8 @@ def _accounting_problems(pos: Position) -> list[str]:
     for side, score in enumerate(pos.scores):
         if score < 0:
             problems.append(f"$.scores[{side}]: {score}; game scores start at 0 and only grow (G1)")
+        elif score > MAX_SCORE:  # the notation reads no more: a position it could not read back
+            problems.append(f"$.scores[{side}]: {score:,} is more than a game reaches (at most {MAX_SCORE:,})")
     rest = DECK_SIZE - count(pos.table) - sum(piles) - pos.stock_count
     held = _hands_totals(pos)
     # Piles and stock left out default to empty (a puzzle), so the total is a bound; it is

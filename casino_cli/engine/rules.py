@@ -81,6 +81,7 @@ PRESETS: dict[str, dict[str, object]] = {
 }
 
 MAX_TARGET = 1_000_000
+MAX_SCORE = 2 * MAX_TARGET  # a game's score: to the largest target, and the hands played past it
 A_RULES = "a Rules (make_rules makes one)"  # what a public function taking a Rules says of anything else
 
 

@@ -11,13 +11,11 @@ from typing import Any
 import orjson
 
 from ..cards import CardError, parse_card
-from ..engine.rules import MAX_TARGET
 from ..errors import wrong_type
 from .errors import NotationError
 from .locate import duplicate_key
 
 MAX_INT = 10**9
-MAX_SCORE = 2 * MAX_TARGET  # a game's score: to the largest target, and the hands played past it
 MAX_USER_DEPTH = 32
 MAX_CONTAINERS = 2_000_000  # per document: ~90 bytes of memory each once parsed
 MAX_HANDS = 1000  # a record's hands (casino text checks these three as it reads)

@@ -18,11 +18,10 @@ from ..engine.position import (
     make_build,
     make_hand,
 )
-from ..engine.rules import OPTIONS, Rules, make_rules
+from ..engine.rules import MAX_SCORE, OPTIONS, Rules, make_rules
 from ..errors import wrong_type
 from .errors import NotationError
 from .fields import (
-    MAX_SCORE,
     expect_bool,
     expect_int,
     expect_list,

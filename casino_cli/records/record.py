@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
-from ..engine.rules import Rules
+from ..engine.rules import MAX_SCORE, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import (
     MAX_HANDS,
     MAX_MOVES,
     MAX_NAME,
-    MAX_SCORE,
     MAX_SHOWN,
     expect_bool,
     expect_int,
