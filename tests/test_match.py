@@ -6,6 +6,7 @@ import math
 import os
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import orjson
@@ -19,7 +20,7 @@ from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
 from casino_cli.engine.views import observe
 from casino_cli.notation.position import read_position_data
-from casino_cli.records.match import PairResult, looks_plan, play_pair, run_match, wilson
+from casino_cli.records.match import PairResult, looks_plan, play_pair, run_match, summary, wilson
 from casino_cli.records.selfplay import MAX_HANDS, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,10 +118,43 @@ def test_the_stopping_rule_is_pocock_at_declared_looks():
     assert looks_plan(30, 10) == ([20, 30], 2.178)
     strong = (PairResult(5.0 + (i % 3), 2, 0, 0) for i in range(400))
     done, stopped, _ = run_match(strong, 400, 10)
-    assert stopped == "boundary" and len(done) == 40
+    assert stopped == "boundary" and done.pairs == 40
     even = (PairResult((-1) ** i * 3.0, 1, 1, 0) for i in range(100))
     done, stopped, _ = run_match(even, 100, 10)
-    assert stopped == "max_pairs" and len(done) == 100
+    assert stopped == "max_pairs" and done.pairs == 100
+
+
+def test_a_match_holds_none_of_its_pairs_once_counted():
+    """Each pair was kept in a list to the end: a match of 10**8 pairs (--pairs goes to
+    10**12; two equal bots never reach the boundary) held gigabytes. The figures are the
+    same as from the whole list."""
+    alive = Counter()
+
+    class Counted(PairResult):
+        __slots__ = ()
+
+        def __del__(self):
+            alive["pairs"] -= 1
+
+    def pairs(n):
+        for i in range(n):
+            alive["pairs"] += 1
+            yield Counted(float(i % 7) - 2.5, i % 2, 1 - i % 2, 0)
+
+    done, stopped, _ = run_match(pairs(5_000), 10**12, 10)
+    assert alive["pairs"] <= 1, f"{alive['pairs']} pairs held"
+    assert stopped == "max_pairs" and done.pairs == 5_000
+    points = [float(i % 7) - 2.5 for i in range(5_000)]
+    mean = sum(points) / len(points)
+    se = math.sqrt(sum((p - mean) ** 2 for p in points) / (len(points) - 1) / len(points))
+    figures = summary(done)
+    assert figures["points_per_pair"] == {
+        "mean": round(mean, 3),
+        "se": round(se, 3),
+        "low": round(mean - 1.96 * se, 3),
+        "high": round(mean + 1.96 * se, 3),
+    }
+    assert figures["games"]["played"] == 5_000 and figures["games"]["a_won"] == 2_500
 
 
 def test_wilson_interval():

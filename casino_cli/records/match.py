@@ -68,17 +68,37 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
     return PairResult(points, won, lost, tied)
 
 
-def interval(values: list[float]) -> dict[str, float]:
-    """Mean, standard error and 95% normal interval."""
-    n = len(values)
-    mean = sum(values) / n
-    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else math.inf
-    return {
-        "mean": round(mean, 3),
-        "se": round(se, 3),
-        "low": round(mean - 1.96 * se, 3),
-        "high": round(mean + 1.96 * se, 3),
-    }
+class Tally:
+    """The figures of the pairs played so far, kept as running sums: a match of any length
+    holds no list of its pairs."""
+
+    def __init__(self) -> None:
+        self.pairs = self.won = self.lost = self.tied = 0
+        self.total = 0.0
+        self._mean = self._squares = 0.0  # Welford's running mean and sum of squared deviations
+
+    def add(self, result: PairResult) -> None:
+        """Count one more pair."""
+        self.pairs += 1
+        self.total += result.points
+        step = result.points - self._mean
+        self._mean += step / self.pairs
+        self._squares += step * (result.points - self._mean)
+        self.won += result.won
+        self.lost += result.lost
+        self.tied += result.tied
+
+    def interval(self) -> dict[str, float]:
+        """Mean points per pair, its standard error and its 95% normal interval."""
+        n = self.pairs
+        mean = self.total / n
+        se = math.sqrt(max(0.0, self._squares) / (n - 1) / n) if n > 1 else math.inf
+        return {
+            "mean": round(mean, 3),
+            "se": round(se, 3),
+            "low": round(mean - 1.96 * se, 3),
+            "high": round(mean + 1.96 * se, 3),
+        }
 
 
 def wilson(successes: float, n: int) -> dict[str, float]:
@@ -100,30 +120,35 @@ def looks_plan(max_pairs: int, looks: int) -> tuple[list[int], float]:
 
 def run_match(
     pairs: Iterable[PairResult], max_pairs: int, looks: int, seen: Callable[[PairResult], None] | None = None
-) -> tuple[list[PairResult], str, float]:
-    """Consume pair results until the stopping rule says stop: the results, why it stopped
+) -> tuple[Tally, str, float]:
+    """Consume pair results until the stopping rule says stop: their tally, why it stopped
     (``boundary`` or ``max_pairs``) and the boundary used."""
     at, boundary = looks_plan(max_pairs, looks)
-    done: list[PairResult] = []
+    done = Tally()
     for result in pairs:
-        done.append(result)
+        done.add(result)
         if seen is not None:
             seen(result)
-        if len(done) in at:
-            stats = interval([r.points for r in done])
-            if len(done) < max_pairs and stats["se"] > 0 and abs(stats["mean"]) / stats["se"] >= boundary:
+        if done.pairs in at:
+            stats = done.interval()
+            if done.pairs < max_pairs and stats["se"] > 0 and abs(stats["mean"]) / stats["se"] >= boundary:
                 return done, "boundary", boundary
-            if len(done) >= max_pairs:
+            if done.pairs >= max_pairs:
                 break
     return done, "max_pairs", boundary
 
 
-def summary(results: list[PairResult]) -> dict[str, object]:
+def summary(done: Tally) -> dict[str, object]:
     """The figures of a match: points per pair and games won, with 95% intervals."""
-    games = sum(r.won + r.lost + r.tied for r in results)
-    won, lost, tied = (sum(getattr(r, k) for r in results) for k in ("won", "lost", "tied"))
+    games = done.won + done.lost + done.tied
     return {
-        "pairs": len(results),
-        "points_per_pair": interval([r.points for r in results]),
-        "games": {"played": games, "a_won": won, "b_won": lost, "tied": tied, "a_rate": wilson(won + tied / 2, games)},
+        "pairs": done.pairs,
+        "points_per_pair": done.interval(),
+        "games": {
+            "played": games,
+            "a_won": done.won,
+            "b_won": done.lost,
+            "tied": done.tied,
+            "a_rate": wilson(done.won + done.tied / 2, games),
+        },
     }
