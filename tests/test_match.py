@@ -527,6 +527,7 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
         "turn": None,
         "exact": True,
         "worlds": 0,
+        "truncated": False,
         "moves": [],
     }
     position = orjson.loads(cli("deal", "--seed", "3").stdout)
@@ -535,6 +536,24 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     assert partly.returncode == 65 and "seat 0 is to move but only 2 of its 4 cards are known" in partly.stderr
     position["hands"][0] = {"cards": position["hands"][0]["cards"][:1], "count": 4}
     assert "only 1 of its 4 cards is known" in cli("hint", "-", stdin=orjson.dumps(position)).stderr
+
+
+def test_a_hint_of_a_truncated_listing_says_so(monkeypatch):
+    """A crowded table's listing stops at its search budget (40 loose cards: 957 of more
+    moves); the hint ranked those as if they were all the moves, without a word."""
+    from casino_cli.cli import cmd_hint
+    from casino_cli.engine import legal_moves
+
+    monkeypatch.setattr(cmd_hint, "legal_moves", lambda pos: legal_moves(pos, limit=3))  # a crowded table, cheaply
+    position = cli("deal", "--seed", "7", "--variant", "royal").stdout
+    done = cli("hint", "-", "--format", "json", stdin=position)
+    out = orjson.loads(done.stdout)
+    assert done.returncode == 0 and out["truncated"] is True and len(out["moves"]) == 3
+    assert "<stdin>:1: listing truncated after 3 moves (the search budget was reached): the hint ranks these alone" in (
+        done.stderr
+    )
+    pretty = cli("hint", "-", "--format", "pretty", stdin=position)
+    assert "the first 3 moves of a truncated listing" in " ".join(pretty.stdout.decode().split())
 
 
 @pytest.mark.parametrize(

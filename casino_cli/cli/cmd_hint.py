@@ -14,7 +14,7 @@ from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
 from .common import documents, passed_over, position_of
 from .inputs import Document
-from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, write_line
+from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, say, write_line
 
 HINT_FORMAT = "casino.hint/1"
 
@@ -35,6 +35,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             "turn": pos.turn,
             "exact": all(r.exact for r in ranked),
             "worlds": max((r.worlds for r in ranked), default=0),
+            "truncated": listing.truncated,
             "moves": [
                 {
                     "move": r.move.text(),
@@ -44,6 +45,11 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
                 for r in ranked
             ],
         }
+        if listing.truncated:  # the moves past the cut are not ranked: the best may be among them
+            say(
+                f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the search budget was reached):"
+                " the hint ranks these alone"
+            )
         if fmt == Format.pretty:
             _show(out, pos, ranked, listing)
         elif fmt == Format.text:
@@ -96,6 +102,8 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
     else:
         how = f"{out['worlds']} sampled worlds"
     heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
+    if out["truncated"]:
+        heading += f"; the first {len(ranked)} moves of a truncated listing"
     rows = [
         (
             str(i),
