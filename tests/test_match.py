@@ -261,6 +261,37 @@ def test_hint_ranks_from_the_movers_view_and_is_exact_in_a_two_player_last_deal(
         raise AssertionError("the node cap was not kept")
 
 
+def test_a_two_player_last_deal_past_the_node_cap_is_sampled_as_the_help_and_docs_say():
+    """4 cards each over 11 loose cards: the one deal does not fit 40,000 nodes, so the hint
+    samples; the help said a 2-player last deal was always exact."""
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 1,
+        "turn": 0,
+        "deal": 6,
+        "table": {"loose": ["2H", "3S", "4D", "4C", "7C", "8S", "8H", "9D", "TH", "TC", "KH"], "builds": []},
+        "hands": [["3H", "3D", "3C", "9H"], ["2D", "6S", "TS", "KD"]],
+        "stock": [],
+        "captured": [
+            ["AS", "AH", "2S", "2C", "4H", "5S", "6H", "6C", "7S", "7H", "7D", "9S", "9C", "JH", "JD", "QD", "QC"],
+            ["AD", "AC", "4S", "5H", "5D", "5C", "6D", "8D", "8C", "TD", "JS", "JC", "QS", "QH", "KS", "KC"],
+        ],
+        "sweeps": [0, 0],
+        "last_capture": 0,
+        "scores": [0, 0],
+    }
+    out = cli("hint", "-", "--format", "json", stdin=orjson.dumps(position))
+    assert out.returncode == 0 and not orjson.loads(out.stdout)["exact"]
+    pos = read_position_data(position)[0]
+    with pytest.raises(TooManyNodes):
+        solve_moves(pos, legal_moves(pos), 40_000)
+    said = " ".join(cli("hint", "--help").stdout.decode().split())
+    assert "40,000 nodes" in said and "last deal always" not in said
+    docs = " ".join((ROOT / "docs" / "bots.md").read_text().split())
+    assert "but not always (4 cards each over 11 loose cards" in docs
+
+
 def test_hint_and_review_commands():
     deal = cli("deal", "--seed", "7", "--variant", "royal")
     hint = cli("hint", "-", "--format", "json", stdin=deal.stdout)

@@ -426,6 +426,6 @@ def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 150
     """Every move of the view valued for a person (hints, reviews): all moves played out in
     the same sampled worlds (about ``playouts`` playouts in all) or, once the stock is
     empty, solved in every consistent world (up to EXACT_WORLDS worlds within ``nodes``
-    nodes: a 2-player last deal always, 3 and 4 players towards its end); best first."""
+    nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first."""
     worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
     return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves), exact_worlds=EXACT_WORLDS)
