@@ -319,6 +319,15 @@ def test_g3_two_climbers_tied_no_winner_then_play_on():
     assert g3.winner == 1
 
 
+def test_g3_climbers_tied_on_the_target_itself_play_on():
+    """Level on exactly 21 (not above it): the next hand is play-on all the same, for a
+    score of t before the hand is 't or more' (G3), and the highest total wins (G2)."""
+    g = step(ROYAL, (15, 17), points(6), points(4))
+    assert g.winner is None and g.scores == (21, 21)
+    g2 = step(ROYAL, g.scores, points(3), points(1))
+    assert g2.winner == 0 and g2.scores == (24, 22)
+
+
 def test_g3_play_on_has_no_ladder_and_no_cap():
     # a third side on 18 before a play-on hand: taking most cards does not win at once
     rules = make_rules("royal", 3)
