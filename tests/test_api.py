@@ -261,6 +261,9 @@ def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
     rules = make_rules("classic")
     with pytest.raises(CasinoError, match="first_dealer 5 is not a seat"):
         Game(rules, "s", first_dealer=5)
+    for bots in ([random_bot], [random_bot] * 3):  # one bot a seat, as many as the seats
+        with pytest.raises(CasinoError, match=f"^{len(bots)} bots for 2 seats$"):
+            Game(rules, "s", bots)
     with pytest.raises(CasinoError, match="3 scores for 2 sides"):
         start_position(rules, seeded_deck("7"), 0, (5, 6, 7))
     score = engine.score_hand(Game(rules, "s", [random_bot, random_bot]).play_hand().position)
@@ -400,6 +403,7 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         all_worlds,
         check_position,
         dealer_for_hand,
+        game_after_hand,
         make_build,
         play_judged,
         public,
@@ -412,6 +416,7 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
     pos = start_position(rules, seeded_deck("7"), dealer=1)
     move = legal_moves(pos)[0]
     text = str(move)
+    end = Game(rules, "7", [random_bot, random_bot]).play_hand().position
     calls: list[tuple[str, typing.Callable[[], object]]] = [
         ("pos must be a Position", lambda: legal_moves("royal 2p")),
         ("pos must be a Position", lambda: apply_move(position_json(pos), move)),
@@ -432,6 +437,7 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         ("rules must be a Rules", lambda: dealer_for_hand("royal", 0, 1)),
         ("rules must be a Rules", lambda: make_build("royal", 8, 0, 3)),
         ("rules must be a Rules", lambda: Game("royal", "7")),
+        ("rules must be a Rules", lambda: game_after_hand("royal", (0, 0), score_hand(end))),
         ("seed must be a text", lambda: seeded_deck(7)),
         ("card must be a card number 0..51", lambda: card_code("AS")),
     ]
