@@ -211,6 +211,7 @@ def test_a_move_the_notation_could_not_write_is_refused_never_played_as_another(
         Move(TRAIL, 99),
         Move(TRAIL, -1),
         Move(TRAIL, trail.card, 1 << 60),
+        capture._replace(cards=capture.cards | 1 << 60),  # a table card out of range
     ):
         with pytest.raises(IllegalMove) as refused:
             apply_move(pos, bad)
@@ -325,7 +326,11 @@ def test_a_hand_started_from_its_table_is_refused_when_it_could_not_be_dealt():
     from casino_cli.engine import Unseen, start_from_table
 
     rules = make_rules("classic")
-    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    deck = seeded_deck("7")
+    for bad in (deck[:-1], (*deck[:-1], deck[0]), (*deck, 52)):  # short, a card twice, no card
+        with pytest.raises(DealError, match="^a deck holds each of the 52 cards exactly once$"):
+            start_position(rules, bad, dealer=1)
+    pos = start_position(rules, deck, dealer=1)
     hands = (pos.hands[0], pos.hands[1])
     assert start_from_table(rules, pos.loose, hands, 1) == pos._replace(stock=Unseen(40))
     assert start_from_table(rules, pos.loose, hands, 1, stock=pos.stock) == pos
