@@ -4,6 +4,7 @@ checked on positions reached by random legal play from seeded decks."""
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 from hypothesis import assume, given, settings
@@ -11,7 +12,18 @@ from hypothesis import strategies as st
 from strategies import MOVES_PER_HAND, full_hands, hand_numbers, lines, reachable_positions, rule_sets, seeds
 
 from casino_cli.cards import CODES, card_code, cards_of, count
-from casino_cli.engine import IllegalMove, Move, Unseen, apply_move, check_position, judge, legal_moves, seeded_deck
+from casino_cli.engine import (
+    IllegalMove,
+    Move,
+    Unseen,
+    apply_move,
+    check_position,
+    judge,
+    legal_moves,
+    make_rules,
+    seeded_deck,
+    start_position,
+)
 from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL, judge_form, owned_builds, policy_may_refuse, policy_rule
 from casino_cli.notation.fields import dumps, loads
 from casino_cli.notation.moves import move_json, parse_move_text, read_move
@@ -458,3 +470,23 @@ def test_slow_whole_hands_stay_consistent(line):
         for move, facts in zip(ml.moves, ml.facts):
             assert judge(pos, move) == facts
     assert line.last.finished and line.last.builds == ()
+
+
+def test_a_listing_within_its_budget_that_says_it_is_complete_is_complete():
+    """legal_moves(budget=B) for every B up to 48: whenever the listing is not marked
+    truncated it holds every legal move (a card whose captures spent its steps exactly
+    still has its builds listed, or the listing says it was cut)."""
+    checked = 0
+    for seed in range(6):
+        rules = make_rules(("classic", "royal", "american-royal")[seed % 3])
+        pos = start_position(rules, seeded_deck(f"budget{seed}"), 1)
+        rng = random.Random(seed)
+        while pos.turn is not None:
+            full = legal_moves(pos, **UNLIMITED)
+            for budget in range(1, 49):
+                ml = legal_moves(pos, budget=budget)
+                if not ml.truncated:
+                    assert ml.moves == full.moves, (budget, dumps(position_json(pos)).decode())
+                    checked += 1
+            pos = apply_move(pos, full.moves[rng.randrange(len(full.moves))])
+    assert checked > 1000
