@@ -221,6 +221,12 @@ def test_judge_explains_an_ace_alone_without_the_option():
     assert "an ace counts 1 in a build in these rules, without ace_high_builds" in out.stderr and "(B4)" in out.stderr
     doc["rules"] = AR14
     assert cli("apply", "-", "AS+5D+9C=14", stdin=orjson.dumps(doc)).returncode == 0
+    # the lone ace on the table, the played card in the other group: explained all the same
+    doc = {**doc, "table": {"loose": ["9C", "AH"]}, "hands": [["5D", "AS"], None]}
+    assert cli("apply", "-", "5D+9C+AH=14", stdin=orjson.dumps(doc)).returncode == 0
+    out = cli("apply", "-", "5D+9C+AH=14", stdin=orjson.dumps({**doc, "rules": AR}))
+    assert out.returncode == 1
+    assert "an ace counts 1 in a build in these rules, without ace_high_builds" in out.stderr and "(B4)" in out.stderr
 
 
 def test_a_build_stated_as_what_it_is_not_is_located_at_its_path_line_and_column():
