@@ -365,6 +365,10 @@ def test_misuse_of_moves_and_listings_is_a_casino_error_naming_what_is_wrong():
     listing = legal_moves(pos)
     with pytest.raises(ValueError, match=r"<Move AS> is not in this listing of \d+ moves"):
         listing.facts_of(Move(TRAIL, 0))
+    hidden = pos._replace(hands=(None, pos.hands[1]))  # the mover's hand unknown: nothing to judge
+    with pytest.raises(IllegalMove, match="^seat 0's hand is unknown, so its move cannot be checked") as refused:
+        judge(hidden, listing[0])
+    assert refused.value.rule == "card" and not is_legal(hidden, listing[0])
     end = pos
     while end.turn is not None:
         end = apply_move(end, legal_moves(end)[0])
