@@ -287,6 +287,32 @@ def test_every_bot_sees_the_hands_moves_so_far_and_nothing_hidden_in_them():
     assert last[0].before.loose == start_position(rules, seeded_deck("hist", 1), 1).loose
 
 
+def test_a_review_values_each_move_from_a_view_that_hides_every_other_card(monkeypatch):
+    """casino review asks the search from the mover's view: its history, like a bot's,
+    holds every hand and the stock hidden (what every seat saw), never the full positions."""
+    from types import SimpleNamespace
+
+    from casino_cli.records import review as reviewing
+    from casino_cli.records.record import read_record
+
+    views = []
+
+    def analyse(view, listing, rng, playouts):
+        views.append(view)
+        return [SimpleNamespace(move=m, value=0.0) for m in listing.moves]
+
+    monkeypatch.setattr(reviewing, "analyse", analyse)
+    record = read_record(play_game(make_rules("classic", 2), "hist", [BOTS["greedy"]] * 2, hands=1))
+    reviewing.review(record, random.Random(0))
+    assert len(views) > 10 and max(len(v.history) for v in views) > 10
+    for view in views:
+        hidden = [h for s, h in enumerate(view.known.hands) if s != view.seat]
+        assert isinstance(view.known.stock, Unseen) and all(h.known == 0 for h in hidden)
+        for p in view.history:
+            assert isinstance(p.before.stock, Unseen)
+            assert all(isinstance(h, Partial) and h.known == 0 for h in p.before.hands)
+
+
 def test_botcheck_asks_with_the_hands_history():
     """botcheck asks as a game does, history included (the same in every re-deal: it is
     public); a bot that needs the history fails without it."""
