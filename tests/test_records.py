@@ -492,6 +492,21 @@ def test_claim_wrong_hand_score():
     assert "–".join(map(str, true)) in found[0].message
 
 
+@pytest.mark.parametrize("endgame, checked", [("highest", True), ("count_out", True), ("ladder", False)])
+def test_claim_after_a_broken_hand_is_checked_unless_the_ladder_needs_the_score(endgame, checked):
+    """keep_going past an illegal hand 1 leaves the game score unknown: hand 2's claimed
+    points are still checked (they do not depend on the score before the hand), except
+    under the ladder, whose no-sweeps rule needs it (P3): then the claim is only a note."""
+    record = random_game("royal", 2, seed="claims", max_hands=2, objects=False, endgame=endgame)
+    first = record["hands"][0]["moves"]
+    first[0], first[1] = first[1], first[0]  # seat 0 plays seat 1's card: the hand is abandoned
+    true = record["hands"][1]["score"]
+    record["hands"][1]["score"] = [true[0] + 1, true[1]]
+    found = [f for f in findings(record, keep_going=True) if f.hand == 2]
+    assert [(f.rule, f.unchecked) for f in found] == [("claim", not checked)]
+    assert ("could not be checked" in found[0].message) != checked
+
+
 def test_claim_wrong_result_scores_and_winner():
     record = random_game("classic", 2, seed="claims", max_hands=12)
     assert record["result"]["winner"] is not None
