@@ -755,7 +755,7 @@ def test_the_stopping_rule_errs_near_5_in_100_and_the_final_interval_alone_near_
     for _ in range(1500):
         pairs = [PairResult(rng.gauss(0.0, 6.0), 1, 1, 0) for _ in range(400)]
         done, stopped, boundary = run_match(iter(pairs), 400, 10)
-        end = interval([p.points for p in done])
+        end = done.interval()
         z = abs(end["mean"] / end["se"])
         by_rule += stopped == "boundary" or z >= boundary
         by_interval += stopped == "boundary" or z >= 1.96
