@@ -3,6 +3,7 @@ exactly what one run prints; a bad K/N is a usage error."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,17 @@ def test_a_bad_shard_is_a_usage_error(shard: str) -> None:
 def test_validate_shards_refuse_standard_input() -> None:
     result = cli("validate", "-", "--shard", "1/2", stdin=b"{}")
     assert result.returncode == 2 and "standard input" in result.stderr
+
+
+def test_validate_shards_refuse_a_pipe() -> None:
+    """A pipe (``<(...)``, /dev/stdin, a FIFO) reads once: the counting pass would empty it
+    (or, for a FIFO, wait for a writer forever), and a shard would check nothing."""
+    records = cli("simulate", "--games", "4", "--seed", "p").stdout
+    read_end, write_end = os.pipe()
+    os.write(write_end, records)
+    os.close(write_end)
+    try:
+        result = cli("validate", f"/dev/fd/{read_end}", "--shard", "2/2")
+    finally:
+        os.close(read_end)
+    assert result.returncode == 2 and "is a pipe" in result.stderr and not result.stdout

@@ -14,7 +14,7 @@ from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .picture_files import check_target, write_file
 from .records_io import finding_line, finding_path
-from .shards import parse_shard, shard_range
+from .shards import check_read_twice, parse_shard, shard_range
 
 
 def run_validate(
@@ -39,8 +39,7 @@ def run_validate(
     worst: list[int] = [OK]
     docs = _documents(paths, worst)
     if part != (1, 1):
-        if "-" in paths:
-            raise Fail(USAGE, "--shard reads its files twice (to count their records), so not standard input (-)")
+        check_read_twice(paths)
         wanted = shard_range(part, sum(1 for _ in _documents(paths, None)))
         docs = islice(docs, wanted.start, wanted.stop)
     progress = Progress("records")

@@ -4,6 +4,10 @@ order, are the output of the whole run."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
+
 from .output import USAGE, Fail, typed_number
 
 
@@ -23,3 +27,17 @@ def shard_range(shard: tuple[int, int], total: int) -> range:
     of N contiguous parts, as equal as can be (sizes differ by at most one)."""
     k, n = shard
     return range(total * (k - 1) // n, total * k // n)
+
+
+def check_read_twice(paths: list[str]) -> None:
+    """validate --shard reads its files twice (once to count their records): standard input,
+    a pipe (``<(...)``, /dev/stdin, a FIFO) or a device reads once, so it is refused (the count
+    would empty it, or wait for a FIFO's writer, and the shard would check nothing)."""
+    why = "--shard reads its files twice (to count their records), so"
+    for path in paths:
+        if path == "-":
+            raise Fail(USAGE, f"{why} not standard input (-)")
+        with contextlib.suppress(OSError):  # a file that cannot be opened is said when it is read
+            mode = os.stat(path).st_mode
+            if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode):
+                raise Fail(USAGE, f"{why} not {path}, which is a pipe or a device: save it to a file first")
