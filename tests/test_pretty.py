@@ -454,14 +454,26 @@ def test_a_sheet_whose_numbers_do_not_fit_the_screen_is_written_in_lines_never_c
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
 @pytest.mark.parametrize(
-    "args", [["moves", WORKED_1], ["score", "fixtures/docs/game.json"], ["deal", "--seed", "7", "--variant", "royal"]]
+    "args",
+    [
+        ["moves", WORKED_1],
+        ["score", "fixtures/docs/game.json"],
+        ["deal", "--seed", "7", "--variant", "royal"],
+        ["hint", "-"],  # the other seat's hand as card backs, a column headed ±
+        ["rules", "B"],  # bullets, § and minus signs
+        ["rules", "G"],
+    ],
 )
 def test_a_terminal_that_cannot_show_suit_symbols_gets_letters_not_an_internal_error(encoding, args):
     env = dict(os.environ, PYTHONIOENCODING=encoding)
-    done = subprocess.run([sys.executable, "-m", "casino_cli", *args, "-f", "pretty"], capture_output=True, env=env)
+    dealt = subprocess.run([sys.executable, "-m", "casino_cli", "deal", "--seed", "7"], capture_output=True).stdout
+    command = [sys.executable, "-m", "casino_cli", *args, "-f", "pretty"]
+    done = subprocess.run(command, input=dealt, capture_output=True, env=env)
     assert done.returncode == 0, done.stderr
     shown = done.stdout.decode(encoding)
     assert "?" not in shown  # every symbol has a plain stand-in
+    table = [line for line in shown.splitlines() if line[:1] in ("|", "+")]
+    assert len({len(line) for line in table}) <= 1, shown  # and a table's stand-ins keep its columns
     if args[0] == "moves":
         assert "2D 3H 5C 6S 8D KH" in shown
 

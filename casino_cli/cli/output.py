@@ -141,11 +141,13 @@ def say(message: str) -> None:
         pass
 
 
-_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "–": "-", "—": "-", "…": "...", "▶": ">", "·": "-", "›": ">"}
+_PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▮": "#", "–": "-", "—": "-", "−": "-", "±": "+-", "…": "..."}
+_PLAIN |= {"▶": ">", "·": "-", "›": ">", "•": "*", "§": "section "}  # rich's Markdown bullets, the rules' §
 
 
 def _plain_letters(error: UnicodeError) -> tuple[str, int]:
-    """For a stream that cannot write them: suits as letters, dashes and arrows in ASCII, ? else."""
+    """For a stream that cannot write them: suits as letters, card backs as #, dashes, arrows,
+    bullets and signs in ASCII, ? else."""
     assert isinstance(error, UnicodeEncodeError)
     text = error.object[error.start : error.end]
     return "".join(_PLAIN.get(ch, "?") for ch in text), error.end

@@ -222,9 +222,12 @@ _FOLD_ROOM = 5  # the narrowest a folded column is let become
 _SPARED = ("card", "does")  # what a narrow screen leaves out first: the move's card, then what it does
 
 
-def _heading(name: str) -> str:
-    """A column's heading: a column of move numbers is headed ``move``."""
-    return "move" if name == "number" else name
+def _heading(name: str, ascii_only: bool = False) -> str:
+    """A column's heading: a column of move numbers is headed ``move``, and ± is ``+-``
+    where the output writes ASCII only (an ASCII or Latin-1 locale)."""
+    if name == "number":
+        return "move"
+    return "+-" if name == "±" and ascii_only else name
 
 
 class MovesTable:
@@ -237,7 +240,8 @@ class MovesTable:
 
     def __init__(self, names: Sequence[str], rows: Sequence[Sequence[str | Text]], title: str | None = None):
         self.names, self.rows, self.title = list(names), rows, title
-        widest = [max([cell_len(_heading(n)), *(cell_len(str(row[i])) for row in rows)]) for i, n in enumerate(names)]
+        headings = [_heading(n, ascii_only=True) for n in names]  # the wider, where ± is +-
+        widest = [max([cell_len(h), *(cell_len(str(row[i])) for row in rows)]) for i, h in enumerate(headings)]
         # the least width of each column: a folded one at its narrowest, the others whole
         self.least = {n: min(_FOLD_ROOM, w) if n in _FOLDED else w for n, w in zip(names, widest)}
 
@@ -253,7 +257,7 @@ class MovesTable:
         table = Table(title=self.title)
         for name in keep:
             table.add_column(
-                _heading(name),
+                _heading(name, options.ascii_only),
                 justify="right" if name in _NUMBERS else "left",
                 no_wrap=name not in _FOLDED,
                 overflow="fold",
