@@ -56,6 +56,13 @@ def test_colour_on_a_colour_terminal():
     assert "\x1b[" in out and "31m" in out  # red hearts and diamonds
 
 
+def test_an_empty_no_color_leaves_the_colour_on():
+    """no-color.org: NO_COLOR turns colour off when it is set to a value that is not empty;
+    NO_COLOR= (as a script clearing it writes) leaves it on, as rich itself reads it."""
+    out = invoke("deal", "--seed", "7", "--format", "pretty", FORCE_COLOR="1", TERM="xterm-256color", NO_COLOR="")
+    assert "31m" in out  # red hearts and diamonds
+
+
 def test_moves_view_lists_numbered_moves_with_what_they_do():
     out = invoke("moves", WORKED_1, "--format", "pretty", NO_COLOR="1")
     assert "9 legal moves" in out and "trails" in out and "takes" in out

@@ -11,7 +11,6 @@ if TYPE_CHECKING:
 
 import codecs
 import errno
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -175,7 +174,7 @@ def console(stderr: bool = False) -> Console:
             if not self.stderr:
                 raise BrokenPipeError(errno.EPIPE, "standard output is closed")
 
-    return ClosedPipeConsole(stderr=stderr, no_color="NO_COLOR" in os.environ, highlight=False, soft_wrap=False)
+    return ClosedPipeConsole(stderr=stderr, highlight=False, soft_wrap=False)  # rich reads NO_COLOR (no-color.org)
 
 
 def typed_number(text: str) -> int | None:
