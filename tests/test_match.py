@@ -525,21 +525,24 @@ def test_the_protocol_sends_the_hands_history(tmp_path):
     assert seen[-1] == [{"seat": (first + i) % 2, "move": m} for i, m in enumerate(hand["moves"][: len(seen[-1])])]
 
 
-@pytest.mark.parametrize("command", ["match", "review"])
-def test_match_and_review_on_a_terminal_show_their_progress_then_the_result(command, tmp_path):
-    """A match, or the review of a record, prints nothing until it is over, so its bar is
-    shown on a terminal's stderr even when stdout is that terminal too (simulate and
+@pytest.mark.parametrize("command", ["match", "review", "hint"])
+def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result(command, tmp_path):
+    """A match, the review of a record or a hint prints nothing until it is over, so its bar
+    is shown on a terminal's stderr even when stdout is that terminal too (simulate and
     validate stream their lines and show it only when stdout is piped); the bar is gone
-    before the result is printed."""
+    before the result is printed. (A hint on a crowded table takes minutes.)"""
     import pty
     import select
     import subprocess
 
     record = tmp_path / "game.json"
     record.write_bytes(cli("simulate", "--seed", "rv", "--hands", "1").stdout)
+    position = tmp_path / "position.json"
+    position.write_bytes(cli("deal", "--seed", "7", "--variant", "royal").stdout)
     args = {
         "match": (["match", "greedy", "random", "--pairs", "60", "--looks", "1"], b"pairs", b"/60"),
         "review": (["review", str(record)], b"moves", b"/48"),
+        "hint": (["hint", str(position)], b"moves valued", b"/10"),
     }
     words, label, total = args[command]
     ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
@@ -563,7 +566,11 @@ def test_match_and_review_on_a_terminal_show_their_progress_then_the_result(comm
         os.close(leader)
     out, err = shown[ends[0][0]], shown[ends[1][0]]
     assert label in err and total in err
-    result = b"greedy vs random: 60 mirrored pairs" if command == "match" else b": 24 moves reviewed"
+    result = {
+        "match": b"greedy vs random: 60 mirrored pairs",
+        "review": b": 24 moves reviewed",
+        "hint": b"seat 0 to move: expected points",
+    }[command]
     assert result in out and total not in out  # no bar there
 
 
@@ -648,7 +655,7 @@ def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits(monkeypatch):
     from casino_cli.cli import cmd_hint
     from casino_cli.engine.worlds import NoWorld
 
-    def gives_up(*args):
+    def gives_up(*args, **options):
         raise NoWorld("no deal of the unseen cards meets the build owners' obligations (O1) in 20000 draws")
 
     monkeypatch.setattr(cmd_hint, "analyse", gives_up)

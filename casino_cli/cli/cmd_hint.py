@@ -14,7 +14,7 @@ from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
 from .common import documents, passed_over, position_of
 from .inputs import Document
-from .output import DATA_ERROR, OK, Fail, Format, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, Fail, Format, Progress, console, resolve_format, say, write_line
 
 HINT_FORMAT = "casino.hint/1"
 
@@ -78,15 +78,19 @@ def _hinted(doc: Document) -> Position:
 def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], MoveList]:
     """The mover's moves ranked, and its listing (none once the hand is finished); a
     position that no deal of the hidden cards fits (which the position check let through:
-    it checks what it can decide alone) is a Fail, exit 65."""
+    it checks what it can decide alone) is a Fail, exit 65. On a terminal a bar on stderr
+    counts the moves valued."""
     if pos.turn is None:
         return [], MoveList((), (), False)
     view = observe(pos, pos.turn)
     listing = legal_moves(view.known)
+    progress = Progress("moves valued", len(listing.moves), after=True)  # minutes on a crowded table
     try:
-        return analyse(view, listing, random.Random(f"{seed}/hint")), listing
+        return analyse(view, listing, random.Random(f"{seed}/hint"), progress=progress.advance), listing
     except NoWorld as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
+    finally:
+        progress.close()
 
 
 def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList) -> None:

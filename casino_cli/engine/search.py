@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
@@ -379,6 +380,7 @@ def rank_moves(
     exact_worlds: int = 1,
     infer: bool = False,
     against_greedy: bool = False,
+    progress: Callable[[], object] | None = None,
 ) -> list[Ranked]:
     """Every move valued, best first. Once the stock is empty, with at most
     ``exact_worlds`` consistent worlds (a 2-player last deal has one), each world is solved
@@ -387,7 +389,8 @@ def rank_moves(
     the ``keep`` best moves by the counter are played out; the others keep the counter's
     order below them. With ``infer`` the worlds are weighted by the other seats' moves of
     the deal (:mod:`.inference`); otherwise every consistent world is alike. The exact
-    values are against the others' best play, or ``against_greedy``, against greedy's."""
+    values are against the others' best play, or ``against_greedy``, against greedy's.
+    ``progress`` is called once a move has been played out in every world."""
     exact = _exact(view, moves, nodes, exact_worlds, against_greedy)
     if exact is not None:
         return exact
@@ -403,6 +406,8 @@ def rank_moves(
         mean = sum(vals) / len(vals)
         var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
+        if progress is not None:
+            progress()
     out.sort(key=lambda r: -r.value)
     floor = out[-1].value if out else 0.0
     out += [Ranked(moves.moves[i], moves.facts[i], floor - 0.001 * (k + 1), math.nan, 0) for k, i in enumerate(rest)]
@@ -422,10 +427,27 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
 
 
-def analyse(view: View, moves: MoveList, rng: random.Random, playouts: int = 1500, nodes: int = 40_000) -> list[Ranked]:
+def analyse(
+    view: View,
+    moves: MoveList,
+    rng: random.Random,
+    playouts: int = 1500,
+    nodes: int = 40_000,
+    progress: Callable[[], object] | None = None,
+) -> list[Ranked]:
     """Every move of the view valued for a person (hints, reviews): all moves played out in
     the same sampled worlds (about ``playouts`` playouts in all) or, once the stock is
     empty, solved in every consistent world (up to EXACT_WORLDS worlds within ``nodes``
-    nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first."""
+    nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first.
+    ``progress`` is called as each move's playouts are done."""
     worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
-    return rank_moves(view, moves, rng, worlds=worlds, nodes=nodes, keep=len(moves.moves), exact_worlds=EXACT_WORLDS)
+    return rank_moves(
+        view,
+        moves,
+        rng,
+        worlds=worlds,
+        nodes=nodes,
+        keep=len(moves.moves),
+        exact_worlds=EXACT_WORLDS,
+        progress=progress,
+    )
