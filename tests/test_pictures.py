@@ -206,6 +206,13 @@ def test_svg_never_overwrites_an_input_file(tmp_path):
     assert source.read_bytes() == before
 
 
+@pytest.mark.parametrize("option", ["--svg", "--html"])
+def test_an_empty_file_name_is_refused_as_such(option):
+    """``--svg ''`` said 'cannot write : No such file or directory'."""
+    result = cli("replay", GAME, "--format", "json", option, "")
+    assert result.returncode == 2 and f"{option} needs a file name, not an empty one" in result.stderr
+
+
 @pytest.mark.parametrize(
     "command",
     [["deal", "--seed", "1", "--svg"], ["play", "--watch", "--seed", "1", "--format", "text", "--save"]],

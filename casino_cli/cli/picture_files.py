@@ -18,6 +18,8 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
         return
     if target == "-":
         raise Fail(USAGE, f"{option} needs a file name ({kind} is not written to standard output)")
+    if not target:
+        raise Fail(USAGE, f"{option} needs a file name, not an empty one")
     try:
         out = os.stat(target)
     except OSError:
