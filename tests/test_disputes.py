@@ -132,6 +132,19 @@ def test_replay_of_a_part_way_record_pipes_into_moves():
     assert orjson.loads(out.stdout)["unknown"] == 3
 
 
+def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
+    """-f text and pretty ended on the last move with no word that the record stops there
+    (the page said it); a stop asked for with --to is not the record's."""
+    stop = "the record stops after move 2 of hand 1: Ana (seat 0) to play"
+    for fmt in ("text", "pretty"):
+        out = casino("replay", PART_WAY, "-f", fmt)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.decode().rstrip().splitlines()[-1].strip() == stop, (fmt, out.stdout[-300:])
+    assert b"record stops" not in casino("replay", PART_WAY, "-f", "text", "--to", "1").stdout
+    assert b"stops" not in casino("replay", PART_WAY, "-f", "json").stdout
+    assert b"record stops" not in casino("replay", "fixtures/records/corpus/royal-2.jsonl", "-f", "text").stdout
+
+
 # --- shown evidence -------------------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.frames import Frame, frame_words, frames_of
+from ..records.frames import Frame, Stop, frame_words, frames_of
 from ..records.record import Record
 from ..records.referee import Finding, walk
 from ..records.shown import visible
@@ -52,7 +52,9 @@ def run_replay(
             code = max(code, exc.code)
             continue
         before = None
+        last: object = None
         for event in walk(record):
+            last = event
             if isinstance(event, Finding):
                 say(finding_line(doc, event, record.players))
                 code = code if event.unchecked else max(code, VERDICT)
@@ -73,6 +75,9 @@ def run_replay(
                 and event.hand == (hand or event.hand)
             ):
                 break
+        else:
+            if isinstance(last, Step) and last.position.turn is not None:  # the record stops part-way
+                _show_stop(Stop(last.hand, last.number, last.position.turn), fmt, screen, record, last.position)
     if svg is not None:
         _save_stop(svg, stop)
     if code:
@@ -170,6 +175,15 @@ def _start_index(frames: list[Frame], record: Record, hand: int | None, to: int 
         if (frame.hand, frame.number) >= target:
             return i
     return len(frames) - 1
+
+
+def _show_stop(stop: Stop, fmt: Format, screen: Screen, record: Record, position: Position) -> None:
+    """Where a record written part-way stops, and who was to play, said after its last move
+    (as the page's last step says it); the JSON stream's last position shows it already."""
+    frame = Frame(stop.hand, stop.number, stop, position, None, None)
+    if fmt == Format.text:
+        write_line(visible(frame_words(frame, record, card_code)))
+    screen.print(shown_words(frame, record), style="bold", markup=False)
 
 
 def _show(
