@@ -684,7 +684,10 @@ def test_a_capture_names_the_builds_it_takes_with_their_groups(tmp_path):
     assert cli("replay", str(record), "--html", str(page)).returncode == 0
     assert f"3. {said}" in html.unescape(re.sub("<[^>]+>", "", page.read_text(encoding="utf-8")))
     text = cli("replay", str(record), "-f", "text").stdout.decode()
-    assert text.splitlines()[-1] == "hand 1, move 3: seat 0 takes the 7-build 2C+5H and 7D with 7S"
+    assert text.splitlines()[-2:] == [
+        "hand 1, move 3: seat 0 takes the 7-build 2C+5H and 7D with 7S",
+        "the record stops after move 3 of hand 1: seat 1 to play",
+    ]
     position = tmp_path / "royal.json"
     fixture = orjson.loads(Path("fixtures/positions/49-royal-multiple-twelve.json").read_bytes())
     position.write_bytes(orjson.dumps(fixture["position"]))
