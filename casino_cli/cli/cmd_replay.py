@@ -10,7 +10,7 @@ from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.frames import Frame, Stop, frame_words, frames_of
+from ..records.frames import Frame, Stop, frame_words, frames_of, part_way_stop
 from ..records.record import Record
 from ..records.referee import Finding, walk
 from ..records.shown import visible
@@ -76,8 +76,9 @@ def run_replay(
             ):
                 break
         else:
-            if isinstance(last, Step) and last.position.turn is not None:  # the record stops part-way
-                _show_stop(Stop(last.hand, last.number, last.position.turn), fmt, screen, record, last.position)
+            part_way = part_way_stop(last)
+            if part_way is not None and before is not None:  # before: the position its last move left
+                _show_stop(part_way, fmt, screen, record, before)
     if svg is not None:
         _save_stop(svg, stop)
     if code:

@@ -105,19 +105,18 @@ def frames_of(record: Record) -> list[Frame]:
         else:
             hand = event.hand or 1
             frames.append(Frame(hand, 0, event, record_start(record), None, None))
-    final = frames[-1] if frames else None
-    if final is not None and isinstance(final.event, Step) and final.position.turn is not None:  # stops part-way
-        frames.append(
-            Frame(
-                final.hand,
-                final.number,
-                Stop(final.hand, final.number, final.position.turn),
-                final.position,
-                None,
-                None,
-            )
-        )
+    stop = part_way_stop(frames[-1].event) if frames else None
+    if stop is not None:
+        frames.append(Frame(stop.hand, stop.number, stop, frames[-1].position, None, None))
     return frames
+
+
+def part_way_stop(last: object) -> Stop | None:
+    """Where a record stops part-way through a hand, if the last event its walk gave (a
+    finding included) is a move after which someone is to play."""
+    if isinstance(last, Step) and last.position.turn is not None:
+        return Stop(last.hand, last.number, last.position.turn)
+    return None
 
 
 def record_start(record: Record) -> Position:
