@@ -132,6 +132,14 @@ def test_replay_of_a_part_way_record_pipes_into_moves():
     assert orjson.loads(out.stdout)["unknown"] == 3
 
 
+def test_judge_of_a_move_or_hand_past_the_record_counts_in_words():
+    """It said 'hand 1 has 2 move(s)' and 'the record has 1 hand(s)'."""
+    past = casino("judge", PART_WAY, "--move", "5")
+    assert past.returncode == 2 and b"hand 1 has 2 moves; there is no move 5" in past.stderr
+    past = casino("judge", PART_WAY, "--hand", "3", "--move", "1")
+    assert past.returncode == 2 and b"the record has 1 hand; there is no hand 3" in past.stderr
+
+
 def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
     """-f text and pretty ended on the last move with no word that the record stops there
     (the page said it); a stop asked for with --to is not the record's."""

@@ -35,10 +35,13 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     if not isinstance(record, Record):
         raise wrong_type("record", record, A_RECORD)
     if not 1 <= hand <= len(record.hands):
-        raise NoRuling(f"the record has {len(record.hands)} hand(s); there is no hand {hand}", usage=True)
+        hands = len(record.hands)
+        raise NoRuling(f"the record has {hands} hand{'s' * (hands != 1)}; there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
     if not 1 <= move <= len(moves):
-        raise NoRuling(f"hand {hand} has {len(moves)} move(s); there is no move {move}", usage=True)
+        raise NoRuling(
+            f"hand {hand} has {len(moves)} move{'s' * (len(moves) != 1)}; there is no move {move}", usage=True
+        )
     try:
         said = read_record_move(
             moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
