@@ -47,7 +47,7 @@ def parse_card(text: str) -> int:
     """Read a card in any accepted form: ``TD``, ``10d``, ``t♦``, ``2♤``, with plain spaces
     around. Exactly these spellings: ASCII case only (``ſ`` is not ``S``), no other space."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string like 'TD', not {shown(text, 40)}")
+        raise CardError(f"a card must be a string like 'TD', not {shown(text)}")
     raw = text.strip(" ")
     if len(raw) > 4:
         raise CardError(f"{raw[:12]!r} is not a card (expected rank then suit, e.g. 'TD')")
@@ -69,14 +69,14 @@ def card_code(card: int) -> str:
             return CODES[card]
     except TypeError:  # a text, a float: named here, not by the comparison that failed
         raise wrong_type("card", card, "a card number 0..51 (parse_card reads a card's text)") from None
-    raise CardError(f"no card is numbered {shown(card, 40)} (cards are 0 to 51)")
+    raise CardError(f"no card is numbered {shown(card)} (cards are 0 to 51)")
 
 
 def cards_of(mask: int) -> list[int]:
     """The cards of a set, in card order (:class:`CardError` for a mask that is no set of
     cards: negative, or with bits from 52 on)."""
     if mask >> 52:
-        raise CardError(f"{shown(mask, 40)} is no set of cards (a mask of bits 0 to 51)")
+        raise CardError(f"{shown(mask)} is no set of cards (a mask of bits 0 to 51)")
     out = []
     while mask:
         low = mask & -mask

@@ -17,14 +17,14 @@ def wrong_type(name: str, value: object, wanted: str) -> TypeError:
     """What a public function says when given ``value`` for its argument ``name``, which must
     be ``wanted``: a TypeError naming the argument (as the compiled engine's own check is a
     TypeError), where the engine would otherwise fail deep inside, on an attribute."""
-    return TypeError(f"{name} must be {wanted}, not {type(value).__name__} {shown(value, 40)}")
+    return TypeError(f"{name} must be {wanted}, not {type(value).__name__} {shown(value)}")
 
 
-def shown(value: object, most: int) -> str:
-    """``value`` as repr writes it, cut to ``most`` characters (…), in bounded work: nested
-    lists a few levels deep (not a RecursionError), an object whose own repr fails (a Build
-    of no cards) by its type, an int too long for Python to write by its size; a text cut
-    says how much (``'vvv…[99,962 characters cut]``)."""
+def shown(value: object, most: int = 40) -> str:
+    """``value`` as repr writes it, cut to ``most`` characters (…; 40 unless told), in
+    bounded work: nested lists a few levels deep (not a RecursionError), an object whose
+    own repr fails (a Build of no cards) by its type, an int too long for Python to write by
+    its size; a text cut says how much (``'vvv…[99,962 characters cut]``)."""
     text = _REPR.repr(value)
     if len(text) <= most:
         return text

@@ -51,7 +51,7 @@ def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
         raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
     if not 1 <= hand < 2**63:
-        raise DealError(f"the hand number is from 1 to 2**63 - 1, not {shown(hand, 40)}")
+        raise DealError(f"the hand number is from 1 to 2**63 - 1, not {shown(hand)}")
     deck = list(range(DECK_SIZE))
     blocks = _word_blocks(seed, hand)
     words: list[int] = []
@@ -77,7 +77,7 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
         raise wrong_type("rules", rules, A_RULES)
     if first_dealer not in range(rules.players) or hand < 1:
         raise DealError(
-            f"dealer {shown(first_dealer, 40)} of hand 1 and hand {shown(hand, 40)}: a seat (0..{rules.players - 1}) and a hand from 1"
+            f"dealer {shown(first_dealer)} of hand 1 and hand {shown(hand)}: a seat (0..{rules.players - 1}) and a hand from 1"
         )
     step = -1 if rules.deal_passes == "previous" else 1
     return (first_dealer + step * (hand - 1)) % rules.players
@@ -96,7 +96,7 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
     if sorted(deck) != list(range(DECK_SIZE)):
         raise DealError("a deck holds each of the 52 cards exactly once")
     if dealer not in range(n):
-        raise DealError(f"dealer {shown(dealer, 40)} is not a seat (0..{n - 1})")
+        raise DealError(f"dealer {shown(dealer)} is not a seat (0..{n - 1})")
     first = (dealer + 1) % n
     hands = [0] * n
     table = 0
@@ -136,7 +136,7 @@ def start_from_table(
         raise wrong_type("rules", rules, A_RULES)
     n = rules.players
     if dealer not in range(n):
-        raise DealError(f"dealer {shown(dealer, 40)} is not a seat (0..{n - 1})")
+        raise DealError(f"dealer {shown(dealer)} is not a seat (0..{n - 1})")
     if len(hands) != n:
         raise DealError(f"{len(hands)} hands for {n} players")
     if table >> DECK_SIZE or table < 0 or table.bit_count() != 4:

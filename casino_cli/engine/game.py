@@ -109,7 +109,7 @@ class Game:
         if not isinstance(rules, Rules):
             raise wrong_type("rules", rules, A_RULES)
         if not isinstance(seed, str):
-            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {shown(seed, 40)}")
+            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {shown(seed)}")
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None and first_dealer not in range(rules.players):

@@ -61,7 +61,7 @@ class Move(NamedTuple):
 
 
 def _no_type(move: Move) -> IllegalMove:
-    return IllegalMove("notation", f"{shown(move.type, 40)} is not a move type (capture, build or trail)")
+    return IllegalMove("notation", f"{shown(move.type)} is not a move type (capture, build or trail)")
 
 
 class MoveFacts(NamedTuple):
@@ -148,15 +148,15 @@ def _malformed(move: Move) -> str | None:
     """What makes ``move`` no move the notation could write, if anything (a Move made by
     hand in Python: a type misspelt, a card out of range, a field its type does not use)."""
     if type(move.type) is not str or move.type not in _TYPE_ORDER:
-        return f"the type is {shown(move.type, 40)}, not trail, capture or build"
+        return f"the type is {shown(move.type)}, not trail, capture or build"
     if type(move.card) is not int or not 0 <= move.card < DECK_SIZE:
-        return f"the card is {shown(move.card, 40)}, not a card number from 0 to {DECK_SIZE - 1}"
+        return f"the card is {shown(move.card)}, not a card number from 0 to {DECK_SIZE - 1}"
     if type(move.cards) is not int or not 0 <= move.cards <= FULL_DECK:
-        return f"the table cards are {shown(move.cards, 40)}, not a set of cards"
+        return f"the table cards are {shown(move.cards)}, not a set of cards"
     if type(move.value) is not int:
-        return f"the value is {shown(move.value, 40)}, not a whole number"
+        return f"the value is {shown(move.value)}, not a whole number"
     if move.type != BUILD and move.value != 0:  # a build's value is B1's to judge
-        return f"the value is {shown(move.value, 40)}, but only a build has one"
+        return f"the value is {shown(move.value)}, but only a build has one"
     if move.type == TRAIL and move.cards:
         return "a trail takes no table cards"
     return None

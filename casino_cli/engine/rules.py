@@ -210,7 +210,7 @@ def make_rules(
     _check_variant_players(variant, players)
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
-        raise RulesError(f"unknown option {shown(unknown[0], 40)} (options are {', '.join(OPTIONS)})")
+        raise RulesError(f"unknown option {shown(unknown[0])} (options are {', '.join(OPTIONS)})")
     merged: dict[str, Any] = dict(PRESETS[variant])
     merged.update(options)
     if options.get("ladder_20") is None:  # absent, or null: the endgame's default
@@ -223,9 +223,9 @@ def make_rules(
 
 def _check_variant_players(variant: object, players: object) -> None:
     if variant not in PRESETS:
-        raise RulesError(f"unknown variant {shown(variant, 40)} (expected one of {', '.join(VARIANTS)})")
+        raise RulesError(f"unknown variant {shown(variant)} (expected one of {', '.join(VARIANTS)})")
     if type(players) is not int or players not in (2, 3, 4):
-        raise RulesError(f"players must be 2, 3 or 4, not {shown(players, 40)}")
+        raise RulesError(f"players must be 2, 3 or 4, not {shown(players)}")
 
 
 def _check(get: Callable[[str], Any]) -> None:
@@ -245,22 +245,22 @@ def _check(get: Callable[[str], Any]) -> None:
         "ace_high_builds",
     ):
         if type(get(name)) is not bool:
-            raise RulesError(f"option {name} must be true or false, not {shown(get(name), 40)}")
+            raise RulesError(f"option {name} must be true or false, not {shown(get(name))}")
     for name, allowed in (("endgame", ENDGAMES), ("deal_passes", DEAL_PASSES)):
         if get(name) not in allowed:
-            raise RulesError(f"{name} must be {_one_of(allowed)}, not {shown(get(name), 40)}")
+            raise RulesError(f"{name} must be {_one_of(allowed)}, not {shown(get(name))}")
     ladder_20 = get("ladder_20")
     if ladder_20 is not None:
         if get("endgame") != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
         if ladder_20 not in LADDER_20:
-            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {shown(ladder_20, 40)}")
+            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {shown(ladder_20)}")
     target = get("target")
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
-        raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {shown(target, 40)}")
+        raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {shown(target)}")
     partnerships = get("partnerships")
     if type(partnerships) is not bool:
-        raise RulesError(f"partnerships must be true or false, not {shown(partnerships, 40)}")
+        raise RulesError(f"partnerships must be true or false, not {shown(partnerships)}")
     if partnerships and get("players") != 4:
         raise RulesError("partnerships need exactly 4 players")
     if get("variant") == "royal" and get("players") == 4 and not partnerships:

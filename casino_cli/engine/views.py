@@ -90,7 +90,7 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
     if not isinstance(position, Position):
         raise wrong_type("position", position, A_POSITION)
     if seat not in range(len(position.hands)):
-        raise CasinoError(f"seat {shown(seat, 40)} is not a seat (0..{len(position.hands) - 1})")
+        raise CasinoError(f"seat {shown(seat)} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
 
