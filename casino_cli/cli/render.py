@@ -344,6 +344,11 @@ def score_view(
     return ScoreSheet(sheet, rules, sides, ending, before)
 
 
+def _in_words(side: str) -> str:
+    """A side's label for words: one labelled by a number is "side 1" ("side 0 (you)"), never "1"."""
+    return f"side {side}" if side[:1].isdigit() else side
+
+
 class ScoreSheet:
     """The sheet of :func:`score_view` as a table built at the width it is drawn in: each
     side's items won packed into lines that break between items, never inside one
@@ -353,8 +358,7 @@ class ScoreSheet:
         self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None, ending: str, before: Sequence[int] | None
     ):
         self.sheet, self.rules, self.sides, self.ending, self.before = sheet, rules, sides, ending, before
-        # for words: a side labelled by a number is "side 1" ("side 0 (you)"), never "1"
-        self.labels = [f"side {s}" if s[:1].isdigit() else s for s in sides or map(str, range(rules.sides))]
+        self.labels = [_in_words(s) for s in sides or map(str, range(rules.sides))]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
         yield self.drawn(options.max_width)
@@ -388,7 +392,7 @@ class ScoreSheet:
             elif side is None:  # a note in words, wrapped where it is too long
                 lines.append(Text(f"hand {number}, {items[0]}" if number else items[0], style="dim"))
             else:
-                lead = f"{'hand ' + number + ', ' if number else ''}{f'side {side}' if side[:1].isdigit() else side}:"
+                lead = f"{'hand ' + number + ', ' if number else ''}{_in_words(side)}:"
                 lines.append(Text("\n".join(pack(items or ["—"], width, lead))))
                 table.add_row(first, Text(side), *numbers)
             shown = number
