@@ -153,6 +153,29 @@ def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
     assert b"record stops" not in casino("replay", "fixtures/records/corpus/royal-2.jsonl", "-f", "text").stdout
 
 
+@pytest.mark.parametrize(
+    ("moves", "score", "stop"),
+    [
+        (["3H", "4S+3H=7"], [5, 6], "the record stops after move 2 of hand 1: seat 0 to play"),
+        ([], None, "the record stops before the first move of hand 1: seat 0 to play"),
+    ],
+)
+def test_replay_says_where_a_record_stops_after_a_claim_and_before_a_hand_s_first_move(tmp_path, moves, score, stop):
+    """A claimed score on the unfinished hand (a finding after its last move) and a last
+    hand with no moves left the text, the pretty view and the page with no stop."""
+    doc = record(moves)
+    if score is not None:
+        doc["hands"][0]["score"] = score
+    path = tmp_path / "r.json"
+    path.write_bytes(orjson.dumps(doc))
+    for fmt in ("text", "pretty"):
+        out = casino("replay", str(path), "-f", fmt)
+        assert out.stdout.decode().rstrip().splitlines()[-1].strip() == stop, (fmt, out.stdout[-300:])
+    html = tmp_path / "r.html"
+    casino("replay", str(path), "--html", str(html))
+    assert f"<title>{stop}</title>" in html.read_text()
+
+
 # --- shown evidence -------------------------------------------------------------------------
 
 

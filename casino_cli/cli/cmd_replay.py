@@ -52,9 +52,8 @@ def run_replay(
             code = max(code, exc.code)
             continue
         before = None
-        last: object = None
+        last: HandStart | Step | HandEnd | None = None
         for event in walk(record):
-            last = event
             if isinstance(event, Finding):
                 say(finding_line(doc, event, record.players))
                 code = code if event.unchecked else max(code, VERDICT)
@@ -65,7 +64,7 @@ def run_replay(
                 before = event.position
                 continue
             _show(event, fmt, screen, record, doc.line, before)
-            stop = (record, event, before)
+            stop, last = (record, event, before), event
             before = event.position
             number = event.number if isinstance(event, Step) else 0
             if (
@@ -76,7 +75,7 @@ def run_replay(
             ):
                 break
         else:
-            part_way = part_way_stop(last)
+            part_way = part_way_stop(record, last)
             if part_way is not None and before is not None:  # before: the position its last move left
                 _show_stop(part_way, fmt, screen, record, before)
     if svg is not None:

@@ -68,9 +68,8 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
             f"{game_words(event.game, record.rules, names)}"
         )
     if isinstance(event, Stop):
-        return (
-            f"the record stops after move {event.number} of hand {event.hand}: {seat_words(names, event.turn)} to play"
-        )
+        where = f"after move {event.number} of" if event.number else "before the first move of"
+        return f"the record stops {where} hand {event.hand}: {seat_words(names, event.turn)} to play"
     return finding_words(event, names)
 
 
@@ -105,18 +104,25 @@ def frames_of(record: Record) -> list[Frame]:
         else:
             hand = event.hand or 1
             frames.append(Frame(hand, 0, event, record_start(record), None, None))
-    stop = part_way_stop(frames[-1].event) if frames else None
+    played = [f.event for f in frames if isinstance(f.event, (HandStart, Step, HandEnd))]
+    stop = part_way_stop(record, played[-1] if played else None)
     if stop is not None:
         frames.append(Frame(stop.hand, stop.number, stop, frames[-1].position, None, None))
     return frames
 
 
-def part_way_stop(last: object) -> Stop | None:
-    """Where a record stops part-way through a hand, if the last event its walk gave (a
-    finding included) is a move after which someone is to play."""
-    if isinstance(last, Step) and last.position.turn is not None:
-        return Stop(last.hand, last.number, last.position.turn)
-    return None
+def part_way_stop(record: Record, last: HandStart | Step | HandEnd | None) -> Stop | None:
+    """Where ``record`` stops part-way through its last hand, if ``last`` (the last hand
+    start, move or hand end its walk gave; findings after it, such as a claimed score, do
+    not matter) is that hand's last move, or its start when it has none, and someone is
+    to play."""
+    if not isinstance(last, (HandStart, Step)) or last.position.turn is None:
+        return None
+    number = last.number if isinstance(last, Step) else 0
+    final = record.hands[-1]
+    if last.hand != final.number or number != len(final.moves):
+        return None  # the walk stopped early, at a finding
+    return Stop(last.hand, number, last.position.turn)
 
 
 def record_start(record: Record) -> Position:
