@@ -353,7 +353,8 @@ def test_judge_says_why_a_card_is_not_held_as_the_referee_finds(tmp_path, moves,
 
 def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path):
     """A judged move may name its player, as any move of a record may; a player who is not
-    the seat to move makes it illegal (turn), with the message of validate's finding."""
+    the seat to move makes it illegal (turn), with the message of validate's finding, and
+    the position shows the card in that player's hand (it was in no hand)."""
     assert casino("judge", "fixtures/text/shown.cas", "--move", "2").returncode == 1  # "Ben: 4S+3H=7"
     named = orjson.loads(casino("judge", "fixtures/text/club-night.cas", "--move", "3").stdout)
     assert (named["seat"], named["text"], named["verdict"]) == (0, "2H", "legal")
@@ -367,6 +368,7 @@ def test_judge_reads_who_played_the_move_and_rules_as_the_referee_finds(tmp_path
         assert ruling["message"] == finding["message"] and ruling["seat"] == 1
         held = ruling["position"]["hands"][1]  # seat 0's card says nothing of seat 1's hand
         assert "4S" not in (held.get("cards", []) if isinstance(held, dict) else held or [])
+        assert ruling["position"]["hands"][0] == {"cards": ["4S"], "count": 3}  # but is shown where it was played
         assert all(not a["move"].startswith("4S") for a in ruling["alternatives"])
     twice = dict(record(["3H", "ana: 4S+3H=7"]), players=["Ana", "ana"])
     wrong.write_bytes(orjson.dumps(twice))
