@@ -484,13 +484,35 @@ def test_judge_a_finished_position_and_a_wholly_unknown_count(tmp_path):
     assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["5S"], "count": 3}
 
 
-def test_a_mover_known_by_its_size_alone_is_listed_partial_and_a_null_one_is_refused():
+def test_a_mover_known_by_its_size_alone_is_listed_partial_and_a_null_one_is_refused_at_its_column():
     doc = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2}, "turn": 0, "table": {}}
     for hand in ({"count": 4}, {"cards": [], "count": 4}):
         listed = orjson.loads(casino("moves", "-", stdin=orjson.dumps(dict(doc, hands=[hand, None]))).stdout)
         assert (listed["count"], listed["partial"], listed["unknown"], listed["unsettled"]) == (0, True, 4, [])
-    refused = casino("moves", "-", stdin=orjson.dumps(dict(doc, hands=[None, None])))
-    assert refused.returncode == 65 and b"seat 0 is to move but its hand is unknown (null)" in refused.stderr
+    null = orjson.dumps(dict(doc, hands=[None, None]))
+    column = null.index(b"null") + 1
+    for args in (["moves", "-"], ["judge", "-", "2C"]):  # judge said '<stdin>:1:', no column
+        refused = casino(*args, stdin=null)
+        said = f"casino: <stdin>:1:{column}: $.hands[0]: seat 0 is to move but its hand is unknown (null)\n"
+        assert refused.returncode == 65 and refused.stderr.decode() == said, args
+
+
+def test_judge_of_a_bad_one_line_position_names_each_card_and_build_where_it_is_written():
+    """A card twice was named by its piles ($.table.loose, $.hands[1]) and a build by its
+    cards alone ($.table.builds (3C+5H=9)), the column at the pile or the table."""
+    doc = dict(
+        POSITION,
+        table={"loose": ["9H", "4C"], "builds": [{"value": 9, "owner": 1, "cards": ["5S", "3H"]}]},
+        hands=[{"cards": ["2C", "6D"], "count": 4}, ["8D", "9H", "9S", "TC"]],
+    )
+    data = orjson.dumps(doc)
+    out = casino("judge", "-", "2C", stdin=data)
+    first = data.index(b'"9H"') + 1
+    said = (
+        f"casino: <stdin>:1:{first}: inconsistent position: $.table.loose[0], $.hands[1][1]: 9H appears more than once; "
+        "$.table.builds[0] (3H+5S=9): its cards do not add up to 9 or split into groups of 9"
+    )
+    assert out.returncode == 65 and out.stderr.decode().splitlines()[0] == said
 
 
 _AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 2C 9S KH\n"

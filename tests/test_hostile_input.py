@@ -278,28 +278,37 @@ POSITION_CASES = [
         "$.stock[",
         "8S appears more than once",
     ),
-    case("hand-and-table", setp("hands.0.0", "8D"), "$.table.loose, $.hands[0]", "8D appears more than once"),
-    case("hand-and-build", setp("hands.0.0", "3C"), "$.hands[0]", "3C appears more than once"),
-    case("captured-and-hand", setp("captured.1.0", "8S"), "$.captured[1]", "8S appears more than once"),
-    # builds whose cards do not make their value (a build is named by its cards: builds are
-    # kept in card order, so the index it had in the input is not known)
-    case("build-value-wrong", setp("table.builds.0.value", 9), "$.table.builds (3C+5H=9)", "do not add up"),
-    case("build-value-0", setp("table.builds.0.value", 0), "$.table.builds (3C+5H=0)", "V4"),
+    case("hand-and-table", setp("hands.0.0", "8D"), "$.table.loose[1], $.hands[0][0]: 8D appears more than once"),
+    case("hand-and-build", setp("hands.0.0", "3C"), "$.table.builds[0].cards[0], $.hands[0][0]: 3C appears"),
+    case("captured-and-hand", setp("captured.1.0", "8S"), "$.hands[0][2], $.captured[1][0]: 8S appears"),
+    # builds whose cards do not make their value, at their index as written (the engine
+    # keeps them in card order) and with their cards
+    case("build-value-wrong", setp("table.builds.0.value", 9), "$.table.builds[0] (3C+5H=9)", "do not add up"),
+    case(
+        "build-value-wrong-second",
+        setp(
+            "table.builds",
+            [{"value": 9, "owner": 1, "cards": ["4D", "5S"]}, {"value": 9, "owner": 1, "cards": ["5H", "3C"]}],
+        ),
+        "$.table.builds[1] (3C+5H=9)",
+        "do not add up",
+    ),
+    case("build-value-0", setp("table.builds.0.value", 0), "$.table.builds[0] (3C+5H=0)", "V4"),
     case(
         "build-one-card",
         setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["8H"]}),
-        "$.table.builds (8H=8)",
+        "$.table.builds[0] (8H=8)",
         "B2",
     ),
     case(
         "build-court",
         setp("table.builds.0", {"value": 8, "owner": 1, "cards": ["3C", "5H", "KS"]}),
-        "$.table.builds (3C+5H+KS=8)",
+        "$.table.builds[0] (3C+5H+KS=8)",
         "B1",
     ),
     case("build-kind-wrong", setp("table.builds.0.kind", "multiple"), "$.table.builds[0]", "single"),
     case("build-groups-wrong", setp("table.builds.0.groups", [["3C"], ["5H"]]), "$.table.builds[0].groups"),
-    case("build-owner-cannot-capture", setp("hands.1", ["2D", "7C", "9S"]), "$.table.builds (3C+5H=8)", "O1"),
+    case("build-owner-cannot-capture", setp("hands.1", ["2D", "7C", "9S"]), "$.table.builds[0] (3C+5H=8)", "O1"),
     case("hand-too-big", setp("hands.0", ["2H", "4C", "8S", "6D", "6H"]), "$.hands[0]", "5 cards"),
     case("stock-wrong-size", setp("stock", 8), "$.stock", "must hold 0"),
     # owners, seats and per-seat arrays out of range
@@ -1013,7 +1022,7 @@ def test_unsplittable_big_build_is_refused_quickly(monkeypatch):
     monkeypatch.setattr(position, "SPLIT_STEPS", 100)
     res = cli("moves", "-", stdin=orjson.dumps(doc))
     assert res.returncode == 65 and "Traceback" not in res.stderr
-    assert "$.table.builds (2S+" in res.stderr and "do not add up to 14" in res.stderr
+    assert "$.table.builds[0] (2S+" in res.stderr and "do not add up to 14" in res.stderr
 
 
 def _too_complex(monkeypatch):
@@ -1024,7 +1033,7 @@ def _too_complex(monkeypatch):
 def test_a_build_too_complex_to_check_is_unreadable(monkeypatch):
     _too_complex(monkeypatch)
     res = cli("moves", "-", stdin=encode(POSITION))
-    assert_unreadable(res, "$.table.builds (3C+5H=8)", needle="too many to check")
+    assert_unreadable(res, "$.table.builds[0] (3C+5H=8)", needle="too many to check")
 
 
 def test_a_move_too_complex_to_check_is_reported_not_guessed(monkeypatch):

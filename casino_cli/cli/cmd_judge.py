@@ -46,12 +46,7 @@ def run_judge(
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
-            pos = position_of(doc)
-            if pos.turn is not None and pos.hands[pos.turn] is None:
-                raise Fail(
-                    DATA_ERROR,
-                    f"{doc.where()}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
-                )
+            pos = position_of(doc, playable=True)
             try:
                 played, wrong = move_argument(utf8_argument(move), pos)
             except NotationError as exc:

@@ -20,7 +20,7 @@ from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
 from .plain import position_lines
 
-_PATH = re.compile(r"\$[^ :]*")
+_PATH = re.compile(r"\$[^ :,]*")
 
 
 def seed_or_random(seed: str | None, tell: bool = True) -> str:

@@ -32,6 +32,7 @@ from .fields import (
     type_name,
     user_keys,
 )
+from .pinpoint import pinpointed
 
 POSITION_FORMAT = "casino.position/1"
 _RULE_KEYS = ("variant", "players", "partnerships") + OPTIONS
@@ -152,7 +153,10 @@ def read_position_data(value: object, path: str = "$", check: bool = True) -> tu
         scores=tuple(scores),
     )
     if check:
-        check_position(pos)
+        try:
+            check_position(pos)
+        except PositionError as exc:  # at the cards and builds as the document writes them
+            raise PositionError([pinpointed(problem, obj) for problem in exc.problems]) from None
     return pos, extra + _nested_extra(obj) + build_extra
 
 
