@@ -536,7 +536,7 @@ _AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 
         (
             "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S\nShown after 2 seat Ben cards 7C 2D all true\n",
             ["--move", "1"],
-            "7:1: note: in hand 1: shown[0]: after move 2, seat 1 showed 2D 7C as its whole hand, but it held 3",
+            "7:1: note: in hand 1: shown[0]: after move 2, Ben (seat 1) showed 2D 7C as its whole hand, but it held 3",
             0,
         ),
     ],
@@ -553,8 +553,27 @@ def test_cards_shown_against_the_record_are_located_at_their_shown_line(tmp_path
     path.write_text(_AT_TABLE + "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S 4. Ben: 6D\nShown after 2 seat Ben cards 7D\n")
     out = cli("validate", str(path), "-f", "text")
     assert (
-        out.returncode == 1 and f"{path}:7:1: hand 1: shown[0]: after move 2, seat 1 showed 7D" in out.stdout.decode()
+        out.returncode == 1
+        and f"{path}:7:1: hand 1: shown[0]: after move 2, Ben (seat 1) showed 7D" in out.stdout.decode()
     )
+
+
+def test_cards_shown_against_the_record_name_the_players(tmp_path):
+    """A finding about cards shown is about no move, so nothing else named the players:
+    it said 'seat 1 showed 8D, but 8D was played by seat 0' of a record naming them."""
+    path = tmp_path / "hand.cas"
+    path.write_text(_AT_TABLE + "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S 4. Ben: 6D\nShown after 1 seat Ben cards 8S\n")
+    said = cli("validate", str(path), "-f", "text").stdout.decode()
+    assert "shown[0]: after move 1, Ben (seat 1) showed 8S, but 8S was played by Ana (seat 0) at move 3" in said
+    path.write_text(
+        _AT_TABLE
+        + "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S 4. Ben: 6D\nShown after 2 seat Ben cards 7C 2D AH all true\n"
+    )
+    said = cli("validate", str(path), "-f", "text").stdout.decode()
+    assert "move 4 (seat 1, Ben): 6D was not in the hand Ben (seat 1) showed in full after move 2 (AH 2D 7C)" in said
+    unnamed = orjson.dumps(record(["3H", "4S+3H=7", "8S"], [{"after": 1, "seat": 1, "cards": ["8S"]}]))
+    said = cli("validate", "-", "-f", "text", stdin=unnamed).stdout.decode()
+    assert "after move 1, seat 1 showed 8S, but 8S was played by seat 0 at move 3" in said
 
 
 def test_a_ruling_shows_the_records_comment_on_the_move(tmp_path):

@@ -9,6 +9,7 @@ cards, where a seat's unknown cards may be (NOTATION.md v1.1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import DECK_SIZE, FULL_DECK, card_code, codes_of, count
@@ -16,6 +17,7 @@ from ..engine.moves import Move
 from ..engine.position import Hand, make_hand
 from ..engine.rules import Rules
 from ..notation.errors import NotationError
+from .describe import seat_words
 from .record import Shown
 
 
@@ -30,9 +32,15 @@ class Evidence(NamedTuple):
 
 
 def gather(
-    rules: Rules, dealer: int, table: int, parsed: list[Move | NotationError], shown: tuple[Shown, ...]
+    rules: Rules,
+    dealer: int,
+    table: int,
+    parsed: list[Move | NotationError],
+    shown: tuple[Shown, ...],
+    names: Sequence[str] | None = None,
 ) -> Evidence:
-    """The evidence of a table-only hand (``parsed``: its moves, NotationError where unreadable)."""
+    """The evidence of a table-only hand (``parsed``: its moves, NotationError where
+    unreadable); its findings name the seats' players when ``names`` gives them."""
     n = rules.players
     per_deal = 4 * n
     deals = rules.deals_per_hand
@@ -56,7 +64,9 @@ def gather(
         if deal >= deals:
             about.append((entry.place, f"shown[{entry.place}]: after move {entry.after} the hand is over"))
             continue
-        problem = _shown_problem(entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat])
+        problem = _shown_problem(
+            entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat], names
+        )
         if problem is not None:
             about.append((entry.place, problem))
             continue
@@ -70,8 +80,8 @@ def gather(
                 if later and not entry.cards >> c & 1 and index not in at_move:
                     known[deal][entry.seat] &= ~(1 << c)  # not its card after all: the move is the finding
                     at_move[index] = (
-                        f"{card_code(c)} was not in seat {entry.seat}'s hand, which it showed in full after "
-                        f"move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
+                        f"{card_code(c)} was not in the hand {seat_words(names, entry.seat)} showed in full "
+                        f"after move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
                     )
     seen = table
     for masks in known:
@@ -91,10 +101,12 @@ def _shown_problem(
     played_at: dict[int, int],
     shown_by: dict[int, tuple[int, int]],
     dealt: int,
+    names: Sequence[str] | None,
 ) -> str | None:
     """Why a ``shown`` entry contradicts the record, or None."""
     seat, after = entry.seat, entry.after
-    lead = f"shown[{entry.place}]: after move {after}, seat {seat} showed {' '.join(codes_of(entry.cards))}"
+    shower = seat_words(names, seat)
+    lead = f"shown[{entry.place}]: after move {after}, {shower} showed {' '.join(codes_of(entry.cards))}"
     start = deal * per_deal
     before = sum(1 for i in range(start, after) if (first + i) % n == seat)  # its plays so far in this deal
     for c in range(DECK_SIZE):
@@ -107,7 +119,7 @@ def _shown_problem(
         if index is not None:
             player = (first + index) % n
             if player != seat or index // per_deal != deal:
-                return f"{lead}, but {name} was played by seat {player} at move {index + 1}"
+                return f"{lead}, but {name} was played by {seat_words(names, player)} at move {index + 1}"
             if index < after:
                 return f"{lead}, but it had already played {name} at move {index + 1}"
         if c in shown_by and shown_by[c] != (seat, deal):

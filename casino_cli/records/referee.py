@@ -194,7 +194,7 @@ def _hand_start(
     """The opening position, and for a table-only hand what the record shows of the hands."""
     rules = record.rules
     if hand.table is not None:
-        evidence = gather(rules, dealer, hand.table, parsed, hand.shown)
+        evidence = gather(rules, dealer, hand.table, parsed, hand.shown, record.players)
         return start_from_table(rules, hand.table, evidence.hands[0], dealer, scores), evidence
     deck = hand.deck if hand.deck is not None else seeded_deck(record.seed or "", hand.number)
     return start_position(rules, deck, dealer, scores), None
