@@ -308,6 +308,18 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             "expected a side number or a player's name, not 'Cy' (players: Ana, Ben)",
         ),
         (["[Rules classic 2]", "Hand 1", "Result winner Cy"], 3, 15, "not 'Cy' (no Players tag names them)"),
+        (
+            [
+                "[Rules classic 2]",
+                "[Players Ana Ben]",
+                "Hand 1",
+                "Shown after 2 Ben 7C",
+            ],  # it said 'expected one value here'
+            4,
+            15,
+            "expected one value after 'after', not 3: is a keyword missing before 'Ben', or a value with spaces not quoted?",
+        ),
+        (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ana Maria"], 3, 19, "missing before 'Maria'"),
         (["[Rules classic 2]", "Hand 1", "1 3H 2 4S+3H=7"], 3, 1, "'1' is not a move: a move's number ends with a dot"),
         (
             ["[Rules classic 2]", "Hand 1", "1. 3H 2) 4S"],

@@ -599,9 +599,16 @@ def _split_pairs(
         i = j
 
 
-def _one(value: list[_Tok], number: int) -> _Tok:
+def _one(value: list[_Tok], number: int, key: _Tok) -> _Tok:
+    """The one value of ``key``; a second is refused where it starts, saying what may be amiss."""
     if len(value) != 1:
-        raise TextError("expected one value here", number, value[1].column)
+        second = value[1].value if isinstance(value[1].value, str) else "<…>"
+        raise TextError(
+            f"expected one value after {key.value!r}, not {len(value)}: is a keyword missing before {second!r}, "
+            "or a value with spaces not quoted?",
+            number,
+            value[1].column,
+        )
     return value[0]
 
 
@@ -635,7 +642,7 @@ def _a_name(value: list[_Tok]) -> bool:
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = "seat") -> object:
     """A seat: its number, or a player's name (any case) from the Players tag (``what`` the
     number is, in a message: a Result's winner is a side)."""
-    tok = _one(value, number)
+    tok = _one(value, number, key)
     if tok.kind == "json":
         return tok.value
     text = tok.value
@@ -700,7 +707,7 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
         elif name == "winner" and (_named_player(rec, value) or _a_name(value)):
             out[name] = _side_of(rec, _seat(rec, value, number, tok, "side"))  # Result winner Ben: Ben's side
         else:
-            one = _one(value, number)
+            one = _one(value, number, tok)
             out[name] = _lenient(one.value) if one.kind == "word" else one.value
     if not out:
         raise TextError(f"expected {' or '.join(keys)}", number, key.end + 1)
