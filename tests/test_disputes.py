@@ -176,6 +176,15 @@ def test_replay_says_where_a_record_stops_after_a_claim_and_before_a_hand_s_firs
     assert f"<title>{stop}</title>" in html.read_text()
 
 
+def test_the_page_of_a_record_with_one_step_counts_it_in_words(tmp_path):
+    """A record with no hand and a claimed winner is one step, a finding: '1 steps' was said."""
+    path, html = tmp_path / "r.json", tmp_path / "r.html"
+    path.write_bytes(orjson.dumps(dict(record([]), hands=[], result={"winner": 0})))
+    out = casino("replay", str(path), "--html", str(html))
+    assert f"wrote {html}: 1 step (open it".encode() in out.stderr
+    assert "1 step, 1 finding" in html.read_text()
+
+
 # --- shown evidence -------------------------------------------------------------------------
 
 

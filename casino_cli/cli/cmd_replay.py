@@ -17,6 +17,7 @@ from ..records.shown import visible
 from .common import documents
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, write_file
+from .plain import plural
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
 from .steer import shown_words
@@ -150,7 +151,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         start = _start_index(frames, record, hand, to)
         write_file(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
         opens = f", opening at step {start + 1}" if start else ""
-        say(f"wrote {html}: {len(frames)} steps{opens} (open it in a browser; arrow keys step)")
+        say(f"wrote {html}: {plural(len(frames), 'step')}{opens} (open it in a browser; arrow keys step)")
         if svg is not None:  # where a replay without --html stops: at --to (as the page opens), else the end
             _save_stop(svg, _stop_of(record, frames[: start + 1] if to is not None else frames))
     else:

@@ -185,7 +185,7 @@ def _summary(frames: list[Frame]) -> str:
     """``40 steps``, with the findings and unsettled notes as ``casino validate`` counts them."""
     kinds = [_kind(f.event) for f in frames]
     findings, unsettled = kinds.count("finding"), kinds.count("unsettled")
-    out = f"{len(frames)} steps"
+    out = f"{len(frames)} step{'s' if len(frames) != 1 else ''}"
     if findings or unsettled:
         out += f", {findings} finding{'s' if findings != 1 else ''}"
     return out + (f", {unsettled} unsettled" if unsettled else "")
