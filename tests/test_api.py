@@ -277,6 +277,8 @@ def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
         game.play_move(Move(TRAIL, 0))
     with pytest.raises(CasinoError, match="hand is over"):
         engine.ask(random_bot, Game(rules, "s", [random_bot, random_bot]).play_hand().position, random.Random())
+    with pytest.raises(CasinoError, match=r"how many more hands to play \(0 or more\), not -1$"):
+        Game(rules, "s", [random_bot, random_bot]).play(hands=-1)  # it played none, saying nothing
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ def game_seed(seed: str, number: int) -> str:
 
     >>> game_seed("club", 3)
     'club/3'
+
     """
     return f"{seed}/{number}"
 
@@ -209,7 +210,12 @@ class Game:
         return self.hands[-1]
 
     def play(self, hands: int | None = None, observer: Observer | None = None) -> list[PlayedHand]:
-        """Play up to ``hands`` more hands (all of them by default) until the game is over."""
+        """Play up to ``hands`` more hands (0 or more; all of them by default) until the game is over."""
+        if hands is not None:
+            if isinstance(hands, bool) or not isinstance(hands, int):
+                raise wrong_type("hands", hands, "an int or None")
+            if hands < 0:
+                raise CasinoError(f"hands is how many more hands to play (0 or more), not {shown(hands)}")
         out: list[PlayedHand] = []
         while not self.over and (hands is None or len(out) < hands):
             out.append(self.play_hand(observer))
