@@ -279,6 +279,8 @@ def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
         engine.ask(random_bot, Game(rules, "s", [random_bot, random_bot]).play_hand().position, random.Random())
     with pytest.raises(CasinoError, match=r"how many more hands to play \(0 or more\), not -1$"):
         Game(rules, "s", [random_bot, random_bot]).play(hands=-1)  # it played none, saying nothing
+    with pytest.raises(CasinoError, match="game number is from 1 to 2\\*\\*63 - 1, not 0$"):
+        engine.game_seed("s", 0)
 
 
 @pytest.mark.parametrize(
@@ -482,6 +484,7 @@ def test_a_huge_number_or_a_long_text_is_named_in_a_few_words():
         lambda: start_position(rules, seeded_deck("7"), dealer=huge),
         lambda: dealer_for_hand(rules, huge, 2),
         lambda: seeded_deck("7", huge),
+        lambda: engine.game_seed("7", huge),
         lambda: apply_move(pos, Move("trail", huge)),
         lambda: apply_move(pos, Move("capture", 4, huge)),
         lambda: apply_move(pos, Move(text, 4)),

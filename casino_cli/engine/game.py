@@ -32,7 +32,14 @@ def game_seed(seed: str, number: int) -> str:
     >>> game_seed("club", 3)
     'club/3'
 
+    ``number`` is from 1 to 2**63 - 1, as a hand's number is (:func:`~.deal.seeded_deck`).
     """
+    if not isinstance(seed, str):
+        raise wrong_type("seed", seed, "a text")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise wrong_type("number", number, "an int")
+    if not 1 <= number < 2**63:
+        raise CasinoError(f"the game number is from 1 to 2**63 - 1, not {shown(number)}")
     return f"{seed}/{number}"
 
 
