@@ -553,11 +553,7 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
     open_ends = set(shown)
     while open_ends:
         for fd in select.select(list(open_ends), [], [], 60)[0]:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # the terminal's far end is closed: all of it is read
-                chunk = b""
-            if chunk:
+            if chunk := _read_or_end(fd):
                 shown[fd] += chunk
             else:
                 open_ends.discard(fd)
@@ -572,6 +568,33 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
         "hint": b"seat 0 to move: expected points",
     }[command]
     assert result in out and total not in out  # no bar there
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "3"], ["match", "greedy", "random", "--pairs", "3"]])
+def test_a_dumb_terminal_is_shown_no_bar_and_left_no_blank_line(command):
+    """On a terminal that cannot redraw a line (TERM=dumb) rich draws no bar, and stopping
+    it wrote a newline: a blank line left on stderr. No bar is started there."""
+    import pty
+    import subprocess
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "TERM": "dumb"}
+    words = [sys.executable, "-m", "casino_cli", *command, "--seed", "d"]
+    done = subprocess.run(words, stdout=subprocess.PIPE, stderr=follower, env=env, timeout=120)
+    os.close(follower)
+    shown = b""
+    while chunk := _read_or_end(leader):
+        shown += chunk
+    os.close(leader)
+    assert done.returncode == 0 and done.stdout and shown == b""
+
+
+def _read_or_end(fd: int) -> bytes:
+    """What a terminal's leader end has to read; b"" once its far end is closed and all is read."""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
 
 
 def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():

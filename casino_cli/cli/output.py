@@ -217,19 +217,23 @@ _STYLE = re.compile(r"\x1b\[[0-9;]*m")
 class Progress:
     """A progress bar on stderr, shown only when stderr is a terminal and stdout is not
     (so it never mixes with what is printed for people), or, for a command that prints
-    only ``after`` the bar is taken away (match), whenever stderr is a terminal;
-    otherwise it does nothing."""
+    only ``after`` the bar is taken away (match), whenever stderr is a terminal; never on
+    a terminal that cannot redraw a line (``TERM=dumb``); otherwise it does nothing."""
 
     def __init__(self, label: str, total: int | None = None, after: bool = False):
         self.bar = None
-        if sys.stderr.isatty() and (after or not sys.stdout.isatty()):
-            from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
-            from rich.progress import Progress as Bar
+        if not sys.stderr.isatty() or (sys.stdout.isatty() and not after):
+            return
+        err = console(stderr=True)
+        if not err.is_interactive:  # TERM=dumb: rich draws no bar there, and left a blank line in its place
+            return
+        from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn
+        from rich.progress import Progress as Bar
 
-            columns = [label, BarColumn(), MofNCompleteColumn()] if total else [label, "{task.completed}"]
-            self.bar = Bar(*columns, TimeElapsedColumn(), console=console(stderr=True), transient=True)
-            self.task = self.bar.add_task(label, total=total)
-            self.bar.start()
+        columns = [label, BarColumn(), MofNCompleteColumn()] if total else [label, "{task.completed}"]
+        self.bar = Bar(*columns, TimeElapsedColumn(), console=err, transient=True)
+        self.task = self.bar.add_task(label, total=total)
+        self.bar.start()
 
     def advance(self) -> None:
         """One more item done."""
