@@ -143,6 +143,7 @@ def test_an_unknown_rule_is_a_usage_error(wanted, hint):
         ("count_out", ["G5"]),  # a value of endgame, written as code in its rule
         ("most_spades", ["G3"]),
         ("Count_Out", ["G5"]),
+        ("partnerships", ["C7", "B3", "B7", "S2", "P1", "P2", "G1"]),  # its paragraph below the table
     ],
 )
 def test_an_option_or_its_value_gives_the_rules_it_is_about(word, ids):

@@ -24,6 +24,7 @@ _ID_IN_TEXT = re.compile(r"\b[A-Z][0-9]\b")
 _FINDING = re.compile(r"^\| `([a-z]+)` \| (.*) \|$")
 _OPTION_ROW = re.compile(r"^\| `([a-z_0-9]+)` \|.*\|([^|]*)\|$")  # the options table: its last cell says what it does
 _DECISIONS = "## Decisions"
+_OPTIONS = "## Variants and options"
 
 
 class Rule(NamedTuple):
@@ -103,7 +104,8 @@ def about_option(page: str, rules: list[Rule], word: str) -> list[Rule]:
     """The rules an option (``deal_passes``) or an option's value (``count_out``) is about:
     the rule IDs its row of the options table names, else the rules that write the word as
     code (an option's row naming none: every rule that uses the word), else those of the
-    rows that write the value (``little_casino``, a value no rule writes as code)."""
+    rows and paragraphs of the options section that write the word (``little_casino``, a
+    value no rule writes as code; ``partnerships``, set apart from the options)."""
     rows = [row for row in map(_OPTION_ROW.match, page.splitlines()) if row]
     for row in rows:
         if row.group(1) == word:
@@ -116,7 +118,15 @@ def about_option(page: str, rules: list[Rule], word: str) -> list[Rule]:
     if written:
         return written
     ids = {i for row in rows if code in row.group(0) for i in _ID_IN_TEXT.findall(row.group(2))}
+    ids |= {i for p in _option_paragraphs(page) if code in p for i in _ID_IN_TEXT.findall(p)}
     return [r for r in rules if r.id in ids]
+
+
+def _option_paragraphs(page: str) -> list[str]:
+    """The paragraphs of the options section outside its table, each on one line: the one
+    on `partnerships` names the rules partners play under."""
+    section = page.partition(f"\n{_OPTIONS}\n")[2].partition("\n## ")[0]
+    return [" ".join(p.split()) for p in section.split("\n\n") if not p.lstrip().startswith("|")]
 
 
 def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
