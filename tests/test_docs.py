@@ -91,3 +91,58 @@ def test_every_name_the_engine_exports_is_documented() -> None:
             assert value.__doc__, name
         else:
             assert f"`{name}`" in text, name
+
+
+def _mb(value: int) -> str:
+    return f"{value >> 20} MB"
+
+
+# Each MAX_ constant of the package, as the Limits table of docs/notation.md writes its value,
+LIMITS_TABLE = {
+    "cli.inputs.MAX_LINE": _mb,
+    "cli.inputs.MAX_DOCUMENT": _mb,
+    "cli.inputs.MAX_SKIP": lambda v: f"{_mb(v)} skipped",
+    "notation.text_record.MAX_LINE_CHARS": lambda v: f"{v:,} characters",
+    "notation.fields.MAX_USER_DEPTH": lambda v: f"user data {v} levels",
+    "notation.fields.MAX_CONTAINERS": lambda v: f"| {v:,} |",
+    "notation.fields.MAX_HANDS": lambda v: f"{v:,} hands",
+    "notation.fields.MAX_MOVES": lambda v: f"{v:,} moves",
+    "notation.fields.MAX_SHOWN": lambda v: f"{v:,} `shown`",
+    "notation.fields.MAX_NAME": lambda v: f"names of {v:,} characters",
+    "notation.moves._MAX_TEXT": lambda v: f"| {v} characters |",
+    "engine.deal.MAX_SEED_BYTES": lambda v: f"a {v:,}-byte seed",
+    "engine.game.MAX_HANDS": lambda v: f"| {v} hands |",
+    "engine.rules.MAX_TARGET": lambda v: f"{v:,} points",
+    "engine.rules.MAX_SCORE": lambda v: f"±{v:,}",
+    "engine.worlds.MAX_WORLDS": lambda v: f"| {v:,} |",
+    "engine.worlds.MAX_STATES": lambda v: f"| {v:,} |",
+    "records.botproto.MAX_ANSWER": lambda v: f"{_mb(v)} without a newline",
+    "records.referee.MAX_HINTED_HANDS": lambda v: f"first {v} hands",
+    "cli.entry.MAX_ARGUMENT": lambda v: f"| {v:,} characters |",
+    "cli.output.MAX_JOBS": lambda v: f"{v} worker processes",
+    "cli.cmd_replay.MAX_PAGE_STEPS": lambda v: f"| {v:,} steps |",
+}
+# or why it is no limit on what a user gives.
+NOT_LIMITS = {
+    "engine.groups.MAX_SUM": "14, the largest build value: a rule of the game",
+    "engine.position.MAX_SEATS": "4, the most players: a rule of the game",
+    "engine.position.MAX_BUILDS": "26: what 52 cards can make, two a build",
+    "notation.fields.MAX_INT": "expect_int's default bound: every reader gives its own range",
+    "records.hints._MAX_TRIES": "how many moves a hint tries: a search's breadth, refusing nothing",
+}
+
+
+def test_every_max_constant_is_in_the_limits_table() -> None:
+    """A hard cap of the code is listed in docs/notation.md's Limits table with its value
+    (the 1 MB of a bot's answer line was not): a new MAX_ constant fails here until it is
+    listed or set aside, and a changed value until the table says it."""
+    found = {}
+    for path in sorted((ROOT / "casino_cli").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT / "casino_cli").with_suffix("").parts)
+        for name in re.findall(r"^(_?MAX_[A-Z_]+)\b.*=", path.read_text(encoding="utf-8"), re.M):
+            found[f"{module}.{name}"] = getattr(importlib.import_module(f"casino_cli.{module}"), name)
+    assert found.keys() == LIMITS_TABLE.keys() | NOT_LIMITS.keys()
+    page = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    table = page.partition("\n### Limits\n")[2].partition("\n\n| what |")[2].partition("\n\n")[0]
+    for key, written in LIMITS_TABLE.items():
+        assert written(found[key]) in table, key

@@ -50,6 +50,7 @@ from .hold_signals import held
 PROTOCOL = "casino.bot/1"
 TIME_LIMIT = 10.0  # seconds per answer; CASINO_BOT_TIME_LIMIT overrides it
 START_GRACE = 5.0  # seconds more for a program's first answer: its start (an interpreter, a JVM)
+MAX_ANSWER = 1 << 20  # bytes of one answer line: a program writing without a newline is stopped there
 _STEP = 0.25  # seconds a wait on a program's pipe goes on before it looks whether the program has exited
 
 
@@ -210,8 +211,8 @@ class CommandBot:
                     raise self._fail(seat, "closed its output without answering")
                 raise self._fail(seat, f"exited without answering ({ended_words(code)})")
             data += chunk
-            if len(data) > 1 << 20:
-                raise self._fail(seat, "answered more than 1 MB without a newline")
+            if len(data) > MAX_ANSWER:
+                raise self._fail(seat, f"answered more than {MAX_ANSWER >> 20} MB without a newline")
         line, extra = data.split(b"\n", 1)
         if extra.strip():
             raise self._fail(
