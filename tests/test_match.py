@@ -790,3 +790,25 @@ def test_the_stopping_rule_errs_near_5_in_100_and_the_final_interval_alone_near_
         by_rule += stopped == "boundary" or z >= boundary
         by_interval += stopped == "boundary" or z >= 1.96
     assert 41 <= by_rule <= 109 and 78 <= by_interval <= 162, (by_rule, by_interval)  # 5%, 8% of 1,500 ± 4 se
+
+
+def test_games_no_side_won_in_500_hands_are_said_to_have_stopped_unfinished():
+    """A target no game reaches in 500 hands: simulate says on stderr how many games stopped
+    unfinished (their records have no result), and a match counts them in games.unfinished
+    and says so too (they were scored by their points without a word)."""
+    far = ["--seed", "u", "-o", "target=10000"]
+    run = cli("simulate", "--games", "2", "--bots", "greedy", *far)
+    records = [orjson.loads(line) for line in run.stdout.splitlines()]
+    assert run.returncode == 0 and [len(r["hands"]) for r in records] == [MAX_HANDS] * 2
+    assert not any("result" in r for r in records)
+    assert run.stderr.endswith(
+        f"2 of 2 games stopped unfinished: no side won in {MAX_HANDS} hands, "
+        "the most a game is played; their records have no result\n"
+    ), run.stderr
+    match = cli("match", "greedy", "random", "--hands", "0", "--pairs", "2", "--looks", "1", "-f", "json", *far)
+    assert orjson.loads(match.stdout)["games"]["unfinished"] == 4
+    assert "4 of 4 games stopped unfinished" in match.stderr and "each counts by its points" in match.stderr
+    ended = cli(
+        "match", "greedy", "random", "--hands", "0", "--pairs", "2", "--looks", "1", "-f", "json", "--seed", "u"
+    )
+    assert orjson.loads(ended.stdout)["games"]["unfinished"] == 0 and "unfinished" not in ended.stderr

@@ -10,9 +10,10 @@ from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..records.botproto import close_bots, load_bot
 from ..records.match import PairResult, looks_plan, play_pair, run_match, summary
+from ..records.selfplay import unfinished_games
 from .cmd_simulate import named_bot
 from .common import rules_from_options, seed_or_random
-from .output import Format, Progress, resolve_format, write_line
+from .output import Format, Progress, resolve_format, say, write_line
 from .workers import ordered_map
 
 MATCH_FORMAT = "casino.match/1"
@@ -66,6 +67,8 @@ def run_match_command(
         },
         "seconds": round(time.perf_counter() - start, 1),
     }
+    if done.unfinished:
+        say(f"{unfinished_games(done.unfinished, done.games)}; each counts by its points")
     if fmt in (Format.pretty, Format.text):
         for line in summary_lines(out):
             write_line(line)

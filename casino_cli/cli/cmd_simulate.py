@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import orjson
+
 from ..engine import Rules, game_seed
 from ..engine.bots import BOTS
 from ..engine.views import Bot, BotError
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
-from ..records.selfplay import play_game
+from ..records.selfplay import MAX_HANDS, play_game, unfinished_games
 from .common import check_per_task, rules_from_options, seed_or_random
-from .output import USAGE, Fail, Progress, write_line
+from .output import USAGE, Fail, Progress, say, write_line
 from .shards import parse_shard, shard_range
 from .workers import ordered_map
 
@@ -86,14 +88,22 @@ def run_simulate(
         lines = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers))
     progress = Progress("games", len(numbers))
     try:
-        _write_all(lines, progress)
+        unfinished = _write_all(lines, progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:
         progress.close()
+    if unfinished:
+        say(f"{unfinished_games(unfinished, len(numbers))}; their records have no result")
 
 
-def _write_all(lines: Iterable[bytes], progress: Progress) -> None:
+def _write_all(lines: Iterable[bytes], progress: Progress) -> int:
+    """Write the records; how many are of games that stopped unfinished (no result after
+    :data:`MAX_HANDS` hands)."""
+    unfinished = 0
     for line in lines:
         write_line(line)
         progress.advance()
+        record = orjson.loads(line)
+        unfinished += "result" not in record and len(record["hands"]) >= MAX_HANDS
+    return unfinished

@@ -141,6 +141,11 @@ class Game:
         return self.winner is not None or len(self.hands) >= MAX_HANDS
 
     @property
+    def unfinished(self) -> bool:
+        """Whether the game stopped at :data:`MAX_HANDS` hands with no side having won."""
+        return self.winner is None and len(self.hands) >= MAX_HANDS
+
+    @property
     def in_play(self) -> bool:
         """Whether a hand has been dealt and is not over yet."""
         return self.position is not None and not self.position.finished

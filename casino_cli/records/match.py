@@ -37,18 +37,20 @@ POCOCK = {1: 1.960, 2: 2.178, 3: 2.289, 4: 2.361, 5: 2.413, 6: 2.453, 7: 2.485, 
 
 
 class PairResult(NamedTuple):
-    """One pair: A's points less B's over its games, and the games A won, lost and tied."""
+    """One pair: A's points less B's over its games, the games A won, lost and tied, and
+    those of them that stopped unfinished (no side won in :data:`~.selfplay.MAX_HANDS` hands)."""
 
     points: float
     won: int
     lost: int
     tied: int
+    unfinished: int = 0
 
 
 def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult:
     """Play one seed with A on each side in turn; a bot's failure says which game it was in."""
     points = 0.0
-    won = lost = tied = 0
+    won = lost = tied = unfinished = 0
     for side in range(rules.sides):
         bots = [a if rules.side_of(seat) == side else b for seat in range(rules.players)]
         try:
@@ -67,7 +69,8 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
         won += outcome == 1
         lost += outcome == -1
         tied += outcome == 0
-    return PairResult(points, won, lost, tied)
+        unfinished += game.unfinished
+    return PairResult(points, won, lost, tied, unfinished)
 
 
 def t_quantile(p: float, df: int) -> float:
@@ -92,7 +95,7 @@ class Tally:
     holds no list of its pairs."""
 
     def __init__(self) -> None:
-        self.pairs = self.won = self.lost = self.tied = 0
+        self.pairs = self.won = self.lost = self.tied = self.unfinished = 0
         self.total = 0.0
         self._mean = self._squares = 0.0  # Welford's running mean and sum of squared deviations
 
@@ -106,6 +109,12 @@ class Tally:
         self.won += result.won
         self.lost += result.lost
         self.tied += result.tied
+        self.unfinished += result.unfinished
+
+    @property
+    def games(self) -> int:
+        """The games played: won, lost or tied by A."""
+        return self.won + self.lost + self.tied
 
     def interval(self) -> dict[str, float]:
         """Mean points per pair, its standard error and its 95% Student t interval (pairs
@@ -161,7 +170,7 @@ def run_match(
 
 def summary(done: Tally) -> dict[str, object]:
     """The figures of a match: points per pair and games won, with 95% intervals."""
-    games = done.won + done.lost + done.tied
+    games = done.games
     return {
         "pairs": done.pairs,
         "points_per_pair": done.interval(),
@@ -171,5 +180,6 @@ def summary(done: Tally) -> dict[str, object]:
             "b_won": done.lost,
             "tied": done.tied,
             "a_rate": wilson(done.won + done.tied / 2, games),
+            "unfinished": done.unfinished,
         },
     }

@@ -12,7 +12,7 @@ from ..engine.views import Bot
 from .botproto import seated
 from .game_record import game_record
 
-__all__ = ["MAX_HANDS", "play_game", "played_game"]
+__all__ = ["MAX_HANDS", "play_game", "played_game", "unfinished_games"]
 
 
 def play_game(
@@ -39,3 +39,8 @@ def played_game(
     game = Game(rules, seed, seated(bots, seed))  # a cmd: bot: a program for each seat, new to this deal
     game.play(hands or None, observer)
     return game
+
+
+def unfinished_games(count: int, games: int) -> str:
+    """What a run says when ``count`` of its ``games`` stopped at :data:`MAX_HANDS` hands with no winner."""
+    return f"{count} of {games} games stopped unfinished: no side won in {MAX_HANDS} hands, the most a game is played"
