@@ -7,6 +7,9 @@ import pytest
 from clirun import casino
 from jsonschema import Draft202012Validator
 
+from casino_cli.engine.rules import MAX_SCORE
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.position import read_position
 from casino_cli.notation.schema import NAMES, schema
 
 VALIDATORS = {name: Draft202012Validator(schema(name)) for name in NAMES}
@@ -65,3 +68,32 @@ def test_text_fixture_twins_and_skeletons_validate():
             assert check("record", twin.read_bytes()) == 1
     skeleton = casino("deal", "--record", "--table", "5D", "9C", "3H", "KS", "--names", "Ana,Ben").stdout
     assert check("record", skeleton) == 1
+
+
+@pytest.mark.parametrize(
+    "key, value, readable",
+    [
+        (("rules", "players"), 2.0, True),  # JSON Schema's integer: any number with no fraction
+        (("rules", "target"), 30.0, True),
+        (("dealer",), 1e0, True),
+        (("scores",), [7.0, 0], True),
+        (("rules", "target"), 30.5, False),
+        (("scores",), [MAX_SCORE + 1, 0], False),
+    ],
+)
+def test_the_schema_and_the_reader_agree_on_whole_numbers(key, value, readable):
+    """What the published schema calls an integer, the reader reads as one (it refused 30.0
+    with 'expected a whole number'), and a score the reader refuses, the schema does too."""
+    doc = orjson.loads(casino("deal", "--seed", "s", "-o", "target=30").stdout)
+    *parents, last = key
+    place = doc
+    for name in parents:
+        place = place[name]
+    place[last] = value
+    try:
+        read_position(doc)
+    except NotationError:
+        read = False
+    else:
+        read = True
+    assert VALIDATORS["position"].is_valid(doc) == read == readable

@@ -173,8 +173,17 @@ def check_depth(value: object, path: str) -> None:
             stack.pop()
 
 
+def whole(value: object) -> object:
+    """``value``, or the whole number a number written with a zero fraction stands for
+    (``21.0`` and ``2.1e1`` are 21, as JSON Schema's ``integer`` reads them)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_INT:
+        return int(value)
+    return value
+
+
 def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> int:
-    """A whole number within [low, high]."""
+    """A whole number within [low, high] (written ``21`` or ``21.0``: :func:`whole`)."""
+    value = whole(value)
     if type(value) is not int:
         if isinstance(value, float) and value.is_integer() and abs(value) > MAX_INT:
             raise NotationError(f"{_shown(value)} is out of range ({low}..{high})", path)

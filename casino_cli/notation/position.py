@@ -31,6 +31,7 @@ from .fields import (
     read_card_set,
     type_name,
     user_keys,
+    whole,
 )
 from .pinpoint import pinpointed
 
@@ -82,7 +83,7 @@ def read_rules(value: object, path: str = "$.rules") -> Rules:
     partnerships = obj.get("partnerships")
     if partnerships is not None:
         partnerships = expect_bool(partnerships, f"{path}.partnerships")
-    options = {k: v for k, v in obj.items() if k in OPTIONS}
+    options = {k: whole(v) for k, v in obj.items() if k in OPTIONS}  # target 21.0 is 21
     try:
         return make_rules(variant, players, partnerships, **options)
     except RulesError as exc:
