@@ -77,6 +77,15 @@ def test_the_wheel_holds_the_typing_marker_the_schemas_and_the_licence(wheel: Pa
     assert not any(n.startswith("tests/") for n in names)
 
 
+def test_the_wheel_names_no_home_the_project_does_not_have(wheel: Path) -> None:
+    """No Project-URL: the project has no public home yet, and PyPI would show links to
+    placeholder pages (github.com/casino-cli, which is not the project's) as its own."""
+    archive = zipfile.ZipFile(wheel)
+    (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+    headers = archive.read(metadata).decode().partition("\n\n")[0]
+    assert not re.findall(r"^(?:Project-URL|Home-page):.*", headers, re.M)
+
+
 def test_the_installed_wheel_runs(fresh: Path, tmp_path: Path) -> None:
     python, casino = fresh / "bin" / "python", fresh / "bin" / "casino"
     where = _run(python, "-c", "import casino_cli; print(casino_cli.__file__)", cwd=tmp_path)
