@@ -485,6 +485,28 @@ def test_a_terminal_that_cannot_show_suit_symbols_gets_letters_not_an_internal_e
         assert "2D 3H 5C 6S 8D KH" in shown
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_text_lines_in_an_ascii_or_latin_1_locale_write_letters_as_pretty_does(encoding):
+    """-f text wrote UTF-8 whatever the locale (A♠ and 7–4 came out as mojibake or as
+    bytes the encoding has not); now it writes as pretty does there (AS, 7-4), a name in the
+    locale's own encoding, while casino text, a document, stays UTF-8."""
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    record = orjson.loads(Path("fixtures/text/club-night.json").read_text(encoding="utf-8").replace("Ana", "José"))
+    casino = [sys.executable, "-m", "casino_cli"]
+    text = subprocess.run(
+        [*casino, "score", "-", "-f", "text"], input=orjson.dumps(record), capture_output=True, env=env
+    )
+    assert text.returncode == 0, text.stderr
+    shown = text.stdout.decode(encoding, "replace")
+    assert "?" not in shown.replace("Jos?", "") and "A♠" not in shown  # only é has no stand-in in ASCII
+    assert re.search(r"points \d+-\d+, game \d+-\d+", shown) and re.search(r"\bA[SHDC] 1\b", shown), shown
+    assert ("José" if encoding == "latin-1" else "Jos?") in shown
+    cas = subprocess.run(
+        [*casino, "convert", "-", "--to", "text"], input=orjson.dumps(record), capture_output=True, env=env
+    )
+    assert cas.returncode == 0 and "José".encode() in cas.stdout, cas.stderr
+
+
 def test_sides_that_share_a_name_are_told_apart_by_their_seats_on_the_score_sheet():
     """Self-play names each seat by its bot: four "counter" rows would be the same row."""
     from tests.inproc import cli

@@ -35,9 +35,9 @@ def run_convert(path: str, to: Form | None) -> None:
             write_line(dumps(doc.value))
         else:
             if written:
-                write_line("")
+                write_line(b"")
             assert isinstance(doc.value, dict)  # record_of read it as a record
-            write_line(write_text(doc.value).removesuffix("\n"))
+            write_line(write_text(doc.value).removesuffix("\n").encode())  # a document: UTF-8
         written += 1
     if failed:
         raise Fail(DATA_ERROR)

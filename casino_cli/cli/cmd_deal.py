@@ -99,6 +99,6 @@ def _skeleton(
 def write_record(doc: dict[str, Any], fmt: Format) -> None:
     """A record as casino text (--format text or pretty) or as one line of JSON."""
     if fmt in (Format.text, Format.pretty):
-        write_line(write_text(doc).removesuffix("\n"))
+        write_line(write_text(doc).removesuffix("\n").encode())  # a document: UTF-8
     else:
         write_line(dumps(doc))

@@ -77,14 +77,18 @@ def _stdout_is_terminal() -> bool:
 
 def write_line(data: bytes | str) -> None:
     """One line of data to stdout, whole even when a stop signal arrives meanwhile; on a
-    terminal, with nothing in it that the terminal would obey (:func:`.safe_text.terminal_safe`)."""
+    terminal, with nothing in it that the terminal would obey (:func:`.safe_text.terminal_safe`).
+    A document is given as bytes (UTF-8 always); a line for people (``-f text``) as a str, written
+    in stdout's encoding, where that cannot write them with suits as letters and dashes in ASCII,
+    as pretty output is (``AS 1``, ``7-4`` in an ASCII or Latin-1 locale)."""
     if _stdout_is_terminal():
         from .safe_text import terminal_safe
 
         text = data if isinstance(data, str) else data.decode("utf-8", "surrogateescape")
-        data = terminal_safe(text).encode("utf-8", "surrogateescape")
+        safe = terminal_safe(text)
+        data = _in_locale(safe) if isinstance(data, str) else safe.encode("utf-8", "surrogateescape")
     elif isinstance(data, str):
-        data = data.encode("utf-8")
+        data = _in_locale(data)
     GATE.writing = True
     try:
         sys.stdout.buffer.write(data + b"\n")
@@ -142,6 +146,12 @@ def say(message: str) -> None:
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▮": "#", "–": "-", "—": "-", "−": "-", "±": "+-", "…": "..."}
 _PLAIN |= {"▶": ">", "·": "-", "›": ">", "•": "*", "§": "section "}  # rich's Markdown bullets, the rules' §
+
+
+def _in_locale(text: str) -> bytes:
+    """``text`` in stdout's encoding, what it cannot write as :func:`_plain_letters` does."""
+    codecs.register_error("casino-plain", _plain_letters)
+    return text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "casino-plain")
 
 
 def _plain_letters(error: UnicodeError) -> tuple[str, int]:
