@@ -200,6 +200,39 @@ def test_a_player_written_apart_from_its_colon_is_read_as_the_player():
     assert record.error is None and record.value["hands"][0]["moves"] == ["Ana: 8CxAC+2D+5C", "Xavier: 4C"]
 
 
+def test_a_name_with_a_space_written_without_quotes_is_the_player():
+    """``Ana Maria: 3H``, ``dealer Ana Maria``, ``seat ana maria``, ``winner Ana Maria``: the
+    words of a player's name with a space, unquoted as a secretary writes them (the move was
+    read as a move 'Ana' and a move of a player 'Maria', the dealer as 'expected one value')."""
+    lines = [
+        "[Rules classic 4 partnerships=true]",
+        '[Players "Ana Maria" Ben "José  Luis" Dan]',
+        "Hand 1 dealer Ana Maria table 3C 4D 5H JC",
+        "1. Ben: 8Hx3C+5H 2. José  Luis : AS 3. Dan: 3S 4. Ana Maria: 5S",
+        "ana maria: 6S",
+        "Shown after 2 seat ANA MARIA cards 6S",
+        "Result winner josé  luis",
+    ]
+    (record,) = read_text(lines)
+    assert record.error is None, record.error
+    hand = record.value["hands"][0]
+    assert hand["dealer"] == 0 and hand["shown"] == [{"after": 2, "seat": 0, "cards": ["6S"]}]
+    assert hand["moves"] == ["Ben: 8Hx3C+5H", "José  Luis: AS", "Dan: 3S", "Ana Maria: 5S", "ana maria: 6S"]
+    assert record.value["result"] == {"winner": 0}  # José Luis's side
+    assert record.locate("$.hands[0].moves[4]") == (5, 1)
+    (back,) = read_text(write_text(record.value).splitlines())
+    assert back.value == record.value
+    (other,) = read_text(["[Rules classic 2]", '[Players "Ana Luisa" Ben]', "Hand 1", "1. Ana Maria: 3H"])
+    assert other.error is None and other.value["hands"][0]["moves"] == ["Ana", "Maria: 3H"]  # not a player
+    record = {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2},
+        "players": ["Ana 2. b", "Ben"],
+    }
+    record["hands"] = [{"moves": ["Ana", "b: 3H"]}]  # written '1. Ana 2. b: 3H': two moves, not Ana 2. b's
+    assert _read_one(write_text(record)).value == record
+
+
 def test_curly_quotes_and_no_break_spaces_read_as_a_word_processor_means_them():
     """A record typed on a phone or in a word processor: “Ana Maria” and „Ana Maria“ are
     quoted names, and a no-break space (French typing puts one before a colon) is a space."""
@@ -420,7 +453,10 @@ _SPECIAL = st.sampled_from(
 )
 _TEXT = st.lists(st.one_of(_SPECIAL, st.characters(exclude_categories=("Cs",))), max_size=8).map("".join)
 _CARD = st.sampled_from(["5D", "10s", "♠A", "kh", "TD", " 6C ", "dealer", "1.", "x:"])
-_MOVE_TEXT = st.one_of(st.sampled_from(["5D", "8Hx3C+5D", "2C+4H=6", "10s x ah+9c", "Ben: 4S+3H=7", "1:5D"]), _TEXT)
+_MOVE_TEXT = st.one_of(
+    st.sampled_from(["5D", "8Hx3C+5D", "2C+4H=6", "10s x ah+9c", "Ben: 4S+3H=7", "1:5D", "Ana", "Maria: 3H", "b: 3H"]),
+    _TEXT,
+)
 _MOVE = st.one_of(
     _MOVE_TEXT,
     st.builds(lambda who, m: f"{who}: {m}", _TEXT, _MOVE_TEXT),
@@ -471,7 +507,10 @@ def _record(draw):
     record["rules"] = rules
     names = None
     if draw(st.booleans()):
-        names = draw(st.lists(st.one_of(st.sampled_from(["Ana", "Ben", "ana", "12", "Hand"]), _TEXT), max_size=4))
+        spaced = ["Ana Maria", "Maria", "Ana 2. b", "Ana, Ben"]  # names the reader joins from words unquoted
+        names = draw(
+            st.lists(st.one_of(st.sampled_from(["Ana", "Ben", "ana", "12", "Hand", *spaced]), _TEXT), max_size=4)
+        )
         record["players"] = names
     if draw(st.booleans()):
         record["seed"] = draw(_TEXT)

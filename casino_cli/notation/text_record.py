@@ -251,6 +251,7 @@ class _Builder:
         self.body = False  # a non-tag line has been read
         self.tags: set[str] = set()
         self.last_move: tuple[int, int] | None = None  # (hand index, move index) a comment may attach to
+        self.text = ""  # the line being read
 
     def value(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -488,6 +489,7 @@ def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
 
 
 def _read_body(rec: _Builder, line: str, number: int) -> None:
+    rec.text = line
     lead = _FIRST_WORD.match(line)
     if lead and lead.group(1).startswith("_") and lead.group(1) != "_":
         if not rec.hands:
@@ -613,8 +615,14 @@ def _one(value: list[_Tok], number: int, key: _Tok) -> _Tok:
 
 
 def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
-    """Whether ``value`` is one word that names a player of the Players tag."""
-    return len(value) == 1 and value[0].kind == "word" and _a_player(str(value[0].value), rec.header.get("players"))
+    """Whether ``value`` is words that name a player of the Players tag (``Ana Maria`` unquoted too)."""
+    return all(t.kind == "word" for t in value) and _a_player(_as_written(rec, value), rec.header.get("players"))
+
+
+def _as_written(rec: _Builder, words: list[_Tok]) -> str:
+    """Words as one text, with the spaces written between them: a name that holds spaces."""
+    gaps = (rec.text[a.end : b.column - 1] + str(b.value) for a, b in zip(words, words[1:]))
+    return str(words[0].value) + "".join(gaps)
 
 
 def _a_player(text: str, players: object) -> bool:
@@ -640,8 +648,10 @@ def _a_name(value: list[_Tok]) -> bool:
 
 
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = "seat") -> object:
-    """A seat: its number, or a player's name (any case) from the Players tag (``what`` the
-    number is, in a message: a Result's winner is a side)."""
+    """A seat: its number, or a player's name (any case, unquoted spaces too) from the Players
+    tag (``what`` the number is, in a message: a Result's winner is a side)."""
+    if len(value) > 1 and _named_player(rec, value):
+        value = [value[0]._replace(value=_as_written(rec, value), end=value[-1].end)]
     tok = _one(value, number, key)
     if tok.kind == "json":
         return tok.value
@@ -767,6 +777,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
                     i += 1
                     continue
                 tok = _Tok("word", m.group(2), tok.column + len(m.group(1)) + 1, tok.end)
+        toks, tok = _spaced_player(rec, toks, i, tok)
         toks, tok = _joined_player(toks, i, tok, number)
         if tok.kind == "word" and tok.value.endswith(":") and len(tok.value) > 1:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -819,6 +830,30 @@ def _not_a_number(tok: _Tok, number: int) -> None:
         raise TextError(
             f"{tok.value!r} is not a move: a move's number ends with a dot ({m[1]}. 3H)", number, tok.column
         )
+
+
+def _spaced_player(rec: _Builder, toks: list[_Tok], i: int, tok: _Tok) -> tuple[list[_Tok], _Tok]:
+    """The tokens with the words of a player's name that holds spaces, written unquoted before
+    its colon (``Ana Maria: 3H``, ``Ana Maria : 3H``), made one word at ``i``; else unchanged."""
+    players = rec.header.get("players")
+    if tok.kind != "word" or tok.value.endswith(":") or not isinstance(players, list):
+        return toks, tok
+    longest = max((len(p.split()) for p in players if isinstance(p, str)), default=1)
+    words = [tok]
+    for j in range(i + 1, min(i + longest, len(toks))):
+        if toks[j].kind != "word" or _NUMBER.match(toks[j].value):  # 1. Ana 2. b: 3H is two moves
+            break
+        colon = toks[j].value.endswith(":")
+        words.append(toks[j]._replace(value=toks[j].value.removesuffix(":")))
+        if not colon and (j + 1 == len(toks) or toks[j + 1].kind != "word" or not toks[j + 1].value.startswith(":")):
+            continue
+        name = _as_written(rec, words)
+        if _a_player(name, players):
+            player = _Tok("word", name + ":" * colon, tok.column, toks[j].end)
+            return [*toks[:i], player, *toks[j + 1 :]], player
+        if colon:
+            break
+    return toks, tok
 
 
 def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[list[_Tok], _Tok]:
