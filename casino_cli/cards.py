@@ -58,7 +58,13 @@ def parse_card(text: str) -> int:
         code = code[0] + _SUIT_ALIASES.get(code[1], code[1])
     card = _INDEX.get(code)
     if card is None:
-        raise CardError(f"{raw!r} is not a card (expected rank A23456789TJQK then suit SHDC, e.g. 'TD')")
+        ten = _INDEX.get("T" + code[1:]) if code[:1] == "X" else None  # XH: a ten in one letter
+        expected = (
+            "expected rank A23456789TJQK then suit SHDC, e.g. 'TD'"
+            if ten is None
+            else f"a ten is {CODES[ten]} or 10{CODES[ten][1]}"
+        )
+        raise CardError(f"{raw!r} is not a card ({expected})")
     return card
 
 

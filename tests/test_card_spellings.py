@@ -62,3 +62,20 @@ def test_lookalikes_and_other_spaces_are_refused(text):
 @pytest.mark.parametrize("text", [" 6C ", "6c", "10♦", "t♢", "  6C"])
 def test_documented_spellings_are_read(text):
     assert reads(text) and CARD_SCHEMA.is_valid(text)
+
+
+@pytest.mark.parametrize(
+    ("move", "card", "ten"),
+    [
+        ("XH", "XH", "TH or 10H"),
+        ("xh", "xh", "TH or 10H"),
+        ("X♦x4C+6D", "X♦", "TD or 10D"),
+        ("4SxXC", "XC", "TC or 10C"),
+    ],
+)
+def test_a_ten_written_x_is_refused_naming_the_ten(move, card, ten):
+    """X for ten, as some score sheets write it, is no rank: the error names the ten (a
+    trail 'XH' was read as a capture with no card played: 'the card played goes before the x')."""
+    with pytest.raises(NotationError) as refused:
+        parse_move_text(move)
+    assert f"{card!r} is not a card (a ten is {ten})" in str(refused.value)

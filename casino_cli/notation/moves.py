@@ -37,6 +37,7 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             at = lowered.index("x")
             card, rest = raw[:at], raw[at + 1 :]
             if not card.strip():
+                _ten_written_x(raw[:2])
                 raise NotationError(f"{raw!r}: the card played goes before the 'x' (e.g. 8Hx3C+5D)", path)
             takes = rest.split("+") if rest.strip() else []
             return _checked(Move(CAPTURE, parse_card(card), _table_cards(takes, raw, path)), raw, path)
@@ -48,6 +49,15 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         if hint:
             raise NotationError(f"{raw!r} is not a move in notation: {hint}", path) from None
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
+
+
+def _ten_written_x(text: str) -> None:
+    """A card written with X for ten (``XH``, read as a capture with no played card) refused as the card it is not."""
+    try:
+        parse_card("T" + text[1:])
+    except CardError:
+        return
+    parse_card(text)  # raises CardError, naming the ten
 
 
 _CAPTURE_WORDS = {"takes", "take", "taking", "captures", "capture", "pairs", "x"}
