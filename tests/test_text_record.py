@@ -288,7 +288,9 @@ def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_b
     assert back.error is None and back.value == record, text
 
 
-@pytest.mark.parametrize("move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN"])
+@pytest.mark.parametrize(
+    "move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN", "(3H)", "Ben: #3", "//", ";"]
+)
 def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
     record["hands"] = [{"moves": [move, "3H"]}]
@@ -360,6 +362,19 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             7,
             "'2)' is not a move: a move's number ends with a dot (2. 3H)",
         ),
+        (["[Rules classic 2]", "Hand 1 table 7D 2C 9S KH {photo}"], 2, 26, "a Hand line takes no {comment}"),
+        (["[Rules classic 2]", "Hand 1", "1. 3H", "Score 5 6 {disputed}"], 4, 11, "a Score line takes no {comment}"),
+        (["[Rules classic 2]", "Hand 1", "Result winner 0 {tie?}"], 3, 17, "a Result line takes no {comment}"),
+        (["[Rules classic 2]", "# by the secretary", "Hand 1"], 2, 1, '[Note "by the secretary"]'),
+        (["[Rules classic 2]", "{by me}", "Hand 1"], 2, 1, 'goes in a tag: [Note "by me"]'),
+        (
+            ["[Rules classic 2]", "Hand 1", "1. 3H (Ana opens) 2. 4S"],
+            3,
+            7,
+            "'(Ana' is not a move: a comment is written in braces after its move, {Ana opens}",
+        ),
+        (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Ana: 3H Ben: (pairs) 4S"], 4, 14, "{pairs}"),
+        (["[Rules classic 2]", "Hand 1", "1. 3H ; Ana opens"], 3, 7, "';' is not a move: a comment is written in"),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):

@@ -505,6 +505,7 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
     toks = _colons_dropped(toks, rec.header.get("players"))
     first = toks[0]
     word = first.value.casefold() if first.kind == "word" and isinstance(first.value, str) else ""
+    _no_comment(rec, toks, number, word)
     if word == "hand":
         _hand_line(rec, toks, number)
     elif word == "result":
@@ -783,10 +784,12 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             if nxt is None or nxt.kind not in ("word", "str"):
                 raise TextError(f"expected a move after the player {tok.value!r} on the same line", number, tok.end + 1)
+            _not_a_remark(rec, nxt, number)
             _one_word(toks, i + 1, number)
             value: object = f"{tok.value} {nxt.value}"
             i += 1
         elif tok.kind in ("word", "str", "json"):
+            _not_a_remark(rec, tok, number)
             _one_word(toks, i, number)
             _not_a_player(rec, tok, number)
             _not_a_number(tok, number)
@@ -802,6 +805,47 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
         i += 1
     if numbered is not None:
         raise TextError(f"expected move {len(moves) + 1} after its number on the same line", number, numbered.end + 1)
+
+
+_REMARKS = ("(", ";", "#", "//")  # how other notations start a remark
+
+
+def _no_comment(rec: _Builder, toks: list[_Tok], number: int, keyword: str) -> None:
+    """Refuse a remark where casino text has none: a ``{comment}`` on a Hand, Score, Shown
+    or Result line, or a comment or a remark (``# …``) on a line before the first hand."""
+    if not rec.hands and (toks[0].kind == "comment" or _remark(toks[0])):
+        said = _remark_text(rec, toks[0]) if toks[0].kind == "word" else toks[0].value
+        raise TextError(f'a note before the first Hand goes in a tag: [Note "{said}"]', number, toks[0].column)
+    for tok in toks if keyword in _LINE_WORDS - {"moves"} else ():
+        if tok.kind == "comment":
+            raise TextError(
+                f"a {keyword.capitalize()} line takes no {{comment}}: a comment follows the move it is about,"
+                ' a note on the hand is a _note line (_note "…")',
+                number,
+                tok.column,
+            )
+
+
+def _not_a_remark(rec: _Builder, tok: _Tok, number: int) -> None:
+    """Refuse a remark as other notations write one (``(Ana opens)``, ``; Ana opens``), which
+    would read as moves: casino text's comment is ``{…}`` after its move."""
+    if _remark(tok):
+        raise TextError(
+            f"{tok.value!r} is not a move: a comment is written in braces after its move, {{{_remark_text(rec, tok)}}}",
+            number,
+            tok.column,
+        )
+
+
+def _remark(tok: _Tok) -> bool:
+    return tok.kind == "word" and str(tok.value).startswith(_REMARKS)
+
+
+def _remark_text(rec: _Builder, tok: _Tok) -> str:
+    """What a remark that starts at ``tok`` says: to its ``)``, or to the end of the line."""
+    rest = rec.text[tok.column - 1 :]
+    said = rest[1 : rest.index(")")] if rest.startswith("(") and ")" in rest else rest.lstrip(";#/ ").rstrip(_SPACES)
+    return said if len(said) <= 30 else said[:30] + "…"
 
 
 def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
@@ -1077,8 +1121,10 @@ def _move_text(move: object, names: list[str] | None) -> str:
 def _move_word(text: str, names: list[str] | None) -> str:
     """A move as a bare word when it reads back as one move (not ``4S+``, which a reader
     would take to go on in the next word, nor ``:x``, a colon with no player, nor a
-    number or a player's name, which the reader refuses as a move), else quoted."""
-    if text and (text[-1] in _JOINS or text[0] == ":" or _UNDOTTED.match(text) or _a_player(text, names)):
+    number, a remark ``(…)`` or a player's name, which the reader refuses as a move), else quoted."""
+    if text and (
+        text[-1] in _JOINS or text.startswith((":", *_REMARKS)) or _UNDOTTED.match(text) or _a_player(text, names)
+    ):
         return orjson.dumps(text).decode()
     return _word(text)
 
