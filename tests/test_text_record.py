@@ -375,6 +375,14 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         ),
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Ana: 3H Ben: (pairs) 4S"], 4, 14, "{pairs}"),
         (["[Rules classic 2]", "Hand 1", "1. 3H ; Ana opens"], 3, 7, "';' is not a move: a comment is written in"),
+        (["[Rules classic 2]", "Hand 1", "1. 3H 4S", "2. 8S 6D"], 4, 1, "3 here, not 2 (moves are numbered one by one"),
+        (["[Rules classic 3]", "Hand 1", "1. 3H 4S 5C 2. 8S"], 3, 13, "4 here, not 2 (moves are numbered one by one"),
+        (
+            ["[Rules classic 2]", "Hand 1", "1. 3H 2. 4S 2. 8S"],
+            3,
+            13,
+            "3 here, not 2 (is a move missing or written twice?)",
+        ),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):

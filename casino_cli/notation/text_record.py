@@ -252,6 +252,7 @@ class _Builder:
         self.tags: set[str] = set()
         self.last_move: tuple[int, int] | None = None  # (hand index, move index) a comment may attach to
         self.text = ""  # the line being read
+        self.numbered: tuple[int, int] | None = None  # (hand index, number) of the last move number read
 
     def value(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -769,11 +770,12 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
                 if len(m.group(1)) > 6 or int(m.group(1)) != len(moves) + 1:  # no int of 6,000 digits
                     said = m.group(1) if len(m.group(1)) <= 12 else m.group(1)[:12] + "…"
                     raise TextError(
-                        f"expected move number {len(moves) + 1} here, not {said} (is a move missing or written twice?)",
+                        f"expected move number {len(moves) + 1} here, not {said} ({_why_misnumbered(rec, said, index, len(moves))})",
                         number,
                         tok.column,
                     )
                 numbered = tok
+                rec.numbered = (index, len(moves) + 1)
                 if not m.group(2):
                     i += 1
                     continue
@@ -846,6 +848,17 @@ def _remark_text(rec: _Builder, tok: _Tok) -> str:
     rest = rec.text[tok.column - 1 :]
     said = rest[1 : rest.index(")")] if rest.startswith("(") and ")" in rest else rest.lstrip(";#/ ").rstrip(_SPACES)
     return said if len(said) <= 30 else said[:30] + "…"
+
+
+def _why_misnumbered(rec: _Builder, said: str, index: int, before: int) -> str:
+    """Why a move's number is not the next one: rounds of the table numbered as chess numbers
+    its moves (``1. 3H 4S  2. 8S 6D``: a 2 after a round that only its first move numbered),
+    or a move missing or written twice."""
+    rules = rec.header.get("rules")
+    seats = rules.get("players") if isinstance(rules, dict) else None
+    if said == "2" and rec.numbered == (index, 1) and before == seats:
+        return "moves are numbered one by one, not by rounds of the table"
+    return "is a move missing or written twice?"
 
 
 def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
