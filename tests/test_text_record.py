@@ -149,6 +149,8 @@ def test_values_written_as_people_do_are_read():
         ("Hand 1: dealer: Ben table: 7D 2C 9S KH", "Score: 5 6"),
         ("Hand 1: dealer: Ben, table: 7D, 2C, 9S, KH", "Score: 5, 6"),  # a list's commas too
         ('Hand 1 dealer "Ben" , table 7D ,2C, 9S, KH,', "Score 5 , 6"),
+        ("Hand 1 dealer Ben table 7D 2C 9S KH", "Score 5 - 6"),  # 5-6 with spaces ('not -')
+        ("Hand 1 dealer Ben table 7D 2C 9S KH", "Score: 5 – 6"),
     ],
 )
 def test_keywords_written_with_colons_are_read_as_the_keywords(hand_line, score_line):
@@ -340,7 +342,7 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Result winner Cy"],
             4,
             15,
-            "expected a side number or a player's name, not 'Cy' (players: Ana, Ben)",
+            "expected a side number, a player's name or null, not 'Cy' (players: Ana, Ben)",
         ),
         (["[Rules classic 2]", "Hand 1", "Result winner Cy"], 3, 15, "not 'Cy' (no Players tag names them)"),
         (
@@ -375,6 +377,9 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         ),
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Ana: 3H Ben: (pairs) 4S"], 4, 14, "{pairs}"),
         (["[Rules classic 2]", "Hand 1", "1. 3H ; Ana opens"], 3, 7, "';' is not a move: a comment is written in"),
+        (["[Rules classic 2]", "Hand 1", "Score 8:3"], 3, 7, "not '8:3': a number per side, e.g. 5 6 or 5-6"),
+        (["[Rules classic 2]", "Hand 1", "Score 8 -"], 3, 9, "not '-': a number per side"),
+        (["[Rules classic 2]", "Hand 1", "Result winner draw"], 3, 15, "a player's name or null, not 'draw'"),
         (["[Rules classic 2]", "Hand 1", "1. 3H 4S", "2. 8S 6D"], 4, 1, "3 here, not 2 (moves are numbered one by one"),
         (["[Rules classic 3]", "Hand 1", "1. 3H 4S 5C 2. 8S"], 3, 13, "4 here, not 2 (moves are numbered one by one"),
         (

@@ -668,7 +668,8 @@ def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = 
     if isinstance(text, str) and names.count(name_key(text)) == 1:
         return names.index(name_key(text))
     known = f" (players: {', '.join(map(str, players))})" if names else " (no Players tag names them)"
-    raise TextError(f"expected a {what} number or a player's name, not {text!r}{known}", number, tok.column)
+    expected = f"a {what} number or a player's name" if what == "seat" else "a side number, a player's name or null"
+    raise TextError(f"expected {expected}, not {text!r}{known}", number, tok.column)
 
 
 def _cards(rec: _Builder, value: list[_Tok], number: int, key: _Tok, path: str) -> object:
@@ -689,11 +690,15 @@ def _numbers(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, path: str)
         return toks[0].value
     out: list[object] = []
     for tok in toks:
+        if tok.kind == "word" and tok.value in ("-", "–") and out and tok is not toks[-1]:
+            continue  # 5 - 6, as 5-6
         parts = re.split(r"[-–](?=\d)", tok.value) if tok.kind == "word" and re.match(r"\d", tok.value) else None
         for part in parts or [tok.value]:
             value = _lenient(part) if tok.kind == "word" else tok.value
             if type(value) is not int:
-                raise TextError(f"expected a whole number, not {part!r}", number, tok.column)
+                raise TextError(
+                    f"expected a whole number, not {part!r}: a number per side, e.g. 5 6 or 5-6", number, tok.column
+                )
             rec.locations[f"{path}[{len(out)}]"] = (number, tok.column)
             out.append(value)
     if not out:
