@@ -180,6 +180,13 @@ def test_players_listed_with_commas_are_the_players(tag):
     assert back.value["players"] == ["Ana,", "B,C"]  # a name with a comma is written quoted
 
 
+def test_players_listed_with_commas_may_have_spaces_in_their_names():
+    """``José, Ana María, Zoë`` lists three players (it was four, Ana and María apart)."""
+    (record,) = read_text(["[Rules classic 4]", '[Players: José, Ana María, Zoë ,"Dan"]'])
+    assert record.error is None and record.value["players"] == ["José", "Ana María", "Zoë", "Dan"]
+    assert [record.locate(f"$.players[{seat}]") for seat in range(4)] == [(2, 11), (2, 17), (2, 28), (2, 33)]
+
+
 @pytest.mark.parametrize("name", ["Score", "table", "Moves", "Shown", "Dealer", "Hand", "Result"])
 def test_a_player_named_like_a_keyword_keeps_their_moves_lines(name):
     lines = ["[Rules classic 2]", f"[Players Ana {name}]", "Hand 1 dealer 1 table AC 2D 5C KD", "Ana: 8CxAC+2D+5C"]

@@ -449,16 +449,32 @@ def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, p
 
 
 def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
+    """The names in seat order: apart by spaces (``Ana Ben``), or by commas when the list has
+    them (``Ana, Ben``; ``José, Ana María, Zoë``: a name with spaces, as people list them)."""
     toks = _tokens(line, number, start, comments=False)
     if len(toks) == 1 and toks[0].kind == "json":
         return toks[0].value
+    commas = any(t.kind == "word" and "," in t.value for t in toks)
     names: list[object] = []
-    for tok in toks:
-        # "Ana, Ben" and "Ana,Ben" as people list them; a quoted name is whole ("" too)
-        for name in tok.value.split(",") if tok.kind == "word" else [tok.value]:
-            if name or tok.kind != "word":
-                rec.locations[f"$.players[{len(names)}]"] = (number, tok.column)
-                names.append(name)
+    i = 0
+    while i < len(toks):
+        j = i + 1
+        if toks[i].kind != "word":  # a quoted name is whole ("" too)
+            rec.locations[f"$.players[{len(names)}]"] = (number, toks[i].column)
+            names.append(toks[i].value)
+        else:
+            while commas and j < len(toks) and toks[j].kind == "word":
+                j += 1  # words up to a comma are one name
+            at = toks[i].column - 1
+            for piece in line[at : toks[j - 1].end].split(","):
+                if piece.strip(_SPACES):
+                    rec.locations[f"$.players[{len(names)}]"] = (
+                        number,
+                        at + len(piece) - len(piece.lstrip(_SPACES)) + 1,
+                    )
+                    names.append(piece.strip(_SPACES))
+                at += len(piece) + 1
+        i = j
     if not names:
         raise TextError("expected the players' names, in seat order", number, start + 1)
     return names
