@@ -12,6 +12,7 @@ import pkgutil
 import re
 import runpy
 from pathlib import Path
+from types import FunctionType
 
 import pytest
 
@@ -146,3 +147,13 @@ def test_every_max_constant_is_in_the_limits_table() -> None:
     table = page.partition("\n### Limits\n")[2].partition("\n\n| what |")[2].partition("\n\n")[0]
     for key, written in LIMITS_TABLE.items():
         assert written(found[key]) in table, key
+
+
+def test_bots_md_names_every_property_and_method_of_a_view() -> None:
+    """A bot reads its own hand as ``view.hand`` (an int to mypy), not by narrowing
+    ``view.known.hands[view.seat]``: every property and method of a view is in docs/bots.md."""
+    from casino_cli.engine import View
+
+    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    names = [n for n, v in vars(View).items() if not n.startswith("_") and isinstance(v, property | FunctionType)]
+    assert "hand" in names and [n for n in names if f"`view.{n}" not in text] == []
