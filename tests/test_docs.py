@@ -157,3 +157,33 @@ def test_bots_md_names_every_property_and_method_of_a_view() -> None:
     text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     names = [n for n, v in vars(View).items() if not n.startswith("_") and isinstance(v, property | FunctionType)]
     assert "hand" in names and [n for n in names if f"`view.{n}" not in text] == []
+
+
+def reference_docstrings() -> list[tuple[str, str]]:
+    """(name, docstring) of every module, class, function and member the reference of
+    docs/api.md shows (its ``:::`` blocks: the listed members, else the module's ``__all__``)."""
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    found = []
+    for name, options in re.findall(r"^::: (\S+)\n((?:    .*\n)*)", text, re.M):
+        module = importlib.import_module(name)
+        listed = re.search(r"members: \[(.*)\]", options)
+        found.append((name, module.__doc__ or ""))
+        for member in [m.strip() for m in listed.group(1).split(",")] if listed else module.__all__:
+            value = getattr(module, member)
+            if inspect.isclass(value) or inspect.isfunction(value):
+                found.append((member, value.__doc__ or ""))
+            if inspect.isclass(value):
+                found += [
+                    (f"{member}.{a}", getattr(v, "__doc__", None) or "") for a, v in vars(value).items() if a[0] != "_"
+                ]
+    return found
+
+
+def test_the_docs_cite_only_pages_a_reader_has() -> None:
+    """The contract (RULES.md, NOTATION.md and their § numbers) is not shipped: the pages and the
+    API reference cite docs/rules.md and docs/notation.md, by their sections' names."""
+    shown = reference_docstrings()
+    assert len(shown) > 100 and any("docs/rules.md" in doc for _, doc in shown)
+    assert [name for name, doc in shown if "RULES.md" in doc or "NOTATION.md" in doc] == []
+    for page in ["README.md", *(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]:
+        assert not re.search(r"§\s?\d", (ROOT / page).read_text(encoding="utf-8")), page

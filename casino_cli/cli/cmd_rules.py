@@ -158,7 +158,7 @@ def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
 
 
 def run_preset(variant: str, fmt: Format) -> None:
-    """A rule set's options and their values (RULES.md §1), as ``-o`` names them."""
+    """A rule set's options and their values (docs/rules.md, Variants and options), as ``-o`` names them."""
     from ..engine.rules import PRESETS
 
     options = PRESETS[variant]

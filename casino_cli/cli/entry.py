@@ -1,6 +1,6 @@
 """The ``casino`` entry point: the fast path for the data commands' simple forms
 (:mod:`.quick`), typer (:mod:`.main`) for everything else, and one translation of every
-outcome into an exit code (NOTATION.md) for both."""
+outcome into an exit code (docs/notation.md) for both."""
 
 from __future__ import annotations
 

@@ -52,7 +52,7 @@ SvgOpt = Annotated[
 
 
 class Variant(str, Enum):
-    """The rule sets (RULES.md); any case is accepted on the command line."""
+    """The rule sets (docs/rules.md); any case is accepted on the command line."""
 
     classic = "classic"
     royal = "royal"
@@ -725,7 +725,7 @@ for _info in app.registered_commands:  # casino --help shows each command's whol
 
 def run(argv: list[str] | None = None) -> NoReturn:
     """Parse ``argv`` with typer and run the command; :func:`.entry.finish` turns every
-    outcome into an exit code (NOTATION.md). The ``casino`` script starts at :func:`.entry.run`."""
+    outcome into an exit code (docs/notation.md). The ``casino`` script starts at :func:`.entry.run`."""
     from typer import Abort, Exit
     from typer._click.exceptions import ClickException
 

@@ -11,7 +11,7 @@ __all__ = ["CasinoError", "DealError", "IllegalMove", "PositionError", "RulesErr
 
 
 class RulesError(CasinoError):
-    """An unknown option, a bad value or an impossible combination (RULES.md §1)."""
+    """An unknown option, a bad value or an impossible combination (docs/rules.md, Variants and options)."""
 
 
 class PositionError(CasinoError):
@@ -27,7 +27,7 @@ class DealError(CasinoError):
 
 
 class IllegalMove(CasinoError):
-    """A move the rules refuse: ``rule`` is a RULES.md ID (or ``turn``/``card``)."""
+    """A move the rules refuse: ``rule`` is a rule ID of docs/rules.md (or ``turn``/``card``)."""
 
     def __init__(self, rule: str, message: str):
         self.rule = rule

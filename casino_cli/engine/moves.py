@@ -40,7 +40,7 @@ class Move(NamedTuple):
         return (self.card, order, self.value, tuple(cards_of(self.cards)))
 
     def text(self) -> str:
-        """The canonical one-line text (NOTATION.md, Moves); a move of no known type has none
+        """The canonical one-line text (docs/notation.md, Moves); a move of no known type has none
         (IllegalMove, rule ``notation``)."""
         if self.type == TRAIL:
             return card_code(self.card)

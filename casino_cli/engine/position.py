@@ -37,7 +37,7 @@ class Unseen:
 
 
 class Partial(NamedTuple):
-    """A hand known only in part (NOTATION.md v1.1): the seat holds ``count`` cards, of which
+    """A hand known only in part (docs/notation.md, Partly known hands): the seat holds ``count`` cards, of which
     the cards of the mask ``known`` are known (fewer than ``count``)."""
 
     known: int
@@ -94,7 +94,7 @@ class Build(NamedTuple):
 
 
 def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
-    """A build whose single/multiple kind is derived from its cards (RULES.md §0)."""
+    """A build whose single/multiple kind is derived from its cards (docs/rules.md, Vocabulary: Build)."""
     if not isinstance(rules, Rules):
         raise wrong_type("rules", rules, A_RULES)
     values = rules.values
@@ -577,7 +577,7 @@ def _pile_size(pile: int | Unseen) -> int:
 
 
 def _accounting_problems(pos: Position) -> list[str]:
-    """Bounds every reachable position meets (RULES.md §4, S1, S2, G1): the 52 cards all
+    """Bounds every reachable position meets (docs/rules.md: Your turn, S1, S2, G1): the 52 cards all
     somewhere exactly once; a captured pile is empty or holds 2 cards per capture (the
     card played and at least one taken), so at least twice its sweeps; ``last_capture``
     names a seat exactly when some pile is not empty, and that seat's pile is not empty;

@@ -1,4 +1,4 @@
-"""Rule sets: the three presets of RULES.md §1 and their option overrides."""
+"""Rule sets: the three presets of docs/rules.md (Variants and options) and their option overrides."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ENDGAMES = ("highest", "ladder", "count_out")
 DEAL_PASSES = ("next", "previous")
 LADDER_20 = ("little_casino", "most_spades")
 
-# Option names in the order of RULES.md §1 (the canonical output order).
+# Option names in the order of docs/rules.md's options table (the canonical output order).
 OPTIONS = (
     "court_values",
     "ace_high",
@@ -87,7 +87,7 @@ A_RULES = "a Rules (make_rules makes one)"  # what a public function taking a Ru
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A complete, checked rule set: the options of RULES.md §1. Build one with
+    """A complete, checked rule set: the options of docs/rules.md (Variants and options). Build one with
     :func:`make_rules`; constructing one directly (or with :func:`dataclasses.replace`)
     checks it the same way, and the derived tables are always made from its options.
 
@@ -149,7 +149,7 @@ class Rules:
         return (DECK_SIZE - 4) // (4 * self.players)
 
     def overrides(self) -> dict[str, object]:
-        """The options that differ from the preset, in RULES.md order."""
+        """The options that differ from the preset, in the order of docs/rules.md's options table."""
         preset = dict(PRESETS[self.variant], ladder_20=_default_ladder_20(self.endgame))
         return {name: getattr(self, name) for name in OPTIONS if getattr(self, name) != preset[name]}
 

@@ -76,7 +76,7 @@ def check_format(obj: object, expected: str, path: str = "$") -> None:
 
 
 def read_rules(value: object, path: str = "$.rules") -> Rules:
-    """A rule set object: a preset and its overrides (RULES.md §1)."""
+    """A rule set object: a preset and its overrides (docs/rules.md, Variants and options)."""
     obj = expect_object(value, path, _RULE_KEYS, ("variant", "players"))
     variant = expect_str(obj["variant"], f"{path}.variant")
     players = expect_int(obj["players"], f"{path}.players", 2, 4)

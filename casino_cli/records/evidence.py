@@ -4,7 +4,7 @@ A record without a deck gives the four table cards and the moves; each seat's ha
 deal is then known as far as the record tells it: the cards it plays in that deal (before
 or after any move in question) and the cards it was seen to hold (``shown``). The cards
 shown nowhere — never on the first table, never played, never shown — are the *unseen*
-cards, where a seat's unknown cards may be (NOTATION.md v1.1).
+cards, where a seat's unknown cards may be (docs/notation.md, Partly known hands).
 """
 
 from __future__ import annotations

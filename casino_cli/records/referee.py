@@ -57,7 +57,7 @@ class Finding(NamedTuple):
     path: str | None = None  # the JSON path it is about, where not the hand's move or field (not in the JSON)
 
     def as_json(self) -> dict[str, Any]:
-        """The finding's fields in the order of NOTATION.md."""
+        """The finding's fields in the order of docs/notation.md's table of them."""
         out: dict[str, object] = {
             "hand": self.hand,
             "move": self.move,

@@ -1,6 +1,6 @@
 """Rulings (``casino.ruling/1``): was a move legal whatever the cards nobody has seen?
 
-A *world* gives the mover's unknown cards: any k of the unseen cards (NOTATION.md v1.1).
+A *world* gives the mover's unknown cards: any k of the unseen cards (docs/notation.md, Rulings).
 Every rule but B3 and O1 is decided by the engine's judge on the known cards, the same
 in every world. B3 and O1 ask only whether the mover keeps a card that can capture some
 values; which values, the judge's own :func:`policy_rule` says (probed one value at a
