@@ -62,7 +62,7 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
 
 def _hinted(doc: Document) -> Position:
     """The position of a document, if a hint can be given for it (else a Fail, exit 65)."""
-    pos = position_of(doc, playable=True)
+    pos = position_of(doc, playable=True, command="hint")
     hand = None if pos.turn is None else pos.hands[pos.turn]
     if isinstance(hand, Partial):
         known = hand.known.bit_count()

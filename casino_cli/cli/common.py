@@ -101,20 +101,21 @@ def problem_text(doc: Document, exc: Exception) -> str:
     return f"{doc.where()}: {exc}"
 
 
-def position_of(doc: Document, playable: bool = False) -> Position:
-    """The checked position of a document, or a Fail (exit 65) naming what is wrong.
-    With ``playable``, the hand of the seat to move must be known."""
-    return position_data_of(doc, playable)[0]
+def position_of(doc: Document, playable: bool = False, command: str = "moves") -> Position:
+    """The checked position of a document, or a Fail (exit 65) naming what is wrong (of a
+    record, the commands that answer ``command``'s question about one). With ``playable``,
+    the hand of the seat to move must be known."""
+    return position_data_of(doc, playable, command)[0]
 
 
-def position_data_of(doc: Document, playable: bool = False) -> tuple[Position, UserData]:
+def position_data_of(doc: Document, playable: bool = False, command: str = "moves") -> tuple[Position, UserData]:
     """As :func:`position_of`, with the document's user data (``_`` keys) to write back."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:
         pos, user = read_position_data(doc.value)
     except (NotationError, PositionError) as exc:
-        raise Fail(DATA_ERROR, problem_text(doc, exc) + _record_hint(doc)) from None
+        raise Fail(DATA_ERROR, problem_text(doc, exc) + _record_hint(doc, command)) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
             DATA_ERROR,
@@ -123,12 +124,18 @@ def position_data_of(doc: Document, playable: bool = False) -> tuple[Position, U
     return pos, user
 
 
-def _record_hint(doc: Document) -> str:
-    """For a game record given where a position is wanted: the commands that answer the question."""
+def _record_hint(doc: Document, command: str) -> str:
+    """For a game record given to ``command`` where a position is wanted: the commands that
+    answer its question about a record (a hint's: review, and hint after a replay)."""
     fmt = doc.value.get("format") if isinstance(doc.value, dict) else None
     if not (isinstance(fmt, str) and fmt.startswith("casino.record/")):
         return ""
     name = "FILE" if doc.source == "<stdin>" else doc.source
+    if command == "hint":
+        return (
+            f". This is a game record: `casino review {name}` values each of its moves, and "
+            f"`casino replay {name} --hand H --to N | tail -1 | casino hint -` ranks the moves after move N"
+        )
     return (
         f". This is a game record: `casino judge {name} --hand H --move N` rules on its move N, and "
         f"`casino replay {name} --hand H --to N | tail -1 | casino moves -` lists the moves after move N"
