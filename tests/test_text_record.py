@@ -909,3 +909,10 @@ def test_values_a_bare_word_would_change_go_to_text_and_back(record):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, **record}
     back = _read_one(write_text(record))
     assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record), write_text(record)
+
+
+@pytest.mark.parametrize("command", ["validate", "score", "replay", "judge", "convert", "review"])
+def test_the_help_of_every_command_that_reads_records_says_it_reads_casino_text(command):
+    """Every command that reads records reads casino text too: its --help says so at FILE."""
+    helptext = " ".join(cli(command, "--help").stdout.decode().split())
+    assert "casino text, .cas)" in helptext.split("Arguments:", 1)[1].split("Options:")[0]

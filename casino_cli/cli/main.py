@@ -264,7 +264,11 @@ def apply(
 
 
 RecordsArg = Annotated[
-    str, typer.Argument(help="A record, a JSON Lines stream of records, or - for standard input.", metavar="FILE")
+    str,
+    typer.Argument(
+        help="A record (JSON or casino text, .cas), a JSON Lines stream of records, or - for standard input.",
+        metavar="FILE",
+    ),
 ]
 
 
@@ -359,7 +363,10 @@ PerTaskOpt = Annotated[
 @app.command()
 def validate(
     files: Annotated[
-        list[str], typer.Argument(help="Records or JSON Lines streams of records; - for stdin.", metavar="FILE...")
+        list[str],
+        typer.Argument(
+            help="Records (JSON or casino text, .cas) or JSON Lines streams of records; - for stdin.", metavar="FILE..."
+        ),
     ],
     keep_going: Annotated[
         bool,
@@ -402,7 +409,11 @@ def validate(
 @app.command()
 def judge(
     file: Annotated[
-        str, typer.Argument(help="A position or a record (one document), or - for standard input.", metavar="FILE")
+        str,
+        typer.Argument(
+            help="A position or a record (one document; a record may be casino text, .cas), or - for standard input.",
+            metavar="FILE",
+        ),
     ],
     move: Annotated[
         Optional[str],
