@@ -187,3 +187,32 @@ def test_the_docs_cite_only_pages_a_reader_has() -> None:
     assert [name for name, doc in shown if "RULES.md" in doc or "NOTATION.md" in doc] == []
     for page in ["README.md", *(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]:
         assert not re.search(r"§\s?\d", (ROOT / page).read_text(encoding="utf-8")), page
+
+
+def _slugs(page: Path) -> tuple[set[str], set[str]]:
+    """The anchors of a page's headings as GitHub makes them and as the site (mkdocs) does."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    headings = [h.replace("`", "").strip().lower() for h in re.findall(r"^#+ (.*)$", text, re.M)]
+    github = {re.sub(r"[^\w\- ]", "", h).replace(" ", "-") for h in headings}
+    site = {
+        re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", h.encode("ascii", "ignore").decode()).strip()) for h in headings
+    }
+    return github, site
+
+
+def test_the_links_of_the_docs_resolve_on_the_site_and_on_github() -> None:
+    """A link of a docs page names a page of docs/ (the site has no other files) and an anchor
+    both GitHub and mkdocs give its heading; the README's links to the docs name such anchors."""
+    pages = {p.name: p for p in (ROOT / "docs").glob("*.md")}
+    links = [(p, t) for p in pages.values() for t in re.findall(r"\]\(([^)\s]+)\)", p.read_text(encoding="utf-8"))]
+    readme = re.findall(r"\]\(docs/([^)\s]+)\)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    links += [(ROOT / "README.md", t) for t in readme]
+    broken = []
+    for page, target in links:
+        name, _, anchor = target.partition("#")
+        if target.startswith("http") or anchor.startswith("casino_cli."):  # the API reference's own anchors
+            continue
+        name = name or page.name
+        if name not in pages or anchor and not all(anchor in slugs for slugs in _slugs(pages[name])):
+            broken.append(f"{page.name}: {target}")
+    assert len(links) > 10 and broken == []
