@@ -52,6 +52,14 @@ def test_readme_starts_with_two_quick_start_commands():
     assert commands[1].strip() in ci
 
 
+def test_the_quick_start_says_that_its_install_compiles_and_how_not_to():
+    """``pip install .`` runs mypyc for minutes, silent under ``-q``: the quick start says so,
+    and names the build setting that skips it, as setup.py reads it."""
+    quick = (ROOT / "README.md").read_text(encoding="utf-8").split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    assert "mypyc" in quick and "`CASINO_BUILD=python pip install .`" in quick
+    assert 'CASINO_BUILD") == "python"' in (ROOT / "setup.py").read_text(encoding="utf-8").replace("'", '"')
+
+
 SHORTER = {"--pairs": "2", "--games": "16", "--decisions": "6"}  # an example's work cut short (16 games: 2 chunks)
 VERDICTS = ("fixtures/records/dispute.json",)  # examples on a record that is not valid: exit 1
 
