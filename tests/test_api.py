@@ -407,6 +407,22 @@ def test_arguments_out_of_their_range_are_casino_errors_saying_so():
         observe(pos, "0")  # type: ignore[arg-type]
 
 
+def test_a_bot_is_registered_only_under_a_name_bots_can_say():
+    """A name that is no text is a TypeError naming it (one was kept, and then every unknown
+    name's LookupError failed listing it), and one --bots cannot say a CasinoError."""
+    from casino_cli.engine import BOTS, find_bot, random_bot, register
+
+    before = dict(BOTS)
+    with pytest.raises(TypeError, match="name must be a str|str object expected"):
+        register(42, random_bot)  # type: ignore[arg-type]
+    for name in ("", "mybots:cautious", "greedy,random"):
+        with pytest.raises(CasinoError, match="a bot's name is not empty and has no ',' or ':'"):
+            register(name, random_bot)
+    assert before == BOTS
+    with pytest.raises(LookupError, match="unknown bot 'nope' \\(bots: random, greedy"):
+        find_bot("nope")
+
+
 def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
     """A text for a Position, a dict or a plain tuple for a Move, a text for a card, a
     Rules or a View: a TypeError at the public function, naming the argument and what it

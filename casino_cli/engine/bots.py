@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from ..errors import CasinoError, shown, wrong_type
 from .greedy import gain, greedy_choice
 from .move_list import MoveList
 from .moves import Move
@@ -37,7 +38,12 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": c
 
 
 def register(name: str, bot: Bot) -> None:
-    """Make a bot available by name (for ``casino simulate --bots``)."""
+    """Make a bot available by name (for ``casino simulate --bots``): a name ``--bots`` can
+    say, not empty and with no ``,`` (between bots) or ``:`` (``module:function``, ``cmd:``)."""
+    if not isinstance(name, str):
+        raise wrong_type("name", name, "a str")
+    if not name or "," in name or ":" in name:
+        raise CasinoError(f"a bot's name is not empty and has no ',' or ':', as --bots reads it: not {shown(name)}")
     if not callable(bot):
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} is not callable")
     BOTS[name] = bot
