@@ -423,6 +423,23 @@ def test_a_bot_is_registered_only_under_a_name_bots_can_say():
         find_bot("nope")
 
 
+def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():
+    """A bot's name that is no text and an rng that is no random.Random are TypeErrors naming
+    them (they were AttributeErrors from inside); a number of players no game has is a
+    CasinoError for seat_rngs (0 gave no source, and 10**19 filled the memory)."""
+    from casino_cli.engine import find_bot, sample_worlds, seat_rngs
+
+    with pytest.raises(TypeError, match="name must be a str|str object expected"):
+        find_bot(None)  # type: ignore[arg-type]
+    view = observe(start_position(make_rules("classic"), seeded_deck("7"), dealer=1), 0)
+    with pytest.raises(TypeError, match="rng must be a random.Random|Random object expected"):
+        sample_worlds(view, 2, "x")  # type: ignore[arg-type]
+    for players in (0, 5, 10**19):  # the huge one last: before the check it was tried
+        with pytest.raises(CasinoError, match="players must be 2, 3 or 4, not "):
+            seat_rngs("s", players)
+    assert len(seat_rngs("s", 4)) == 4 and len(sample_worlds(view, 2, random.Random(1))) == 2
+
+
 def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
     """A text for a Position, a dict or a plain tuple for a Move, a text for a card, a
     Rules or a View: a TypeError at the public function, naming the argument and what it

@@ -52,6 +52,8 @@ def register(name: str, bot: Bot) -> None:
 def find_bot(name: str) -> Bot:
     """A bot by name: a registered one, or ``module:function`` imported on demand
     (``cmd:PROGRAM`` is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
+    if not isinstance(name, str):
+        raise wrong_type("name", name, "a str")
     if name in BOTS:
         return BOTS[name]
     module_name, sep, attribute = name.partition(":")

@@ -161,4 +161,8 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
 
 def seat_rngs(seed: str, players: int) -> list[random.Random]:
     """One random source per seat, from the game seed and the seat, so no bot can steer another."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise wrong_type("players", players, "an int")
+    if not 2 <= players <= 4:
+        raise CasinoError(f"players must be 2, 3 or 4, not {shown(players, 30)}")
     return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]

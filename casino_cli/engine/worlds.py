@@ -71,6 +71,8 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     (at most :data:`MAX_WORLDS`: they are all held at once)."""
     if not isinstance(view, View):
         raise wrong_type("view", view, A_VIEW)
+    if not isinstance(rng, random.Random):
+        raise wrong_type("rng", rng, "a random.Random")
     if not 0 <= n <= MAX_WORLDS:
         raise CasinoError(f"n must be from 0 to {MAX_WORLDS:,} worlds, not {shown(n, 30)}")
     seats, fixed, need, musts, pool = _plan(view)
