@@ -41,7 +41,7 @@ from casino_cli.engine import (
 )
 from casino_cli.engine.rules import OPTIONS
 from casino_cli.notation.errors import NotationError
-from casino_cli.notation.position import position_json, read_position_data
+from casino_cli.notation.position import position_json, read_position_data, rules_json
 from casino_cli.records.selfplay import play_game
 
 
@@ -562,7 +562,8 @@ def test_is_legal_agrees_with_the_listing_for_a_partly_known_mover():
 
 def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
     """The notation's and the records' public functions, as the engine's: a dict where a
-    Record goes, a text where a Position or Move goes, a number where a text goes is a
+    Record or a Rules goes (record_score and rules_json failed on an attribute), a text
+    where a Position or Move goes, a number where a text goes is a
     TypeError naming the argument; and read_text reads a whole text, not its characters."""
     from casino_cli.notation.fields import loads
     from casino_cli.notation.moves import move_json, parse_move_text
@@ -572,6 +573,7 @@ def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
     from casino_cli.records.record import read_record
     from casino_cli.records.referee import walk
     from casino_cli.records.ruling import ruling_json
+    from casino_cli.records.scoresheet import record_score
 
     game = Game(make_rules("classic"), "7", [greedy_bot, greedy_bot])
     game.play(hands=1)
@@ -587,6 +589,8 @@ def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
         ("text must be a move's text", lambda: parse_move_text(5)),
         ("data must be the JSON text", lambda: loads(doc)),
         ("game must be a Game", lambda: game_record(doc)),
+        ("record must be a Record", lambda: record_score(doc)),
+        ("rules must be a Rules", lambda: rules_json(rules_json(pos.rules))),
     ]
     for said, call in calls:
         with pytest.raises(TypeError, match=f"^{said}[ ,]"):

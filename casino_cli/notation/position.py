@@ -18,7 +18,7 @@ from ..engine.position import (
     make_build,
     make_hand,
 )
-from ..engine.rules import MAX_SCORE, OPTIONS, Rules, make_rules
+from ..engine.rules import A_RULES, MAX_SCORE, OPTIONS, Rules, make_rules
 from ..errors import wrong_type
 from .errors import NotationError
 from .fields import (
@@ -94,6 +94,8 @@ def read_rules(value: object, path: str = "$.rules") -> Rules:
 
 def rules_json(rules: Rules) -> dict[str, Any]:
     """Canonical rule set: variant, players, partnerships (4 players), changed options."""
+    if not isinstance(rules, Rules):
+        raise wrong_type("rules", rules, A_RULES)
     out: dict[str, Any] = {"variant": rules.variant, "players": rules.players}
     if rules.players == 4:
         out["partnerships"] = rules.partnerships

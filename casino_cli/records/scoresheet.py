@@ -8,8 +8,9 @@ from typing import Any
 from ..engine import HandEnd, Position
 from ..engine.rules import Rules
 from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand, sweep_points
+from ..errors import wrong_type
 from .describe import listed
-from .record import Record
+from .record import A_RECORD, Record
 from .referee import Finding, walk
 
 SCORE_FORMAT = "casino.score/1"
@@ -34,6 +35,8 @@ def hand_json(number: int | None, score: HandScore, totals: tuple[int, ...]) -> 
 
 def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
     """The score document of a record, and the referee's findings met on the way."""
+    if not isinstance(record, Record):
+        raise wrong_type("record", record, A_RECORD)
     hands = []
     findings: list[Finding] = []
     scores = [0] * record.rules.sides
