@@ -126,7 +126,17 @@ def test_all_rules_one_per_line_in_jsonl():
     assert set(contract_ids()) <= set(ids)
 
 
-@pytest.mark.parametrize("wanted, hint", [("B33", "did you mean B3"), ("Q1", "rules are V1"), ("", "rules are")])
+@pytest.mark.parametrize(
+    "wanted, hint",
+    [
+        ("B33", "did you mean B3"),
+        ("Q1", "rules are V1"),
+        ("", "rules are"),
+        ("royl", "did you mean royal?"),  # a rule set and an option are suggested as an ID is
+        ("sweps", "did you mean sweeps or"),
+        ("xyz", "a rule set's options (classic, royal, american-royal)"),
+    ],
+)
 def test_an_unknown_rule_is_a_usage_error(wanted, hint):
     out = cli("rules", wanted, "--format", "text")
     assert out.returncode == 2

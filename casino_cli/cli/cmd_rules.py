@@ -146,14 +146,18 @@ def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
         return option
     import difflib
 
-    near = difflib.get_close_matches(key.upper(), [r.id.upper() for r in rules], n=3, cutoff=0.5)
+    from ..engine.rules import OPTIONS, VARIANTS
+
+    words = {w.lower(): w for w in [*(r.id for r in rules), *VARIANTS, *OPTIONS]}
+    near = [words[w] for w in difflib.get_close_matches(key.lower(), list(words), n=3, cutoff=0.5)]
     hint = f" (did you mean {' or '.join(near)}?)" if near else ""
     ids = ", ".join(r.id for r in rules if _ID.match(r.id))
     named = ", ".join(repr(r.id) for r in rules if r.section == "Decisions")
     raise Fail(
         USAGE,
         f"no rule {wanted!r}{hint}; rules are {ids}, the findings turn, card, notation, claim, "
-        f"the decisions {named}, and the rules an option or its value is about (count_out)",
+        f"the decisions {named}, a rule set's options ({', '.join(VARIANTS)}), and the rules an option "
+        "or its value is about (deal_passes, count_out)",
     )
 
 
