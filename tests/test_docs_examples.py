@@ -82,6 +82,14 @@ def test_help_example(name, example, files):
     assert done.returncode == 0, done.stdout
 
 
+def test_the_help_examples_name_files_of_the_checkout():
+    """A help example is typed at the checkout's root: the files it reads are there by the
+    path it gives (``game.json`` alone was found only in fixtures/docs/, where the test ran)."""
+    named = [(example, word) for _, example in help_examples() for word in example.split(">")[0].split()]
+    files = [(example, word) for example, word in named if word.endswith((".json", ".jsonl", ".cas"))]
+    assert len(files) >= 4 and [f for f in files if not (ROOT / f[1]).is_file()] == []
+
+
 def test_every_command_has_an_example_and_the_docs_name_their_files():
     assert {name for name, _ in help_examples()} >= set(typer.main.get_command(app).commands) | {"casino"}
     text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")

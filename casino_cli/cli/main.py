@@ -289,7 +289,7 @@ def score(file: RecordsArg, fmt: FormatOpt = None, svg: ScoreSvgOpt = None) -> N
 
     Claimed scores and results in the record are checked; a difference exits 1.
 
-    Example: casino score game.json --format text
+    Example: casino score fixtures/docs/game.json --format text
     """
     from .cmd_score import run_score
 
@@ -329,7 +329,7 @@ def replay(
     Keys on a terminal: Enter or n next, p back, +N/-N N steps forward/back, N move N of the hand
     (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
 
-    Example: casino replay game.json --hand 2 --to 17 | tail -1 | casino moves -
+    Example: casino replay fixtures/docs/game.json --hand 2 --to 17 | tail -1 | casino moves -
     """
     from .cmd_replay import run_replay
 
@@ -399,7 +399,7 @@ def validate(
     it). Exit 0 if none is not valid, 1 if one is (or, with --strict, is unsettled), 65 if
     unreadable.
 
-    Example: casino validate night.jsonl
+    Example: casino validate fixtures/docs/night.jsonl
     """
     from .cmd_validate import run_validate
 
