@@ -248,6 +248,44 @@ def test_a_record_may_stop_mid_hand():
     assert isinstance(evs[-1], Step) and evs[-1].number == 13
 
 
+@pytest.mark.parametrize("cut", [0, 1, 13])
+def test_the_score_of_a_record_stopped_mid_hand_says_where(cut):
+    """The sheet scores the finished hands and says where the last one stops and who is to
+    play (it said only "game goes on"), in JSON, text and pretty; not for a whole record."""
+    record = random_game("royal", 2, seed="mid", max_hands=2, claims=False)
+    whole, _ = record_score(read_record(record))
+    assert "stops" not in whole
+    record["hands"][1]["moves"] = record["hands"][1]["moves"][:cut]
+    record.pop("result", None)
+    doc, found = record_score(read_record(record))
+    dealer = record["hands"][1].get("dealer", 1 - record["hands"][0]["dealer"])
+    assert found == [] and len(doc["hands"]) == 1
+    assert doc["stops"] == {"hand": 2, "moves": cut, "turn": (dealer + 1 + cut) % 2}
+    where = f"after move {cut} of" if cut else "before the first move of"
+    text = cli("score", "-", "-f", "text", stdin=orjson.dumps(record))
+    assert text.stdout.decode().splitlines()[-1] == (
+        f"result: game goes on; the record stops {where} hand 2: seat {doc['stops']['turn']} to play"
+    )
+
+
+def test_the_pretty_score_of_a_record_with_no_hand_finished():
+    """A record stopped in its first hand has an empty sheet: pretty output says the result
+    and where it stops (it failed inside rich, exit 70, on a table of no rows)."""
+    record = random_game("classic", 2, seed="first", max_hands=1, claims=False)
+    record["hands"][0]["moves"] = record["hands"][0]["moves"][:3]
+    record.pop("result", None)
+    out = cli("score", "-", "-f", "pretty", stdin=orjson.dumps(record))
+    assert out.returncode == 0, out.stderr
+    assert "the game goes on; the record stops after move 3 of hand 1" in " ".join(out.stdout.decode().split())
+
+
+def test_an_illegal_move_in_the_last_hand_is_no_stop():
+    record = random_game("classic", 2, seed="mid", max_hands=2, claims=False)
+    record["hands"][1]["moves"] = record["hands"][1]["moves"][:5] + ["KC"] * 2
+    doc, found = record_score(read_record(record))
+    assert found and not found[-1].unchecked and "stops" not in doc
+
+
 def test_dealer_may_be_left_out_after_the_first_hand():
     record = random_game("classic", 3, seed="dealers", max_hands=3)
     for h in record["hands"][1:]:

@@ -97,3 +97,12 @@ def test_the_schema_and_the_reader_agree_on_whole_numbers(key, value, readable):
     else:
         read = True
     assert VALIDATORS["position"].is_valid(doc) == read == readable
+
+
+def test_the_score_of_a_part_way_record_validates():
+    record = orjson.loads(casino("simulate", "--seed", "cut", "--hands", "1").stdout)
+    record["hands"][0]["moves"] = record["hands"][0]["moves"][:7]
+    record["hands"][0].pop("score", None)
+    record.pop("result", None)
+    sheet = casino("score", "-", stdin=orjson.dumps(record)).stdout
+    assert check("score", sheet) == 1 and orjson.loads(sheet)["stops"]["moves"] == 7

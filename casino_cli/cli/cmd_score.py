@@ -10,7 +10,7 @@ from ..notation.fields import dumps
 from ..notation.position import read_position
 from ..records.describe import side_names
 from ..records.referee import Finding
-from ..records.scoresheet import SCORE_FORMAT, position_score, record_score
+from ..records.scoresheet import SCORE_FORMAT, position_score, record_score, stop_note
 from .common import documents, passed_over, problem_text
 from .inputs import Document
 from .output import DATA_ERROR, OK, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
@@ -35,7 +35,7 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, names))
             if not finding.unchecked:
                 code = max(code, VERDICT)
-        _print(sheet, fmt, screen, rules, sides, before)
+        _print(sheet, fmt, screen, rules, sides, before, stop_note(sheet, shown_names(names)))
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
             from ..pictures.table import game_title
@@ -78,13 +78,15 @@ def _print(
     rules: Rules,
     sides: list[str] | None = None,
     before: tuple[int, ...] | None = None,
+    stopped: str = "",
 ) -> None:
+    """The sheet in ``fmt``; ``stopped``, where the record stops part-way, after "game goes on"."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
-        for line in sheet_lines(sheet, rules, sides, before=before):
+        for line in sheet_lines(sheet, rules, sides, "game goes on" + stopped, before):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, rules, sides, before=before))
+        screen.print(score_view(sheet, rules, sides, "the game goes on" + stopped, before))

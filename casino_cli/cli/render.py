@@ -366,8 +366,10 @@ class ScoreSheet:
     def drawn(self, width: int) -> RenderableType:
         """The sheet for a screen ``width`` cells wide: the items won in a column where it
         fits them; on a narrower screen, in lines under the table; on one too narrow for the
-        table's numbers, all in lines (:meth:`_lines`)."""
+        table's numbers, all in lines (:meth:`_lines`); with no hand finished, the result alone."""
         sheet, sides = self.sheet, self.sides
+        if not sheet["hands"]:  # a record stopped in its first hand: no table of nothing
+            return Group(Text("score", style="bold"), Text(f"result: {self.ending}"))
         sweeps = "sweeps" if self.rules.sweeps else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
         rows = self._rows()

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.rules import Rules
 from ..records.describe import item_words, named_reason, nobody_words, side_names
-from ..records.scoresheet import hand_notes, scores_before
+from ..records.scoresheet import hand_notes, scores_before, stop_note
 from .lines import ITEM, fit, text_width, wrap
 from .svg import BLACK, banner, document, text
 from .table import seat_name, side_name
@@ -111,6 +111,6 @@ def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | Non
     winner = sheet["winner"]
     reason = named_reason(sheet.get("reason", ""), side_names(rules, tuple(names) if names else None))
     if winner is None:
-        return f"the game goes on ({totals})" + (f": {reason}" if reason else "")
+        return f"the game goes on ({totals})" + (f": {reason}" if reason else "") + stop_note(sheet, names)
     verb = "win" if partnerships else "wins"
     return f"{labels[winner]} {verb} the game: {totals}" + (f" ({reason})" if reason else "")

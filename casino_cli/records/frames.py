@@ -68,9 +68,14 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
             f"{game_words(event.game, record.rules, names)}"
         )
     if isinstance(event, Stop):
-        where = f"after move {event.number} of" if event.number else "before the first move of"
-        return f"the record stops {where} hand {event.hand}: {seat_words(names, event.turn)} to play"
+        return stop_words(event, names)
     return finding_words(event, names)
+
+
+def stop_words(stop: Stop, names: Sequence[str] | None) -> str:
+    """``the record stops after move 2 of hand 1: Ana (seat 0) to play``."""
+    where = f"after move {stop.number} of" if stop.number else "before the first move of"
+    return f"the record stops {where} hand {stop.hand}: {seat_words(names, stop.turn)} to play"
 
 
 def finding_words(finding: Finding, names: Sequence[str] | None) -> str:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import HandEnd, Position
+from ..engine import HandEnd, HandStart, Position, Step
 from ..engine.rules import Rules
 from ..engine.scoring import ITEM_ORDER, HandScore, game_after_hand, score_hand, sweep_points
 from ..errors import wrong_type
 from .describe import listed
+from .frames import Stop, part_way_stop, stop_words
 from .record import A_RECORD, Record
 from .referee import Finding, walk
 
@@ -42,7 +43,10 @@ def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
     scores = [0] * record.rules.sides
     winner = None
     reason = ""
+    last: HandStart | Step | HandEnd | None = None
     for event in walk(record):
+        if not isinstance(event, Finding):
+            last = event
         if isinstance(event, Finding):
             findings.append(event)
             if not event.unchecked and event.rule != "claim":
@@ -54,10 +58,23 @@ def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
                 winner, reason = event.game.winner, event.game.reason
             elif event.game.reason:
                 reason = event.game.reason
-    doc = {"format": SCORE_FORMAT, "hands": hands, "scores": scores, "winner": winner}
+    doc: dict[str, Any] = {"format": SCORE_FORMAT, "hands": hands, "scores": scores, "winner": winner}
     if reason:
         doc["reason"] = reason
+    stop = part_way_stop(record, last)
+    if stop is not None:
+        doc["stops"] = {"hand": stop.hand, "moves": stop.number, "turn": stop.turn}
     return doc, findings
+
+
+def stop_note(sheet: dict[str, Any], names: Sequence[str] | None) -> str:
+    """After "the game goes on", where the record of ``sheet`` stops part-way through its
+    last hand, which is not scored (``; the record stops after move 2 of hand 1: Ana
+    (seat 0) to play``); "" for a record that does not."""
+    stops = sheet.get("stops")
+    if not stops:
+        return ""
+    return "; " + stop_words(Stop(stops["hand"], stops["moves"], stops["turn"]), names)
 
 
 def position_score(pos: Position) -> dict[str, Any]:
