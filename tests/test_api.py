@@ -423,6 +423,18 @@ def test_a_bot_is_registered_only_under_a_name_bots_can_say():
         find_bot("nope")
 
 
+def test_a_bot_of_casinos_own_is_not_replaced():
+    """register('greedy', mine) was taken without a word, so a match 'against greedy' played
+    another bot; casino's own bots keep their names (registering one as itself is no change)."""
+    from casino_cli.engine import BOTS, find_bot, greedy_bot, random_bot, register
+
+    for name in ("random", "greedy", "counter", "searcher"):
+        with pytest.raises(CasinoError, match=f"'{name}' is one of casino's own bots"):
+            register(name, lambda view, moves, rng: moves.moves[0])
+    register("greedy", greedy_bot)
+    assert find_bot("greedy") is greedy_bot and BOTS["random"] is random_bot
+
+
 def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():
     """A bot's name that is no text and an rng that is no random.Random are TypeErrors naming
     them (they were AttributeErrors from inside); a number of players no game has is a

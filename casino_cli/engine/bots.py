@@ -34,18 +34,22 @@ def greedy_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": counter_bot, "searcher": searcher_bot}
+_OWN = frozenset(BOTS)  # casino's own bots, whose names the ladder's figures are measured under
 """The bots by name, as :func:`find_bot` and ``--bots`` know them; :func:`register` adds one."""
 
 
 def register(name: str, bot: Bot) -> None:
     """Make a bot available by name (for ``casino simulate --bots``): a name ``--bots`` can
-    say, not empty and with no ``,`` (between bots) or ``:`` (``module:function``, ``cmd:``)."""
+    say, not empty and with no ``,`` (between bots) or ``:`` (``module:function``, ``cmd:``),
+    and not one of casino's own (``random``, ``greedy``, ``counter``, ``searcher``)."""
     if not isinstance(name, str):
         raise wrong_type("name", name, "a str")
     if not name or "," in name or ":" in name:
         raise CasinoError(f"a bot's name is not empty and has no ',' or ':', as --bots reads it: not {shown(name)}")
     if not callable(bot):
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} is not callable")
+    if name in _OWN and bot is not BOTS[name]:
+        raise CasinoError(f"{name!r} is one of casino's own bots: register yours under a name of its own")
     BOTS[name] = bot
 
 
