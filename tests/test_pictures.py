@@ -759,3 +759,27 @@ def test_a_multiple_builds_cards_are_fanned_group_by_group(tmp_path):
     drawn = picture.read_text(encoding="utf-8")
     x = {c: float(re.search(rf'<use href="#{c}" x="([\d.]+)"', drawn)[1]) for c in ("cQD", "c5C", "c7H")}
     assert x["cQD"] < x["c5C"] < x["c7H"] and x["c5C"] - x["cQD"] > x["c7H"] - x["c5C"]
+
+
+def test_a_long_comment_is_cut_in_captions_and_shown_whole_once_in_a_box_that_scrolls(tmp_path):
+    """A move's 20,000-word comment: the page's pictures (banner and title), its move list
+    and judge's picture cut it with …, so the pictures stay as tall as the table; the page
+    shows it whole once, in a box that scrolls (a Tab stop) as every comment's does."""
+    comment = " ".join(f"word{i}" for i in range(20_000))
+    record = orjson.loads(Path(DISPUTE).read_bytes())
+    record["hands"][0]["moves"][0] = {"move": "3H", "comment": comment}
+    record["_note"] = comment
+    path = tmp_path / "commented.json"
+    path.write_bytes(orjson.dumps(record))
+    cli("replay", str(path), "--html", str(tmp_path / "page.html"))
+    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    assert page.count("word19999") == 2  # the record's note and the move's words, each once
+    assert page.count("word0 ") == 2 + 5  # and cut: two pictures' banners and titles, the move list
+    boxes = re.findall(r'<div class="comment" tabindex="0">(.*?)</div>', page)
+    assert [box.endswith("word19999") for box in boxes[:2]] == [True, False] and boxes[2].endswith("word19999}")
+    heights = [float(h) for h in re.findall(r'class="wide" viewBox="0 0 1000 ([\d.]+)"', page)]
+    assert max(heights) < 1.5 * min(heights)  # the cut caption: a few lines more than a short one
+    assert ".comment{" in page and "max-height:12em;overflow:auto" in page.split(".comment{")[1].split("}")[0]
+    cli("judge", str(path), "--move", "1", "-f", "json", "--svg", str(tmp_path / "judge.svg"))
+    svg = (tmp_path / "judge.svg").read_text(encoding="utf-8")
+    assert "word0 " in svg and "word19999" not in svg and len(svg) < 50_000

@@ -18,7 +18,17 @@ from ..records.scoresheet import hand_json, hand_notes
 from ..records.shown import visible
 from .sheet import items_won, side_label, side_labels
 from .svg import defs, markup, named, red
-from .table import NARROW, frame_picture, frame_text, game_title, options_line, position_frame, seat_name, side_name
+from .table import (
+    NARROW,
+    frame_picture,
+    frame_text,
+    game_title,
+    options_line,
+    position_frame,
+    seat_name,
+    shown_caption,
+    side_name,
+)
 
 _STYLE = """
 body{margin:0;background:#23272b;color:#eee;font-family:DejaVu Sans,Verdana,Arial,Helvetica,sans-serif}
@@ -42,13 +52,13 @@ ol{margin:0;padding-left:0;list-style:none}
 li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
 li:hover{background:#e8e2cf}
 li.current{background:#f5b800;font-weight:bold}
-li:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
+li:focus-visible,.comment:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
 li.finding{color:#a40018}
 li.unsettled{color:#7a5200}
 li.current.unsettled{color:#2e1f00}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .notes.unsettled{background:#fff6da;color:#4d3400}
-.comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
+.comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px;max-height:12em;overflow:auto}
 .keys{color:#aab;font-size:12px}
 .sheetbox{overflow-x:auto}
 .sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
@@ -111,6 +121,7 @@ _SCRIPT = """
     var k=e.key;
     if(e.ctrlKey||e.altKey||e.metaKey){return}  // the browser's own (Alt+← is its back)
     if((k===' '||k==='Enter')&&e.target.tagName==='BUTTON'){return}  // the button pressed does its own step
+    if(e.target.classList.contains('comment')){return}  // a comment's box scrolls with the keys
     if(k===' '&&e.shiftKey){show(at-1)}
     else if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
     else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
@@ -137,6 +148,11 @@ def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
         shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
         out.append(visible(f"{key.lstrip('_')}: {shown}"))
     return out
+
+
+def _comment_box(comment: str) -> str:
+    """A comment in a box that scrolls (reached with Tab) where the comment is long."""
+    return f'<div class="comment" tabindex="0">{red(markup(comment), html=True)}</div>'
 
 
 def _sheet(end: HandEnd, record: Record) -> str:
@@ -214,12 +230,15 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         words = frame_text(frame, record)
         pic = frame_picture(frame, record.players, words)
         extra = ""
+        short = shown_caption(words)  # the picture's and the list's; the words whole under the picture
         if isinstance(frame.event, Finding):
             extra += f'<div class="notes {_kind(frame.event)}">{markup(words)}</div>'
+        elif short != words:
+            extra += _comment_box(words)
         if isinstance(frame.event, HandEnd):
             extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
-            extra += "".join(f'<div class="comment">{markup(c)}</div>' for c in comments_by_hand.get(frame.hand, []))
+            extra += "".join(map(_comment_box, comments_by_hand.get(frame.hand, [])))
         hidden = " hidden" if i != start else ""
         figures.append(
             f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
@@ -229,9 +248,9 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
             current_hand = frame.hand
             hand_first[str(frame.hand)] = i
             entries.append(f"</ol><h2>hand {frame.hand}</h2><ol>")
-        entries.append(_entry(i, frame, words))
+        entries.append(_entry(i, frame, short))
     summary = _summary(frames)
-    record_notes = "".join(f'<div class="comment">{markup(c)}</div>' for c in _comments(record.extra))
+    record_notes = "".join(map(_comment_box, _comments(record.extra)))
     seed = f" · seed {visible(record.seed)}" if record.seed else ""
     hands_json = json.dumps(hand_first).replace("<", "\\u003c")
     return (

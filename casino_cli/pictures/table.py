@@ -32,6 +32,7 @@ _NAME_ROOM = 64.0  # the room for an owner's name on a build's plate narrower th
 _LIFT = 10  # how far the card a move plays stands out of its hand
 _SEAT_H = 32 + _LIFT + CARD_H + 26  # a seat: its plate, its hand and its pile's line
 _LINE = 15  # a second line of a seat's pile
+CAPTION_EMS = 300  # a longer caption (a long comment, long names) is cut: about 5 lines of the wide picture
 
 
 class Picture(NamedTuple):
@@ -323,7 +324,7 @@ def picture_body(pic: Picture, width: float = WIDTH) -> tuple[str, float]:
         out.append(text(edge, 28 + 22 * len(status) + 16 * i, line, 12, fill="#4a4740"))
     y = 26.0 + 22 * len(status) + 16 * len(scores)
     table = partial(_rows if narrow else _round_table, pic, where)
-    caption = partial(_caption, pic.caption, edge)
+    caption = partial(_caption, shown_caption(pic.caption), edge)
     for draw in (caption, table) if narrow else (table, caption):  # on a phone what happens comes first
         svg, y = draw(y, width)
         out.append(svg)
@@ -332,6 +333,12 @@ def picture_body(pic: Picture, width: float = WIDTH) -> tuple[str, float]:
             out.append(text(edge + 4, y + 16, line, 13, fill="#7a0010"))
             y += 22
     return "".join(out), y + 10
+
+
+def shown_caption(caption: str) -> str:
+    """``caption`` as a picture shows and titles it: cut (…) to :data:`CAPTION_EMS`, so that a
+    long comment or name does not make the picture taller than the table."""
+    return fit(caption, 1, CAPTION_EMS)
 
 
 def _caption(caption: str, edge: float, y: float, width: float) -> tuple[str, float]:
@@ -400,13 +407,14 @@ def _faces(pic: Picture) -> set[int]:
 def position_svg(pic: Picture) -> str:
     """A standalone SVG document of the picture."""
     body, height = picture_body(pic)
-    return document(WIDTH, height, body, pic.caption or _status(pic.position), _faces(pic), back=True)
+    return document(WIDTH, height, body, shown_caption(pic.caption) or _status(pic.position), _faces(pic), back=True)
 
 
 def position_frame(pic: Picture, width: float = WIDTH) -> str:
     """The picture ``width`` wide as an inline SVG using a page's shared card symbols."""
     body, height = picture_body(pic, width)
-    return frame(width, height, body, pic.caption or _status(pic.position), "wide" if width >= WIDTH else "narrow")
+    title = shown_caption(pic.caption) or _status(pic.position)
+    return frame(width, height, body, title, "wide" if width >= WIDTH else "narrow")
 
 
 def _shown_step(step: Step) -> Step:
