@@ -306,6 +306,23 @@ def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     assert "Little Casino 1" in " ".join(words for *_, words in boxes)
 
 
+def test_a_button_pressed_to_the_end_keeps_the_focus_in_a_gold_ring(browser, tmp_path):
+    """Tab reaches every button, also one that cannot step (marked aria-disabled, so that it
+    keeps the focus once pressed to the end); the focus shows as a gold ring."""
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
+    focused = lambda: page.evaluate("document.activeElement.id")  # noqa: E731
+    for _ in range(6):
+        page.keyboard.press("Tab")
+    assert focused() == "last" and not page.is_disabled("#last")
+    page.keyboard.press("Enter")
+    assert focused() == "last" and page.is_disabled("#last") and page.is_disabled("#next")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outline")
+    assert ring == "rgb(245, 184, 0) solid 3px", ring
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")  # hand ⇥ at the last hand: nothing to go to, and the focus stays
+    assert focused() == "nexthand" and page.is_disabled("#nexthand") and errors == []
+
+
 def test_hand_buttons_go_to_this_hands_start_first_and_keys_leave_buttons_and_the_browser_alone(browser, tmp_path):
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
     total = page.locator(".frame").count()

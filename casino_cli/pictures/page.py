@@ -44,7 +44,8 @@ main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
 .frame[hidden]{display:none}
 nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
-button:disabled{opacity:.45;cursor:default}
+button[aria-disabled=true]{opacity:.45;cursor:default}
+button:focus-visible{outline:3px solid #f5b800;outline-offset:2px}
 #where{margin-left:8px;color:#ddd}
 aside{position:relative;flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
 aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
@@ -96,13 +97,13 @@ _SCRIPT = """
     if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
     else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
     document.getElementById('where').textContent=(at+1)+' / '+frames.length;
-    document.getElementById('prev').disabled=at===0;
-    document.getElementById('first').disabled=at===0;
-    document.getElementById('next').disabled=at===frames.length-1;
-    document.getElementById('last').disabled=at===frames.length-1;
-    document.getElementById('prevhand').disabled=at===0;
-    document.getElementById('nexthand').disabled=hands[String(+frames[at].dataset.hand+1)]===undefined;
+    var end=at===frames.length-1;
+    off('first',at===0);off('prevhand',at===0);off('prev',at===0);off('next',end);off('last',end);
+    off('nexthand',hands[String(+frames[at].dataset.hand+1)]===undefined);
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
+  }
+  function off(id,yes){  // aria-disabled, not disabled: a button pressed to the end keeps the focus
+    document.getElementById(id).setAttribute('aria-disabled',String(yes));
   }
   function hand(step){  // back: this hand's start, or from there the previous hand's
     var h=+frames[at].dataset.hand, start=hands[String(h)];

@@ -1,0 +1,58 @@
+"""The replay page for people who use the keyboard, a screen reader or a printer, checked
+without a browser: the markup and the style say what the browser will do
+(tests/test_html_replay.py checks the same in Chromium)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import orjson
+import pytest
+
+from casino_cli.pictures.page import replay_page
+from casino_cli.records.frames import frames_of
+from casino_cli.records.record import read_record
+
+
+@pytest.fixture(scope="module")
+def page() -> str:
+    record = read_record(orjson.loads(Path("fixtures/docs/game.json").read_bytes()))
+    return replay_page(record, frames_of(record), "game")
+
+
+def rule(page: str, selector: str) -> str:
+    """The declarations of the page's style rule for ``selector``."""
+    found = re.search(r"(?:^|[}\n])" + re.escape(selector) + r"\{([^}]*)\}", page)
+    assert found, f"no style rule for {selector}"
+    return found.group(1)
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of ``#rgb`` or ``#rrggbb`` (WCAG 2)."""
+    digits = colour.lstrip("#")
+    digits = "".join(c * 2 for c in digits) if len(digits) == 3 else digits
+    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_is_computed_as_wcag_does():
+    assert contrast("#000", "#fff") == pytest.approx(21) and contrast("#777", "#777") == 1
+    assert contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+
+
+def test_a_button_at_an_end_keeps_the_focus_and_the_focus_shows_in_a_ring_that_stands_out(page):
+    """A button is marked unavailable with aria-disabled, never disabled (which would throw the
+    focus of a button pressed to the end back to the page); the focused button's ring
+    contrasts 3:1 with the page round it (WCAG 1.4.11)."""
+    assert ".disabled=" not in page and "button:disabled" not in page
+    assert "setAttribute('aria-disabled'" in page and "opacity" in rule(page, "button[aria-disabled=true]")
+    ring = re.fullmatch(r"outline:\d+px solid (#[0-9a-f]+);outline-offset:\d+px", rule(page, "button:focus-visible"))
+    background = re.search(r"background:(#[0-9a-f]+)", rule(page, "body"))
+    assert ring and background and contrast(ring.group(1), background.group(1)) >= 3
