@@ -306,6 +306,21 @@ def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     assert "Little Casino 1" in " ".join(words for *_, words in boxes)
 
 
+def test_a_screen_reader_is_told_each_step_the_buttons_and_keys_show(browser, tmp_path):
+    """A polite live region, hidden from sight, says the step shown and its words, as the list
+    has them; not on opening, nor where the list has the focus (its focused step is read)."""
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
+    said = lambda: plain(page.inner_text("#said"))  # noqa: E731
+    total = page.locator(".frame").count()
+    assert said() == "" and page.locator("#said").get_attribute("aria-live") == "polite"
+    page.keyboard.press("ArrowRight")
+    first = plain(page.locator("li[data-i='1']").inner_text())
+    assert said() == f"step 2 of {total}: {first}" and first.startswith("1. ")
+    page.click("#last")
+    assert said().startswith(f"step {total} of {total}: end")
+    assert page.locator("#said").bounding_box()["width"] <= 1 and errors == []
+
+
 def test_a_button_pressed_to_the_end_keeps_the_focus_in_a_gold_ring(browser, tmp_path):
     """Tab reaches every button, also one that cannot step (marked aria-disabled, so that it
     keeps the focus once pressed to the end); the focus shows as a gold ring."""

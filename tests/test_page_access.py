@@ -56,3 +56,13 @@ def test_a_button_at_an_end_keeps_the_focus_and_the_focus_shows_in_a_ring_that_s
     ring = re.fullmatch(r"outline:\d+px solid (#[0-9a-f]+);outline-offset:\d+px", rule(page, "button:focus-visible"))
     background = re.search(r"background:(#[0-9a-f]+)", rule(page, "body"))
     assert ring and background and contrast(ring.group(1), background.group(1)) >= 3
+
+
+def test_each_step_shown_is_said_in_a_live_region_hidden_from_sight(page):
+    """The buttons and keys change the picture, which a screen reader does not read by
+    itself: a polite live region in the controls is given each step's words."""
+    region = re.search(r'<span id="said" class="sr" aria-live="polite"></span>', page)
+    assert region and page.index("<nav>") < region.start() < page.index("</nav>")
+    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+items[at].textContent" in page
+    hidden = rule(page, ".sr")
+    assert "position:absolute" in hidden and "width:1px" in hidden and "overflow:hidden" in hidden

@@ -42,6 +42,7 @@ main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
 #stage svg.narrow{display:none;max-width:520px;margin:0 auto}
 @container (max-width:600px){#stage svg.wide{display:none}#stage svg.narrow{display:block}}
 .frame[hidden]{display:none}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
 button[aria-disabled=true]{opacity:.45;cursor:default}
@@ -85,6 +86,7 @@ _SCRIPT = """
   var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('li[data-i]');
   var hands=JSON.parse(document.getElementById('hands').textContent);
   var start=+document.querySelector('main').dataset.start, at=start;
+  var said=document.getElementById('said'), opening=true;
   function show(i){
     i=Math.max(0,Math.min(frames.length-1,i));
     var focused=document.activeElement===items[at];  // the list has the focus: it moves with the step
@@ -92,7 +94,8 @@ _SCRIPT = """
     items[at].removeAttribute('aria-current');
     at=i; frames[at].hidden=false; items[at].classList.add('current'); items[at].tabIndex=0;
     items[at].setAttribute('aria-current','step');
-    if(focused){items[at].focus({preventScroll:true})}
+    if(focused){items[at].focus({preventScroll:true})}  // a screen reader reads the focused step
+    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+items[at].textContent}
     var list=document.querySelector('aside'), li=items[at];  // only the list scrolls, never the page
     if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
     else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
@@ -136,6 +139,7 @@ _SCRIPT = """
   }
   window.addEventListener('hashchange',fromHash);
   fromHash();
+  opening=false;
 })();
 """
 
@@ -269,7 +273,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
         f'<button id="nexthand" title="the next hand\'s start (PageDown)">hand ⇥</button>'
         f'<button id="last" title="End">end »</button>'
-        f'<span id="where"></span></nav>{"".join(figures)}'
+        f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span></nav>{"".join(figures)}'
         '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
         "then the previous hand's · PageDown (↓) the next hand · "
         "Home/End first/last · click a move in the list.</p></section>"
