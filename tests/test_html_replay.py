@@ -321,6 +321,15 @@ def test_a_screen_reader_is_told_each_step_the_buttons_and_keys_show(browser, tm
     assert page.locator("#said").bounding_box()["width"] <= 1 and errors == []
 
 
+def test_the_page_prints_dark_on_white_without_its_buttons(browser, tmp_path):
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
+    page.emulate_media(media="print")
+    style = "[...document.querySelectorAll('header, h1')].map(e => (s => `${s.color} on ${s.backgroundColor}`)(getComputedStyle(e)))"
+    assert page.evaluate(style) == ["rgb(17, 17, 17) on rgb(255, 255, 255)", "rgb(17, 17, 17) on rgba(0, 0, 0, 0)"]
+    assert not page.is_visible("#next") and not page.is_visible(".keys") and page.is_visible("#where")
+    assert page.pdf()[:5] == b"%PDF-" and errors == []
+
+
 def test_a_button_pressed_to_the_end_keeps_the_focus_in_a_gold_ring(browser, tmp_path):
     """Tab reaches every button, also one that cannot step (marked aria-disabled, so that it
     keeps the focus once pressed to the end); the focus shows as a gold ring."""

@@ -66,3 +66,18 @@ def test_each_step_shown_is_said_in_a_live_region_hidden_from_sight(page):
     assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+items[at].textContent" in page
     hidden = rule(page, ".sr")
     assert "position:absolute" in hidden and "width:1px" in hidden and "overflow:hidden" in hidden
+
+
+def test_the_page_prints_dark_on_white_without_its_controls_and_with_its_lists_whole(page):
+    """Printed without backgrounds (as browsers do by default) the header's light text on
+    its dark band would be grey on white: in print it is dark, 4.5:1 on white; the
+    buttons and the keys, of no use on paper, are left out; nothing is cut to a scrolling box."""
+    printed = re.search(r"@media print\{(.*?\})\n\}", page, re.S)
+    assert printed, "no print style"
+    style = "\n" + printed.group(1)
+    for selector in ("body,header", ".sub", "#where"):
+        colour = re.search(r"(?:^|;)color:(#[0-9a-f]+)", rule(style, selector))
+        assert colour and contrast(colour.group(1), "#fff") >= 4.5, selector
+    assert "background:#fff" in rule(style, "body,header")
+    assert "display:none" in rule(style, "nav button,.keys")
+    assert "max-height:none" in rule(style, "aside") and "max-height:none" in rule(style, ".comment")

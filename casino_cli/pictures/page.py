@@ -70,6 +70,14 @@ li.current.unsettled{color:#2e1f00}
 .sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
+@media print{
+body,header{background:#fff;color:#111}
+.sub{color:#333}
+nav button,.keys{display:none}
+#where{margin:0;color:#111}
+aside{max-height:none;overflow:visible}
+.comment{max-height:none}
+}
 @media (min-width:901px) and (max-width:1100px){aside{flex-basis:220px}}
 @media (max-width:900px){
 main{flex-direction:column;align-items:stretch;padding:8px}
