@@ -238,6 +238,23 @@ def test_a_narrow_screen_shows_the_picture_full_width_and_the_list_below(browser
     assert box["sheet"] > box["box"]  # the sheet is wider than the screen: it scrolls inside its box, not the page
 
 
+def test_a_sheet_wider_than_a_phone_scrolls_with_the_keys_once_tab_reaches_it(browser, tmp_path):
+    page = long_names_page(browser, tmp_path, {"width": 375, "height": 667})
+    page.keyboard.press("End")
+    where = page.inner_text("#where")
+    for _ in range(8):  # the buttons, then the sheet's box
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('sheetbox')"):
+            break
+    assert page.evaluate("document.activeElement.classList.contains('sheetbox')")
+    page.keyboard.press("ArrowRight")  # scrolls the sheet, not a step
+    scrolled = 0
+    for _ in range(20):  # it scrolls smoothly: looked at a few times
+        page.wait_for_timeout(50)
+        scrolled = max(scrolled, page.evaluate("document.activeElement.scrollLeft"))
+    assert scrolled > 0 and page.inner_text("#where") == where
+
+
 def test_the_page_opens_where_to_says_unless_its_address_names_a_step(browser, tmp_path):
     page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json", "--hand", "2", "--to", "3")
     total = page.locator(".frame").count()

@@ -17,7 +17,8 @@ from casino_cli.records.record import read_record
 
 @pytest.fixture(scope="module")
 def page() -> str:
-    record = read_record(orjson.loads(Path("fixtures/docs/game.json").read_bytes()))
+    document = orjson.loads(Path("fixtures/docs/game.json").read_bytes())
+    record = read_record(dict(document, _note="a comment on the game"))
     return replay_page(record, frames_of(record), "game")
 
 
@@ -53,7 +54,10 @@ def test_a_button_at_an_end_keeps_the_focus_and_the_focus_shows_in_a_ring_that_s
     contrasts 3:1 with the page round it (WCAG 1.4.11)."""
     assert ".disabled=" not in page and "button:disabled" not in page
     assert "setAttribute('aria-disabled'" in page and "opacity" in rule(page, "button[aria-disabled=true]")
-    ring = re.fullmatch(r"outline:\d+px solid (#[0-9a-f]+);outline-offset:\d+px", rule(page, "button:focus-visible"))
+    ring = re.fullmatch(
+        r"outline:\d+px solid (#[0-9a-f]+);outline-offset:\d+px",
+        rule(page, "button:focus-visible,.scroll:focus-visible"),
+    )
     background = re.search(r"background:(#[0-9a-f]+)", rule(page, "body"))
     assert ring and background and contrast(ring.group(1), background.group(1)) >= 3
 
@@ -81,3 +85,14 @@ def test_the_page_prints_dark_on_white_without_its_controls_and_with_its_lists_w
     assert "background:#fff" in rule(style, "body,header")
     assert "display:none" in rule(style, "nav button,.keys")
     assert "max-height:none" in rule(style, "aside") and "max-height:none" in rule(style, ".comment")
+
+
+def test_every_box_that_scrolls_is_reached_with_tab_and_keeps_its_keys(page):
+    """A hand's sheet (sideways on a phone) and a comment (a long one) scroll within their
+    boxes: each is a Tab stop whose arrow keys scroll it, rather than step the replay."""
+    scrolling = [s for s in (".sheetbox", ".comment") if "overflow" in rule(page, s)]
+    assert scrolling == [".sheetbox", ".comment"]
+    boxes = re.findall(r'<div class="(sheetbox|comment)([^"]*)"([^>]*)>', page)
+    assert {kind for kind, _, _ in boxes} == {"sheetbox", "comment"}
+    assert all(rest == " scroll" and attrs == ' tabindex="0"' for _, rest, attrs in boxes), boxes
+    assert "if(e.target.classList.contains('scroll')){return}" in page

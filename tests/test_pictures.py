@@ -775,7 +775,7 @@ def test_a_long_comment_is_cut_in_captions_and_shown_whole_once_in_a_box_that_sc
     page = (tmp_path / "page.html").read_text(encoding="utf-8")
     assert page.count("word19999") == 2  # the record's note and the move's words, each once
     assert page.count("word0 ") == 2 + 5  # and cut: two pictures' banners and titles, the move list
-    boxes = re.findall(r'<div class="comment" tabindex="0">(.*?)</div>', page)
+    boxes = re.findall(r'<div class="comment scroll" tabindex="0">(.*?)</div>', page)
     assert [box.endswith("word19999") for box in boxes[:2]] == [True, False] and boxes[2].endswith("word19999}")
     heights = [float(h) for h in re.findall(r'class="wide" viewBox="0 0 1000 ([\d.]+)"', page)]
     assert max(heights) < 1.5 * min(heights)  # the cut caption: a few lines more than a short one

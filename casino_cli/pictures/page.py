@@ -46,7 +46,7 @@ main{display:flex;gap:16px;padding:12px 18px;align-items:flex-start}
 nav{display:flex;gap:6px;align-items:center;margin:8px 0;flex-wrap:wrap}
 button{font-size:15px;padding:6px 12px;border-radius:6px;border:1px solid #777;background:#f3efe2;color:#111;cursor:pointer}
 button[aria-disabled=true]{opacity:.45;cursor:default}
-button:focus-visible{outline:3px solid #f5b800;outline-offset:2px}
+button:focus-visible,.scroll:focus-visible{outline:3px solid #f5b800;outline-offset:2px}
 #where{margin-left:8px;color:#ddd}
 aside{position:relative;flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
 aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
@@ -54,7 +54,7 @@ ol{margin:0;padding-left:0;list-style:none}
 li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
 li:hover{background:#e8e2cf}
 li.current{background:#f5b800;font-weight:bold}
-li:focus-visible,.comment:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
+li:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
 li.finding{color:#a40018}
 li.unsettled{color:#7a5200}
 li.current.unsettled{color:#2e1f00}
@@ -133,7 +133,7 @@ _SCRIPT = """
     var k=e.key;
     if(e.ctrlKey||e.altKey||e.metaKey){return}  // the browser's own (Alt+← is its back)
     if((k===' '||k==='Enter')&&e.target.tagName==='BUTTON'){return}  // the button pressed does its own step
-    if(e.target.classList.contains('comment')){return}  // a comment's box scrolls with the keys
+    if(e.target.classList.contains('scroll')){return}  // a box that scrolls (a comment, a sheet) takes the keys
     if(k===' '&&e.shiftKey){show(at-1)}
     else if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
     else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
@@ -165,11 +165,12 @@ def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
 
 def _comment_box(comment: str) -> str:
     """A comment in a box that scrolls (reached with Tab) where the comment is long."""
-    return f'<div class="comment" tabindex="0">{red(markup(comment), html=True)}</div>'
+    return f'<div class="comment scroll" tabindex="0">{red(markup(comment), html=True)}</div>'
 
 
 def _sheet(end: HandEnd, record: Record) -> str:
-    """The itemised sheet of a hand as an HTML table."""
+    """The itemised sheet of a hand as an HTML table, in a box that scrolls sideways (reached
+    with Tab) where the screen is narrower than the table."""
     hand = hand_json(end.hand, end.score, end.game.scores)
     sweeps = "sweeps" if record.rules.sweeps else "cleared"
     head = "".join(f"<th>{h}</th>" for h in ("side", "cards", "spades", sweeps, "items won", "points", "game"))
@@ -183,7 +184,9 @@ def _sheet(end: HandEnd, record: Record) -> str:
     notes = [nobody_words(item, why) for item, why in hand["unwon"].items()]
     notes += hand_notes(hand, end.position.scores, record.rules, side_labels(record.players, record.rules))
     rows += [f'<tr><td></td><td colspan="6" class="nobody">{markup(note)}</td></tr>' for note in notes]
-    return f'<div class="sheetbox"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
+    return (
+        f'<div class="sheetbox scroll" tabindex="0"><table class="sheet"><tr>{head}</tr>{"".join(rows)}</table></div>'
+    )
 
 
 def _kind(event: object) -> str:
