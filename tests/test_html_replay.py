@@ -409,3 +409,28 @@ def test_stepping_scrolls_the_move_list_only_never_the_page(browser, tmp_path, v
                        return c.top >= a.top - 1 && c.bottom <= a.bottom + 1; }"""
         )
         assert seen, button  # the current move is in view within the list
+
+
+AXE = os.environ.get("CASINO_AXE", "")  # axe-core's axe.min.js (npm install axe-core)
+AXE_RUN = """async () => (await axe.run(document)).violations.map(v => `${v.id}: ${v.nodes[0].html.slice(0, 120)}`)"""
+
+
+@pytest.mark.parametrize(
+    ("record", "width"),
+    [(f"fixtures/records/corpus/{name}.jsonl", 1300) for name in ("classic-2", "royal-3", "classic-4-individual")]
+    + [("fixtures/records/corpus/american-royal-4.jsonl", 390), ("fixtures/records/dispute-part-way.json", 1300)],
+)
+def test_axe_finds_nothing_at_a_hands_start_a_move_and_its_end(browser, tmp_path, record, width):
+    """axe-core's checks (contrast, names, roles, landmarks, headings, lang) on the first hand
+    of 2, 3 and 4 seats, partnerships, the three rule sets, a phone's width and a finding."""
+    if not os.path.isfile(AXE):
+        pytest.skip("set CASINO_AXE to axe-core's axe.min.js (npm install axe-core) to run axe on the page")
+    page, _, errors, _ = open_page(browser, tmp_path, record, "--hand", "1")
+    page.set_viewport_size({"width": width, "height": 900})
+    page.add_script_tag(path=AXE)
+    found = {}
+    for key in ("Home", "ArrowRight", "End"):  # the end: the hand's sheet, or where the record stops
+        page.keyboard.press(key)
+        found[page.inner_text("#where")] = page.evaluate(AXE_RUN)
+    assert all(violations == [] for violations in found.values()), found
+    assert errors == []
