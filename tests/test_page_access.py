@@ -96,3 +96,13 @@ def test_every_box_that_scrolls_is_reached_with_tab_and_keeps_its_keys(page):
     assert {kind for kind, _, _ in boxes} == {"sheetbox", "comment"}
     assert all(rest == " scroll" and attrs == ' tabindex="0"' for _, rest, attrs in boxes), boxes
     assert "if(e.target.classList.contains('scroll')){return}" in page
+
+
+def test_the_move_list_is_a_list_per_hand_under_its_heading_and_no_empty_one(page):
+    """A screen reader's list keys find each hand's moves; an empty list before the first
+    heading was announced as the moves' first list."""
+    aside = re.search(r'<aside aria-label="moves">(.*)</aside>', page, re.S)
+    assert aside and "<ol></ol>" not in aside.group(1)
+    parts = re.findall(r"<h2>hand (\d+)</h2><ol>(.*?)</ol>", aside.group(1), re.S)
+    assert [hand for hand, _ in parts] == ["1", "2"] and all("<li" in items for _, items in parts)
+    assert re.sub(r"<h2>hand \d+</h2><ol>.*?</ol>", "", aside.group(1), flags=re.S) == ""

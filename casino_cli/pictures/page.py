@@ -239,7 +239,9 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
     rules = record.rules
     who = _who_plays(record)
     variant = game_title(rules) + options_line(rules)
-    figures, entries, hand_first = [], [], {}
+    figures: list[str] = []
+    entries: list[str] = []
+    hand_first: dict[str, int] = {}
     current_hand = None
     comments_by_hand = {h.number: _comments(h.extra) for h in record.hands}
     for i, frame in enumerate(frames):
@@ -263,7 +265,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         if frame.hand != current_hand:
             current_hand = frame.hand
             hand_first[str(frame.hand)] = i
-            entries.append(f"</ol><h2>hand {frame.hand}</h2><ol>")
+            entries.append(f"{'</ol>' if entries else ''}<h2>hand {frame.hand}</h2><ol>")  # a list per hand
         entries.append(_entry(i, frame, short))
     summary = _summary(frames)
     record_notes = "".join(map(_comment_box, _comments(record.extra)))
@@ -288,7 +290,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
         "then the previous hand's · PageDown (↓) the next hand · "
         "Home/End first/last · click a move in the list.</p></section>"
-        f'<aside aria-label="moves"><ol>{"".join(entries)}</ol></aside></main>'
+        f'<aside aria-label="moves">{"".join(entries)}</ol></aside></main>'
         f'<script type="application/json" id="hands">{hands_json}</script>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
