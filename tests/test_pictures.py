@@ -282,6 +282,17 @@ def test_replay_says_when_a_record_has_no_position_to_draw(tmp_path):
         assert not (tmp_path / "p.svg").exists()
 
 
+def test_replay_writes_no_page_for_a_record_with_no_step_and_says_so(tmp_path):
+    """No hand and no claim: the page had nothing to show and its script failed on opening."""
+    record = orjson.loads(Path(GAME).read_bytes())
+    record["hands"] = []
+    del record["result"]
+    (tmp_path / "empty.json").write_bytes(orjson.dumps(record))
+    result = cli("replay", str(tmp_path / "empty.json"), "--html", str(tmp_path / "p.html"))
+    assert result.returncode == 0 and not (tmp_path / "p.html").exists()
+    assert result.stderr == f"casino: --html: the record has no step to show; {tmp_path / 'p.html'} not written\n"
+
+
 def hostile_record() -> dict:
     record = orjson.loads(Path(DISPUTE).read_bytes())
     record["players"] = ["<script>alert(1)</script>", 'Ben & "Co"\x01\x1b[31m']

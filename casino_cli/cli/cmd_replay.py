@@ -149,9 +149,12 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
                 USAGE, f"--html: {len(frames)} steps, more than a page holds ({MAX_PAGE_STEPS}); choose one --hand"
             )
         start = _start_index(frames, record, hand, to)
-        write_file(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
-        opens = f", opening at step {start + 1}" if start else ""
-        say(f"wrote {html}: {plural(len(frames), 'step')}{opens} (open it in a browser; arrow keys step)")
+        if frames:
+            write_file(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
+            opens = f", opening at step {start + 1}" if start else ""
+            say(f"wrote {html}: {plural(len(frames), 'step')}{opens} (open it in a browser; arrow keys step)")
+        else:  # a record of no hand and no claim: a page of nothing to step through
+            say(f"--html: the record has no step to show; {html} not written")
         if svg is not None:  # where a replay without --html stops: at --to (as the page opens), else the end
             _save_stop(svg, _stop_of(record, frames[: start + 1] if to is not None else frames))
     else:
