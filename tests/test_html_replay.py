@@ -347,6 +347,14 @@ def test_the_page_prints_dark_on_white_without_its_buttons(browser, tmp_path):
     assert page.pdf()[:5] == b"%PDF-" and errors == []
 
 
+def test_the_step_shown_is_ringed_in_the_list_under_forced_colours(browser, tmp_path):
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
+    page.emulate_media(forced_colors="active")
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate("getComputedStyle(document.querySelector('li.current')).outlineStyle")
+    assert ring == "solid" and page.inner_text("li.current").startswith("1. ") and errors == []
+
+
 def test_a_button_pressed_to_the_end_keeps_the_focus_in_a_gold_ring(browser, tmp_path):
     """Tab reaches every button, also one that cannot step (marked aria-disabled, so that it
     keeps the focus once pressed to the end); the focus shows as a gold ring."""

@@ -106,3 +106,10 @@ def test_the_move_list_is_a_list_per_hand_under_its_heading_and_no_empty_one(pag
     parts = re.findall(r"<h2>hand (\d+)</h2><ol>(.*?)</ol>", aside.group(1), re.S)
     assert [hand for hand, _ in parts] == ["1", "2"] and all("<li" in items for _, items in parts)
     assert re.sub(r"<h2>hand \d+</h2><ol>.*?</ol>", "", aside.group(1), flags=re.S) == ""
+
+
+def test_the_step_shown_is_marked_in_the_list_in_a_high_contrast_mode_too(page):
+    """Forced colours (Windows' high contrast) drop the gold background of the current step:
+    a ring in the system's highlight colour marks it there."""
+    forced = re.search(r"@media \(forced-colors:active\)\{(.*?\})\}", page)
+    assert forced and "outline:2px solid Highlight" in rule("\n" + forced.group(1), "li.current")

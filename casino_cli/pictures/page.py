@@ -70,6 +70,7 @@ li.current.unsettled{color:#2e1f00}
 .sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
+@media (forced-colors:active){li.current{outline:2px solid Highlight}}
 @media print{
 body,header{background:#fff;color:#111}
 .sub{color:#333}
