@@ -8,7 +8,7 @@ from typing import Any
 
 from ..engine import MoveList, legal_moves
 from ..engine.position import Partial, Position
-from ..engine.search import Ranked, analyse
+from ..engine.search import Ranked, analyse, analysed_worlds
 from ..engine.views import observe
 from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
@@ -39,25 +39,51 @@ def run_hint(path: str, seed: str, fmt: Format | None) -> None:
             "moves": [
                 {
                     "move": r.move.text(),
-                    "value": round(r.value, 3),
+                    "value": None if math.isnan(r.value) else round(r.value, 3),
                     "se": None if math.isnan(r.error) else round(r.error, 3),
                 }
                 for r in ranked
             ],
         }
+        cut = _cut(ranked)
+        if cut:  # fewer worlds for some moves, or none: each move says how many it saw
+            out["budget_reached"] = True
+            for m, r in zip(out["moves"], ranked):
+                m["worlds"] = r.worlds
         if listing.truncated:  # the moves past the cut are not ranked: the best may be among them
             say(
                 f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the search budget was reached):"
                 " the hint ranks these alone"
             )
+        if cut:
+            say(f"{doc.where()}: {cut}")
         if fmt == Format.pretty:
             _show(out, pos, ranked, listing)
         elif fmt == Format.text:
-            write_line(" ".join(f"{m['move']}:{m['value']:+.2f}" for m in out["moves"]))
+            write_line(" ".join(f"{m['move']}:{points_text(m['value'])}" for m in out["moves"]))
         else:
             write_line(dumps(out))
     if code != OK:
         raise Fail(code)
+
+
+def points_text(value: float | None) -> str:
+    """A move's value as a hint shows it ("+1.25"), or "n/a" for a move left unvalued."""
+    return "n/a" if value is None or math.isnan(value) else f"{value:+.2f}"
+
+
+def _cut(ranked: list[Ranked]) -> str:
+    """What the work budget cut from a sampled ranking, in words ("" when nothing)."""
+    if not ranked or ranked[0].exact:
+        return ""
+    full = analysed_worlds(len(ranked))
+    seen = [r.worlds for r in ranked if r.worlds]
+    if min(seen) == full and len(seen) == len(ranked):
+        return ""
+    valued = "every move valued" if len(seen) == len(ranked) else f"{len(seen)} of {len(ranked)} moves valued"
+    worlds = f"{min(seen)}" if min(seen) == max(seen) else f"{min(seen)} to {max(seen)}"
+    unvalued = "" if len(seen) == len(ranked) else "; the others are listed last, unvalued"
+    return f"the hint's work budget was reached: {valued}, in {worlds} worlds each (of {full}){unvalued}"
 
 
 def _hinted(doc: Document) -> Position:
@@ -103,6 +129,8 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
         return
     if out["exact"]:
         how = "exact: every card is known" if out["worlds"] == 1 else f"exact over all {out['worlds']} possible deals"
+    elif out.get("budget_reached"):
+        how = f"up to {out['worlds']} sampled worlds a move: the work budget was reached"
     else:
         how = f"{out['worlds']} sampled worlds"
     heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
@@ -114,7 +142,7 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
             m["move"],
             card_text(r.move.card),
             does_text(r.move, listing.facts_of(r.move), pos.rules),
-            f"{m['value']:+.2f}",
+            points_text(m["value"]),
             "" if not m["se"] else f"{m['se']:.2f}",
         )
         for i, (m, r) in enumerate(zip(out["moves"], ranked), 1)

@@ -65,13 +65,14 @@ def hint_words(position: Position, listing: MoveList) -> str:
     and, when there are more, how many there are."""
     from ..engine.search import analyse
     from ..engine.views import observe
+    from .cmd_hint import points_text
     from .render import does_text
 
     assert position.turn is not None
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
     best = "".join(
-        f"\n  {numbers[r.move]:>2}. {r.value:+.2f}  {r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
+        f"\n  {numbers[r.move]:>2}. {points_text(r.value)}  {r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"

@@ -28,21 +28,23 @@ class TableGroups:
 
     ``sums[t]`` lists the non-empty subsets adding up to ``t`` (t <= 14; cards of value 0,
     classic court cards, never take part: V2), found within ``steps`` steps (``complete``
-    says whether all were); bit t of ``totals`` is set when ``sums[t]`` is not empty.
-    :meth:`unions` gives, per value, every union of disjoint groups.
+    says whether all were, ``cost`` the steps they took, at most ``steps``); bit t of
+    ``totals`` is set when ``sums[t]`` is not empty. :meth:`unions` gives, per value, every
+    union of disjoint groups.
     """
 
-    __slots__ = ("sums", "totals", "complete", "_unions")
+    __slots__ = ("sums", "totals", "complete", "cost", "_unions")
 
     def __init__(self, loose: int, values: tuple[int, ...], steps: int):
         key = (loose, values[40])  # values[40] (JS) tells the two value tables apart
         hit = _groups_cache.get(key)
         if hit is not None and hit[2] <= steps:
-            self.sums, self.totals, _, self._unions = hit
+            self.sums, self.totals, self.cost, self._unions = hit
             self.complete = True
             return
         self.sums, self.totals, cost = _subset_sums(loose, values, steps)
         self.complete = cost <= steps
+        self.cost = min(cost, steps)
         self._unions = {}
         if self.complete:
             if len(_groups_cache) >= _CACHE_LIMIT:

@@ -58,13 +58,19 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     (rounded up), so a share one card does not use passes to the next. A listing that
     hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
     """
+    return counted_moves(pos, limit, budget)[0]
+
+
+def counted_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT_BUDGET) -> tuple[MoveList, int]:
+    """:func:`legal_moves`, and the search steps it spent (at most ``budget``: the same for
+    the same position and bounds, a measure of its work that no clock gives)."""
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
     if limit < 1 or budget < 1:
         raise CasinoError(f"limit {limit} and budget {budget}: each is a number from 1")
     seat = pos.turn
     if seat is None:
-        return _NO_MOVES
+        return _NO_MOVES, 0
     hand = pos.hands[seat]
     if hand is None:
         raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its moves cannot be listed")
@@ -121,7 +127,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
             steps_left -= steps
         else:
             steps_left -= steps - left
-    return _make_move_list(tuple(moves), tuple(facts), truncated)
+    return _make_move_list(tuple(moves), tuple(facts), truncated), groups.cost + budget - half - steps_left
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
 from .greedy import gain, greedy_choice, greedy_ties
 from .inference import inferred_worlds, plays_greedy
-from .listing import legal_moves
+from .listing import counted_moves, legal_moves
 from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
 from .position import Position, Unseen
@@ -214,14 +214,15 @@ def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 # --- playouts and the exact last deal -------------------------------------------------
 
 
-def playout(pos: Position, rng: random.Random, policy: str = "greedy") -> Position:
+def playout(pos: Position, rng: random.Random, policy: str = "greedy", budget: _Budget | None = None) -> Position:
     """Play ``policy`` moves (greedy or counter) for every seat until the deal (or the hand)
-    ends. (Longer playouts, to the end of the next deal or of the hand, and shorter ones,
-    of one or three moves, made the searcher weaker against greedy when measured.)"""
+    ends, their listings' steps charged to ``budget`` if given. (Longer playouts, to the
+    end of the next deal or of the hand, and shorter ones, of one or three moves, made the
+    searcher weaker against greedy when measured.)"""
     deal = pos.deal
     rules = pos.rules
     while pos.turn is not None and pos.deal == deal:
-        listing = legal_moves(pos)
+        listing = legal_moves(pos) if budget is None else budget.moves(pos)
         if len(listing.moves) == 1:
             move = listing.moves[0]
         elif policy == "counter":
@@ -233,12 +234,24 @@ def playout(pos: Position, rng: random.Random, policy: str = "greedy") -> Positi
 
 
 class _Budget:
-    def __init__(self, nodes: int):
+    """What a search may still spend: solver nodes, and listing steps (None: no bound).
+    Steps count the work of listing a crowded table, which a node or a playout move alone
+    does not: one listing may take 200,000 of them."""
+
+    def __init__(self, nodes: int, steps: int | None = None):
         self.nodes = nodes
+        self.steps = steps
+
+    def moves(self, pos: Position) -> MoveList:
+        """The legal moves of ``pos``, the steps of their listing charged."""
+        listing, spent = counted_moves(pos)
+        if self.steps is not None:
+            self.steps -= spent
+        return listing
 
 
 class TooManyNodes(Exception):
-    """The exact solver ran out of its node budget."""
+    """The exact solver ran out of its node or step budget."""
 
 
 def _visit(
@@ -253,7 +266,7 @@ def _visit(
     hit = table.get(key)
     if hit is None:
         budget.nodes -= 1
-        if budget.nodes < 0:
+        if budget.nodes < 0 or budget.steps is not None and budget.steps < 0:
             raise TooManyNodes()
     return key, hit
 
@@ -274,7 +287,7 @@ def _solve(
     assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
     maxing = rules.side_of(pos.turn) == side
-    listing = legal_moves(pos)
+    listing = budget.moves(pos)
     order = sorted(range(len(listing.moves)), key=lambda i: -gain(rules, listing.moves[i], listing.facts[i].sweep))
     best = -math.inf if maxing else math.inf
     a, b = alpha, beta
@@ -302,7 +315,7 @@ def _respond(pos: Position, side: int, budget: _Budget, table: dict[tuple[object
         return known
     assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
-    listing = legal_moves(pos)
+    listing = budget.moves(pos)
     if rules.side_of(pos.turn) == side:
         value = max(_respond(play_judged(pos, m, f), side, budget, table) for m, f in zip(listing.moves, listing.facts))
     else:
@@ -329,16 +342,18 @@ def solve_moves(pos: Position, moves: MoveList, nodes: int | _Budget, against_gr
     ]
 
 
-def _exact(view: View, moves: MoveList, nodes: int, cap: int, against_greedy: bool = False) -> list[Ranked] | None:
+def _exact(
+    view: View, moves: MoveList, nodes: int, cap: int, against_greedy: bool = False, steps: int | None = None
+) -> list[Ranked] | None:
     """The moves valued exactly once the stock is empty: each the mean of its full-
     information value over every consistent world (a single one with two players), when
-    there are at most ``cap`` worlds and they are solved within ``nodes`` nodes in all;
-    ``None`` otherwise (it gives up early once the worlds solved so far say the rest would
-    not fit)."""
+    there are at most ``cap`` worlds and they are solved within ``nodes`` nodes (and
+    ``steps`` listing steps) in all; ``None`` otherwise (it gives up early once the worlds
+    solved so far say the rest would not fit)."""
     worlds = all_worlds(view, cap)
     if worlds is None:
         return None
-    budget = _Budget(nodes)
+    budget = _Budget(nodes, steps)
     totals = [0.0] * len(moves.moves)
     try:
         for done, world in enumerate(worlds, 1):
@@ -355,11 +370,14 @@ def _exact(view: View, moves: MoveList, nodes: int, cap: int, against_greedy: bo
 
 # --- ranking moves: the searcher, hints and reviews ------------------------------------
 
+MIN_WORLDS = 2  # the fewest worlds a move played out under a step budget sees (an error needs two)
+
 
 class Ranked(NamedTuple):
     """A move with its expected value (points for the mover's side less the others'),
     the standard error of that estimate (0 when exact), how many worlds it saw, and
-    whether it was solved in every consistent world rather than sampled."""
+    whether it was solved in every consistent world rather than sampled. A move the
+    budget of a hint left unvalued has NaN for value and error, and 0 worlds."""
 
     move: Move
     facts: MoveFacts
@@ -381,6 +399,7 @@ def rank_moves(
     infer: bool = False,
     against_greedy: bool = False,
     progress: Callable[[], object] | None = None,
+    steps: int | None = None,
 ) -> list[Ranked]:
     """Every move valued, best first. Once the stock is empty, with at most
     ``exact_worlds`` consistent worlds (a 2-player last deal has one), each world is solved
@@ -390,8 +409,15 @@ def rank_moves(
     order below them. With ``infer`` the worlds are weighted by the other seats' moves of
     the deal (:mod:`.inference`); otherwise every consistent world is alike. The exact
     values are against the others' best play, or ``against_greedy``, against greedy's.
-    ``progress`` is called once a move has been played out in every world."""
-    exact = _exact(view, moves, nodes, exact_worlds, against_greedy)
+    ``progress`` is called once a move has been played out.
+
+    ``steps`` bounds the listing steps of the solver, and as many again of the playouts
+    (None: no bound). The moves are played out in turn, each in the worlds in turn; a move
+    may spend what is left of the steps less half an equal share for each move after it
+    (so a ranking that needs at most half of them is never cut), and stops there once it
+    has MIN_WORLDS worlds. Once the steps are spent, the moves left are unvalued: listed
+    last, in the counter's order, with NaN values and 0 worlds."""
+    exact = _exact(view, moves, nodes, exact_worlds, against_greedy, steps)
     if exact is not None:
         return exact
     side = view.rules.side_of(view.seat)
@@ -399,10 +425,21 @@ def rank_moves(
     order = sorted(range(len(moves.moves)), key=lambda i: -scores[i])
     tried, rest = order[:keep], order[keep:]
     sampled = inferred_worlds(view, worlds, rng) if infer else sample_worlds(view, worlds, rng)
+    budget = _Budget(0, steps)
+    share = (steps or 0) // (2 * max(1, len(tried)))  # half an equal share of the steps
     out = []
-    for i in tried:
+    unvalued: list[int] = []
+    for k, i in enumerate(tried):
+        if budget.steps is not None and budget.steps <= 0:
+            unvalued = tried[k:]
+            break
+        keep_back = (len(tried) - k - 1) * share
         m, f = moves.moves[i], moves.facts[i]
-        vals = [evaluate(playout(play_judged(w, m, f), rng, policy), side) for w in sampled]
+        vals = []
+        for w in sampled:
+            vals.append(evaluate(playout(play_judged(w, m, f), rng, policy, budget), side))
+            if budget.steps is not None and budget.steps <= keep_back and len(vals) >= MIN_WORLDS:
+                break
         mean = sum(vals) / len(vals)
         var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
@@ -411,7 +448,7 @@ def rank_moves(
     out.sort(key=lambda r: -r.value)
     floor = out[-1].value if out else 0.0
     out += [Ranked(moves.moves[i], moves.facts[i], floor - 0.001 * (k + 1), math.nan, 0) for k, i in enumerate(rest)]
-    return out
+    return out + [Ranked(moves.moves[i], moves.facts[i], math.nan, math.nan, 0) for i in unvalued]
 
 
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
@@ -425,6 +462,15 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 
 
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
+# The listing steps a hint's or review's solver may spend, and as many its playouts: twice
+# and more what a position of play was measured to need (solver 460,000, playouts 530,000).
+STEPS = 2_000_000
+
+
+def analysed_worlds(moves: int, playouts: int = 1500) -> int:
+    """The worlds :func:`analyse` samples for ``moves`` moves: about ``playouts`` playouts
+    in all, 16 to 200 a move (fewer for a move only when its step budget ran short)."""
+    return max(16, min(200, playouts // max(1, moves)))
 
 
 def analyse(
@@ -434,20 +480,23 @@ def analyse(
     playouts: int = 1500,
     nodes: int = 40_000,
     progress: Callable[[], object] | None = None,
+    steps: int | None = STEPS,
 ) -> list[Ranked]:
     """Every move of the view valued for a person (hints, reviews): all moves played out in
     the same sampled worlds (about ``playouts`` playouts in all) or, once the stock is
     empty, solved in every consistent world (up to EXACT_WORLDS worlds within ``nodes``
     nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first.
-    ``progress`` is called as each move's playouts are done."""
-    worlds = max(16, min(200, playouts // max(1, len(moves.moves))))
+    ``progress`` is called as each move's playouts are done. Work is bounded by ``steps``
+    listing steps (:func:`rank_moves`): on a crowded table some moves may see fewer worlds,
+    or none (unvalued, last)."""
     return rank_moves(
         view,
         moves,
         rng,
-        worlds=worlds,
+        worlds=analysed_worlds(len(moves.moves), playouts),
         nodes=nodes,
         keep=len(moves.moves),
         exact_worlds=EXACT_WORLDS,
         progress=progress,
+        steps=steps,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import NamedTuple
@@ -68,7 +69,8 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
                     ranked = analyse(view, listing, rng, playouts=PLAYOUTS)
                     value = {r.move: r.value for r in ranked}
                     best = ranked[0]
-                    loss = max(0.0, best.value - value.get(event.move, best.value))
+                    played = value.get(event.move, best.value)  # unlisted (a truncated listing): no loss
+                    loss = 0.0 if math.isnan(played) else max(0.0, best.value - played)  # NaN: left unvalued
                     slips.append(
                         Slip(
                             event.hand,

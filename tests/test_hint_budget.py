@@ -1,0 +1,106 @@
+"""The work budget of hints and reviews: a crowded table is valued in counted work, and says
+what was cut; a position of play, which needs far less, is valued exactly as before."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import orjson
+import pytest
+from inproc import cli
+
+from casino_cli.engine import legal_moves, listing
+from casino_cli.engine.listing import DEFAULT_BUDGET
+from casino_cli.engine.search import MIN_WORLDS, STEPS, analyse, analysed_worlds
+from casino_cli.engine.views import observe
+from casino_cli.notation.position import read_position
+
+ROOT = Path(__file__).resolve().parent.parent
+CROWDED = ROOT / "fixtures" / "docs" / "crowded.json"
+
+# The solver's steps and the playouts' each, and what may run past them: a listing of the
+# solver's and two playouts (a move's fewest worlds) of at most 8 listings each.
+BOUND = 2 * STEPS + 17 * DEFAULT_BUDGET
+
+
+class _Counted:
+    """``listing._keep`` counting the candidate moves the listings generate (each is a step
+    of a listing's work), stopping the test once they pass BOUND."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch):
+        self.candidates = 0
+        self.real = listing._keep
+        monkeypatch.setattr(listing, "_keep", self)
+
+    def __call__(self, found: list[object], steps: int, key: object) -> tuple[int, bool]:
+        self.candidates += len(found)
+        assert self.candidates <= BOUND, f"more than {BOUND} candidate moves: the hint's work is not bounded"
+        return self.real(found, steps, key)
+
+
+def test_a_crowded_table_is_hinted_in_counted_work_and_says_what_was_cut(monkeypatch):
+    """fixtures/docs/crowded.json, bench/crowded.py's royal last deal of 30 loose cards and
+    two builds: 12 moves listed (truncated), each listing after a move 100,000 steps, so
+    the hint took minutes before its budget; now its listings' work is counted and bounded
+    (a hint and a review value a move alike: ``analyse``), and the hint says what it cut."""
+    counted = _Counted(monkeypatch)
+    out = cli("hint", str(CROWDED), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    assert 0 < counted.candidates <= BOUND
+    hint = orjson.loads(out.stdout)
+    moves = hint["moves"]
+    assert hint["budget_reached"] is True and not hint["exact"] and hint["truncated"]
+    valued = [m for m in moves if m["value"] is not None]
+    unvalued = moves[len(valued) :]
+    assert valued and unvalued and all(m["value"] is None for m in unvalued), "valued moves first, then the rest"
+    assert all(MIN_WORLDS <= m["worlds"] <= hint["worlds"] and m["se"] is not None for m in valued)
+    assert all(m["worlds"] == 0 and m["se"] is None for m in unvalued)
+    assert [m["value"] for m in valued] == sorted((m["value"] for m in valued), reverse=True)
+    full = analysed_worlds(len(moves))
+    low = min(m["worlds"] for m in valued)
+    said = f"the hint's work budget was reached: {len(valued)} of {len(moves)} moves valued, in {low} to "
+    assert said in out.stderr and f"(of {full}); the others are listed last, unvalued" in out.stderr, out.stderr
+    text = cli("hint", str(CROWDED), "--format", "text").stdout.decode().split()
+    assert [word.rsplit(":", 1)[1] for word in text[len(valued) :]] == ["n/a"] * len(unvalued)
+
+
+@pytest.mark.parametrize("seed", ["b1", "b2", "b3"])
+def test_a_ranking_within_half_its_budget_is_not_cut_and_one_past_it_is(seed, monkeypatch):
+    """The same ranking, unbounded and with twice the steps it needs, is the same; with a
+    tenth of them some moves see fewer worlds (each at least two)."""
+    from casino_cli.engine import search
+
+    pos = read_position(orjson.loads(cli("deal", "--seed", seed, "--variant", "royal").stdout))
+    view = observe(pos, pos.turn)
+    moves = legal_moves(view.known)
+    spent = [0]
+    real = search.counted_moves
+
+    def counting(at):
+        moves, steps = real(at)
+        spent[0] += steps
+        return moves, steps
+
+    monkeypatch.setattr(search, "counted_moves", counting)
+    free = analyse(view, moves, random.Random(seed), steps=None)
+    needed = spent[0]
+    assert needed > 0
+    assert analyse(view, moves, random.Random(seed), steps=2 * needed) == free
+    cut = analyse(view, moves, random.Random(seed), steps=needed // 10)
+    assert MIN_WORLDS <= min(r.worlds for r in cut) < analysed_worlds(len(moves)) == free[0].worlds
+
+
+GOLDEN = ROOT / "fixtures" / "hints-of-play.jsonl"
+
+
+def test_hints_of_positions_of_play_are_as_before_the_budget():
+    """fixtures/hints-of-play.jsonl: positions met in simulated games (classic, royal,
+    american-royal; 2, 3 and 4 players; sampled and exact), each with its hint as it was
+    before the work budget, byte for byte."""
+    lines = GOLDEN.read_bytes().splitlines()
+    assert len(lines) >= 6
+    for line in lines:
+        case = orjson.loads(line)
+        out = cli("hint", "-", "--format", "json", "--seed", case["seed"], stdin=orjson.dumps(case["position"]))
+        assert out.returncode == 0 and out.stdout.strip() == orjson.dumps(case["hint"]), case["position"]
