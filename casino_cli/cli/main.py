@@ -12,7 +12,7 @@ import math
 import os
 import sys
 from enum import Enum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
@@ -44,8 +44,9 @@ SvgOpt = Annotated[
     Optional[str],
     typer.Option(
         "--svg",
-        help="Also draw the position as a picture (self-contained SVG: cards on the table, the move in question "
-        "ringed) into FILE; never one of the input files, nor standard output.",
+        help="Also draw the position as a picture (self-contained SVG: the cards on the table and in the hands, "
+        "and the move in question ringed where there is one) into FILE; never one of the input files, nor standard "
+        "output.",
         metavar="FILE",
     ),
 ]
@@ -326,7 +327,7 @@ def replay(
     on a terminal a view to step forward and back; --html writes a page for a browser. --svg
     draws where the replay stops (after move --to, else the end of --hand or of the record).
 
-    Keys on a terminal: Enter or n next, p back, +N/-N N steps forward/back, N move N of the hand
+    Keys on a terminal: Enter (or n, +) next, p (or b, -) back, +N/-N N steps forward/back, N move N of the hand
     (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
 
     Example: casino replay fixtures/docs/game.json --hand 2 --to 17 | tail -1 | casino moves -
@@ -350,14 +351,13 @@ DaskOpt = Annotated[
         metavar="ADDRESS",
     ),
 ]
-PerTaskOpt = Annotated[
-    int,
-    typer.Option(
-        help="With --dask: games or records per task (0, the default: about a second of work).",
-        min=0,
-        show_default=False,
-    ),
-]
+
+
+def _per_task(what: str) -> Any:
+    """The --per-task option of a command that spreads ``what`` (games, records) over Dask tasks."""
+    return typer.Option(
+        help=f"With --dask: {what} per task (0, the default: about a second of work).", min=0, show_default=False
+    )
 
 
 @app.command()
@@ -391,7 +391,7 @@ def validate(
     ] = None,
     shard: ShardOpt = None,
     dask: DaskOpt = None,
-    per_task: PerTaskOpt = 0,
+    per_task: Annotated[int, _per_task("records")] = 0,
 ) -> None:
     """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
     mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
@@ -541,7 +541,7 @@ def simulate(
     ] = 1,
     shard: ShardOpt = None,
     dask: DaskOpt = None,
-    per_task: PerTaskOpt = 0,
+    per_task: Annotated[int, _per_task("games")] = 0,
     time_limit: TimeLimitOpt = None,
 ) -> None:
     """Bots play seeded games; one casino.record/1 per line (JSON Lines) on stdout.
