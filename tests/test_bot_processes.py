@@ -388,6 +388,8 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert first.text() == "2Cx2H" and last.text() == "JD"
     for line in (b'{"move": "2cx2h\\t"}', b"2Cx2H\r", b'{"index": 0}', b'{"index": 0, "move": "2Cx2H"}'):
         assert _chosen(line, listing) == first, line
+    assert _chosen(b'{"index": 13.0}', listing) == last  # a whole number, as documents read it
+    assert _chosen(b'{"index": 0.5}', listing).endswith("which is not one of its 14 legal moves")
     assert _chosen(b'{"move": "8Sx6H+2H"}', listing).text() == "8Sx2H+6H"  # the table cards in any order
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
     for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):

@@ -43,6 +43,7 @@ from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
 from ..engine.views import Bot, BotError, View, ended_words
 from ..notation.errors import NotationError
+from ..notation.fields import whole
 from ..notation.moves import read_move
 from ..notation.position import position_json
 from .hold_signals import held
@@ -269,7 +270,7 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
                 legal = f"valid JSON, nor {legal}"
     by_index = by_text = None
     if isinstance(answer, dict):
-        index = answer.get("index")
+        index = whole(answer.get("index"))  # 4.0 is 4, as a document's whole numbers are
         if type(index) is int and 0 <= index < count:  # not a JSON true or false
             by_index = moves.moves[index]
         text = answer.get("move")
