@@ -336,6 +336,8 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
             ),
         },
     )
+    endless = "import sys, time\nsys.stdin.readline()\nsys.stdout.write('9' * (1 << 21))\nsys.stdout.flush()\ntime.sleep(60)\n"
+    _refused(tmp_path, {"endless.py": (endless, b"answered more than 1 MB without a newline")})
     (tmp_path / "once.py").write_text("import sys\nsys.stdin.readline()\nprint('{\"index\": 0}', flush=True)\n")
     once = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} once.py,greedy"], tmp_path)
     said = (b"exited before its next question (exit status 0)", b"exited without answering (exit status 0)")
