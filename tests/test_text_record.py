@@ -916,3 +916,25 @@ def test_the_help_of_every_command_that_reads_records_says_it_reads_casino_text(
     """Every command that reads records reads casino text too: its --help says so at FILE."""
     helptext = " ".join(cli(command, "--help").stdout.decode().split())
     assert "casino text, .cas)" in helptext.split("Arguments:", 1)[1].split("Options:")[0]
+
+
+@pytest.mark.parametrize(
+    "rules, column, words",
+    [
+        (
+            "classic, 3 players",
+            19,
+            ": the number of players stands alone, as in [Rules classic 3], or is written players=3",
+        ),
+        ("classic 4 partnerships", 18, ": partnerships=true or partnerships=false"),
+        ("royal 2 Sweeps", 16, ": sweeps=true or sweeps=false"),
+        ("classic 2 target", 18, ": target=21, say"),
+        ("classic 2 blah", 18, ", e.g. sweeps=true"),
+    ],
+)
+def test_a_rule_option_written_as_a_word_is_told_how_to_write_it(rules, column, words):
+    """'[Rules classic 3 players]' and a bare 'partnerships' were told only 'expected
+    NAME=VALUE, e.g. sweeps=true'; the words a secretary writes bare get their spelling."""
+    record = _read_one(f"[Rules {rules}]\n[Players Ana Ben Cy Dan]\nHand 1 dealer Ana\n1. 3H")
+    assert record.error is not None and (record.error.line, record.error.column) == (1, column)
+    assert record.error.message == f"expected NAME=VALUE (a rule option){words}"

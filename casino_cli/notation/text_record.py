@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from ..engine.rules import PRESETS
 from .errors import NotationError
 from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key
 
@@ -437,7 +438,7 @@ def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, p
             if key == "variant" and tok.kind == "word" and isinstance(value, str):
                 value = value.lower()  # Classic, ROYAL: as --variant reads them
         else:
-            raise TextError("expected NAME=VALUE (a rule option), e.g. sweeps=true", number, tok.column)
+            raise TextError(f"expected NAME=VALUE (a rule option){_option_hint(word)}", number, tok.column)
         if key in out:
             raise TextError(f"the option {key} is given twice", number, tok.column)
         out[key] = value
@@ -663,6 +664,19 @@ def _side_of(rec: _Builder, seat: object) -> object:
 def _a_name(value: list[_Tok]) -> bool:
     """Whether ``value`` is one bare word that reads as no JSON value: meant as a name."""
     return len(value) == 1 and value[0].kind == "word" and isinstance(_lenient(str(value[0].value)), str)
+
+
+def _option_hint(word: object) -> str:
+    """How to write a rule option, for a word written bare on the Rules line (``3 players``,
+    ``partnerships``, ``sweeps``): a secretary writes them so."""
+    bare = word.lower() if isinstance(word, str) else ""
+    if bare in ("player", "players"):
+        return ": the number of players stands alone, as in [Rules classic 3], or is written players=3"
+    if bare == "partnerships" or isinstance(PRESETS["classic"].get(bare), bool):
+        return f": {bare}=true or {bare}=false"
+    if bare in PRESETS["classic"]:
+        return f": {bare}={str(PRESETS['classic'][bare]).lower()}, say"
+    return ", e.g. sweeps=true"
 
 
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = "seat") -> object:
