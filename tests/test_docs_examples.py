@@ -90,6 +90,34 @@ def test_the_help_examples_name_files_of_the_checkout():
     assert len(files) >= 4 and [f for f in files if not (ROOT / f[1]).is_file()] == []
 
 
+def _paragraph_before(lines: list[str], number: int) -> str:
+    """The first line of the text paragraph before line ``number`` (indented blocks skipped)."""
+    p = number - 1
+    while True:
+        while p >= 0 and not lines[p].strip():
+            p -= 1
+        first = p
+        while first > 0 and lines[first - 1].strip():
+            first -= 1
+        if p < 0 or not lines[first].startswith("    "):
+            return lines[first] if p >= 0 else ""
+        p = first - 1
+
+
+def test_every_doc_example_is_a_code_block_of_its_own():
+    """An example indented 4 spaces right after a list item is, in Markdown, more text of
+    that item: notation.md's broken.json example showed on the site as a paragraph (and
+    mkdocs --strict failed on its '$.hands[0][2]', read as a link)."""
+    inside = []
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines):
+            starts = line.startswith("    $ ") and not lines[number - 1].startswith("    ")
+            if starts and re.match(r"[-*] |\d+\. | {1,3}\S", _paragraph_before(lines, number)):
+                inside.append(f"{page.name}:{number + 1}")
+    assert inside == []
+
+
 def test_every_command_has_an_example_and_the_docs_name_their_files():
     assert {name for name, _ in help_examples()} >= set(typer.main.get_command(app).commands) | {"casino"}
     text = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
