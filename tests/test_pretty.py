@@ -507,6 +507,17 @@ def test_text_lines_in_an_ascii_or_latin_1_locale_write_letters_as_pretty_does(e
     assert cas.returncode == 0 and "José".encode() in cas.stdout, cas.stderr
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_messages_in_an_ascii_or_latin_1_locale_use_the_same_stand_ins(encoding):
+    """A message on stderr there showed Python's escapes ('this move \\u2014 7S, 7H or 7C');
+    it now uses pretty's stand-ins, as stdout does."""
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    command = [sys.executable, "-m", "casino_cli", "replay", "fixtures/records/dispute-part-way.json"]
+    done = subprocess.run(command, capture_output=True, env=env)
+    said = done.stderr.decode(encoding)
+    assert "after this move - 7S, 7H or 7C (B3)" in said and "\\u" not in said, said
+
+
 def test_sides_that_share_a_name_are_told_apart_by_their_seats_on_the_score_sheet():
     """Self-play names each seat by its bot: four "counter" rows would be the same row."""
     from tests.inproc import cli

@@ -138,7 +138,7 @@ def say(message: str) -> None:
     from ..records.shown import visible
 
     try:
-        sys.stderr.write(f"casino: {visible(bounded(message))}\n")
+        sys.stderr.write(_writable(f"casino: {visible(bounded(message))}\n", sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
@@ -152,6 +152,17 @@ def _in_locale(text: str) -> bytes:
     """``text`` in stdout's encoding, what it cannot write as :func:`_plain_letters` does."""
     codecs.register_error("casino-plain", _plain_letters)
     return text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "casino-plain")
+
+
+def _writable(text: str, stream: Any) -> str:
+    """``text`` as a ``stream`` of another encoding than UTF-8 can write it: what it has not
+    as :func:`_plain_letters` gives it (``—`` as ``-``, not Python's ``\\u2014``). Under
+    UTF-8 it is left as it is (an undecodable file name's escape stays)."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if codecs.lookup(encoding).name == "utf-8":
+        return text
+    codecs.register_error("casino-plain", _plain_letters)
+    return text.encode(encoding, "casino-plain").decode(encoding)
 
 
 def _plain_letters(error: UnicodeError) -> tuple[str, int]:
