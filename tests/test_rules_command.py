@@ -134,6 +134,9 @@ def test_all_rules_one_per_line_in_jsonl():
         ("", "rules are"),
         ("royl", "did you mean royal?"),  # a rule set and an option are suggested as an ID is
         ("sweps", "did you mean sweeps or"),
+        ("ladr", "did you mean ladder or"),  # an option's value too, which rules answers
+        ("prevous", "did you mean previous?"),
+        ("partnership", "did you mean partnerships or"),
         ("xyz", "a rule set's options (classic, royal, american-royal)"),
     ],
 )

@@ -146,9 +146,10 @@ def pick(rules: list[Rule], wanted: str | None, page: str = "") -> list[Rule]:
         return option
     import difflib
 
-    from ..engine.rules import OPTIONS, VARIANTS
+    from ..engine.rules import DEAL_PASSES, ENDGAMES, LADDER_20, OPTIONS, VARIANTS
 
-    words = {w.lower(): w for w in [*(r.id for r in rules), *VARIANTS, *OPTIONS]}
+    values = (*ENDGAMES, *DEAL_PASSES, *LADDER_20, "partnerships")  # what `casino rules` answers too
+    words = {w.lower(): w for w in [*(r.id for r in rules), *VARIANTS, *OPTIONS, *values]}
     near = [words[w] for w in difflib.get_close_matches(key.lower(), list(words), n=3, cutoff=0.5)]
     hint = f" (did you mean {' or '.join(near)}?)" if near else ""
     ids = ", ".join(r.id for r in rules if _ID.match(r.id))
