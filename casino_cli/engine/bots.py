@@ -34,8 +34,8 @@ def greedy_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "counter": counter_bot, "searcher": searcher_bot}
-_OWN = frozenset(BOTS)  # casino's own bots, whose names the ladder's figures are measured under
 """The bots by name, as :func:`find_bot` and ``--bots`` know them; :func:`register` adds one."""
+_OWN = frozenset(BOTS)  # casino's own bots, whose names the ladder's figures are measured under
 
 
 def register(name: str, bot: Bot) -> None:
