@@ -148,20 +148,23 @@ _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▮": "#", "–": "-"
 _PLAIN |= {"▶": ">", "·": "-", "›": ">", "•": "*", "§": "section "}  # rich's Markdown bullets, the rules' §
 
 
+def _encoding(stream: Any) -> str:
+    """The encoding ``stream`` writes in (UTF-8 for a stream that names none)."""
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
 def _in_locale(text: str) -> bytes:
     """``text`` in stdout's encoding, what it cannot write as :func:`_plain_letters` does."""
-    codecs.register_error("casino-plain", _plain_letters)
-    return text.encode(getattr(sys.stdout, "encoding", None) or "utf-8", "casino-plain")
+    return text.encode(_encoding(sys.stdout), "casino-plain")
 
 
 def _writable(text: str, stream: Any) -> str:
     """``text`` as a ``stream`` of another encoding than UTF-8 can write it: what it has not
     as :func:`_plain_letters` gives it (``—`` as ``-``, not Python's ``\\u2014``). Under
     UTF-8 it is left as it is (an undecodable file name's escape stays)."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
+    encoding = _encoding(stream)
     if codecs.lookup(encoding).name == "utf-8":
         return text
-    codecs.register_error("casino-plain", _plain_letters)
     return text.encode(encoding, "casino-plain").decode(encoding)
 
 
@@ -171,6 +174,9 @@ def _plain_letters(error: UnicodeError) -> tuple[str, int]:
     assert isinstance(error, UnicodeEncodeError)
     text = error.object[error.start : error.end]
     return "".join(_PLAIN.get(ch, "?") for ch in text), error.end
+
+
+codecs.register_error("casino-plain", _plain_letters)
 
 
 def console(stderr: bool = False) -> Console:
@@ -183,10 +189,9 @@ def console(stderr: bool = False) -> Console:
 
     stream = sys.stderr if stderr else sys.stdout
     try:
-        "♠–…│".encode(getattr(stream, "encoding", None) or "utf-8")
+        "♠–…│".encode(_encoding(stream))
     except (UnicodeEncodeError, LookupError):  # an ASCII or Latin-1 terminal: 10D, not 10♦
         if hasattr(stream, "reconfigure"):
-            codecs.register_error("casino-plain", _plain_letters)
             stream.reconfigure(errors="casino-plain")
 
     class ClosedPipeConsole(Console):
