@@ -45,13 +45,13 @@ def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
     reason = ""
     last: HandStart | Step | HandEnd | None = None
     for event in walk(record):
-        if not isinstance(event, Finding):
-            last = event
         if isinstance(event, Finding):
             findings.append(event)
             if not event.unchecked and event.rule != "claim":
                 break  # after an illegal move the game's score is unknown
-        elif isinstance(event, HandEnd):
+            continue
+        last = event
+        if isinstance(event, HandEnd):
             scores = list(event.game.scores)
             hands.append(hand_json(event.hand, event.score, event.game.scores))
             if event.game.winner is not None:
