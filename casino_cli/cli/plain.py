@@ -7,15 +7,10 @@ from typing import Any
 
 from ..engine.position import position_lines
 from ..engine.rules import Rules
-from ..records.describe import card_name, item_name, item_words, named_reason
+from ..records.describe import card_name, item_name, item_words, named_reason, plural
 from ..records.scoresheet import hand_notes, scores_before
 
 __all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
-
-
-def plural(count: int, word: str) -> str:
-    """``1 spade``, ``2 spades``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def sweep_words(count: int, sweeps_score: bool) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.describe import nobody_words
+from ..records.describe import nobody_words, plural
 from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
@@ -218,9 +218,9 @@ def _summary(frames: list[Frame]) -> str:
     """``40 steps``, with the findings and unsettled notes as ``casino validate`` counts them."""
     kinds = [_kind(f.event) for f in frames]
     findings, unsettled = kinds.count("finding"), kinds.count("unsettled")
-    out = f"{len(frames)} step{'s' if len(frames) != 1 else ''}"
+    out = plural(len(frames), "step")
     if findings or unsettled:
-        out += f", {findings} finding{'s' if findings != 1 else ''}"
+        out += f", {plural(findings, 'finding')}"
     return out + (f", {unsettled} unsettled" if unsettled else "")
 
 

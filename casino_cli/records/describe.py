@@ -20,6 +20,11 @@ def card_name(card: int) -> str:
     return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
 
 
+def plural(count: int, word: str) -> str:
+    """``1 spade``, ``2 spades``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def item_name(name: str) -> str:
     """A score item for people: ``Little Casino``, ``A♠``, ``cards``."""
     if name in CODES:

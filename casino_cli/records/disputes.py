@@ -9,6 +9,7 @@ from ..engine.position import make_hand
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
+from .describe import plural
 from .record import A_RECORD, Record
 from .referee import Event, Finding, turn_message, walk
 from .ruling import ILLEGAL, Ruling, ruling_json
@@ -36,13 +37,10 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     if not isinstance(record, Record):
         raise wrong_type("record", record, A_RECORD)
     if not 1 <= hand <= len(record.hands):
-        hands = len(record.hands)
-        raise NoRuling(f"the record has {hands} hand{'s' * (hands != 1)}; there is no hand {hand}", usage=True)
+        raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
     if not 1 <= move <= len(moves):
-        raise NoRuling(
-            f"hand {hand} has {len(moves)} move{'s' * (len(moves) != 1)}; there is no move {move}", usage=True
-        )
+        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}", usage=True)
     try:
         said = read_record_move(
             moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
