@@ -625,6 +625,64 @@ def test_no_alternatives_read_none_when_the_list_is_complete_and_none_known_when
     assert alternatives_line(some) == "alternatives: 4S 4S+3H=7?"
 
 
+def _crowded_last_deal(path: Path) -> Path:
+    """A classic last deal with nine small loose cards: seat 0 has 499 moves."""
+    table = ["AH", "2H", "3H", "4H", "5H", "6H", "AD", "2D", "3D"]
+    hands = [["8S", "9S", "TS", "5C"], ["4D", "5D", "QC", "KC"]]
+    rest = [c for c in (r + s for s in "SHDC" for r in "A23456789TJQK") if c not in {*table, *hands[0], *hands[1]}]
+    doc = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 1,
+        "turn": 0,
+        "deal": 6,
+        "table": {"loose": table, "builds": []},
+        "hands": hands,
+        "stock": [],
+        "captured": [rest[:20], rest[20:]],
+        "sweeps": [0, 0],
+        "last_capture": 1,
+        "scores": [0, 0],
+    }
+    path.write_bytes(orjson.dumps(doc))
+    return path
+
+
+def test_many_alternatives_are_counted_by_card_for_people_and_listed_in_full_for_data(tmp_path):
+    """A crowded table's hundreds of alternatives filled the screen in pretty and made the
+    judge picture thousands of pixels tall: for people they are counted by the card played
+    (captures, builds, trails), each count matching the full list that text and JSON give."""
+    from casino_cli.cli.cmd_judge import LISTED, alternatives_for_people, alternatives_line
+
+    path = _crowded_last_deal(tmp_path / "crowded.json")
+    ruling = orjson.loads(cli("judge", str(path), "2C", "-f", "json").stdout)
+    moves = [a["move"] for a in ruling["alternatives"]]
+    assert len(moves) > LISTED
+    summary = alternatives_for_people(ruling)
+    assert summary.startswith(f"alternatives: {len(moves)}: with 5C: ") and summary.endswith("; each one: -f text")
+    counted = {}
+    for part in summary.removeprefix(f"alternatives: {len(moves)}: ").removesuffix("; each one: -f text").split("; "):
+        card, kinds = part.removeprefix("with ").split(": ")
+        for kind in kinds.split(", "):
+            n, word = kind.split(" ")
+            counted[card, word.removesuffix("s")] = int(n)
+
+    def kind(text: str) -> str:
+        return "capture" if "x" in text else "build" if "=" in text else "trail"
+
+    listed = {}
+    for text in moves:
+        listed[text[:2], kind(text)] = listed.get((text[:2], kind(text)), 0) + 1
+    assert counted == listed
+    assert cli("judge", str(path), "2C", "-f", "text").stdout.decode().splitlines()[1].split(" ")[1:] == moves
+    few = dict(ruling, alternatives=ruling["alternatives"][:LISTED])
+    assert alternatives_for_people(few) == alternatives_line(few)
+    svg = tmp_path / "judge.svg"
+    cli("judge", str(path), "2C", "-f", "json", "--svg", str(svg))
+    drawn = svg.read_text(encoding="utf-8")
+    assert summary.split(";")[0] in drawn and not any(m in drawn for m in moves if "x" in m)
+
+
 def test_judge_of_a_hand_after_the_game_ended_names_g4_alone(tmp_path):
     """A hand recorded after the game was won cannot be followed (G4, a finding about the
     whole hand): the error names the rule, not a move (it said '(G4, move None)')."""

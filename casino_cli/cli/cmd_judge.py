@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from ..engine import TooComplex, unseen_cards
+from collections import Counter
+
+from ..cards import card_code
+from ..engine import BUILD, CAPTURE, TRAIL, TooComplex, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
+from ..notation.moves import parse_move_text
 from ..notation.position import read_position
+from ..records.describe import plural
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, Ruling, ruling_json
 from ..records.shown import visible
@@ -83,13 +88,42 @@ def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None) -> str:
     return line
 
 
+LISTED = 24  # alternatives written out for people (pretty, the picture); more are counted by card
+
+
 def alternatives_line(ruling: Ruling) -> str:
     """The alternatives in one line, an unsettled one marked '?'."""
     moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
+    return "alternatives: " + (" ".join(moves) or ("none known" if _tail(ruling) else "none")) + _tail(ruling)
+
+
+def alternatives_for_people(ruling: Ruling) -> str:
+    """:func:`alternatives_line` when it lists at most :data:`LISTED` moves; else the moves
+    counted by the card played ('with 4H: 90 captures, 3 builds'), so that a crowded table's
+    thousand alternatives do not fill the screen or make the picture metres tall."""
+    listed = ruling["alternatives"]
+    if len(listed) <= LISTED:
+        return alternatives_line(ruling)
+    by_card: dict[int, Counter[str]] = {}
+    for alternative in listed:
+        move = parse_move_text(alternative["move"])
+        by_card.setdefault(move.card, Counter())[move.type] += 1
+    cards = "; ".join(
+        f"with {card_code(card)}: "
+        + ", ".join(plural(kinds[kind], kind) for kind in (CAPTURE, BUILD, TRAIL) if kinds[kind])
+        for card, kinds in sorted(by_card.items())
+    )
+    unsettled = sum(a["verdict"] != "legal" for a in listed)
+    doubt = f", {unsettled} of them unsettled" if unsettled else ""
+    return f"alternatives: {len(listed):,}{doubt}: {cards}{_tail(ruling)}; each one: -f text"
+
+
+def _tail(ruling: Ruling) -> str:
+    """What the alternatives may leave out."""
     tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
     if ruling.get("alternatives_truncated"):
         tail += " (and others: the listing was cut at its bound)"
-    return "alternatives: " + (" ".join(moves) or ("none known" if tail else "none")) + tail
+    return tail
 
 
 def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None) -> None:
@@ -107,15 +141,14 @@ def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None) -> None:
     screen.print(f"move: {ruling['text']}", markup=False)
     style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
     screen.print(visible(ruling_line(ruling, names)), style=style, markup=False)
-    screen.print(alternatives_line(ruling), markup=False)
+    screen.print(alternatives_for_people(ruling), markup=False)
 
 
 def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None) -> None:
     """The position before the move, the move ringed, the ruling and the alternatives under it."""
-    from ..notation.moves import parse_move_text
     from ..pictures.table import Picture
 
     position = read_position(ruling["position"], check=False)
     move = parse_move_text(ruling["text"])
     caption = visible(ruling_line(ruling, names))
-    save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_line(ruling)]))
+    save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_for_people(ruling)]))
