@@ -242,6 +242,15 @@ def test_a_count_too_large_is_a_usage_error(args):
     assert res.returncode == 2 and b"is not in the range" in res.stderr, res.stderr
 
 
+def test_deal_hand_past_the_seeded_decks_numbers_is_a_usage_error_and_its_help_reads_plainly():
+    """``deal --help`` showed the bound as 1<=x<=9223372036854775807; it says 'below 2**63'
+    and a larger hand is exit 2 with that bound."""
+    res = casino("deal", "--hand", str(2**63), "--seed", "x")
+    assert res.returncode == 2 and res.stderr == b"casino: --hand is below 2**63, not 9223372036854775808\n"
+    assert casino("deal", "--hand", str(2**63 - 1), "--seed", "x").returncode == 0
+    assert b"9223372036854775807" not in casino("deal", "--help").stdout
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

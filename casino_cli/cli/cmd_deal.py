@@ -40,6 +40,8 @@ def run_deal(
     first_dealer = rules.players - 1 if dealer is None else dealer
     if first_dealer not in range(rules.players):
         raise Fail(USAGE, f"--dealer must be a seat from 0 to {rules.players - 1}")
+    if hand >= 2**63:  # as the seeded deck's hand numbers go
+        raise Fail(USAGE, f"--hand is below 2**63, not {hand}")
     if record and hand != 1:
         raise Fail(USAGE, "--record starts a game at hand 1; leave out --hand")
     seat_names = None if names is None else _names(names, rules)

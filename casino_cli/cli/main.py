@@ -169,7 +169,7 @@ def deal(
             show_default=False,
         ),
     ] = None,
-    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based): the one to deal.", min=1, max=2**63 - 1)] = 1,
+    hand: Annotated[int, typer.Option(help="Hand H of the game (1-based, below 2**63): the one to deal.", min=1)] = 1,
     record: Annotated[
         bool,
         typer.Option(
