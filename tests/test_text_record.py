@@ -148,6 +148,22 @@ def test_values_written_as_people_do_are_read():
 
 
 @pytest.mark.parametrize(
+    "shown",
+    [
+        "Shown after 1 seat 1 cards 4S 9D all",
+        "Shown all after 1 seat 1 cards 4S 9D",
+        "Shown after 1 all seat 1 cards 4S 9D",
+    ],
+)
+def test_all_alone_on_a_shown_line_is_all_true(shown):
+    """``… cards 4S 9D all`` was refused ('expected a value after all'): a secretary writes
+    ``all`` for the whole hand, so it reads as ``all true`` wherever it stands."""
+    (record,) = read_text(["[Rules classic 2]", "Hand 1 dealer 1", "1. 3H", shown])
+    assert record.error is None, record.error
+    assert record.value["hands"][0]["shown"] == [{"after": 1, "seat": 1, "cards": ["4S", "9D"], "all": True}]
+
+
+@pytest.mark.parametrize(
     "hand_line, score_line",
     [
         ("Hand 1: dealer: Ben table: 7D 2C 9S KH", "Score: 5 6"),

@@ -602,7 +602,8 @@ def _hand_pairs(rec: _Builder, toks: list[_Tok], number: int) -> None:
 def _split_pairs(
     toks: list[_Tok], number: int, keys: tuple[str, ...], expected: str
 ) -> Iterator[tuple[str, list[_Tok], _Tok]]:
-    """(key, its value tokens, the key's token) for ``key value…`` runs."""
+    """(key, its value tokens, the key's token) for ``key value…`` runs; a bare ``all``
+    (of a Shown line) has no value tokens."""
     i = 0
     while i < len(toks):
         tok = toks[i]
@@ -614,7 +615,7 @@ def _split_pairs(
             toks[j].kind == "word" and isinstance(toks[j].value, str) and toks[j].value.casefold() in keys
         ):
             j += 1
-        if j == i + 1:
+        if j == i + 1 and key != "all":
             raise TextError(f"expected a value after {tok.value}", number, tok.end + 1)
         yield key, toks[i + 1 : j], tok
         i = j
@@ -744,8 +745,10 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
     for name, value, tok in _split_pairs(toks, number, keys, " or ".join(keys)):
         if name in out:
             raise TextError(f"{name} is given twice", number, tok.column)
-        rec.locations[f"{path}.{name}"] = (number, value[0].column)
-        if name == "seat":
+        rec.locations[f"{path}.{name}"] = (number, (value[0] if value else tok).column)
+        if not value:  # 'all' alone, as people write it: all true
+            out[name] = True
+        elif name == "seat":
             out[name] = _seat(rec, value, number, tok)
         elif name == "cards":
             out[name] = _cards(rec, value, number, tok, f"{path}.cards")
