@@ -159,6 +159,19 @@ def test_replay_json_notes_carry_the_comment():
     }
 
 
+def test_replay_shows_a_card_played_out_of_turn_in_its_players_hand_as_judge_does(tmp_path):
+    """A move "Ana: 4C" at Ben's turn: replay (its text, page and pictures alike) shows 4C in Ana's
+    hand, as judge does, not in Ben's, the seat to move; Ana's hand holds no more than 4
+    cards for it (her fifth card by turn order is then in no known hand)."""
+    path = tmp_path / "c.json"
+    path.write_bytes(orjson.dumps(_with_moves([MOVES[0], "Ana: 4C"] + MOVES[2:])))
+    start, before = map(orjson.loads, cli("replay", str(path), "--format", "jsonl").stdout.splitlines())
+    ana, ben = start["hands"]
+    assert "4C" in ana and len(ana) == 4 and "4C" not in ben["cards"]
+    ruling = orjson.loads(cli("judge", str(path), "--move", "2").stdout)
+    assert ruling["rule"] == "turn" and ruling["position"]["hands"] == before["hands"]
+
+
 def test_a_finding_shows_the_comment_of_its_move(tmp_path):
     doc = _with_moves([MOVES[0], "Ben: 9C"] + MOVES[2:])  # Ben trails 9C: his 4C is gone, and move 4 pairs it
     path = tmp_path / "c.json"

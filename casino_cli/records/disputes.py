@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..engine import CasinoError, HandStart, Partial, Position, Step
-from ..engine.position import make_hand
+from ..engine import CasinoError, HandStart, Position, Step
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
@@ -72,7 +71,6 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     wrong = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
-        before = _played_by(before, before.turn, said.seat, said.move.card, unseen)
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
     found = _finding_at(events, move)
     if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
@@ -89,18 +87,3 @@ def _finding_at(events: Iterator[Event], move: int) -> Finding | None:
         if not isinstance(event, Finding):
             return None
     return None
-
-
-def _played_by(pos: Position, seat: int, player: int, card: int, unseen: int) -> Position:
-    """``pos`` with ``card`` shown in the partly known hand of ``player``, who the record
-    says played it out of turn, and not in that of ``seat``, the seat to move: the record
-    reads a hand's moves in turn order, so the card was counted in ``seat``'s hand."""
-    hands = list(pos.hands)
-    held = hands[seat]
-    if isinstance(held, Partial) and held.known >> card & 1:
-        hands[seat] = Partial(held.known & ~(1 << card), held.count)
-        unseen |= 1 << card
-    other = hands[player]
-    if isinstance(other, Partial) and unseen >> card & 1 and not other.known >> card & 1:
-        hands[player] = make_hand(other.known | 1 << card, other.count)
-    return pos._replace(hands=tuple(hands))

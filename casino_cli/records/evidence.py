@@ -2,7 +2,8 @@
 
 A record without a deck gives the four table cards and the moves; each seat's hand in a
 deal is then known as far as the record tells it: the cards it plays in that deal (before
-or after any move in question) and the cards it was seen to hold (``shown``). The cards
+or after any move in question; a move the record gives to a player is that player's, when
+its hand has room for the card) and the cards it was seen to hold (``shown``). The cards
 shown nowhere — never on the first table, never played, never shown — are the *unseen*
 cards, where a seat's unknown cards may be (docs/notation.md, Partly known hands).
 """
@@ -13,10 +14,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import DECK_SIZE, FULL_DECK, card_code, codes_of, count
-from ..engine.moves import Move
 from ..engine.position import Hand, make_hand
 from ..engine.rules import Rules
-from ..notation.errors import NotationError
+from ..notation.moves import RecordMove
 from .describe import seat_words
 from .record import Shown
 
@@ -35,11 +35,11 @@ def gather(
     rules: Rules,
     dealer: int,
     table: int,
-    parsed: list[Move | NotationError],
+    said: Sequence[RecordMove | None],
     shown: tuple[Shown, ...],
     names: Sequence[str] | None = None,
 ) -> Evidence:
-    """The evidence of a table-only hand (``parsed``: its moves, NotationError where
+    """The evidence of a table-only hand (``said``: its moves as read, None where
     unreadable); its findings name the seats' players when ``names`` gives them."""
     n = rules.players
     per_deal = 4 * n
@@ -48,15 +48,20 @@ def gather(
     at_move: dict[int, str] = {}
     played_at: dict[int, int] = {}  # card -> the index of the move that played it
     first = (dealer + 1) % n
-    for index, move in enumerate(parsed[: deals * per_deal]):
-        if isinstance(move, NotationError):
+    # who played each move: the seat the record names, else the seat whose turn it was
+    players = [(first + i) % n if move is None or move.seat is None else move.seat for i, move in enumerate(said)]
+    for index, move in enumerate(said[: deals * per_deal]):
+        if move is None:
             continue
-        if table >> move.card & 1 or move.card in played_at:
-            where = "on the table at the start" if table >> move.card & 1 else "already played"
-            at_move[index] = f"{card_code(move.card)} was {where}; each card is played once"
+        card = move.move.card
+        if table >> card & 1 or card in played_at:
+            where = "on the table at the start" if table >> card & 1 else "already played"
+            at_move[index] = f"{card_code(card)} was {where}; each card is played once"
             continue
-        played_at[move.card] = index
-        known[index // per_deal][(first + index) % n] |= 1 << move.card
+        played_at[card] = index
+        held = known[index // per_deal]
+        if count(held[players[index]]) < 4:  # a player named out of turn may have no room left
+            held[players[index]] |= 1 << card
     about: list[tuple[int, str]] = []
     shown_by: dict[int, tuple[int, int]] = {}  # card -> (seat, deal) it was shown in
     for entry in shown:
@@ -65,7 +70,7 @@ def gather(
             about.append((entry.place, f"shown[{entry.place}]: after move {entry.after} the hand is over"))
             continue
         problem = _shown_problem(
-            entry, deal, n, per_deal, first, table, played_at, shown_by, known[deal][entry.seat], names
+            entry, deal, per_deal, players, table, played_at, shown_by, known[deal][entry.seat], names
         )
         if problem is not None:
             about.append((entry.place, problem))
@@ -76,7 +81,7 @@ def gather(
                 shown_by[c] = (entry.seat, deal)
         if entry.all:
             for c, index in played_at.items():
-                later = index >= entry.after and index // per_deal == deal and (first + index) % n == entry.seat
+                later = index >= entry.after and index // per_deal == deal and players[index] == entry.seat
                 if later and not entry.cards >> c & 1 and index not in at_move:
                     known[deal][entry.seat] &= ~(1 << c)  # not its card after all: the move is the finding
                     at_move[index] = (
@@ -94,21 +99,20 @@ def gather(
 def _shown_problem(
     entry: Shown,
     deal: int,
-    n: int,
     per_deal: int,
-    first: int,
+    players: list[int],
     table: int,
     played_at: dict[int, int],
     shown_by: dict[int, tuple[int, int]],
     dealt: int,
     names: Sequence[str] | None,
 ) -> str | None:
-    """Why a ``shown`` entry contradicts the record, or None."""
+    """Why a ``shown`` entry contradicts the record (``players``: who played each move), or None."""
     seat, after = entry.seat, entry.after
     shower = seat_words(names, seat)
     lead = f"shown[{entry.place}]: after move {after}, {shower} showed {' '.join(codes_of(entry.cards))}"
     start = deal * per_deal
-    before = sum(1 for i in range(start, after) if (first + i) % n == seat)  # its plays so far in this deal
+    before = players[start:after].count(seat)  # its plays so far in this deal
     for c in range(DECK_SIZE):
         if not entry.cards >> c & 1:
             continue
@@ -117,7 +121,7 @@ def _shown_problem(
             return f"{lead}, but {name} was on the table at the start"
         index = played_at.get(c)
         if index is not None:
-            player = (first + index) % n
+            player = players[index]
             if player != seat or index // per_deal != deal:
                 return f"{lead}, but {name} was played by {seat_words(names, player)} at move {index + 1}"
             if index < after:

@@ -189,12 +189,12 @@ def _dash(values: Iterable[int]) -> str:
 
 
 def _hand_start(
-    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, parsed: list[Any]
+    record: Record, hand: HandRecord, dealer: int, scores: tuple[int, ...] | None, said: list[RecordMove | None]
 ) -> tuple[Position, Evidence | None]:
     """The opening position, and for a table-only hand what the record shows of the hands."""
     rules = record.rules
     if hand.table is not None:
-        evidence = gather(rules, dealer, hand.table, parsed, hand.shown, record.players)
+        evidence = gather(rules, dealer, hand.table, said, hand.shown, record.players)
         return start_from_table(rules, hand.table, evidence.hands[0], dealer, scores), evidence
     deck = hand.deck if hand.deck is not None else seeded_deck(record.seed or "", hand.number)
     return start_position(rules, deck, dealer, scores), None
@@ -269,7 +269,7 @@ def _walk_hand(
         yield wrong_deck
         if not keep_going:
             return _BROKEN
-    pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, parsed)
+    pos, evidence = _hand_start(record, hand, dealer, scores or (0,) * record.rules.sides, said)
     for place, problem in evidence.about_hand if evidence is not None else ():
         yield about_hand(hand.number, "card", problem, path=f"$.hands[{hand.number - 1}].shown[{place}]")
         if not keep_going:
