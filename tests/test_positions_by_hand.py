@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from casino_cli.cards import card_code, codes_of, lowest
 from casino_cli.engine import (
     Build,
     Partial,
@@ -15,6 +16,7 @@ from casino_cli.engine import (
     seeded_deck,
     start_position,
 )
+from casino_cli.engine.errors import Pile, Problem
 from casino_cli.engine.rules import MAX_SCORE
 
 
@@ -86,3 +88,20 @@ def test_check_position_of_huge_fields_says_so_in_a_few_words():
         with pytest.raises(PositionError) as refused:
             check_position(pos._replace(**{field: value}))
         assert refused.value.problems[0].startswith(path) and len(str(refused.value)) < 200, (field, refused.value)
+
+
+def test_a_problem_names_its_piles_as_data():
+    """A card found twice and a build its cards do not make are Problems naming their piles
+    (a build by its cards, the builds being sorted) as data, the notation's to find in a
+    document, and the same text as .problems gives."""
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    card = lowest(pos.hands[1])
+    build = Build(5, 0, pos.hands[0], False)
+    with pytest.raises(PositionError) as refused:
+        check_position(pos._replace(loose=pos.loose | 1 << card, builds=(build,), hands=(0, pos.hands[1])))
+    problems = [p for p in refused.value.found if isinstance(p, Problem)]
+    assert problems[0] == Problem(
+        (Pile("$.table.loose"), Pile("$.hands[1]")), f"{card_code(card)} appears more than once", card
+    )
+    assert problems[1].piles == (Pile("$.table.builds", pos.hands[0], f"({'+'.join(codes_of(pos.hands[0]))}=5)"),)
+    assert list(map(str, refused.value.found)) == refused.value.problems

@@ -5,20 +5,51 @@ Every one is a :class:`CasinoError`, and so a :class:`ValueError`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from ..errors import CasinoError
 
-__all__ = ["CasinoError", "DealError", "IllegalMove", "PositionError", "RulesError", "TooComplex"]
+__all__ = ["CasinoError", "DealError", "IllegalMove", "Pile", "PositionError", "Problem", "RulesError", "TooComplex"]
 
 
 class RulesError(CasinoError):
     """An unknown option, a bad value or an impossible combination (docs/rules.md, Variants and options)."""
 
 
-class PositionError(CasinoError):
-    """A position that is inconsistent; ``problems`` lists every problem found."""
+@dataclass(frozen=True)
+class Pile:
+    """A pile a problem names: its JSON ``path``; a build also by its ``cards`` (a mask: the
+    builds are sorted, a document may list them otherwise), with its ``label`` after the path."""
 
-    def __init__(self, problems: list[str]):
-        self.problems = list(problems)
+    path: str
+    cards: int = 0
+    label: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.label}" if self.label else self.path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A problem of the position check that names piles: ``what`` is wrong at ``piles``, all
+    about ``card`` when it is one card found in each of them."""
+
+    piles: tuple[Pile, ...]
+    what: str
+    card: int | None = None
+
+    def __str__(self) -> str:
+        return f"{', '.join(map(str, self.piles))}: {self.what}"
+
+
+class PositionError(CasinoError):
+    """A position that is inconsistent; ``problems`` lists every problem found, as text, and
+    ``found`` the same, a :class:`Problem` where it names piles."""
+
+    def __init__(self, problems: Sequence[str | Problem]):
+        self.found = tuple(problems)
+        self.problems = list(map(str, self.found))
         super().__init__("; ".join(self.problems))
 
 

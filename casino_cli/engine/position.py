@@ -7,7 +7,7 @@ from typing import NamedTuple, cast
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
 from ..errors import shown, wrong_type
-from .errors import PositionError, TooComplex
+from .errors import Pile, PositionError, Problem, TooComplex
 from .rules import A_RULES, MAX_SCORE, Rules, can_capture_value
 
 
@@ -211,7 +211,7 @@ def check_position(pos: Position) -> None:
     type (a position built by hand) is one too, and then the only kind listed."""
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
-    problems = _shape_problems(pos)
+    problems: list[str | Problem] = [*_shape_problems(pos)]
     if problems:  # the checks below read the fields as what they should be
         raise PositionError(problems)
     rules = pos.rules
@@ -344,28 +344,28 @@ def _is_build(value: object) -> bool:
     return _is_int(worth) and _is_int(owner) and _is_mask(cards) and type(single) is bool
 
 
-def _piles(pos: Position) -> list[tuple[str, int]]:
-    """Every known pile of cards with its JSON path."""
-    piles = [("$.table.loose", pos.loose)]
-    piles += [(f"$.table.builds ({'+'.join(codes_of(b.cards))})", b.cards) for b in pos.builds]
-    piles += [(f"$.hands[{s}]", known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
-    piles += [(f"$.captured[{s}]", p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
+def _piles(pos: Position) -> list[tuple[Pile, int]]:
+    """Every known pile of cards with where it is."""
+    piles = [(Pile("$.table.loose"), pos.loose)]
+    piles += [(Pile("$.table.builds", b.cards, f"({'+'.join(codes_of(b.cards))})"), b.cards) for b in pos.builds]
+    piles += [(Pile(f"$.hands[{s}]"), known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
+    piles += [(Pile(f"$.captured[{s}]"), p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
     if not isinstance(pos.stock, Unseen):
-        piles += [(f"$.stock[{i}]", 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
+        piles += [(Pile(f"$.stock[{i}]"), 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
     return piles
 
 
-def _duplicate_problems(pos: Position) -> list[str]:
+def _duplicate_problems(pos: Position) -> list[str | Problem]:
     """Cards found twice (with where), and a total other than 52 when every card is known."""
     piles = _piles(pos)
     seen = dups = 0
     for _, pile in piles:
         dups |= seen & pile
         seen |= pile
-    problems = []
+    problems: list[str | Problem] = []
     for card in cards_of(dups):
-        places = ", ".join(path for path, pile in piles if pile >> card & 1)
-        problems.append(f"{places}: {CODES[card]} appears more than once")
+        places = tuple(place for place, pile in piles if pile >> card & 1)
+        problems.append(Problem(places, f"{CODES[card]} appears more than once", card))
     known_all = (
         not isinstance(pos.stock, Unseen)
         and all(isinstance(h, int) for h in pos.hands)
@@ -397,32 +397,32 @@ def unseen_cards(pos: Position) -> int:
     return FULL_DECK & ~seen
 
 
-def _build_problems(pos: Position) -> list[str]:
+def _build_problems(pos: Position) -> list[str | Problem]:
     """Builds whose cards do not make their value, bad owners, builds after the hand."""
     rules = pos.rules
-    problems = []
+    problems: list[str | Problem] = []
     if pos.finished and pos.builds:
         problems.append("$.table.builds: the hand is finished but builds remain on the table")
     for b in pos.builds:
-        name = f"$.table.builds ({'+'.join(codes_of(b.cards))}={b.value})"
+        at = (Pile("$.table.builds", b.cards, f"({'+'.join(codes_of(b.cards))}={b.value})"),)
         if b.owner not in range(rules.players):
-            problems.append(f"{name}: owner {b.owner} is not a seat")
+            problems.append(Problem(at, f"owner {b.owner} is not a seat"))
         if not 2 <= b.value <= rules.max_build:
-            problems.append(f"{name}: value {b.value} is outside 2..{rules.max_build} (V4)")
+            problems.append(Problem(at, f"value {b.value} is outside 2..{rules.max_build} (V4)"))
             continue
         if count(b.cards) < 2:
-            problems.append(f"{name}: a build has at least two cards (B2)")
+            problems.append(Problem(at, "a build has at least two cards (B2)"))
             continue
         if any(rules.values[c] == 0 for c in cards_of(b.cards)):
-            problems.append(f"{name}: court cards have no value and cannot be built (B1)")
+            problems.append(Problem(at, "court cards have no value and cannot be built (B1)"))
             continue
         try:
             splits = splits_into_groups(rules, b.cards, b.value)
         except TooComplex as exc:
-            problems.append(f"{name}: {exc}")
+            problems.append(Problem(at, str(exc)))
             continue
         if not splits:
-            problems.append(f"{name}: its cards do not add up to {b.value} or split into groups of {b.value}")
+            problems.append(Problem(at, f"its cards do not add up to {b.value} or split into groups of {b.value}"))
             continue
         hand = pos.hands[b.owner] if b.owner in range(len(pos.hands)) else None
         if (
@@ -435,7 +435,7 @@ def _build_problems(pos: Position) -> list[str]:
         if not isinstance(hand, Partial) or not any(
             can_capture_value(rules, c, b.value) for c in cards_of(unseen_cards(pos))
         ):
-            problems.append(f"{name}: its owner, seat {b.owner}, holds no card that can capture {b.value} (O1)")
+            problems.append(Problem(at, f"its owner, seat {b.owner}, holds no card that can capture {b.value} (O1)"))
     return problems
 
 

@@ -8,42 +8,33 @@ and a build at its index (``$.table.builds[2] (3C+5H=8)``).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from ..cards import parse_card
+from ..cards import cards_of, parse_card
+from ..engine.errors import Pile, Problem
 from .locate import steps
 
-_BUILD = re.compile(r"\$\.table\.builds \((?P<cards>[^)=]+)(?:=\d+)?\)")
-_TWICE = re.compile(r"(?P<paths>\$.*): (?P<card>\w\w) appears more than once")
 
-
-def pinpointed(problem: str, doc: Any) -> str:
-    """``problem`` (a message of the position check) with its paths narrowed to the
+def pinpointed(problem: str | Problem, doc: Any) -> str:
+    """``problem`` (of the position check) as text, the piles it names narrowed to the
     elements of ``doc``, the position document it was read from."""
-    twice = _TWICE.fullmatch(problem)
-    if twice is None:
-        return _BUILD.sub(lambda m: f"{_build_path(m, doc)} {m.group()[len('$.table.builds ') :]}", problem)
-    card = parse_card(twice["card"])
-    paths = ", ".join(_card_path(path, card, doc) for path in twice["paths"].split(", "))
-    return f"{paths}: {twice['card']} appears more than once"
+    if isinstance(problem, str):
+        return problem
+    return str(Problem(tuple(_narrowed(pile, problem.card, doc) for pile in problem.piles), problem.what))
 
 
-def _build_path(found: re.Match[str], doc: Any) -> str:
-    """``$.table.builds[i]``: the build of the document with the cards the check names."""
-    cards = {parse_card(code) for code in found["cards"].split("+")}
-    for i, build in enumerate(doc["table"]["builds"]):
-        if {parse_card(code) for code in build["cards"]} == cards:
-            return f"$.table.builds[{i}]"
-    return "$.table.builds"
-
-
-def _card_path(path: str, card: int, doc: Any) -> str:
-    """The path of ``card`` in the list of cards at ``path`` (a build named by its cards,
-    a hand known in part by its ``cards``); ``path`` itself when it names no such list."""
-    build = _BUILD.fullmatch(path)
-    if build is not None:
-        path = _build_path(build, doc) + ".cards"
+def _narrowed(pile: Pile, card: int | None, doc: Any) -> Pile:
+    """``pile`` in ``doc``: a build at its index; with ``card``, that card's place in the
+    pile's list of cards (a hand known in part by its ``cards``), the pile itself when it
+    names no such list."""
+    path = pile.path
+    if pile.cards:
+        path = _build_path(pile.cards, doc)
+        if card is None:
+            return Pile(path, label=pile.label)
+        path += ".cards"
+    if card is None:
+        return pile
     value = doc
     for step in steps(path):
         value = value[step]
@@ -52,5 +43,13 @@ def _card_path(path: str, card: int, doc: Any) -> str:
     if isinstance(value, list):
         for i, item in enumerate(value):
             if parse_card(item) == card:
-                return f"{path}[{i}]"
-    return path
+                return Pile(f"{path}[{i}]")
+    return Pile(path)
+
+
+def _build_path(cards: int, doc: Any) -> str:
+    """``$.table.builds[i]``: the build of the document with these cards."""
+    for i, build in enumerate(doc["table"]["builds"]):
+        if {parse_card(code) for code in build["cards"]} == set(cards_of(cards)):
+            return f"$.table.builds[{i}]"
+    return "$.table.builds"

@@ -159,7 +159,7 @@ def read_position_data(value: object, path: str = "$", check: bool = True) -> tu
         try:
             check_position(pos)
         except PositionError as exc:  # at the cards and builds as the document writes them
-            raise PositionError([pinpointed(problem, obj) for problem in exc.problems]) from None
+            raise PositionError([pinpointed(problem, obj) for problem in exc.found]) from None
     return pos, extra + _nested_extra(obj) + build_extra
 
 
