@@ -15,6 +15,7 @@ from clirun import casino
 from inproc import cli
 
 from casino_cli.cards import cards_of
+from casino_cli.cli.cmd_simulate import game_line
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
@@ -805,6 +806,12 @@ def test_games_no_side_won_in_500_hands_are_said_to_have_stopped_unfinished():
         f"2 of 2 games stopped unfinished: no side won in {MAX_HANDS} hands, "
         "the most a game is played; their records have no result\n"
     ), run.stderr
+    # counted as each game is played (in whichever process plays it), not from its record
+    assert game_line(make_rules("classic", 2, target=10000), "u", 1, ["greedy"] * 2, None) == (
+        run.stdout.splitlines()[0],
+        True,
+    )
+    assert cli("simulate", "--games", "2", "--bots", "greedy", *far, "--jobs", "2") == run
     match = cli("match", "greedy", "random", "--hands", "0", "--pairs", "2", "--looks", "1", "-f", "json", *far)
     assert orjson.loads(match.stdout)["games"]["unfinished"] == 4
     assert "4 of 4 games stopped unfinished" in match.stderr and "each counts by its points" in match.stderr

@@ -46,6 +46,13 @@ def simulation_bag(
 ) -> Any:
     """A Dask bag of the records (canonical JSON lines, bytes) of games ``numbers`` of the
     simulation ``seed``, one bot name per seat, as ``casino simulate`` prints them."""
+    return played_bag(rules, seed, numbers, bots, hands, per_task).pluck(0)
+
+
+def played_bag(
+    rules: Rules, seed: str, numbers: range, bots: list[str], hands: int | None = None, per_task: int = GAMES_PER_TASK
+) -> Any:
+    """:func:`simulation_bag` with each record whether its game stopped unfinished: ``(line, unfinished)``."""
     db = _bag_module()
     return db.from_sequence(numbers, partition_size=per_task).map(
         lambda number: game_line(rules, seed, number, bots, hands)

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import orjson
-
 from ..engine import Rules, game_seed
 from ..engine.bots import BOTS
 from ..engine.views import Bot, BotError
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
-from ..records.selfplay import MAX_HANDS, play_game, unfinished_games
+from ..records.game_record import game_record
+from ..records.selfplay import played_game, unfinished_games
 from .common import check_per_task, rules_from_options, seed_or_random
 from .output import USAGE, Fail, Progress, say, write_line
 from .shards import parse_shard, shard_range
@@ -45,13 +44,15 @@ def named_bot(name: str) -> Bot:
         raise Fail(USAGE, str(exc)) from None
 
 
-def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> bytes:
-    """The record of game ``number`` of a simulation, as one line of canonical JSON; each
-    seat is named by its bot."""
-    return dumps(play_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands, names=bots))
+def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> tuple[bytes, bool]:
+    """The record of game ``number`` of a simulation, as one line of canonical JSON (each
+    seat named by its bot), and whether the game stopped unfinished (no side won in
+    :data:`~casino_cli.engine.game.MAX_HANDS` hands)."""
+    game = played_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands)
+    return dumps(game_record(game, bots)), game.unfinished
 
 
-def _one_game(job: tuple[Any, ...]) -> bytes:
+def _one_game(job: tuple[Any, ...]) -> tuple[bytes, bool]:
     return game_line(*job)
 
 
@@ -77,18 +78,18 @@ def run_simulate(
     wanted = shard_range(parse_shard(shard), games)
     seed = seed_or_random(seed)  # said once the options are known to be right
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
-    lines: Iterable[bytes]
+    played: Iterable[tuple[bytes, bool]]
     if dask is not None:
-        from .cluster import GAMES_PER_TASK, ordered, simulation_bag
+        from .cluster import GAMES_PER_TASK, ordered, played_bag
 
-        lines = ordered(simulation_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
+        played = ordered(played_bag(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
         # its workers fork before the bar's thread starts; each ends its bots' programs
-        lines = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers))
+        played = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers))
     progress = Progress("games", len(numbers))
     try:
-        unfinished = _write_all(lines, progress)
+        unfinished = _write_all(played, progress)
     except BotError as exc:
         raise Fail(USAGE, str(exc)) from None
     finally:
@@ -97,13 +98,11 @@ def run_simulate(
         say(f"{unfinished_games(unfinished, len(numbers))}; their records have no result")
 
 
-def _write_all(lines: Iterable[bytes], progress: Progress) -> int:
-    """Write the records; how many are of games that stopped unfinished (no result after
-    :data:`MAX_HANDS` hands)."""
+def _write_all(played: Iterable[tuple[bytes, bool]], progress: Progress) -> int:
+    """Write the records of ``played`` (:func:`game_line`'s pairs); how many games stopped unfinished."""
     unfinished = 0
-    for line in lines:
+    for line, stopped in played:
         write_line(line)
         progress.advance()
-        record = orjson.loads(line)
-        unfinished += "result" not in record and len(record["hands"]) >= MAX_HANDS
+        unfinished += stopped
     return unfinished

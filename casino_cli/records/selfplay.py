@@ -21,14 +21,12 @@ def play_game(
     bots: Sequence[Bot],
     hands: int | None = None,
     observer: Observer | None = None,
-    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """The record of one game (or of its first ``hands`` hands) from ``seed``; bots[seat]
     plays each seat, seeing only its view, with a random source of its own (:func:`seat_rngs`).
 
-    ``observer``, if given, sees every HandStart, Step and HandEnd as it happens; ``names``,
-    if given, name the seats in the record (``simulate`` names each by its bot)."""
-    return game_record(played_game(rules, seed, bots, hands, observer), names)
+    ``observer``, if given, sees every HandStart, Step and HandEnd as it happens."""
+    return game_record(played_game(rules, seed, bots, hands, observer))
 
 
 def played_game(
