@@ -438,7 +438,8 @@ def test_a_bot_of_casinos_own_is_not_replaced():
 def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():
     """A bot's name that is no text and an rng that is no random.Random are TypeErrors naming
     them (they were AttributeErrors from inside); a number of players no game has is a
-    CasinoError for seat_rngs (0 gave no source, and 10**19 filled the memory)."""
+    CasinoError for seat_rngs (0 gave no source, and 10**19 filled the memory), the rules'
+    own RulesError, word for word (its check of its own cut the number shown shorter)."""
     from casino_cli.engine import find_bot, sample_worlds, seat_rngs
 
     with pytest.raises(TypeError, match="name must be a str|str object expected"):
@@ -446,9 +447,12 @@ def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():
     view = observe(start_position(make_rules("classic"), seeded_deck("7"), dealer=1), 0)
     with pytest.raises(TypeError, match="rng must be a random.Random|Random object expected"):
         sample_worlds(view, 2, "x")  # type: ignore[arg-type]
-    for players in (0, 5, 10**19):  # the huge one last: before the check it was tried
-        with pytest.raises(CasinoError, match="players must be 2, 3 or 4, not "):
+    for players in (0, 5, 10**19, 10**35):  # the huge ones last: before the check it was tried
+        with pytest.raises(RulesError, match="players must be 2, 3 or 4, not ") as refused:
             seat_rngs("s", players)
+        with pytest.raises(RulesError) as by_rules:
+            make_rules("classic", players)
+        assert str(refused.value) == str(by_rules.value)
     assert len(seat_rngs("s", 4)) == 4 and len(sample_worlds(view, 2, random.Random(1))) == 2
 
 

@@ -224,6 +224,11 @@ def make_rules(
 def _check_variant_players(variant: object, players: object) -> None:
     if variant not in PRESETS:
         raise RulesError(f"unknown variant {shown(variant)} (expected one of {', '.join(VARIANTS)})")
+    check_players(players)
+
+
+def check_players(players: object) -> None:
+    """A :class:`RulesError` unless ``players`` is a number of players the game has: 2, 3 or 4."""
     if type(players) is not int or players not in (2, 3, 4):
         raise RulesError(f"players must be 2, 3 or 4, not {shown(players)}")
 

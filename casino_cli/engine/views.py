@@ -25,7 +25,7 @@ from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
 from .position import A_POSITION, Partial, Position, Unseen, held_count
-from .rules import Rules
+from .rules import Rules, check_players
 
 
 class Played(NamedTuple):
@@ -163,6 +163,5 @@ def seat_rngs(seed: str, players: int) -> list[random.Random]:
     """One random source per seat, from the game seed and the seat, so no bot can steer another."""
     if not isinstance(players, int) or isinstance(players, bool):
         raise wrong_type("players", players, "an int")
-    if not 2 <= players <= 4:
-        raise CasinoError(f"players must be 2, 3 or 4, not {shown(players, 30)}")
+    check_players(players)
     return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]
