@@ -355,6 +355,11 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         (["[Rules classic 2]", "Hand 1", "1. : 4S"], 3, 4, "a player's name before ':'"),
         (["[Rules classic 2]", "Hand 1", '1. 3H 2. <{"move": 4S}>'], 3, 21, "JSON value: unexpected character"),
         (["[Rules classic 2]", "[Event <oops>]"], 2, 9, "expected a JSON value: unexpected character"),
+        # inline JSON naming a key twice is refused at the second, as a JSON document is (it was read as the last)
+        (["[Rules classic 2]", "Hand 1", '1. <{"move": "3H", "move": "4S"}>'], 3, 28, "the key 'move' appears twice"),
+        (["[Rules classic 2]", '[Event <{"a": 1, "a": 2}>]'], 2, 23, "the key 'a' appears twice"),
+        (["[Rules classic 2]", "Hand 1", '_note {"a": {"b": 1, "b": 2}}'], 3, 27, "the key 'b' appears twice"),
+        (["[Rules classic 2]", "Hand 1", '_ <{"_k": 1, "_k": 2}>'], 3, 20, "the key '_k' appears twice"),
         (["[Players Ana Ben]", "Hand 1"], 1, 1, "the record has no [Rules …] tag, e.g. [Rules classic 2]"),
         (["[Rules classic 2]", "Hand 1", "1. 3H", "[Note late]"], 4, 1, "a tag line after a hand starts a new record"),
         (["[Rules classic 2]", "Hand 1", "1. Ana: : 4S"], 3, 9, "not a second ':'"),

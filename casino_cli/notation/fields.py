@@ -53,15 +53,24 @@ def loads(data: bytes | str, path: str = "$") -> object:
             error.at = (line, column)
             raise error from None
         raise _json_error(data, exc, path) from None
-    if isinstance(value, (dict, list)) and _may_repeat_a_key(data, value):
-        repeated = duplicate_key(data)
-        if repeated is not None:
-            key = repeated.rsplit(".", 1)[1]
-            raise NotationError(
-                f"the key {key!r} appears twice in this object (JSON readers differ on which one counts)",
-                repeated if path == "$" else path + repeated[1:],
-            )
+    repeated = repeated_key(data, value)
+    if repeated is not None:
+        raise NotationError(twice(repeated), repeated if path == "$" else path + repeated[1:])
     return value
+
+
+def repeated_key(data: bytes, value: object) -> str | None:
+    """The JSON path of the first key that an object of ``data`` (parsed as ``value``) names
+    twice, if any: JSON readers differ on which of the two counts, so a referee takes neither."""
+    if isinstance(value, (dict, list)) and _may_repeat_a_key(data, value):
+        return duplicate_key(data)
+    return None
+
+
+def twice(repeated: str) -> str:
+    """What is wrong with the key at path ``repeated`` (see :func:`repeated_key`)."""
+    key = repeated.rsplit(".", 1)[1]
+    return f"the key {key!r} appears twice in this object (JSON readers differ on which one counts)"
 
 
 def _json_error(data: bytes, exc: orjson.JSONDecodeError, path: str) -> NotationError:

@@ -19,7 +19,8 @@ import orjson
 
 from ..engine.rules import PRESETS
 from .errors import NotationError
-from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key
+from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key, repeated_key, twice
+from .locate import locate
 
 TEXT_EXTENSION = ".cas"
 _MOVE_PATH = re.compile(r"\$\.hands\[(\d+)\]\.moves\[(\d+)\]")
@@ -180,9 +181,21 @@ def _json_end(text: str, at: int, line: int) -> int:
 
 def _json(text: str, line: int, at: int) -> object:
     try:
-        return orjson.loads(text)
+        value = orjson.loads(text)
     except orjson.JSONDecodeError as exc:  # located in the line (the JSON is on one line)
         raise TextError(f"expected a JSON value: {exc.msg}", line, at + 1 + min(exc.pos, len(text))) from None
+    return _once(text, value, line, at)
+
+
+def _once(text: str, value: object, line: int, at: int) -> object:
+    """``value``, read from the JSON ``text`` at index ``at`` of its line, unless an object
+    in it names a key twice: refused there, as a JSON document is."""
+    data = text.encode("utf-8", "surrogatepass")
+    repeated = repeated_key(data, value)
+    if repeated is None:
+        return value
+    before = data[: locate(data, repeated)].decode("utf-8", "surrogatepass")
+    raise TextError(twice(repeated), line, at + 1 + len(before))
 
 
 def _comment(text: str, at: int, line: int) -> tuple[str, int]:
@@ -402,10 +415,10 @@ def _user_value(text: str, number: int, at: int) -> object:
     if not text:
         raise TextError("expected a value", number, at + 1)
     with contextlib.suppress(orjson.JSONDecodeError):
-        return orjson.loads(text)
+        return _once(text, orjson.loads(text), number, at)
     if text[:1] == "<" and text[-1:] == ">":
         with contextlib.suppress(orjson.JSONDecodeError):
-            return orjson.loads(text[1:-1])
+            return _once(text[1:-1], orjson.loads(text[1:-1]), number, at + 1)
     closing = _CURLY.get(text[:1], "")
     if len(text) > 1 and text[-1] in closing and not any(c in closing for c in text[1:-1]):  # not “a” and “b”
         return text[1:-1]  # “a text in curly quotes”, as a straight-quoted one would be
@@ -774,7 +787,9 @@ def _user_line(rec: _Builder, line: str, toks: list[_Tok], number: int) -> None:
             raise TextError("expected an inline JSON object after '_', e.g. _ <{\"_a b\": 1}>", number, first.end + 1)
         items = list(toks[1].value.items())
     else:
-        items = [(first.value, _user_value(line[first.end :].strip(_SPACES), number, first.end))]
+        rest = line[first.end :]
+        start = first.end + len(rest) - len(rest.lstrip(_SPACES))  # where the value starts, for its errors
+        items = [(first.value, _user_value(rest.strip(_SPACES), number, start))]
     for name, value in items:
         if name in hand:
             raise TextError(f"{name} is given twice", number, first.column)
