@@ -396,6 +396,8 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
     for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):
         assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
+    for line in (b'{"move": "2Cx2H", "move": "JD"}', b'{"move": {"card": "JD", "type": "trail", "card": "2C"}}'):
+        assert "appears twice in this object" in _chosen(line, listing), line  # JSON readers differ on which counts
     as_object = b'{"move": {"type": "capture", "card": "2C", "takes": ["2H"]}}'  # the notation's object form
     assert _chosen(as_object, listing) == first
     huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer

@@ -43,7 +43,7 @@ from ..engine.bots import find_bot
 from ..engine.moves import Move, MoveList
 from ..engine.views import Bot, BotError, View, ended_words
 from ..notation.errors import NotationError
-from ..notation.fields import whole
+from ..notation.fields import repeated_key, twice, whole
 from ..notation.moves import read_move
 from ..notation.position import position_json
 from .hold_signals import held
@@ -268,6 +268,9 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
             answer = line.decode("utf-8", "replace").strip()
             if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
                 legal = f"valid JSON, nor {legal}"
+    repeated = repeated_key(line, answer)  # refused as a document's is: which of the two did the bot mean?
+    if repeated is not None:
+        return f"answered {_shown(line)}: {twice(repeated)}"
     by_index = by_text = None
     if isinstance(answer, dict):
         index = whole(answer.get("index"))  # 4.0 is 4, as a document's whole numbers are
