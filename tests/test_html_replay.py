@@ -10,6 +10,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from casino_cli.notation.fields import MAX_NAME
 from tests.inproc import cli
 
 CHROMIUM = os.environ.get("CASINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -211,6 +212,23 @@ def test_a_phone_shows_a_picture_whose_words_can_be_read(browser, tmp_path, reco
           return [banner.getBoundingClientRect().bottom - svg.getBoundingClientRect().top, innerHeight] }})()"""
     )
     assert box[0] < box[1] / 2  # the caption near the picture's top, not a screen's scroll under it
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_names_as_long_as_a_record_allows_leave_the_picture_on_the_first_screen(browser, tmp_path, viewport):
+    """The heading cuts a name past about 60 letters (…): four names of 4,096 characters
+    pushed the buttons and the picture two screens down on a desktop, eight on a phone."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--bots", "greedy")
+    names = [c * MAX_NAME for c in "WMQß"]
+    record = tmp_path / "longest.json"
+    record.write_bytes(orjson.dumps(dict(orjson.loads(four.stdout), players=names)))
+    page_file = tmp_path / "longest.html"
+    assert cli("replay", str(record), "--html", str(page_file), "--hand", "3").returncode == 0
+    page = browser.new_page(viewport=viewport)
+    page.goto(page_file.as_uri())
+    heading = plain(page.inner_text("h1"))
+    assert heading.startswith("WWW") and heading.count("…") == 4 and " v " in heading
+    assert page.evaluate("document.getElementById('stage').getBoundingClientRect().top") < viewport["height"] / 2
 
 
 def test_long_names_wrap_in_the_move_list(browser, tmp_path):

@@ -593,7 +593,8 @@ def test_the_pages_sheet_keeps_each_item_won_on_one_line(tmp_path):
 
 
 def test_the_heading_names_partnerships_whole():
-    """The heading wraps, so its names are never cut, with partnerships as without them."""
+    """The heading wraps, so a name of up to about 60 letters is never cut, with partnerships
+    as without them."""
     from casino_cli.pictures.page import replay_page
     from casino_cli.records.frames import frames_of
     from casino_cli.records.record import read_record

@@ -16,6 +16,7 @@ from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json, hand_notes
 from ..records.shown import visible
+from .lines import fit
 from .sheet import items_won, side_label, side_labels
 from .svg import defs, markup, named, red
 from .table import (
@@ -152,6 +153,8 @@ _SCRIPT = """
 })();
 """
 
+HEAD_NAME_EMS = 48  # about 60 letters: a name of 4,096 pushed the picture screens down
+
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
 
 
@@ -228,11 +231,17 @@ def _who_plays(record: Record) -> str:
     """The page's heading: the sides, the players by name, or by seat where they have no
     names or two alike (copies of one bot)."""
     rules = record.rules
-    if rules.partnerships:  # names whole: the heading wraps
-        return " v ".join(side_name(record.players, side, str) for side in range(rules.sides))
+    if rules.partnerships:
+        return " v ".join(side_name(record.players, side, _head_name) for side in range(rules.sides))
     if record.players and len(set(record.players)) == len(record.players):
-        return " v ".join(map(named, record.players))
-    return " v ".join(seat_name(record.players, s, str) for s in range(rules.players))
+        return " v ".join(named(name, _head_name) for name in record.players)
+    return " v ".join(seat_name(record.players, s, _head_name) for s in range(rules.players))
+
+
+def _head_name(name: str) -> str:
+    """A name in the heading: whole (it wraps) up to :data:`HEAD_NAME_EMS`, else cut with …,
+    so that the heading leaves the picture on the first screen."""
+    return fit(name, 1, HEAD_NAME_EMS)
 
 
 def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0) -> str:
