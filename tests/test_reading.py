@@ -88,6 +88,22 @@ def test_other_encodings_are_refused_by_name(data, name):
     assert res.returncode == 65 and f"<stdin>:1: input is {name}" in res.stderr
 
 
+@pytest.mark.parametrize(
+    "encode, name",
+    [
+        (lambda text: b"\xff\xfe" + text.encode("utf-16-le"), "UTF-16"),
+        (lambda text: gzip.compress(text.encode()), "gzip-compressed"),
+    ],
+)
+def test_a_cas_file_in_another_encoding_is_refused_by_name_too(tmp_path, encode, name):
+    """A .cas saved as UTF-16 (Notepad's "Unicode") or compressed: it was 'this line is not UTF-8 text'."""
+    path = tmp_path / "club-night.cas"
+    with open("fixtures/text/club-night.cas", encoding="utf-8") as fh:
+        path.write_bytes(encode(fh.read()))
+    res = cli("validate", str(path), "-f", "text")
+    assert res.returncode == 65 and f"{path}:1: input is {name}" in res.stdout.decode()
+
+
 @pytest.mark.parametrize("command", ["score", "replay"])
 def test_score_and_replay_go_on_past_an_unreadable_record(command):
     data = RECORDS[0] + b"\n{oops\n" + RECORDS[1] + b"\n"

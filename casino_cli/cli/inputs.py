@@ -129,9 +129,9 @@ def _documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     for item in lines:
         number = item.number
         if item.number == 1:
-            refused = _refused(item.data)
-            if refused:
-                yield Document(name, 1, error=NotationError(f"input is {refused}", ""))
+            what = refused(item.data)
+            if what:
+                yield Document(name, 1, error=NotationError(f"input is {what}", ""))
                 return
             if item.data.startswith(b"\xef\xbb\xbf"):
                 item = item._replace(data=item.data[3:])
@@ -196,7 +196,8 @@ def _lines_of(data: bytes, first: int) -> Iterator[_Line]:
         yield item._replace(number=item.number + first - 1)
 
 
-def _refused(head: bytes) -> str:
+def refused(head: bytes) -> str:
+    """What input starting with ``head`` is, when it is not UTF-8 text (UTF-16, gzip…), else ""."""
     return next((what for magic, what in _REFUSED if head.startswith(magic)), "")
 
 

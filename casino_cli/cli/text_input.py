@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .inputs import Document, read_lines
+from .inputs import Document, read_lines, refused
 
 _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
@@ -69,6 +69,8 @@ def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
         if ended:
             break
     rewound: BinaryIO = _Rewound(head, stream, ended)  # type: ignore[assignment]
+    if head and refused(head[0]):
+        return False, rewound  # UTF-16, gzip…, whatever the name: the JSON reader names it and what to do
     text = first.decode("utf-8", "replace").lstrip("\ufeff")
     if text.lstrip(" \t").startswith("{"):
         return False, rewound  # JSON, whatever the name (the text reader is not even loaded)
