@@ -103,5 +103,14 @@ def test_a_rules_error_names_only_the_options_given():
     assert both.returncode == 2 and "ace_high and must_take_equal need court_values" in both.stderr
 
 
+def test_an_option_reads_a_whole_number_written_with_a_fraction_as_a_document_does():
+    """-o target=11.0 was refused ('not 11.0') where a document's "target": 11.0 is 11."""
+    dealt = cli("deal", "--seed", "7", "-o", "target=11.0", "-f", "json")
+    assert dealt.returncode == 0, dealt.stderr
+    assert orjson.loads(dealt.stdout)["rules"]["target"] == 11
+    half = cli("deal", "--seed", "7", "-o", "target=11.5")
+    assert half.returncode == 2 and "not 11.5" in half.stderr
+
+
 def test_a_schema_is_named_in_any_case():
     assert cli("schema", "Position").stdout == cli("schema", "position").stdout != b""

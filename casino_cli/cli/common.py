@@ -13,7 +13,7 @@ import orjson
 from ..engine import Move, Position, PositionError, RulesError, make_rules
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
-from ..notation.fields import dumps, loads
+from ..notation.fields import dumps, loads, whole
 from ..notation.moves import read_record_move
 from ..notation.position import UserData, position_json, read_position_data
 from .inputs import Document, InputError, read_documents
@@ -63,7 +63,7 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         if name.strip() in overrides:  # as a rules object or a [Rules] tag refuses it: never the last one silently
             raise Fail(USAGE, f"bad rules: the option {name.strip()} is given twice")
         try:
-            overrides[name.strip()] = orjson.loads(value)
+            overrides[name.strip()] = whole(orjson.loads(value))  # target=21.0 is 21, as in a document
         except orjson.JSONDecodeError:
             overrides[name.strip()] = value
     try:
