@@ -310,6 +310,27 @@ def test_document_text_is_escaped_as_markup():
     assert "&lt;script&gt;" in svg
 
 
+def test_every_picture_is_well_formed_xml_whatever_characters_the_record_holds(tmp_path):
+    """U+FFFE and U+FFFF, which JSON allows and XML does not, in names and a comment: the
+    SVG was not well-formed, and a browser showed an error in place of the picture."""
+    record = orjson.loads(Path(GAME).read_bytes())
+    record["players"] = ["Ann\ufffe", "Bea\uffff"]
+    record["hands"][0]["moves"][0] = {"move": record["hands"][0]["moves"][0], "comment": "odd \uffff\x00"}
+    source = tmp_path / "odd.json"
+    source.write_bytes(orjson.dumps(record))
+    commands = {
+        "replay": ["replay", str(source), "--to", "1", "-f", "json"],
+        "score": ["score", str(source)],
+        "judge": ["judge", str(source), "--move", "1"],
+    }
+    for name, command in commands.items():
+        picture = tmp_path / f"{name}.svg"
+        assert cli(*command, "--svg", str(picture)).returncode == 0
+        text = picture.read_text(encoding="utf-8")
+        xml.dom.minidom.parseString(text)
+        assert "Ann\ufffd" in text
+
+
 def test_hearts_and_diamonds_are_red_in_captions_sheets_and_the_move_list(tmp_path):
     page = tmp_path / "p.html"
     assert cli("replay", GAME, "--html", str(page)).returncode == 0

@@ -15,7 +15,7 @@ from ..records.shown import visible
 from .lines import fit, wrap
 
 _RED_SUIT = re.compile("[♥♦]+")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")  # XML forbids all but DEL (which shows nothing)
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 RED, BLACK = "#c0142c", "#141414"
 TEXT_RED = "#a40018"  # ♥ and ♦ in words: darker, to read on gold (4.5:1) as on white
@@ -33,9 +33,9 @@ _SUIT_PATHS = {
 
 
 def markup(content: str) -> str:
-    """Document text made safe as XML/HTML text: escaped, control characters (which XML
-    forbids) shown as �."""
-    return escape(_CONTROL.sub("\ufffd", content))
+    """Document text made safe as XML/HTML text: escaped, the characters XML forbids (control
+    characters, U+FFFE and U+FFFF) shown as �."""
+    return escape(_NOT_XML.sub("\ufffd", content))
 
 
 def named(name: str, cut: Callable[[str], str] | None = None) -> str:
