@@ -440,6 +440,22 @@ def test_a_player_named_like_a_move_still_plays_it_and_a_winner_is_a_side_or_a_n
         assert record.error is None and record.value["result"] == {"winner": side}, winner
 
 
+@pytest.mark.parametrize(
+    "line, where",
+    [
+        ("[Event 123456789012345678901234567890]", "2:8: $._event"),
+        ('_id <{"n": -9223372036854775809}>', "3:1: $.hands[0]._id"),
+    ],
+)
+def test_user_data_with_an_integer_beyond_64_bits_is_refused_not_rounded(tmp_path, line, where):
+    """It was kept as a float: convert wrote 1.2345678901234568e+29."""
+    path = tmp_path / "big.cas"
+    lines = ["[Rules classic 2]", line, "Hand 1"] if line.startswith("[") else ["[Rules classic 2]", "Hand 1", line]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = cli("convert", str(path), "--to", "json")
+    assert res.returncode == 65 and f"{path}:{where}: user data holds an integer beyond 64 bits" in res.stderr
+
+
 def test_an_error_in_one_record_does_not_swallow_the_next():
     text = ["[Rules classic 2]", "Hand 1 dealer 9x", "1. 5H", "", "[Rules royal 2]", "Hand 1 dealer 0", "1. 5H"]
     first, second = read_text(text)

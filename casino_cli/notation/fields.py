@@ -53,10 +53,29 @@ def loads(data: bytes | str, path: str = "$") -> object:
             error.at = (line, column)
             raise error from None
         raise _json_error(data, exc, path) from None
+    value = exact(data, value, path)
     repeated = repeated_key(data, value)
     if repeated is not None:
         raise NotationError(twice(repeated), repeated if path == "$" else path + repeated[1:])
     return value
+
+
+def exact(data: bytes, value: object, path: str = "$") -> object:
+    """``value`` (orjson's reading of ``data``) read again by Python's reader where ``data``
+    writes an integer beyond 64 bits, which orjson reads as a float: so that such an integer
+    is refused (in user data) or out of range (elsewhere), never rounded."""
+    if not _LONG_DIGITS.search(data) or not any(
+        m.group(1) and not -(2**63) <= int(m.group(1)) < 2**64 for m in _INTEGERS.finditer(data)
+    ):
+        return value
+    try:
+        return json.loads(data)
+    except RecursionError:  # Python's reader goes less deep than orjson
+        raise NotationError("an integer beyond 64 bits, nested too deeply to be read exactly", path) from None
+
+
+_LONG_DIGITS = re.compile(rb"[0-9]{19}")  # the cheap test: no integer beyond 64 bits is shorter
+_INTEGERS = re.compile(rb'"(?:[^"\\]|\\.)*"|(?<![.eE+0-9-])(-?[0-9]{19,})(?![.eE0-9])', re.DOTALL)  # not in strings
 
 
 def repeated_key(data: bytes, value: object) -> str | None:
@@ -204,8 +223,8 @@ def expect_int(value: object, path: str, low: int = 0, high: int = MAX_INT) -> i
 
 def _shown(value: int | float) -> str:
     """A whole number as a message quotes it: itself, or past 15 digits its sign and its
-    digit count. One read as a float (beyond 64 bits) is "about" so many: near a power of
-    ten the float's count can be one more or less than were written."""
+    digit count. One written as a float (``1e30``) is "about" so many: near a power of ten
+    the float's count can be one more or less than were written."""
     if type(value) is int and abs(value) < 10**15:
         return str(value)
     digits = len(str(abs(int(value))))

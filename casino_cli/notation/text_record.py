@@ -19,7 +19,7 @@ import orjson
 
 from ..engine.rules import PRESETS
 from .errors import NotationError
-from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key, repeated_key, twice
+from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, exact, name_key, repeated_key, twice
 from .locate import locate
 
 TEXT_EXTENSION = ".cas"
@@ -188,9 +188,14 @@ def _json(text: str, line: int, at: int) -> object:
 
 
 def _once(text: str, value: object, line: int, at: int) -> object:
-    """``value``, read from the JSON ``text`` at index ``at`` of its line, unless an object
-    in it names a key twice: refused there, as a JSON document is."""
+    """``value``, read from the JSON ``text`` at index ``at`` of its line, as a JSON document
+    is read: an integer beyond 64 bits exactly (:func:`.fields.exact`), and an object that
+    names a key twice refused there."""
     data = text.encode("utf-8", "surrogatepass")
+    try:
+        value = exact(data, value)
+    except NotationError as exc:
+        raise TextError(exc.message, line, at + 1) from None
     repeated = repeated_key(data, value)
     if repeated is None:
         return value
