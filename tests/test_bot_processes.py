@@ -82,6 +82,7 @@ time.sleep(300)  # stays on after its stdin is closed
         (["match", "{bot}", "greedy", "--pairs", "4", "--looks", "1", "--jobs", "2"], 4),
         (["match", "{bot}", "greedy", "--pairs", "2", "--looks", "1"], 2),
         (["simulate", "--games", "16", "--hands", "1", "--seed", "s", "--bots", "{bot},greedy", "--jobs", "2"], 2),
+        (["play", "--watch", "--seed", "s", "--bots", "{bot},greedy"], 1),  # its seats are dropped, not ended
     ],
 )
 def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command, programs):

@@ -33,7 +33,6 @@ import subprocess
 import sys
 import threading
 import time
-import weakref
 from collections.abc import Sequence
 
 import orjson
@@ -128,6 +127,7 @@ class CommandBot:
         """The program's handle, taken from this bot, its stdin closed (None if this process
         started none)."""
         process, self.process = self.process, None
+        _RUNNING.discard(self)
         if process is None or self.owner != os.getpid():
             return None
         assert process.stdin is not None
@@ -352,7 +352,9 @@ def _shown(data: bytes) -> str:
 
 
 _COMMANDS: dict[str, CommandBot] = {}
-_RUNNING: weakref.WeakSet[CommandBot] = weakref.WeakSet()  # the bots that started a program (for the exit)
+# the bots whose program runs, held until it is ended (a bot dropped unended, as play drops its
+# seats, would leave it running past the exit)
+_RUNNING: set[CommandBot] = set()
 _REAPED: list[subprocess.Popen[bytes]] = []  # the handles of the programs close_all ended last (see there)
 
 
