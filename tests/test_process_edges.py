@@ -140,6 +140,7 @@ def kbint(position, moves, rng):
         ("mybots:explode", "bot 'mybots:explode' (seat 0) raised RuntimeError: my bot broke"),
         ("mybots:cheat", "bot 'mybots:cheat' (seat 0) returned 'KS', a str: a bot returns a Move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
+        ("exitbots:anything", "cannot load bot 'exitbots:anything': SystemExit: 5"),  # not casino's exit 5
         ("greedy,random,greedy", "--bots names 3 bots for 2 seats to fill: name at most 2"),
         ("mybots:kbint", "bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt"),  # its own, not a Ctrl-C
     ],
@@ -151,6 +152,7 @@ def kbint(position, moves, rng):
 def test_a_failing_user_bot_is_named(tmp_path, bot, needle, command):
     (tmp_path / "mybots.py").write_text(BOTS)
     (tmp_path / "badbots.py").write_text("1 / 0\n")
+    (tmp_path / "exitbots.py").write_text("import sys\nsys.exit(5)\n")
     env = dict(os.environ, PYTHONPATH=str(tmp_path))
     res = subprocess.run([*CASINO, *command, "--bots", bot], capture_output=True, timeout=60, env=env)
     assert res.returncode == 2, res.stderr

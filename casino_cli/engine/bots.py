@@ -77,7 +77,7 @@ def find_bot(name: str) -> Bot:
         with contextlib.redirect_stdout(sys.stderr):  # what its import prints is not casino's data
             module = importlib.import_module(module_name)
         bot = getattr(module, attribute)
-    except Exception as exc:  # its module's own code ran (and failed): say so, never a traceback
+    except (Exception, SystemExit, GeneratorExit) as exc:  # its module's code failed (sys.exit too): say so
         if module is not None and isinstance(exc, AttributeError):  # say which file: Python's own may shadow it
             where = getattr(module, "__file__", None) or "built into Python"
             raise LookupError(
