@@ -390,6 +390,35 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         assert out.returncode == 2 and words in out.stderr and b"Traceback" not in out.stderr, out.stderr
 
 
+def test_a_script_that_cannot_start_is_told_what_to_do(tmp_path):
+    """The usual slips of a script's author: a file here named without ./, not executable, no #! line."""
+    answer = "while read -r line; do echo '{\"index\": 0}'; done\n"
+    for name, text, mode in (
+        ("here.sh", "#!/bin/sh\n", 0o755),
+        ("plain.sh", "#!/bin/sh\n", 0o644),
+        ("bare.sh", "", 0o755),
+    ):
+        (tmp_path / name).write_text(text + answer)
+        (tmp_path / name).chmod(mode)
+    import subprocess
+
+    def run(bot: str):
+        args = [sys.executable, "-m", "casino_cli", "simulate", "--seed", "s", "--hands", "1", "--bots", bot]
+        return subprocess.run(args, cwd=tmp_path, capture_output=True, timeout=60)
+
+    for bot, words in (
+        ("cmd:here.sh", b"(none on the PATH; the file in the current directory is cmd:./here.sh)"),
+        (
+            "cmd:./plain.sh",
+            b'(it is not executable: chmod +x ./plain.sh, or name its interpreter first, cmd:"sh ./plain.sh")',
+        ),
+        ("cmd:./bare.sh", b'first line, #!/bin/sh, or first in the command, cmd:"sh ./bare.sh")'),
+    ):
+        out = run(bot)
+        assert out.returncode == 2 and b"could not be started" in out.stderr and words in out.stderr, out.stderr
+    assert run("cmd:sh ./bare.sh").returncode == 0  # the advice works (its quotes are the shell's)
+
+
 def test_match_and_botcheck_take_one_bot_an_argument_commas_and_all():
     """A bot named on its own is not split at commas (--bots is a list, A, B and BOT are
     not); a list where one bot is wanted is a usage error; so is a time limit that is no time."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import json
 import math
 import os
@@ -110,7 +111,7 @@ class CommandBot:
                         process_group=0,  # a group of its own, killed whole; a terminal's Ctrl-C is casino's
                     )
                 except (OSError, ValueError) as exc:
-                    raise BotError(self.bot_name, seat, f"could not be started: {exc}") from None
+                    raise BotError(self.bot_name, seat, f"could not be started: {exc}{_start_hint(exc)}") from None
                 assert self.process.stdin is not None
                 os.set_blocking(self.process.stdin.fileno(), False)  # a question is sent within the limit (_send)
                 self.owner = os.getpid()
@@ -222,6 +223,21 @@ class CommandBot:
                 " (one answer a line; write anything else to stderr)",
             )
         return line
+
+
+def _start_hint(exc: OSError | ValueError) -> str:
+    """What to do about the usual slips that keep a script from starting: a file in the
+    current directory named without ``./``, a script not executable, one without a ``#!`` line."""
+    program = getattr(exc, "filename", None)
+    if not isinstance(program, str):
+        return ""
+    if isinstance(exc, FileNotFoundError) and "/" not in program and os.path.isfile(program):
+        return f" (none on the PATH; the file in the current directory is cmd:./{program})"
+    if isinstance(exc, PermissionError) and os.path.isfile(program) and not os.access(program, os.X_OK):
+        return f' (it is not executable: chmod +x {program}, or name its interpreter first, cmd:"sh {program}")'
+    if isinstance(exc, OSError) and exc.errno == errno.ENOEXEC:
+        return f' (a script names its interpreter on its first line, #!/bin/sh, or first in the command, cmd:"sh {program}")'
+    return ""
 
 
 def _wait(process: subprocess.Popen[bytes], fd: int, deadline: float, write: bool = False) -> str:
