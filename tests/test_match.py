@@ -806,6 +806,30 @@ def test_a_bot_that_fails_in_a_match_is_named_with_the_game_it_failed_in(tmp_pat
     ), out.stderr
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_bot_that_fails_in_a_simulation_is_named_with_the_game_it_failed_in(tmp_path, jobs):
+    """simulate's message says the game (its number and seed) after the records written."""
+    import subprocess
+
+    (tmp_path / "mybots.py").write_text(  # fails at its 40th decision: in the second game of one hand
+        "asked = 0\ndef boom(view, moves, rng):\n    global asked\n    asked += 1\n"
+        "    if asked == 40:\n        raise RuntimeError('kaboom')\n    return moves[0]\n"
+    )
+    env = dict(os.environ)
+    env.pop("PYTHONPATH", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "casino_cli", "simulate", "--bots", "mybots:boom,greedy", "--seed", "s"]
+        + ["--games", "4", "--hands", "1", "--jobs", jobs],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    game = len(out.stdout.splitlines()) + 1
+    said = f"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom (in game {game}, dealt from seed 's/{game}')"
+    assert out.returncode == 2 and 1 < game < 4 and said.encode() in out.stderr, out.stderr
+
+
 def test_the_stopping_rule_errs_near_5_in_100_and_the_final_interval_alone_near_8():
     """docs/bots.md: with no true difference, the rule (10 looks) stops early, or reaches the
     boundary at its end, near 5 times in 100; reading the plain 95% interval at the end as

@@ -47,8 +47,13 @@ def named_bot(name: str) -> Bot:
 def game_line(rules: Rules, seed: str, number: int, bots: list[str], hands: int | None) -> tuple[bytes, bool]:
     """The record of game ``number`` of a simulation, as one line of canonical JSON (each
     seat named by its bot), and whether the game stopped unfinished (no side won in
-    :data:`~casino_cli.engine.game.MAX_HANDS` hands)."""
-    game = played_game(rules, game_seed(seed, number), [load_bot(b) for b in bots], hands)
+    :data:`~casino_cli.engine.game.MAX_HANDS` hands). A bot's failure says which game it
+    was in, to play it again."""
+    dealt = game_seed(seed, number)
+    try:
+        game = played_game(rules, dealt, [load_bot(b) for b in bots], hands)
+    except BotError as exc:
+        raise exc.within(f"in game {number}, dealt from seed {dealt!r}") from None
     return dumps(game_record(game, bots)), game.unfinished
 
 

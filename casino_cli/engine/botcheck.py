@@ -201,7 +201,7 @@ def _check(
                     text, problem, leak = _decision(asked, pos, game.rngs[seat], history, redeals, redeal_rng)
                 except BotError as exc:  # said with where, to repeat it (the check is over: its seed can be told)
                     where = f"in game {game.seed}, hand {len(game.hands) + 1}; --seed {seed} repeats the check"
-                    raise BotError(exc.name, exc.seat, f"{exc.problem} ({where})") from None
+                    raise exc.within(where) from None
                 if problem:
                     return tested, [Finding(game.seed, len(game.hands) + 1, seat, problem, leak)]
                 listing = legal_moves(pos)

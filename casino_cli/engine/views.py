@@ -117,6 +117,10 @@ class BotError(CasinoError):
     def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
         return (BotError, (self.name, self.seat, self.problem))  # so it crosses --jobs processes
 
+    def within(self, where: str) -> BotError:
+        """The same failure, said with ``where`` it happened: ``... (in game 3, dealt from seed 's/3')``."""
+        return BotError(self.name, self.seat, f"{self.problem} ({where})")
+
 
 def ended_words(code: int) -> str:
     """How a bot's process ended, for a message: ``exit status 3``, ``signal 9`` (a negative

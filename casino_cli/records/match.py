@@ -56,8 +56,7 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
         try:
             game = played_game(rules, seed, bots, hands or None)
         except BotError as exc:
-            where = f"in the game dealt from seed {seed!r} with A on side {side}"
-            raise BotError(exc.name, exc.seat, f"{exc.problem} ({where})") from None
+            raise exc.within(f"in the game dealt from seed {seed!r} with A on side {side}") from None
         totals = game.scores
         others = [t for s, t in enumerate(totals) if s != side]
         points += totals[side] - sum(others) / len(others)
