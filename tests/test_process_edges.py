@@ -141,6 +141,7 @@ def kbint(position, moves, rng):
         ("mybots:cheat", "bot 'mybots:cheat' (seat 0) returned 'KS', a str: a bot returns a Move"),
         ("badbots:anything", "cannot load bot 'badbots:anything': ZeroDivisionError"),
         ("exitbots:anything", "cannot load bot 'exitbots:anything': SystemExit: 5"),  # not casino's exit 5
+        ("./mybots.py:explode", "cannot load bot './mybots.py:explode': a bot of your own is named by its module"),
         ("greedy,random,greedy", "--bots names 3 bots for 2 seats to fill: name at most 2"),
         ("mybots:kbint", "bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt"),  # its own, not a Ctrl-C
     ],

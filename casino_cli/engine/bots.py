@@ -83,6 +83,12 @@ def find_bot(name: str) -> Bot:
             raise LookupError(
                 f"cannot load bot {name!r}: module {module_name!r} ({where}) has no {attribute!r}"
             ) from None
+        if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:  # a file, not a module
+            stem = os.path.basename(module_name).removesuffix(".py")
+            raise LookupError(
+                f"cannot load bot {name!r}: a bot of your own is named by its module, not its file:"
+                f" {stem}:{attribute}, with {stem}.py in the current directory or a directory on PYTHONPATH"
+            ) from None
         raise LookupError(f"cannot load bot {name!r}: {type(exc).__name__}: {exc}") from None
     if not callable(bot):
         raise LookupError(f"bot {name!r} is not callable")
