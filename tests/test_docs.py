@@ -216,3 +216,40 @@ def test_the_links_of_the_docs_resolve_on_the_site_and_on_github() -> None:
         if name not in pages or anchor and not all(anchor in slugs for slugs in _slugs(pages[name])):
             broken.append(f"{page.name}: {target}")
     assert len(links) > 10 and broken == []
+
+
+def test_the_bot_question_shown_in_docs_bots_md_is_the_one_casino_sends(tmp_path):
+    """docs/bots.md's question is the first of ``casino simulate --seed 7 --bots
+    cmd:./mybot,greedy``, as sent (one compact line) but for ``unseen``, cut short there."""
+    import subprocess
+    import sys
+
+    import orjson
+
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    shown = orjson.loads(page.split("decision it receives:\n\n```json\n", 1)[1].split("```", 1)[0])
+    (tmp_path / "mybot").write_text(  # keeps the questions it is asked
+        f"#!{sys.executable}\nimport sys\nfor line in sys.stdin:\n"
+        "    open('asked', 'a').write(line)\n    print('{\"index\": 0}', flush=True)\n"
+    )
+    (tmp_path / "mybot").chmod(0o755)
+    args = [
+        sys.executable,
+        "-m",
+        "casino_cli",
+        "simulate",
+        "--seed",
+        "7",
+        "--hands",
+        "1",
+        "--bots",
+        "cmd:./mybot,greedy",
+    ]
+    assert subprocess.run(args, cwd=tmp_path, capture_output=True, timeout=60).returncode == 0
+    line = (tmp_path / "asked").read_bytes().split(b"\n", 1)[0]
+    sent = orjson.loads(line)
+    assert line == orjson.dumps(sent)  # one line of compact JSON
+    unseen = sent["view"]["unseen"]
+    assert shown["view"]["unseen"] == [*unseen[:2], "..."] and len(unseen) == 44
+    shown["view"]["unseen"] = unseen
+    assert shown == sent
