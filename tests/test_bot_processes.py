@@ -304,6 +304,17 @@ def test_a_program_plays_one_seat_and_never_meets_a_deal_twice(tmp_path, command
     assert sum(len(d) for d in deals.values()) > len(seats)  # programs are kept for later deals
 
 
+def test_a_program_is_kept_for_a_bounded_number_of_deals():
+    """What casino keeps of a program's deals (to end it before a deal comes again) does not
+    grow with the games: after DEALS_PER_PROGRAM deals, its seat is given a new program."""
+    from casino_cli.records import botproto
+
+    bot = botproto.CommandBot("./not-started")  # a program starts at its first question: none here
+    programs = [botproto.seated([bot, "greedy"], f"run/{game}")[0] for game in range(botproto.DEALS_PER_PROGRAM + 1)]
+    assert all(p is programs[0] for p in programs[:-1]) and programs[-1] is not programs[0]
+    assert botproto.seated([bot, "greedy"], "run/1")[0] is programs[-1]  # a new program has seen no deal
+
+
 def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     """Any spelling of a legal move is that move (the table cards in another order, lower
     case); an answer whose index and move disagree, and a program's end, say what happened."""

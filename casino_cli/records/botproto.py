@@ -11,8 +11,8 @@ the move's text alone, in any spelling of the notation) within ``time_limit`` se
 (CASINO_BOT_TIME_LIMIT, default 10; the first answer of a program has START_GRACE seconds
 more, for it to start).
 
-In a game (:func:`seated`) each seat has a program of its own, kept from game to game but
-never for a deal it has seen: partners never share one, and a program cannot remember the
+In a game (:func:`seated`) each seat has a program of its own, kept from game to game (for
+at most DEALS_PER_PROGRAM deals) but never for a deal it has seen: partners never share one, and a program cannot remember the
 cards of a mirrored pair's other game. Each program runs in a process group of its own, which is
 killed when the program fails or ends, so nothing it started outlives it (a shell
 script's children, say), unless it leaves the group (a session of its own: no sandbox).
@@ -380,6 +380,7 @@ def for_seat(bot: Bot) -> Bot:
     return bot.fresh() if isinstance(bot, CommandBot) else bot
 
 
+DEALS_PER_PROGRAM = 1000  # a program's deals, after which a new one is started: the seeds kept stay few
 # (process, thread, bot, seat) -> the program and the seeds of the deals it has seen: games played
 # at once (a Dask worker's threads) never share one
 _SEATED: dict[tuple[int, int, int, int], tuple[CommandBot, set[str]]] = {}
@@ -390,8 +391,9 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
     of its own for its seat (partners never share one, nor the two sides of ``cmd:X cmd:X``:
     they are one bot, in different seats), kept from game to game but never for a deal it
     has seen. A program that would meet a deal again, as in the second game of a mirrored
-    pair, where the cards it held are the other side's, is ended and started afresh.
-    Other bots as they are."""
+    pair, where the cards it held are the other side's, is ended and started afresh, as is
+    one that has played :data:`DEALS_PER_PROGRAM` deals (so the seeds kept do not grow
+    with the games). Other bots as they are."""
     out: list[Bot] = []
     retired: list[CommandBot] = []  # ended together, sharing one wait
     for seat, bot in enumerate(bots):
@@ -400,7 +402,7 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
             continue
         key = (os.getpid(), threading.get_ident(), id(bot), seat)
         program, seen = _SEATED.get(key) or (None, set())
-        if program is None or seed in seen:
+        if program is None or seed in seen or len(seen) >= DEALS_PER_PROGRAM:
             if program is not None:
                 retired.append(program)
             program, seen = bot.fresh(), set()
