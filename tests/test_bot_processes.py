@@ -406,10 +406,19 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert _chosen(b'{"index": 0.5}', listing).endswith("which is not one of its 14 legal moves")
     assert _chosen(b'{"move": "8Sx6H+2H"}', listing).text() == "8Sx2H+6H"  # the table cards in any order
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
-    for line in (b'{"index": 99, "move": "JD"}', b'{"index": 0, "move": "ZZ"}', b'{"index": true}'):
+    for line in (b'{"index": 99, "move": "JD"}', b'{"index": true}', b'{"move": "KSxAH"}'):
         assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
     for line in (b'{"move": "2Cx2H", "move": "JD"}', b'{"move": {"card": "JD", "type": "trail", "card": "2C"}}'):
         assert "appears twice in this object" in _chosen(line, listing), line  # JSON readers differ on which counts
+    for line, why in (  # a move the notation does not read: its reason, cut short if long
+        (b'{"index": 0, "move": "ZZ"}', "($.move: in move 'ZZ': 'ZZ' is not a card"),
+        (b"thinking...", "($.move: in move 'thinking...': 'thinking...' is not a card"),
+        (b'{"move": {"type": "capture", "card": "2C", "take": ["2H"]}}', "($.move.take: unknown key 'take'"),
+        (b'{"move": {"type": "trail", "card": "2C", "' + b"z" * 5000 + b'": 0}}', "($.move.zzz"),
+    ):
+        said = _chosen(line, listing)
+        assert isinstance(said, str) and "which is not one of its 14 legal moves " + why in said, said
+        assert len(said) < 400, said
     as_object = b'{"move": {"type": "capture", "card": "2C", "takes": ["2H"]}}'  # the notation's object form
     assert _chosen(as_object, listing) == first
     huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer

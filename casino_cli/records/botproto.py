@@ -272,7 +272,8 @@ def _late(limit: float, data: bytes, answered: bool) -> str:
 
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
     """The move an answer line names (``{"move": TEXT}`` or ``{"move": OBJECT}``, ``{"index":
-    I}``, or the text alone, in any spelling of the notation), or what is wrong with the answer."""
+    I}``, or the text alone, in any spelling of the notation), or what is wrong with the answer
+    (with the notation's reason, for a move it does not read)."""
     count = len(moves.moves)
     legal = "its only legal move" if count == 1 else f"one of its {count} legal moves"
     try:
@@ -282,12 +283,13 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
             answer = json.loads(line)
         except (ValueError, RecursionError):  # RecursionError: nested deeper than Python's reader goes
             answer = line.decode("utf-8", "replace").strip()
-            if answer.startswith(("{", "[")):  # meant as JSON: say that it is not
-                legal = f"valid JSON, nor {legal}"
+            if answer.startswith(("{", "[")):  # meant as JSON: say that it is not (no move either)
+                answer, legal = None, f"valid JSON, nor {legal}"
     repeated = repeated_key(line, answer)  # refused as a document's is: which of the two did the bot mean?
     if repeated is not None:
         return f"answered {_shown(line)}: {twice(repeated)}"
     by_index = by_text = None
+    unread = ""  # why the notation does not read the move given
     if isinstance(answer, dict):
         index = whole(answer.get("index"))  # 4.0 is 4, as a document's whole numbers are
         if type(index) is int and 0 <= index < count:  # not a JSON true or false
@@ -296,14 +298,16 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
     else:
         text = answer
     if isinstance(text, (str, dict)):  # the text or the object form of a move
-        with contextlib.suppress(NotationError):
+        try:
             move = read_move(text.strip() if isinstance(text, str) else text, "$.move")
             by_text = move if move in moves.moves else None
+        except NotationError as exc:
+            unread = f" ({exc})" if len(str(exc)) <= 200 else f" ({str(exc)[:199]}…)"
     both = isinstance(answer, dict) and "index" in answer and "move" in answer
     if both and by_index is not None and by_text is not None and by_index != by_text:
         return f"answered {_shown(line)}: its index and its move name different moves (give one of them)"
     chosen = None if both and (by_index is None or by_text is None) else by_index or by_text
-    return chosen if chosen is not None else f"answered {_shown(line)}, which is not {legal}"
+    return chosen if chosen is not None else f"answered {_shown(line)}, which is not {legal}{unread}"
 
 
 def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
