@@ -3,6 +3,7 @@ blocks of the README and docs/api.md."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import doctest
 import importlib
@@ -11,6 +12,7 @@ import io
 import pkgutil
 import re
 import runpy
+import sys
 from pathlib import Path
 from types import FunctionType
 
@@ -253,3 +255,47 @@ def test_the_bot_question_shown_in_docs_bots_md_is_the_one_casino_sends(tmp_path
     assert shown["view"]["unseen"] == [*unseen[:2], "..."] and len(unseen) == 44
     shown["view"]["unseen"] = unseen
     assert shown == sent
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules a source file imports, anywhere in it (lazy imports too), relative ones resolved."""
+    package = path.relative_to(ROOT).parts[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = ".".join(package[: len(package) - node.level + 1]) if node.level else ""
+            found.add(".".join(filter(None, (base, node.module))))
+    return found
+
+
+def test_the_layout_of_the_readme_is_how_the_modules_import() -> None:
+    """The README's Layout lists every module of the package in its layer, and each imports
+    only its own layer and those above it; the engine the standard library alone, and only
+    the command line typer or rich (casino_cli/pictures/ was in no layer of the list)."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").partition("\n## Layout\n")[2].partition("\n\n")[2]
+    items = re.findall(r"^\d+\. (.*?) — ", section.partition("\n\n")[0], re.M)
+    layers = [re.findall(r"`casino_cli/([\w/.]+?)(?:\.py|/)`", item) for item in items]
+    layer_of = {name: rank for rank, names in enumerate(layers) for name in names}
+
+    def layer(module: str) -> int | None:
+        return layer_of.get(module.split(".")[1]) if "." in module else None
+
+    sources = {
+        ".".join(p.relative_to(ROOT).with_suffix("").parts): p
+        for p in (ROOT / "casino_cli").rglob("*.py")
+        if p.parent != ROOT / "casino_cli" or p.stem not in ("__init__", "__main__")
+    }
+    assert [m for m in sources if layer(m) is None] == []
+    cli, engine = len(layers) - 1, layer_of["engine"]
+    wrong = []
+    for module, path in sorted(sources.items()):
+        rank = layer_of[module.split(".")[1]]
+        for target in _imports(path):
+            top = target.split(".")[0]
+            inward = top == "casino_cli" and (layer(target) or 0) > rank
+            foreign = top not in sys.stdlib_module_names | {"casino_cli"} and rank <= engine
+            if inward or foreign or top in ("typer", "rich") and rank != cli:
+                wrong.append(f"{module} imports {target}")
+    assert len(layers) >= 5 and wrong == []
