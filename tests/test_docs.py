@@ -17,8 +17,11 @@ from pathlib import Path
 from types import FunctionType
 
 import pytest
+import typer
 
 import casino_cli.engine
+from casino_cli.cli.main import app
+from casino_cli.cli.output import MANY, MAX_JOBS
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = sorted(m.name for m in pkgutil.iter_modules(casino_cli.engine.__path__, "casino_cli.engine."))
@@ -299,3 +302,20 @@ def test_the_layout_of_the_readme_is_how_the_modules_import() -> None:
             if inward or foreign or top in ("typer", "rich") and rank != cli:
                 wrong.append(f"{module} imports {target}")
     assert len(layers) >= 5 and wrong == []
+
+
+def test_every_bounded_option_is_in_the_limits_table() -> None:
+    """An option refused past a largest value is in docs/notation.md's Limits table with that
+    value (`--redeals` stops at 1,000 and `--looks` at 10, where the table said 10¹² for every
+    count but --hands)."""
+    page = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| ") and "`--jobs`" in line)
+    missing = []
+    for command in typer.main.get_command(app).commands.values():
+        for param in command.params:
+            most, name = getattr(param.type, "max", None), param.opts[0]
+            if most is None or (command.name, name) == ("deal", "--hand"):  # the shuffle's h < 2⁶³
+                continue
+            if {MANY: f"`{name}`", MAX_JOBS: "`--jobs`"}.get(most, f"`{name}`: {most:,}") not in row:
+                missing.append(f"{command.name} {name} {most}")
+    assert "10¹²" in row and missing == []
