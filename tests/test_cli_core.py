@@ -104,6 +104,7 @@ def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
         ),
         ('{"move":"2C","seat":1}', 1, b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n"),
         ('{"type":"trail","card":"2C","seat":3}', 65, b"casino: move 1: seat: 3 is out of range (0..1)\n"),
+        ('{"type":"trail","card":"2C","seat":7}', 65, b"casino: move 1: seat: 7 is out of range (0..1)\n"),
         ('{"type":"trail","card":"ZZ"}', 65, b"casino: move 1: card: 'ZZ' is not a card"),
         ("0:2C", 0, b""),  # a seat before ':', as in a record's move
         ("1: 2C", 1, b"casino: move 1: 2C is illegal: it is seat 0's turn, not seat 1's (turn)\n"),

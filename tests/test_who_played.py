@@ -234,9 +234,16 @@ def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by
     )
 
 
-def test_a_seat_beyond_the_table_is_a_notation_finding_at_its_move():
-    (finding,) = _findings(_with_moves([MOVES[0], {"move": "4C", "seat": 3}] + MOVES[2:]))
-    assert (finding.move, finding.rule) == (2, "notation") and "3 is out of range (0..1)" in finding.message
+@pytest.mark.parametrize(
+    "move",
+    [{"move": "4C", "seat": 3}, {"type": "trail", "card": "4C", "seat": 3}, {"type": "trail", "card": "4C", "seat": 7}],
+)
+def test_a_seat_beyond_the_table_is_a_notation_finding_at_its_move(move):
+    """The range said is the table's, whatever the form of the move (seat 7 of the object form
+    was said to be out of range (0..3), the seats of any table)."""
+    (finding,) = _findings(_with_moves([MOVES[0], move] + MOVES[2:]))
+    assert (finding.move, finding.rule) == (2, "notation")
+    assert f"{move['seat']} is out of range (0..1)" in finding.message
 
 
 @pytest.mark.parametrize(("prefix", "said"), [("3", "seat 3"), ("1234567890123456", "seat 123456789012…")])

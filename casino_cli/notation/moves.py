@@ -203,12 +203,12 @@ def read_record_move(value: object, path: str, players: tuple[str, ...] | None, 
         if who is not None:
             named = player_seat(who, players, seats, text_path)
             value = rest if isinstance(value, str) else {**value, "move": rest}  # type: ignore[dict-item]
+    seat = value.get("seat") if isinstance(value, dict) else None
+    if seat is not None:  # before read_move, whose range is the seats of any table
+        expect_int(seat, f"{path}.seat", 0, seats - 1)
     move = read_move(value, path)
-    seat = comment = None
+    comment = None
     if isinstance(value, dict):
-        seat = value.get("seat")
-        if seat is not None:
-            expect_int(seat, f"{path}.seat", 0, seats - 1)
         comment = value.get("comment")
         if seat is not None and named is not None and seat != named:
             raise NotationError(f"the move's text names seat {named} but 'seat' says {seat}", f"{path}.seat")
