@@ -5,6 +5,7 @@ schema, the command line, and builds of 14 with a lone ace on the table."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import orjson
 import pytest
@@ -16,6 +17,8 @@ from casino_cli.engine.rules import DEAL_PASSES, ENDGAMES, OPTIONS
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.position import read_position, read_rules, rules_json
 from casino_cli.notation.schema import schema
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_options_follow_the_order_of_rules_md():
@@ -272,3 +275,23 @@ def test_the_schema_takes_the_nulls_the_reader_takes(rules):
     converted = cli("convert", "-", "--to", "json", stdin=orjson.dumps(record))
     assert converted.returncode == 0 and orjson.loads(converted.stdout)["rules"] == rules
     assert not list(Draft202012Validator(schema("record")).iter_errors(record))
+
+
+def _cell(written: str) -> object:
+    """A cell of docs/rules.md's options table as a value: yes or no, `a text`, a number."""
+    if written in ("yes", "no"):
+        return written == "yes"
+    return written.strip("`") if written.startswith("`") else int(written)
+
+
+def test_the_presets_table_of_rules_md_is_the_engines():
+    """Each cell of docs/rules.md's options table is the preset's value (what `casino rules
+    royal` prints), or a dash where the option is off or unused; its rows are the options."""
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").partition("## Variants")[2]
+    rows = re.findall(r"^\| `(\w+)` \| (.+?) \| (.+?) \| (.+?) \| .+ \|$", page, re.M)
+    assert [row[0] for row in rows] == list(OPTIONS)
+    for column, variant in enumerate(("classic", "royal", "american-royal"), 1):
+        rules = make_rules(variant, 2)
+        for row in rows:
+            value, written = getattr(rules, row[0]), row[column]
+            assert value in (False, None) if written == "–" else value == _cell(written), (variant, row[0])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import orjson
 import pytest
 from clirun import casino
@@ -12,6 +15,7 @@ from casino_cli.notation.errors import NotationError
 from casino_cli.notation.position import read_position
 from casino_cli.notation.schema import NAMES, schema
 
+ROOT = Path(__file__).resolve().parent.parent
 VALIDATORS = {name: Draft202012Validator(schema(name)) for name in NAMES}
 
 
@@ -106,3 +110,34 @@ def test_the_score_of_a_part_way_record_validates():
     record.pop("result", None)
     sheet = casino("score", "-", stdin=orjson.dumps(record)).stdout
     assert check("score", sheet) == 1 and orjson.loads(sheet)["stops"]["moves"] == 7
+
+
+# The table of docs/notation.md that lists each key of a document, by the heading it is under.
+KEY_TABLES = {
+    "position": "## Positions",
+    "record": "## Game records",
+    "finding": "## The referee",
+    "score": "## Scores",
+    "ruling": "### Rulings",
+}
+
+
+def _keys_of_the_table(heading: str) -> set[str]:
+    """The keys the first column of the table under ``heading`` names (``table.loose`` as ``table``)."""
+    page = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = page.partition(f"\n{heading}")[2]
+    rows = re.search(r"^\| (?:key|field) \|.*\n\|[-|]+\n((?:\|.*\n)+)", section, re.M)
+    assert rows is not None, heading
+    cells = [line.split("|")[1] for line in rows.group(1).splitlines()]
+    return {re.split(r"[.\[]", name)[0] for cell in cells for name in re.findall(r"`([^`]+)`", cell)}
+
+
+@pytest.mark.parametrize(("name", "heading"), KEY_TABLES.items())
+def test_the_key_tables_of_notation_md_name_the_keys_of_the_schema(name, heading):
+    """A key the schema (and so the output) has is in its document's table, and the table of a
+    document with no nested table names no key the schema lacks."""
+    keys = set(schema(name)["properties"]) - {"format"}
+    if "error" in keys:  # a stream's line in place of an unreadable record: said in prose
+        keys -= {"line", "error"}
+    named = _keys_of_the_table(heading)
+    assert keys <= named and (name == "score" or named <= keys | {"format"})  # score's table: sides[] and unwon too
