@@ -7,8 +7,10 @@ import gzip
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import orjson
 import pytest
@@ -20,6 +22,7 @@ from inproc import cli
 from casino_cli.cli import inputs
 from casino_cli.notation.locate import line_column, locate
 
+ROOT = Path(__file__).resolve().parent.parent
 RECORDS = cli("simulate", "--games", "5", "--seed", "read").stdout.splitlines()
 RECORD = orjson.loads(RECORDS[0])
 
@@ -377,3 +380,27 @@ def test_json_that_is_not_utf8_is_located_at_its_first_bad_byte(tmp_path):
     out = cli("moves", str(path))
     assert out.returncode == 65
     assert out.stderr == f"casino: {path}:2:15: $: invalid JSON: not UTF-8 text, byte 0xE9 (save it as UTF-8)\n"
+
+
+def test_the_commands_that_read_streams_are_those_notation_md_names():
+    """Each command with a FILE takes a stream of documents exactly when docs/notation.md says
+    so (convert, hint and review took streams, and the page named four commands)."""
+    page = " ".join((ROOT / "docs" / "notation.md").read_text(encoding="utf-8").split())
+    named = set(re.findall(r"`(\w+)`", page.partition(" accept streams ")[0].rpartition(". ")[2]))
+    positions = cli("deal", "--seed", "7").stdout * 2
+    records = cli("convert", str(ROOT / "fixtures" / "records" / "dispute-part-way.json"), "--to", "json").stdout * 2
+    runs = {
+        ("moves",): positions,
+        ("apply", "2C"): positions,
+        ("judge", "2C"): positions,
+        ("hint",): positions,
+        ("score",): records,
+        ("replay",): records,
+        ("validate",): records,
+        ("convert",): records,
+        ("review",): records,
+    }
+    streams = {
+        args[0] for args, two in runs.items() if "found more" not in cli(args[0], "-", *args[1:], stdin=two).stderr
+    }
+    assert streams == named and len(named) > 4
