@@ -282,6 +282,17 @@ def test_a_repeated_key_is_refused_with_its_path_and_place():
     assert res.returncode == 65 and "$.turn: the key 'turn' appears twice" in res.stderr
 
 
+def test_loads_places_a_repeated_key_as_it_places_bad_json():
+    """docs/api.md: `.at` is the line and column of a fault in the JSON text, a repeated key
+    too (it was None there: only the path said where)."""
+    from casino_cli.notation.errors import NotationError
+    from casino_cli.notation.fields import loads
+
+    with pytest.raises(NotationError) as bad:
+        loads('{"b": {"a": 1,\n\n   "a": [2]}}')
+    assert (bad.value.path, bad.value.at) == ("$.b.a", (3, 9))
+
+
 def _pairs_repeat(pairs):
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):

@@ -11,5 +11,5 @@ class NotationError(CasinoError, ValueError):
     def __init__(self, message: str, path: str = "$"):
         self.message = message
         self.path = path
-        self.at: tuple[int, int] | None = None  # line and column in the parsed text, for JSON syntax errors
+        self.at: tuple[int, int] | None = None  # line and column in the parsed text: bad JSON or UTF-8, a repeated key
         super().__init__(f"{path}: {message}" if path else message)

@@ -13,7 +13,7 @@ import orjson
 from ..cards import CardError, parse_card
 from ..errors import wrong_type
 from .errors import NotationError
-from .locate import duplicate_key
+from .locate import duplicate_key, line_column, locate
 
 MAX_INT = 10**9
 MAX_USER_DEPTH = 32
@@ -56,7 +56,9 @@ def loads(data: bytes | str, path: str = "$") -> object:
     value = exact(data, value, path)
     repeated = repeated_key(data, value)
     if repeated is not None:
-        raise NotationError(twice(repeated), repeated if path == "$" else path + repeated[1:])
+        error = NotationError(twice(repeated), repeated if path == "$" else path + repeated[1:])
+        error.at = line_column(data, locate(data, repeated))  # the value of its second naming
+        raise error
     return value
 
 
