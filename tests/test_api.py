@@ -513,6 +513,28 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         game.play_move(text)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", ["random", "greedy", "counter", "searcher"])
+def test_casinos_own_bots_name_an_argument_of_the_wrong_type(name):
+    """A text, a document or a position where the view goes, a plain tuple for the moves and
+    a text for the rng are TypeErrors naming the argument, as docs/api.md says of every
+    public function (the bots raised AttributeErrors from inside, and random_bot answered)."""
+    from casino_cli.engine import find_bot
+
+    bot = find_bot(name)
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    view, moves, rng = observe(pos, 0), legal_moves(pos), random.Random(1)
+    for said, args in [
+        ("view must be a View|tuple object expected", ("2C", moves, rng)),
+        ("view must be a View|tuple object expected", (position_json(pos), moves, rng)),
+        ("view must be a View", (pos, moves, rng)),
+        ("moves must be a MoveList|MoveList object expected", (view, tuple(moves), rng)),
+        ("rng must be a random.Random|Random object expected", (view, moves, "seed")),
+    ]:
+        with pytest.raises(TypeError, match=said):
+            bot(*args)
+    assert bot(view, moves, rng) in moves
+
+
 def test_a_huge_number_or_a_long_text_is_named_in_a_few_words():
     """A 5,000-digit number where a card, seat, count or option goes is a CasinoError that
     says how long it is (it was a ValueError of Python's: no int of over 4,300 digits is

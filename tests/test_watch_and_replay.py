@@ -233,7 +233,7 @@ def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board(
 
     from casino_cli.cli.output import Format
     from casino_cli.cli.watch import Watcher
-    from casino_cli.engine import Game, Step, greedy_bot, legal_moves, make_rules
+    from casino_cli.engine import Game, Step, greedy_bot, legal_moves, make_rules, observe
 
     rules = make_rules("classic", 4, partnerships=False)
     events = []
@@ -242,7 +242,9 @@ def test_the_board_makes_room_for_the_others_moves_printed_since_the_last_board(
     while len(events) < 3:
         pos = game.position
         events += [
-            e for e in game.play_move(greedy_bot(pos, legal_moves(pos), random.Random(1))) if isinstance(e, Step)
+            e
+            for e in game.play_move(greedy_bot(observe(pos, pos.turn), legal_moves(pos), random.Random(1)))
+            if isinstance(e, Step)
         ]
     position = game.position
     listing = legal_moves(position)

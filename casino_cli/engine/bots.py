@@ -20,16 +20,18 @@ from .greedy import gain, greedy_choice
 from .move_list import MoveList
 from .moves import Move
 from .search import counter_bot, searcher_bot
-from .views import Bot, View
+from .views import Bot, View, check_bot_arguments
 
 
 def random_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Any legal move, uniformly."""
+    check_bot_arguments(view, moves, rng)
     return moves.moves[rng.randrange(len(moves.moves))]
 
 
 def greedy_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """The move with the best immediate gain (ties broken by the seat's rng)."""
+    check_bot_arguments(view, moves, rng)
     return greedy_choice(view.rules, moves, rng)
 
 

@@ -24,7 +24,7 @@ from .play import play_judged
 from .position import Position, Unseen
 from .rules import Rules
 from .scoring import score_hand, sweep_points
-from .views import View, observe
+from .views import View, check_bot_arguments, observe
 from .worlds import all_worlds, capture_mask, sample_worlds
 
 # --- evaluation ---------------------------------------------------------------------
@@ -203,6 +203,7 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
 
 def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Card counting: the best move by :func:`counter_scores` (ties broken by ``rng``)."""
+    check_bot_arguments(view, moves, rng)
     if len(moves.moves) == 1:
         return moves.moves[0]
     scores = counter_scores(view, moves)
@@ -455,6 +456,7 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Worlds weighted by the others' moves of the deal, played out by greedy play; the
     last deal of two players solved exactly: as the best reply to greedy play if the other
     side has played greedy's moves throughout the deals over, else against its best play."""
+    check_bot_arguments(view, moves, rng)
     if len(moves.moves) == 1:
         return moves.moves[0]
     exploit = view.known.stock_count == 0 and plays_greedy(view)  # the model matters only to the exact solver

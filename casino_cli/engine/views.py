@@ -107,6 +107,17 @@ Bot = Callable[[View, MoveList, random.Random], Move]
 """A bot: ``bot(view, moves, rng)`` returns one of the legal ``moves``, seeing only its seat's ``view``."""
 
 
+def check_bot_arguments(view: object, moves: object, rng: object) -> None:
+    """What casino's own bots say of an argument of the wrong type (a text or a dict for the
+    view, a plain tuple for the moves): a TypeError naming it, not an error from inside."""
+    if not isinstance(view, View):
+        raise wrong_type("view", view, A_VIEW)
+    if not isinstance(moves, MoveList):
+        raise wrong_type("moves", moves, "a MoveList (legal_moves(view.known) makes one)")
+    if not isinstance(rng, random.Random):
+        raise wrong_type("rng", rng, "a random.Random")
+
+
 class BotError(CasinoError):
     """A bot that raised, chose an illegal move or did not answer; names the bot and seat."""
 
