@@ -12,7 +12,10 @@ import os
 import platform
 import random
 import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from casino_cli.engine import groups, legal_moves, listing, make_rules, play_judged, seeded_deck, start_position
 
@@ -33,6 +36,27 @@ CONFIGS = [
     ("classic 4p", "classic", 4),
     ("royal 4p", "royal", 4),
 ]
+
+
+def bytecode_env() -> dict[str, str]:
+    """An environment for timed children: bytecode cached (in a folder of its own, so nothing
+    is written into the tree), as for an installed package, even where the shell sets
+    PYTHONDONTWRITEBYTECODE (then every start would compile casino_cli from source)."""
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(tempfile.gettempdir()) / "casino-bench-pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def child_cpu(cmd: list[str], env: dict[str, str], out=subprocess.DEVNULL) -> float:
+    """CPU time (user + system, from ``os.wait4``) of one run of ``cmd`` with stdout to ``out``;
+    fails loudly on an exit code other than 0."""
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        sys.exit(f"{' '.join(cmd)} exited {proc.returncode}: {err.decode()[-500:]}")
+    return usage.ru_utime + usage.ru_stime
 
 
 def pin_one_core() -> str:

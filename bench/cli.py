@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _common import machine_facts, pin_one_core, report
+from _common import bytecode_env, child_cpu, machine_facts, pin_one_core, report
 
 HERE = Path(__file__).resolve().parent
 SMALL_POSITION = HERE.parent / "fixtures" / "examples" / "worked-1.json"
@@ -40,27 +40,12 @@ CASINO = str(BIN / "casino")
 TYPER_RUN = "import sys; from casino_cli.cli.main import run; run(sys.argv[1:])"
 
 
-def _env() -> dict[str, str]:
-    """The children's environment: bytecode cached (in a folder of its own, so nothing is
-    written into the tree), as for an installed package, even where the shell sets
-    PYTHONDONTWRITEBYTECODE (then every start would compile casino_cli from source)."""
-    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(Path(tempfile.gettempdir()) / "casino-bench-pycache"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
+ENV = bytecode_env()
 
 
-ENV = _env()
-
-
-def cpu(cmd: list[str], ok=(0,)) -> float:
-    """CPU time (user + system) of one run of ``cmd``; fails loudly on an unexpected exit code."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode not in ok:
-        sys.exit(f"{' '.join(cmd)} exited {proc.returncode}: {err.decode()[-500:]}")
-    return usage.ru_utime + usage.ru_stime
+def cpu(cmd: list[str]) -> float:
+    """CPU time (user + system) of one run of ``cmd``, output to /dev/null."""
+    return child_cpu(cmd, ENV)
 
 
 def validate_rate(games: int, repeat: int) -> dict:
