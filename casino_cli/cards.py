@@ -48,6 +48,9 @@ def parse_card(text: str) -> int:
     around. Exactly these spellings: ASCII case only (``ſ`` is not ``S``), no other space."""
     if not isinstance(text, str):
         raise CardError(f"a card must be a string like 'TD', not {shown(text)}")
+    card = _INDEX.get(text)  # written as canonical, as most cards are
+    if card is not None:
+        return card
     raw = text.strip(" ")
     if len(raw) > 4:
         raise CardError(f"{raw[:12]!r} is not a card (expected rank then suit, e.g. 'TD')")

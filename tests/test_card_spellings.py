@@ -13,6 +13,7 @@ from test_fuzz import JUNK_CARDS
 
 from casino_cli.cards import CardError, parse_card
 from casino_cli.notation.errors import NotationError
+from casino_cli.notation.fields import read_card_list
 from casino_cli.notation.moves import parse_move_text
 from casino_cli.notation.schema import schema
 
@@ -79,3 +80,23 @@ def test_a_ten_written_x_is_refused_naming_the_ten(move, card, ten):
     with pytest.raises(NotationError) as refused:
         parse_move_text(move)
     assert f"{card!r} is not a card (a ten is {ten})" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "cards, where, says",
+    [
+        (["TD", "TD", "ZZ"], "$.loose[1]", "'TD' is listed twice"),
+        (["ZZ", "TD", "TD"], "$.loose[0]", "'ZZ' is not a card"),
+        (["td", "10D"], "$.loose[1]", "'10D' is listed twice"),
+        (["TD", 7], "$.loose[1]", 'expected a card such as "TD", found'),
+    ],
+)
+def test_a_card_list_names_its_first_bad_card_where_it_is(cards, where, says):
+    with pytest.raises(NotationError) as caught:
+        read_card_list(cards, "$.loose")
+    assert caught.value.path == where
+    assert caught.value.message.startswith(says)
+
+
+def test_a_card_list_reads_every_spelling_in_order():
+    assert read_card_list(["2S", " 10d", "kc", "a♠"], "$") == [parse_card(c) for c in ("2S", "TD", "KC", "AS")]

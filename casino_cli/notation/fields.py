@@ -269,9 +269,19 @@ def read_card(value: object, path: str) -> int:
 
 def read_card_list(value: object, path: str) -> list[int]:
     """An array of cards, each at most once."""
+    items = expect_list(value, path, 52)
+    try:
+        cards = [parse_card(item) for item in items]
+    except CardError:
+        return _card_by_card(items, path)
+    return cards if len(set(cards)) == len(cards) else _card_by_card(items, path)
+
+
+def _card_by_card(items: list[Any], path: str) -> list[int]:
+    """:func:`read_card_list` one card at a time, naming the first bad or repeated card where it is."""
     cards = []
     seen = 0
-    for i, item in enumerate(expect_list(value, path, 52)):
+    for i, item in enumerate(items):
         card = read_card(item, f"{path}[{i}]")
         if seen >> card & 1:
             raise NotationError(f"{item!r} is listed twice", f"{path}[{i}]")
