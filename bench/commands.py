@@ -3,12 +3,14 @@
 ``python bench/commands.py OLD_TREE [--new TREE] [--games N] [--rounds N] [--only WORD]``
 makes its inputs once (``casino simulate --games N --seed bench``, classic 2 players and
 royal 4 players in partnerships; the classic records as casino text; every 10th position of
-their replay), then runs each command below once untimed (the bytecode cached) and --rounds times with ``PYTHONPATH=OLD_TREE`` and
-with ``PYTHONPATH`` the new tree (default: this one), alternately, through the ``casino``
-script beside ``sys.executable``. It prints per command the CPU time (user + system of the
-child, from ``os.wait4``) of each, best and median, their ratio old / new (above 1: the new
-one is faster), and whether both printed the same bytes (a speed-up must not change the
-output). Ratios measured in one run are the figures to quote on a shared machine.
+their replay; the first record alone, for the commands a script runs once a record), then
+runs each command below once untimed (the bytecode cached) and --rounds times with
+``PYTHONPATH=OLD_TREE`` and with ``PYTHONPATH`` the new tree (default: this one),
+alternately, through the ``casino`` script beside ``sys.executable``. It prints per command
+the CPU time (user + system of the child, from ``os.wait4``) of each, best and median, their
+ratio old / new (above 1: the new one is faster), and whether both printed the same bytes
+(a speed-up must not change the output). Ratios measured in one run are the figures to
+quote on a shared machine.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from _common import bytecode_env, child_cpu, machine_facts, pin_one_core
 
 HERE = Path(__file__).resolve().parent
 CASINO = str(Path(sys.executable).parent / "casino")
-# name: the arguments, where RECORDS, ROYAL, TEXT and POSITIONS are the input files
+# name: the arguments, where RECORDS, ROYAL, TEXT, POSITIONS and ONE (the first record) are the input files
 COMMANDS = {
     "validate": ["validate", "RECORDS"],
     "validate royal 4p": ["validate", "ROYAL"],
@@ -37,6 +39,9 @@ COMMANDS = {
     "convert --to json": ["convert", "--to", "json", "TEXT"],
     "moves (positions)": ["moves", "POSITIONS"],
     "moves -f text": ["moves", "-f", "text", "POSITIONS"],
+    "judge (one record)": ["judge", "ONE", "--hand", "2", "--move", "10"],
+    "replay -f text (one)": ["replay", "-f", "text", "ONE"],
+    "convert (one record)": ["convert", "ONE"],
     "simulate greedy": ["simulate", "--games", "GAMES", "--seed", "bench", "--bots", "greedy,greedy"],
 }
 
@@ -44,11 +49,12 @@ COMMANDS = {
 def make_inputs(folder: Path, games: int) -> dict[str, str]:
     """The input files (not timed), by the names COMMANDS uses."""
     files = {name: folder / f"{name.lower()}{ext}" for name, ext in (("RECORDS", ".jsonl"), ("ROYAL", ".jsonl"))}
-    files |= {"TEXT": folder / "records.cas", "POSITIONS": folder / "positions.jsonl"}
+    files |= {"TEXT": folder / "records.cas", "POSITIONS": folder / "positions.jsonl", "ONE": folder / "one.json"}
     simulate = [CASINO, "simulate", "--games", str(games), "--seed", "bench"]
     files["RECORDS"].write_bytes(subprocess.run(simulate, capture_output=True, check=True).stdout)
     royal = [*simulate, "--variant", "royal", "--players", "4"]
     files["ROYAL"].write_bytes(subprocess.run(royal, capture_output=True, check=True).stdout)
+    files["ONE"].write_bytes(files["RECORDS"].read_bytes().split(b"\n", 1)[0])
     text = [CASINO, "convert", "--to", "text", str(files["RECORDS"])]
     files["TEXT"].write_bytes(subprocess.run(text, capture_output=True, check=True).stdout)
     steps = subprocess.run([CASINO, "replay", str(files["RECORDS"])], capture_output=True, check=True).stdout

@@ -11,7 +11,21 @@ import pytest
 from inproc import cli
 
 from casino_cli.cli import main, quick
-from casino_cli.cli.quick import COUNT, FILE, FILES, FLAG, FORMAT, INT, MULTI, PLAYERS, SPECS, SWITCH, TEXT, VARIANT
+from casino_cli.cli.quick import (
+    COUNT,
+    FILE,
+    FILES,
+    FLAG,
+    FORMAT,
+    INT,
+    MAYBE,
+    MULTI,
+    PLAYERS,
+    SPECS,
+    SWITCH,
+    TEXT,
+    VARIANT,
+)
 
 VALUES = {  # values typer accepts for each kind of parameter
     TEXT: ["s", "7", "", "a b", "royal", "-"],
@@ -21,6 +35,7 @@ VALUES = {  # values typer accepts for each kind of parameter
     MULTI: ["sweeps=true", "target=11"],
     FILE: ["-", "x.json", "dir/y.jsonl"],
     FILES: ["8C", "2C+4H=6", "a.json"],
+    MAYBE: ["8C", "1:2C+4H=6", '{"card": "8C"}'],
     VARIANT: ["classic", "Royal", "AMERICAN-ROYAL"],
     PLAYERS: ["2", "3", "4"],
 }
@@ -45,6 +60,8 @@ def _forms(name: str, rng: random.Random, bad: bool) -> list[str]:
             positional.append(rng.choice(VALUES[FILE]))
         elif p.kind == FILES:
             positional += rng.sample(VALUES[FILES], rng.randint(1, 3))
+        elif p.kind == MAYBE and rng.random() < 0.5:
+            positional.append(rng.choice(VALUES[MAYBE]))
         elif p.names and rng.random() < 0.6:
             for _ in range(rng.choice((1, 1, 2))):
                 option = rng.choice(p.names)
@@ -124,7 +141,9 @@ def test_fast_path_and_typer_call_the_same_function_with_the_same_arguments(
         ["simulate", "--games", "9" * 5000],  # int() refuses a number of more than 4,300 digits
         ["play"],
         ["schema"],
-        ["replay", "-"],
+        ["hint", "-"],
+        ["judge", "-", "8C", "9C"],
+        ["replay", "-", "--to", "-1"],
         ["--version", "deal"],
         [],
     ],
@@ -153,6 +172,14 @@ RECORD = cli("simulate", "--games", "2", "--seed", "q").stdout
         (["validate", "-", "no-such-file.jsonl"], RECORD),
         (["simulate", "--games", "2", "--seed", "q", "--bots", "greedy,random"], b""),
         (["simulate", "--bots", "nobody"], b""),
+        (["judge", "-", "--hand", "2", "--move", "3"], RECORD.splitlines()[0]),
+        (["judge", "-", "--move=3"], RECORD),  # two documents: refused
+        (["judge", "-", "8C"], STDIN),
+        (["judge", "-", "QQ"], STDIN),
+        (["replay", "-", "--hand=2", "--to", "5", "-f", "text"], RECORD),
+        (["replay", "-"], RECORD),
+        (["convert", "-", "--to", "TEXT"], RECORD),
+        (["convert", "-", "--to", "yaml"], RECORD),
     ],
 )
 def test_both_paths_print_the_same(words: list[str], stdin: bytes, monkeypatch: pytest.MonkeyPatch) -> None:

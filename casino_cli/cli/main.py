@@ -456,11 +456,9 @@ def convert(
 
     Example: casino convert fixtures/text/club-night.json --to text
     """
-    from .cmd_convert import Form, run_convert
+    from .cmd_convert import run_convert
 
-    if to is not None and to.lower() not in ("json", "text"):
-        raise Fail(USAGE, f"--to takes json or text, not {to!r}")
-    run_convert(file, Form(to.lower()) if to else None)
+    run_convert(file, to)
 
 
 @app.command()

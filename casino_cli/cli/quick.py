@@ -2,12 +2,13 @@
 parsed without building typer's command tree.
 
 :func:`parse` understands ``--version`` alone and, for ``deal``, ``moves``, ``apply``,
-``score``, ``validate`` and ``simulate``, positional arguments, ``--name VALUE``,
-``--name=VALUE``, ``-f VALUE``/``-o VALUE`` and flags, in any order. Anything else (help,
-completion, an unknown or malformed option, a value typer would refuse, a value that
-starts with ``-``) returns None, and typer parses it, with its own messages. Each spec
-names the parameters in the order its ``run_*`` function takes them, exactly as the
-typer command in main.py passes them (tests/test_quick.py checks the two agree).
+``score``, ``validate``, ``simulate``, ``replay``, ``judge`` and ``convert``, positional
+arguments, ``--name VALUE``, ``--name=VALUE``, ``-f VALUE``/``-o VALUE`` and flags, in any
+order. Anything else (help, completion, an unknown or malformed option, a value typer
+would refuse, a value that starts with ``-``) returns None, and typer parses it, with its
+own messages. Each spec names the parameters in the order its ``run_*`` function takes
+them, exactly as the typer command in main.py passes them (tests/test_quick.py checks the
+two agree).
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from typing import Any, NamedTuple
 
 from .output import MANY, MAX_JOBS, MOST_HANDS, Format
 
-# Kinds of parameter: a positional FILE, positional FILE... or MOVE... (at least one),
-# text, a whole number (>= 1 for "count"), a flag, a --name/--no-name switch, a
-# repeatable option (a list), an output format, a rule set (any case), a player count.
-FILE, FILES, TEXT, INT, COUNT, FLAG, SWITCH, MULTI, FORMAT, VARIANT, PLAYERS = range(11)
+# Kinds of parameter: a positional FILE, positional FILE... or MOVE... (at least one), an
+# optional positional [MOVE], text, a whole number (>= 1 for "count"), a flag, a
+# --name/--no-name switch, a repeatable option (a list), an output format, a rule set (any
+# case), a player count.
+FILE, FILES, MAYBE, TEXT, INT, COUNT, FLAG, SWITCH, MULTI, FORMAT, VARIANT, PLAYERS = range(12)
 _VARIANTS = ("classic", "royal", "american-royal")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -78,6 +80,24 @@ SPECS = {
     ),
     "apply": Spec("cmd_apply", "run_apply", (Param(FILE), Param(FILES), _FMT, _SVG)),
     "score": Spec("cmd_score", "run_score", (Param(FILE), _FMT, _SVG)),
+    "replay": Spec(
+        "cmd_replay",
+        "run_replay",
+        (
+            Param(FILE),
+            Param(COUNT, None, ("--hand",)),
+            Param(INT, None, ("--to",)),
+            _FMT,
+            _SVG,
+            Param(TEXT, None, ("--html",)),
+        ),
+    ),
+    "judge": Spec(
+        "cmd_judge",
+        "run_judge",
+        (Param(FILE), Param(MAYBE), Param(COUNT, None, ("--hand",)), Param(COUNT, None, ("--move",)), _FMT, _SVG),
+    ),
+    "convert": Spec("cmd_convert", "run_convert", (Param(FILE), Param(TEXT, None, ("--to",)))),
     "validate": Spec(
         "cmd_validate",
         "run_validate",
@@ -127,7 +147,7 @@ def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:
             by_name[name] = (i, True)
             if p.kind == SWITCH:
                 by_name["--no-" + name[2:]] = (i, False)
-    positional = [i for i, p in enumerate(params) if p.kind in (FILE, FILES)]
+    positional = [i for i, p in enumerate(params) if p.kind in (FILE, FILES, MAYBE)]
     filled = 0  # positional parameters filled so far (a FILES one takes all that follow)
     k = 0
     while k < len(words):
@@ -165,7 +185,7 @@ def _values(params: tuple[Param, ...], words: list[str]) -> list[Any] | None:
                 filled += 1
         else:
             return None
-    if any(values[i] is None for i in positional):
+    if any(values[i] is None for i in positional if params[i].kind != MAYBE):
         return None  # a missing argument: typer says so
     return values
 
