@@ -3,6 +3,7 @@ reader under generated and corrupted input (never a crash, never a hang, the rig
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import orjson
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casino_cli.notation.fields import name_key
 from casino_cli.notation.text_record import TextError, looks_like_text, read_text, write_text
 from tests.inproc import cli
 
@@ -975,3 +977,9 @@ def test_a_rule_option_written_as_a_word_is_told_how_to_write_it(rules, column, 
     record = _read_one(f"[Rules {rules}]\n[Players Ana Ben Cy Dan]\nHand 1 dealer Ana\n1. 3H")
     assert record.error is not None and (record.error.line, record.error.column) == (1, column)
     assert record.error.message == f"expected NAME=VALUE (a rule option){words}"
+
+
+@given(st.text(max_size=12))
+def test_names_compare_as_their_nfc_casefold_ascii_ones_too(name):
+    """name_key's short cut for ASCII names (lower case) is the full comparison's answer."""
+    assert name_key(name) == unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())

@@ -301,4 +301,6 @@ def read_card_set(value: object, path: str) -> int:
 def name_key(name: str) -> str:
     """A player's name as names are compared: in any case and any Unicode form (``José``
     typed as one character or as ``e`` and a combining accent)."""
+    if name.isascii():  # no accents, and casefold is lower: the common case, in C
+        return name.lower()
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())

@@ -10,6 +10,7 @@ never swallows the next one: reading resumes at the next record's first tag line
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from array import array
 from collections.abc import Iterable, Iterator
@@ -665,7 +666,14 @@ def _as_written(rec: _Builder, words: list[_Tok]) -> str:
 
 def _a_player(text: str, players: object) -> bool:
     """Whether ``text`` is the name of one of ``players`` (a list of names), in any case."""
-    return isinstance(players, list) and name_key(text) in (name_key(p) for p in players if isinstance(p, str))
+    return isinstance(players, list) and name_key(text) in _names(tuple(p for p in players if isinstance(p, str)))[0]
+
+
+@functools.lru_cache(maxsize=64)
+def _names(players: tuple[str, ...]) -> tuple[frozenset[str], int]:
+    """The players' names as names are compared (:func:`name_key`) and the most words in one,
+    worked out once for a record's players, not at each of its moves."""
+    return frozenset(map(name_key, players)), max((len(p.split()) for p in players), default=1)
 
 
 def _side_of(rec: _Builder, seat: object) -> object:
@@ -921,10 +929,10 @@ def _why_misnumbered(rec: _Builder, said: str, index: int, before: int) -> str:
 
 def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
     """Refuse a move that is a player's name, not a move: its colon left out (``Ana 3H``)."""
+    if tok.kind != "word" or not _a_player(tok.value, rec.header.get("players")):
+        return
     from .moves import parse_move_text
 
-    if tok.kind != "word" or not _named_player(rec, [tok]):
-        return
     try:
         parse_move_text(str(tok.value))
     except NotationError:
@@ -951,9 +959,9 @@ def _spaced_player(rec: _Builder, toks: list[_Tok], i: int, tok: _Tok) -> tuple[
     """The tokens with the words of a player's name that holds spaces, written unquoted before
     its colon (``Ana Maria: 3H``, ``Ana Maria : 3H``), made one word at ``i``; else unchanged."""
     players = rec.header.get("players")
-    if tok.kind != "word" or tok.value.endswith(":") or not isinstance(players, list):
-        return toks, tok
-    longest = max((len(p.split()) for p in players if isinstance(p, str)), default=1)
+    if tok.kind != "word" or tok.value.endswith(":") or not isinstance(players, list) or i + 1 == len(toks):
+        return toks, tok  # (a line's last word starts no name of several words)
+    longest = _names(tuple(p for p in players if isinstance(p, str)))[1]
     words = [tok]
     for j in range(i + 1, min(i + longest, len(toks))):
         if toks[j].kind != "word" or _NUMBER.match(toks[j].value):  # 1. Ana 2. b: 3H is two moves
