@@ -189,5 +189,5 @@ def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path
                 [str(casino), *command.split()], capture_output=True, text=True, cwd=tmp_path, env=env | engine
             )
             assert done.returncode == 0, done.stderr
-            said.append((json.loads(done.stdout) | {"seconds": None} if done.stdout else None, done.stderr))
+            said.append((done.stdout, done.stderr))
         assert said[0] == said[1]

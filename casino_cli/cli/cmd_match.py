@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..engine.rules import Rules
@@ -45,7 +44,6 @@ def run_match_command(
     seed = seed_or_random(seed)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
-    start = time.perf_counter()
     results = ordered_map(_pair, work, jobs, at_end=close_bots, size=pairs)  # workers fork before the bar's thread
     progress = Progress("pairs", pairs, after=True)  # the result is printed once the bar is gone
     try:
@@ -65,7 +63,6 @@ def run_match_command(
             "rule": f"Pocock: look after {', '.join(map(str, at))} pairs; stop when |mean/se| >= {boundary}",
             "stopped": stopped,
         },
-        "seconds": round(time.perf_counter() - start, 1),
     }
     if done.unfinished:
         say(f"{unfinished_games(done.unfinished, done.games)}; each counts by its points")
