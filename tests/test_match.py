@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import builtins
+import functools
 import itertools
 import math
+import operator
 import os
 import random
 import sys
@@ -18,9 +21,9 @@ from inproc import cli
 
 from casino_cli.cards import cards_of
 from casino_cli.cli.cmd_simulate import game_line
-from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
+from casino_cli.engine import Game, legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
-from casino_cli.engine.search import TooManyNodes, analyse, solve_moves
+from casino_cli.engine.search import TooManyNodes, analyse, rank_moves, solve_moves
 from casino_cli.engine.views import observe
 from casino_cli.notation.position import read_position_data
 from casino_cli.records.match import PairResult, Tally, looks_plan, play_pair, run_match, summary, t_quantile, wilson
@@ -490,6 +493,42 @@ def test_the_searcher_is_deterministic_for_a_seed():
     one = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
     two = play_game(rules, "det", [BOTS["searcher"], BOTS["counter"]], hands=1)
     assert one == two
+
+
+def _left_to_right(items, start=0):
+    """``sum`` as CPython 3.11 adds: one addition after another."""
+    return functools.reduce(operator.add, items, start)
+
+
+def _compensated(items, start=0):
+    """``sum`` as CPython adds floats from 3.12 on: Neumaier's compensated sum."""
+    items = list(items)
+    if not any(isinstance(x, float) for x in items):
+        return _left_to_right(items, start)
+    total, error = float(start), 0.0
+    for x in map(float, items):
+        after = total + x
+        error += (total - after) + x if abs(total) >= abs(x) else (x - after) + total
+        total = after
+    return total + error
+
+
+def test_values_are_the_same_bits_however_the_python_s_sum_adds_floats(monkeypatch):
+    """A seed means the same game and the same hint on 3.11, 3.12 and 3.13, whose ``sum``
+    rounds floats differently: the searcher's and the hint's values, and the match's
+    intervals, are the same bits under either way of adding."""
+    game = Game(make_rules("classic", 3), "sums", [BOTS["greedy"]] * 3)
+    positions = []
+    game.play_hand(lambda event: positions.append(event.position))
+    pos = positions[3]  # early in the hand: its moves valued in sampled worlds
+    view = observe(pos, pos.turn)
+    listing = legal_moves(view.known)
+    said = []
+    for adding in (_left_to_right, _compensated):
+        monkeypatch.setattr(builtins, "sum", adding)
+        ranked = rank_moves(view, listing, random.Random("sums"), worlds=24)
+        said.append(([(r.move, r.value, r.error) for r in ranked], [t_quantile(0.975, df) for df in range(3, 200)]))
+    assert said[0] == said[1]
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,9 @@ reviews share (:func:`rank_moves`).
 Values are in points of the hand for the mover's side less the others' (their mean, with
 more than two sides). :func:`evaluate` values a position from the captured piles: won items
 count in full; the cards and spades majorities still open count by a smooth share of their
-points.
+points. Sums of values are ``math.fsum``'s, correctly rounded: the values, and so the
+searcher's choices and the hints, are the same on every Python (``sum`` of floats rounds
+differently from 3.12 on).
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def evaluate(pos: Position, side: int) -> float:
     else:
         values = side_values(pos)
     others = [v for s, v in enumerate(values) if s != side]
-    return values[side] - sum(others) / len(others)
+    return values[side] - math.fsum(others) / len(others)
 
 
 # --- the counter heuristic ------------------------------------------------------------
@@ -321,7 +323,9 @@ def _respond(pos: Position, side: int, budget: _Budget, table: dict[tuple[object
         value = max(_respond(play_judged(pos, m, f), side, budget, table) for m, f in zip(listing.moves, listing.facts))
     else:
         ties = greedy_ties(rules, listing)
-        value = sum(_respond(play_judged(pos, listing.moves[i], listing.facts[i]), side, budget, table) for i in ties)
+        value = math.fsum(
+            _respond(play_judged(pos, listing.moves[i], listing.facts[i]), side, budget, table) for i in ties
+        )
         value /= len(ties)
     table[key] = value
     return value
@@ -441,8 +445,8 @@ def rank_moves(
             vals.append(evaluate(playout(play_judged(w, m, f), rng, policy, budget), side))
             if budget.steps is not None and budget.steps <= keep_back and len(vals) >= MIN_WORLDS:
                 break
-        mean = sum(vals) / len(vals)
-        var = sum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
+        mean = math.fsum(vals) / len(vals)
+        var = math.fsum((v - mean) ** 2 for v in vals) / max(1, len(vals) - 1)
         out.append(Ranked(m, f, mean, math.sqrt(var / len(vals)), len(vals)))
         if progress is not None:
             progress()

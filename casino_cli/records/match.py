@@ -86,7 +86,7 @@ def t_quantile(p: float, df: int) -> float:
         (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
         (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160,
     )
-    return z + sum(term / float(df) ** k for k, term in enumerate(terms, 1))
+    return z + math.fsum(term / float(df) ** k for k, term in enumerate(terms, 1))
 
 
 class Tally:
