@@ -73,6 +73,16 @@ def test_simulated_records_are_reproducible_whatever_the_jobs():
     assert all(orjson.loads(line)["seed"] == f"jobs/{i}" for i, line in enumerate(one.splitlines(), 1))
 
 
+def test_simulated_records_do_not_depend_on_the_hash_seed():
+    """A seed means the same game in every interpreter: nothing a bot chooses by, nor the
+    record, follows the order of a set or dict of strings (which PYTHONHASHSEED shuffles)."""
+    args = ("simulate", "--seed", "hashes", "--hands", "1", "--players", "4", "--no-partnerships")
+    bots = ("--bots", "searcher,counter,greedy,random")
+    one, two = (casino(*args, *bots, env=dict(os.environ, PYTHONHASHSEED=h)) for h in ("0", "12345"))
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout and orjson.loads(one.stdout)["players"][0] == "searcher"
+
+
 @pytest.mark.parametrize(
     "variant, players, partnerships",
     [("classic", 2, None), ("royal", 3, None), ("royal", 4, True), ("american-royal", 4, False)],
