@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import builtins
-import functools
 import itertools
 import math
-import operator
 import os
 import random
 import sys
@@ -18,6 +16,7 @@ import orjson
 import pytest
 from clirun import casino
 from inproc import cli
+from python_sums import compensated, left_to_right
 
 from casino_cli.cards import cards_of
 from casino_cli.cli.cmd_simulate import game_line
@@ -495,24 +494,6 @@ def test_the_searcher_is_deterministic_for_a_seed():
     assert one == two
 
 
-def _left_to_right(items, start=0):
-    """``sum`` as CPython 3.11 adds: one addition after another."""
-    return functools.reduce(operator.add, items, start)
-
-
-def _compensated(items, start=0):
-    """``sum`` as CPython adds floats from 3.12 on: Neumaier's compensated sum."""
-    items = list(items)
-    if not any(isinstance(x, float) for x in items):
-        return _left_to_right(items, start)
-    total, error = float(start), 0.0
-    for x in map(float, items):
-        after = total + x
-        error += (total - after) + x if abs(total) >= abs(x) else (x - after) + total
-        total = after
-    return total + error
-
-
 def test_values_are_the_same_bits_however_the_python_s_sum_adds_floats(monkeypatch):
     """A seed means the same game and the same hint on 3.11, 3.12 and 3.13, whose ``sum``
     rounds floats differently: the searcher's and the hint's values, and the match's
@@ -524,7 +505,7 @@ def test_values_are_the_same_bits_however_the_python_s_sum_adds_floats(monkeypat
     view = observe(pos, pos.turn)
     listing = legal_moves(view.known)
     said = []
-    for adding in (_left_to_right, _compensated):
+    for adding in (left_to_right, compensated):
         monkeypatch.setattr(builtins, "sum", adding)
         ranked = rank_moves(view, listing, random.Random("sums"), worlds=24)
         said.append(([(r.move, r.value, r.error) for r in ranked], [t_quantile(0.975, df) for df in range(3, 200)]))

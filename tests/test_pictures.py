@@ -3,6 +3,7 @@ from the position (cards as card faces, builds, seats with names, the move ringe
 
 from __future__ import annotations
 
+import builtins
 import html
 import os
 import re
@@ -16,7 +17,7 @@ import orjson
 import pytest
 
 from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
-from casino_cli.pictures.lines import text_width
+from casino_cli.pictures.lines import text_width, wrap
 from casino_cli.pictures.page import replay_page
 from casino_cli.pictures.sheet import sheet_svg
 from casino_cli.pictures.svg import CARD_W, HIGHLIGHT, face_id
@@ -24,6 +25,7 @@ from casino_cli.pictures.table import Picture, position_svg
 from casino_cli.records.frames import Stop, frames_of
 from casino_cli.records.record import read_record
 from tests.inproc import cli
+from tests.python_sums import compensated, left_to_right
 
 WORKED_1 = "fixtures/examples/worked-1.json"
 DISPUTE = "fixtures/records/dispute.json"
@@ -67,6 +69,31 @@ def test_each_command_draws_a_self_contained_svg(args, tmp_path):
     if args[0] != "score":
         faces = drawn_faces(text)
         assert faces and all(f'id="{face}"' in text for face in faces)  # every face used is defined
+
+
+def test_a_picture_is_the_same_bytes_however_the_python_s_sum_adds_floats(tmp_path, monkeypatch):
+    """A plate whose text is exactly as wide as its room (seat 2 · Cy ▸ to play (dealer), at
+    17.4 ems in 174) gets the same font size on 3.11 as on 3.12 and 3.13 (it was 9.9 there
+    and 10 here: 3.12's sum rounds the width otherwise)."""
+    record = tmp_path / "cy.json"
+    record.write_bytes(
+        orjson.dumps(
+            {
+                "format": "casino.record/1",
+                "rules": {"variant": "classic", "players": 3},
+                "players": ["Ana", "Ben", "Cy"],
+                "hands": [{"dealer": 2, "table": ["7D", "2C", "9S", "KH"], "moves": ["3H", "4S", "5D"]}],
+            }
+        )
+    )
+    drawn = []
+    for adding in (left_to_right, compensated):
+        monkeypatch.setattr(builtins, "sum", adding)
+        svg = tmp_path / f"{adding.__name__}.svg"
+        assert cli("replay", str(record), "--svg", str(svg)).returncode == 0
+        drawn.append((svg.read_bytes(), wrap("hand spades with aces Dan sweeps took game a nine", 12, 300)))
+    assert "Cy\u2069 ▸ to play (dealer)</text>".encode() in drawn[0][0]
+    assert drawn[0] == drawn[1]  # and a line as wide as its room is broken in the same place
 
 
 def test_the_move_in_question_is_ringed_on_the_position_it_was_played_from(tmp_path):

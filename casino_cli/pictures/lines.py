@@ -3,10 +3,13 @@
 The viewer's font decides the real width; the estimate is per character class, measured
 on DejaVu Sans Bold (the widest of the pictures' fonts) and rounded up, so that text kept
 within an estimate stays within its plate, column or picture.
+Widths add up with ``math.fsum``: a text on the edge of its room fits, or not, on every
+Python (from 3.12 ``sum`` rounds floats otherwise).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -42,7 +45,7 @@ def _em(c: str) -> float:
 
 def text_width(content: str, size: float) -> float:
     """The estimated width of ``content`` at font size ``size``."""
-    return size * sum(map(_em, content))
+    return size * math.fsum(map(_em, content))
 
 
 def fit(content: str, size: float, width: float) -> str:
@@ -69,7 +72,7 @@ def wrap(content: str, size: float, width: float, unit: re.Pattern[str] = _WORD)
     widths: list[float] = []
     space = _em(" ")
     for word in unit.findall(content):
-        w = sum(map(_em, word))
+        w = math.fsum(map(_em, word))
         if lines and (widths[-1] + space + w) * size <= width:
             lines[-1] += " " + word
             widths[-1] += space + w
