@@ -140,13 +140,14 @@ def test_a_disputed_move_is_shown_with_the_finding_and_the_names(browser, tmp_pa
 LONG_NAMES = ["W" * 40, "Alexandria Montgomery-Worthington", "M" * 13, "Ana"]
 
 
-def long_names_page(browser, tmp_path: Path, viewport: dict):
-    """A 4-player page (no partnerships, so tables are cleared, not swept) with wide names."""
-    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--no-partnerships", "--bots", "greedy")
+def long_names_page(browser, tmp_path: Path, viewport: dict, names=LONG_NAMES, teams="--no-partnerships", hand="2"):
+    """A 4-player page of hand ``hand`` with wide names (by default no partnerships, so tables
+    are cleared, not swept)."""
+    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", teams, "--bots", "greedy")
     record = tmp_path / "long.json"
-    record.write_bytes(orjson.dumps(dict(orjson.loads(four.stdout), players=LONG_NAMES)))
+    record.write_bytes(orjson.dumps(dict(orjson.loads(four.stdout), players=names)))
     page_file = tmp_path / "long.html"
-    assert cli("replay", str(record), "--html", str(page_file), "--hand", "2").returncode == 0
+    assert cli("replay", str(record), "--html", str(page_file), "--hand", hand).returncode == 0
     page = browser.new_page(viewport=viewport)
     page.goto(page_file.as_uri())
     return page
@@ -218,14 +219,7 @@ def test_a_phone_shows_a_picture_whose_words_can_be_read(browser, tmp_path, reco
 def test_names_as_long_as_a_record_allows_leave_the_picture_on_the_first_screen(browser, tmp_path, viewport):
     """The heading cuts a name past about 60 letters (…): four names of 4,096 characters
     pushed the buttons and the picture two screens down on a desktop, eight on a phone."""
-    four = cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--bots", "greedy")
-    names = [c * MAX_NAME for c in "WMQß"]
-    record = tmp_path / "longest.json"
-    record.write_bytes(orjson.dumps(dict(orjson.loads(four.stdout), players=names)))
-    page_file = tmp_path / "longest.html"
-    assert cli("replay", str(record), "--html", str(page_file), "--hand", "3").returncode == 0
-    page = browser.new_page(viewport=viewport)
-    page.goto(page_file.as_uri())
+    page = long_names_page(browser, tmp_path, viewport, [c * MAX_NAME for c in "WMQß"], "--partnerships", "3")
     heading = plain(page.inner_text("h1"))
     assert heading.startswith("WWW") and heading.count("…") == 4 and " v " in heading
     assert page.evaluate("document.getElementById('stage').getBoundingClientRect().top") < viewport["height"] / 2
