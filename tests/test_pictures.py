@@ -588,9 +588,15 @@ def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_p
 
 
 def test_a_picture_that_cannot_be_written_is_refused_before_the_data_or_is_an_output_error(tmp_path):
-    """A file that cannot be opened (no such directory, a directory) is a usage error said
-    before anything is written; one that cannot take what is written (a full disk) is 74."""
+    """A file that cannot be opened (no such directory, a directory, a symbolic link to a
+    directory that does not exist or in a loop) is a usage error said before anything is
+    written; one that cannot take what is written (a full disk) is 74."""
     refused = [(tmp_path / "no" / "x.svg", "there is no directory"), (tmp_path, "is a directory")]
+    (tmp_path / "away.svg").symlink_to(tmp_path / "gone" / "x.svg")  # the link's directory is there, not its file's
+    refused.append((tmp_path / "away.svg", f"there is no directory {tmp_path / 'gone'}"))
+    (tmp_path / "loop.svg").symlink_to("loop.svg")
+    refused.append((tmp_path / "loop.svg", "Too many levels of symbolic links"))
+    refused.append((Path(GAME) / "x.svg", f"cannot write {GAME}/x.svg: Not a directory"))
     if os.path.isdir("/sys"):  # no file can be made there, not even by root
         refused.append((Path("/sys/casino-test.svg"), "cannot write /sys/casino-test.svg: Permission denied"))
     if os.geteuid() != 0:  # a directory without write permission (root writes anyway)
@@ -611,6 +617,7 @@ def test_a_picture_that_cannot_be_written_is_refused_before_the_data_or_is_an_ou
         "bad.json",
         "kept.svg",
     ]
+    assert (tmp_path / "loop.svg").is_symlink() and not (tmp_path / "gone").exists()
     if os.path.exists("/dev/full"):
         full = cli("replay", GAME, "--html", "/dev/full")
         assert full.returncode == 74 and "cannot write /dev/full: No space left on device" in full.stderr

@@ -22,20 +22,23 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
         raise Fail(USAGE, f"{option} needs a file name, not an empty one")
     try:
         out = os.stat(target)
-    except OSError:
+    except FileNotFoundError:
         out = None  # a new file
-    where = os.path.dirname(os.path.abspath(target))
+    except OSError as exc:  # a symbolic link in a loop, a file taken for a directory
+        raise Fail(USAGE, f"cannot write {target}: {exc.strerror or exc}") from None
+    path = os.path.realpath(target)  # a symbolic link's file, where the writing goes
+    where = os.path.dirname(path)
     if out is None and not os.path.isdir(where):  # said now, not after the command's data has gone out
         raise Fail(USAGE, f"{option} {target}: there is no directory {where}")
     if out is not None and os.path.isdir(target):
         raise Fail(USAGE, f"{option} {target} is a directory; name a file in it")
     if out is not None and _is_stdout(out):
         raise Fail(USAGE, f"{option} {target} is standard output, where the command writes its data; choose a file")
-    refused = _unwritable(target, out)
+    refused = _unwritable(path, out)
     if refused:
         raise Fail(USAGE, f"cannot write {target}: {refused}")
     for source in inputs:
-        if source != "-" and os.path.realpath(source) == os.path.realpath(target):
+        if source != "-" and os.path.realpath(source) == path:
             same = True
         else:
             try:
@@ -50,16 +53,17 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
             )
 
 
-def _unwritable(target: str, out: os.stat_result | None) -> str | None:
-    """Why ``target`` cannot be opened for writing (no permission, a read-only place), else
-    None; tried without changing it: a new file is made and removed, a file's content is
-    kept (and anything but a plain file, a pipe say, is left to the writing)."""
+def _unwritable(path: str, out: os.stat_result | None) -> str | None:
+    """Why the file ``path`` (symbolic links followed) cannot be opened for writing (no
+    permission, a read-only place), else None; tried without changing it: a new file is
+    made and removed, a file's content is kept (and anything but a plain file, a pipe say,
+    is left to the writing)."""
     try:
         if out is None:
-            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-            os.unlink(target)
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            os.unlink(path)
         elif stat.S_ISREG(out.st_mode):
-            os.close(os.open(target, os.O_WRONLY))
+            os.close(os.open(path, os.O_WRONLY))
     except FileExistsError:  # made meanwhile, by someone else: the writing will say
         return None
     except OSError as exc:
