@@ -269,9 +269,17 @@ def test_svg_is_never_written_where_the_data_goes(tmp_path, command):
 
 
 def test_replay_refuses_one_file_for_both_its_picture_and_its_page(tmp_path):
+    """Also one file under two names (a hard link): the picture was written over the page,
+    and replay said it wrote the page."""
     same = tmp_path / "out.html"
     result = cli("replay", GAME, "--svg", str(same), "--html", str(tmp_path / "." / "out.html"))
-    assert result.returncode == 2 and "--svg and --html both name" in result.stderr and not same.exists()
+    assert result.returncode == 2 and "are one file: one would overwrite the other" in result.stderr
+    assert not same.exists()
+    same.write_text("old")
+    os.link(same, tmp_path / "other.svg")
+    result = cli("replay", GAME, "--svg", str(tmp_path / "other.svg"), "--html", str(same))
+    assert result.returncode == 2 and not result.stdout and same.read_text() == "old"
+    assert f"--svg {tmp_path / 'other.svg'} and --html {same} are one file" in result.stderr
 
 
 @pytest.mark.parametrize(

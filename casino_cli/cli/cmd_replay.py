@@ -3,7 +3,6 @@ terminal; a picture of where it stops (``--svg``); a page stepping through it (`
 
 from __future__ import annotations
 
-import os
 import sys
 
 from ..cards import card_code
@@ -16,7 +15,7 @@ from ..records.referee import Finding, walk
 from ..records.shown import visible
 from .common import documents
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
-from .picture_files import check_target, write_file
+from .picture_files import check_target, same_file, write_file
 from .plain import plural
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
@@ -31,8 +30,10 @@ def run_replay(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     check_target(html, [path], "--html")
-    if svg is not None and html is not None and os.path.realpath(svg) == os.path.realpath(html):
-        raise Fail(USAGE, f"--svg and --html both name {svg}: one would overwrite the other; choose two files")
+    if svg is not None and html is not None and same_file(svg, html):
+        raise Fail(
+            USAGE, f"--svg {svg} and --html {html} are one file: one would overwrite the other; choose two files"
+        )
     interactive = fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     if html is not None or (interactive and svg is None):
         return _one_record(path, hand, to, html, svg)

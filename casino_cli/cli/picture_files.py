@@ -42,19 +42,30 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
     if refused:
         raise Fail(USAGE, f"cannot write {target}: {refused}")
     for source in inputs:
-        if source != "-" and os.path.realpath(source) == path:
-            same = True
-        else:
+        if source == "-":
             try:
-                st = os.fstat(0) if source == "-" else os.stat(source)
+                st = os.fstat(0)
             except OSError:
                 continue
             same = out is not None and (st.st_dev, st.st_ino) == (out.st_dev, out.st_ino)
+        else:
+            same = same_file(source, target)
         if same:
             what = "standard input" if source == "-" else f"the input file {source}"
             raise Fail(
                 USAGE, f"{option} {target} would overwrite {what} (it is an input of this command); choose another name"
             )
+
+
+def same_file(one: str, other: str) -> bool:
+    """Whether two names are one file: the same path once symbolic links are followed (a
+    file yet to be made too), or one file under two names (a hard link)."""
+    if os.path.realpath(one) == os.path.realpath(other):
+        return True
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them is not there yet
+        return False
 
 
 def _unwritable(path: str, out: os.stat_result | None) -> str | None:
