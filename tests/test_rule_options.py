@@ -161,7 +161,7 @@ def test_every_command_that_makes_rules_takes_the_new_options(args):
     bad = cli(*args, "--variant", "classic", "-o", "ace_high_builds=true")
     assert bad.returncode == 2 and "ace_high_builds needs ace_high" in bad.stderr
     bad = cli(*args, "-o", "deal_passes=left")
-    assert bad.returncode == 2 and "deal_passes must be 'next' or 'previous'" in bad.stderr
+    assert bad.returncode == 2 and 'deal_passes must be "next" or "previous", not "left"' in bad.stderr
 
 
 def test_a_document_with_an_impossible_option_is_a_notation_error():
@@ -169,6 +169,35 @@ def test_a_document_with_an_impossible_option_is_a_notation_error():
     doc |= {"turn": 0, "table": {"loose": ["5D"]}, "hands": [["5S"], None]}
     out = cli("moves", "-", stdin=orjson.dumps(doc))
     assert out.returncode == 65 and "$.rules.ace_high_builds" in out.stderr
+
+
+@pytest.mark.parametrize(
+    "option, value, python, json",
+    [
+        ("target", True, "not True", "not true"),
+        ("target", {"x": 1}, "not {'x': 1}", 'not {"x":1}'),
+        ("target", None, "not None", "not null"),
+        ("target", 1e18, "not 1e+18", "not a number of about 19 digits"),
+        ("target", "x" * 100, "not 'xxx", 'not "xxx'),
+        (
+            "endgame",
+            "first",
+            "be 'highest', 'ladder' or 'count_out', not 'first'",
+            'be "highest", "ladder" or "count_out", not "first"',
+        ),
+    ],
+)
+def test_a_bad_rules_value_is_quoted_as_json_in_documents_and_options_as_python_in_the_api(option, value, python, json):
+    with pytest.raises(RulesError) as refused:
+        make_rules("classic", 2, **{option: value})
+    assert python in str(refused.value)
+    doc = {"format": "casino.position/1", "rules": {"variant": "classic", "players": 2, option: value}}
+    doc |= {"turn": 0, "table": {"loose": ["5D"]}, "hands": [["5S"], None]}
+    out = cli("moves", "-", stdin=orjson.dumps(doc))
+    typed = cli("deal", "--seed", "1", "-o", f"{option}={orjson.dumps(value).decode()}")
+    for said in (out, typed):
+        assert said.returncode in (2, 65) and json in said.stderr, said.stderr
+        assert len(said.stderr) < 200  # a long value is cut
 
 
 # --- builds of 14 with lone aces on the table ------------------------------------------------

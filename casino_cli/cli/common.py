@@ -15,7 +15,7 @@ from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads, whole
 from ..notation.moves import read_record_move
-from ..notation.position import UserData, position_json, read_position_data
+from ..notation.position import UserData, position_json, read_position_data, rules_problem
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
 from .plain import position_lines
@@ -69,7 +69,7 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
     try:
         return make_rules(variant, players, partnerships, **overrides)
     except RulesError as exc:
-        raise Fail(USAGE, f"bad rules: {exc}") from None
+        raise Fail(USAGE, f"bad rules: {rules_problem(exc)}") from None
 
 
 def documents(path: str) -> Iterator[Document]:

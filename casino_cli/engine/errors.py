@@ -5,16 +5,42 @@ Every one is a :class:`CasinoError`, and so a :class:`ValueError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..errors import CasinoError
+from ..errors import CasinoError, shown
 
 __all__ = ["CasinoError", "DealError", "IllegalMove", "Pile", "PositionError", "Problem", "RulesError", "TooComplex"]
 
 
+@dataclass(frozen=True)
+class BadValue:
+    """A value a rule set cannot take: ``what`` must be ``wanted`` (a text, or the values
+    allowed), not ``value``."""
+
+    what: str
+    wanted: str | tuple[object, ...]
+    value: object
+
+    def worded(self, quote: Callable[[object], str]) -> str:
+        """The sentence, with the values quoted by ``quote`` (the engine's :func:`shown`, as
+        Python writes them; the notation's as JSON writes them)."""
+        wanted = self.wanted if isinstance(self.wanted, str) else _one_of([quote(v) for v in self.wanted])
+        return f"{self.what} must be {wanted}, not {quote(self.value)}"
+
+
+def _one_of(words: Sequence[str]) -> str:
+    """'a, b or c': the values allowed (two or more)."""
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
 class RulesError(CasinoError):
-    """An unknown option, a bad value or an impossible combination (docs/rules.md, Variants and options)."""
+    """An unknown option, a bad value or an impossible combination (docs/rules.md, Variants and
+    options); for a bad value, ``bad`` is its :class:`BadValue` (else None)."""
+
+    def __init__(self, problem: str | BadValue):
+        self.bad = problem if isinstance(problem, BadValue) else None
+        super().__init__(problem.worded(shown) if isinstance(problem, BadValue) else problem)
 
 
 @dataclass(frozen=True)

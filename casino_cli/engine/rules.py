@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cards import ACE, DECK_SIZE, JACK, rank
 from ..errors import shown
-from .errors import RulesError
+from .errors import BadValue, RulesError
 
 VARIANTS = ("classic", "royal", "american-royal")
 ENDGAMES = ("highest", "ladder", "count_out")
@@ -183,12 +183,6 @@ def _default_ladder_20(endgame: object) -> str | None:
     return "little_casino" if endgame == "ladder" else None
 
 
-def _one_of(names: tuple[str, ...]) -> str:
-    """'a', 'b' or 'c': the allowed values of an option, for a message."""
-    quoted = [repr(n) for n in names]
-    return ", ".join(quoted[:-1]) + " or " + quoted[-1]
-
-
 def _card_values(court_values: bool) -> tuple[int, ...]:
     """Value of each card: pips, ace 1, courts 11-13 with court_values else 0 (V1, V2)."""
     out = []
@@ -230,7 +224,7 @@ def _check_variant_players(variant: object, players: object) -> None:
 def check_players(players: object) -> None:
     """A :class:`RulesError` unless ``players`` is a number of players the game has: 2, 3 or 4."""
     if type(players) is not int or players not in (2, 3, 4):
-        raise RulesError(f"players must be 2, 3 or 4, not {shown(players)}")
+        raise RulesError(BadValue("players", (2, 3, 4), players))
 
 
 def _check(get: Callable[[str], Any]) -> None:
@@ -250,22 +244,22 @@ def _check(get: Callable[[str], Any]) -> None:
         "ace_high_builds",
     ):
         if type(get(name)) is not bool:
-            raise RulesError(f"option {name} must be true or false, not {shown(get(name))}")
+            raise RulesError(BadValue(f"option {name}", "true or false", get(name)))
     for name, allowed in (("endgame", ENDGAMES), ("deal_passes", DEAL_PASSES)):
         if get(name) not in allowed:
-            raise RulesError(f"{name} must be {_one_of(allowed)}, not {shown(get(name))}")
+            raise RulesError(BadValue(name, allowed, get(name)))
     ladder_20 = get("ladder_20")
     if ladder_20 is not None:
         if get("endgame") != "ladder":
             raise RulesError("ladder_20 applies only with endgame 'ladder'")
         if ladder_20 not in LADDER_20:
-            raise RulesError(f"ladder_20 must be {_one_of(LADDER_20)}, not {shown(ladder_20)}")
+            raise RulesError(BadValue("ladder_20", LADDER_20, ladder_20))
     target = get("target")
     if type(target) is not int or not 5 <= target <= MAX_TARGET:
-        raise RulesError(f"target must be a whole number from 5 to {MAX_TARGET}, not {shown(target)}")
+        raise RulesError(BadValue("target", f"a whole number from 5 to {MAX_TARGET}", target))
     partnerships = get("partnerships")
     if type(partnerships) is not bool:
-        raise RulesError(f"partnerships must be true or false, not {shown(partnerships)}")
+        raise RulesError(BadValue("partnerships", "true or false", partnerships))
     if partnerships and get("players") != 4:
         raise RulesError("partnerships need exactly 4 players")
     if get("variant") == "royal" and get("players") == 4 and not partnerships:

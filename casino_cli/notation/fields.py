@@ -234,6 +234,20 @@ def _shown(value: int | float) -> str:
     return f"a {sign}number of about {digits} digits" if isinstance(value, float) else f"a {sign}{digits}-digit number"
 
 
+def json_shown(value: object, most: int = 40) -> str:
+    """A value read from JSON as a message quotes it: as JSON writes it (``true``,
+    ``{"x": 1}``), cut to ``most`` characters (…), a whole number past 15 digits by its digit
+    count (:func:`_shown`)."""
+    value = whole(value)
+    if type(value) is int or isinstance(value, float) and value.is_integer():
+        return _shown(value)
+    try:
+        text = orjson.dumps(value).decode()
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes
+        return type_name(value)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def expect_bool(value: object, path: str) -> bool:
     """true or false."""
     if type(value) is not bool:

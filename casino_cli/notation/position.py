@@ -27,6 +27,7 @@ from .fields import (
     expect_list,
     expect_object,
     expect_str,
+    json_shown,
     read_card_list,
     read_card_set,
     type_name,
@@ -89,7 +90,13 @@ def read_rules(value: object, path: str = "$.rules") -> Rules:
     except RulesError as exc:
         bad = next((k for k in options if k in str(exc)), None)
         where = f"{path}.{bad}" if bad else (f"{path}.variant" if "variant" in str(exc) else path)
-        raise NotationError(str(exc), where) from None
+        raise NotationError(rules_problem(exc), where) from None
+
+
+def rules_problem(exc: RulesError) -> str:
+    """What is wrong with a rule set, its values quoted as JSON (the engine quotes them as
+    Python does: ``not True``)."""
+    return exc.bad.worded(json_shown) if exc.bad else str(exc)
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
