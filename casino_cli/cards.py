@@ -84,7 +84,11 @@ def card_code(card: int) -> str:
 def cards_of(mask: int) -> list[int]:
     """The cards of a set, in card order (:class:`CardError` for a mask that is no set of
     cards: negative, or with bits from 52 on)."""
-    if mask >> 52:
+    try:
+        beyond = mask >> 52
+    except TypeError:  # a text, a float: named here, not by the shift that failed
+        raise wrong_type("mask", mask, "an int, a set of cards (bit c for card c)") from None
+    if beyond:
         raise CardError(f"{shown(mask)} is no set of cards (a mask of bits 0 to 51)")
     out = []
     while mask:

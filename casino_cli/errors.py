@@ -20,6 +20,12 @@ def wrong_type(name: str, value: object, wanted: str) -> TypeError:
     return TypeError(f"{name} must be {wanted}, not {type(value).__name__} {shown(value)}")
 
 
+def check_int(name: str, value: object, wanted: str = "an int") -> None:
+    """Raise :func:`wrong_type` unless ``value`` is an int (a bool is not)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise wrong_type(name, value, wanted)
+
+
 def shown(value: object, most: int = 40) -> str:
     """``value`` as repr writes it, cut to ``most`` characters (…; 40 unless told), in
     bounded work: nested lists a few levels deep (not a RecursionError), an object whose

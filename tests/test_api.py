@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import pickle
 import random
 import re
@@ -40,6 +41,7 @@ from casino_cli.engine import (
     start_position,
 )
 from casino_cli.engine.rules import OPTIONS
+from casino_cli.errors import shown
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.position import position_json, read_position_data, rules_json
 from casino_cli.records.selfplay import play_game
@@ -511,6 +513,56 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
     game.deal()
     with pytest.raises(TypeError, match="move must be a Move"):
         game.play_move(text)  # type: ignore[arg-type]
+
+
+def test_every_public_function_names_a_count_seed_or_flag_of_the_wrong_type():
+    """Each int, str or bool argument of each public function, given a value of another type
+    (a text for a limit, a float for a count, a number for a seed), is a TypeError naming the
+    argument or the function's own refusal quoting the value (legal_moves(pos, limit='x')
+    and sample_worlds(view, '3', rng) failed on a comparison deep inside, limit=1.5 listed)."""
+    rules = make_rules("classic")
+    pos = start_position(rules, seeded_deck("7"), dealer=1)
+    move = legal_moves(pos)[0]
+    view = observe(pos, 0)
+    given: dict[str, dict[str, object]] = {  # the arguments of each call but the one made wrong
+        "card_code": {"card": 0},
+        "codes_of": {"mask": 1},
+        "cards_of": {"mask": 1},
+        "parse_card": {"text": "TD"},
+        "make_rules": {},
+        "make_build": {"rules": rules, "value": 8, "owner": 0, "cards": 3},
+        "seeded_deck": {"seed": "7"},
+        "start_position": {"rules": rules, "deck": seeded_deck("7"), "dealer": 1},
+        "start_from_table": {"rules": rules, "table": pos.loose, "hands": pos.hands, "dealer": 1},
+        "dealer_for_hand": {"rules": rules, "first_dealer": 0, "hand": 2},
+        "next_dealer": {"rules": rules, "dealer": 0},
+        "legal_moves": {"pos": pos},
+        "play_judged": {"pos": pos, "move": move, "facts": judge(pos, move)},
+        "observe": {"position": pos, "seat": 0},
+        "seat_rngs": {"seed": "s", "players": 2},
+        "sample_worlds": {"view": view, "n": 2, "rng": random.Random(1)},
+        "all_worlds": {"view": view, "cap": 10},
+        "find_bot": {"name": "random"},
+        "register": {"name": "mine", "bot": random_bot},
+        "game_seed": {"seed": "s", "number": 1},
+    }
+    wrong = {int: ("x", 1.5, None), str: (1.5, None), bool: ("x", 1)}
+    wrong |= {int | None: ("x", 1.5), bool | None: ("x", 1)}
+    scalar = {}
+    for name in engine.__all__:
+        value = getattr(engine, name)
+        if inspect.isroutine(value):
+            hints = typing.get_type_hints(value)
+            scalar[name] = [arg for arg in inspect.signature(value).parameters if hints.get(arg) in wrong]
+    assert set(given) == {name for name, args in scalar.items() if args}  # a new function is added here
+    for name, args in given.items():
+        for arg in scalar[name]:
+            for bad in wrong[typing.get_type_hints(getattr(engine, name))[arg]]:
+                with pytest.raises((TypeError, CasinoError)) as refused:
+                    getattr(engine, name)(**{**args, arg: bad})
+                said = str(refused.value)
+                typed = re.match(f"{arg} must be .*, not {type(bad).__name__} ", said) or "object expected" in said
+                assert typed if refused.type is TypeError else shown(bad) in said, (name, arg, bad, said)
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "counter", "searcher"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import DECK_SIZE
-from ..errors import shown, wrong_type
+from ..errors import check_int, shown, wrong_type
 from .errors import DealError
 from .position import Hand, Partial, Position, Unseen
 from .rules import A_RULES, Rules
@@ -50,6 +50,7 @@ def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
         raise wrong_type("seed", seed, "a text")
     if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
         raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
+    check_int("hand", hand)
     if not 1 <= hand < 2**63:
         raise DealError(f"the hand number is from 1 to 2**63 - 1, not {shown(hand)}")
     deck = list(range(DECK_SIZE))
@@ -75,6 +76,7 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
     deal_passes 'previous' (D4)."""
     if not isinstance(rules, Rules):
         raise wrong_type("rules", rules, A_RULES)
+    check_int("hand", hand)
     if first_dealer not in range(rules.players) or hand < 1:
         raise DealError(
             f"dealer {shown(first_dealer)} of hand 1 and hand {shown(hand)}: a seat (0..{rules.players - 1}) and a hand from 1"
@@ -139,6 +141,7 @@ def start_from_table(
         raise DealError(f"dealer {shown(dealer)} is not a seat (0..{n - 1})")
     if len(hands) != n:
         raise DealError(f"{len(hands)} hands for {n} players")
+    check_int("table", table)
     if table >> DECK_SIZE or table < 0 or table.bit_count() != 4:
         raise DealError("the table starts with 4 cards")
     _dealt_once(table, hands, stock)

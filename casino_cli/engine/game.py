@@ -12,7 +12,7 @@ import copy
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..errors import shown, wrong_type
+from ..errors import check_int, shown, wrong_type
 from .deal import dealer_for_hand, seeded_deck, start_position
 from .errors import CasinoError
 from .move_list import MoveList
@@ -36,8 +36,7 @@ def game_seed(seed: str, number: int) -> str:
     """
     if not isinstance(seed, str):
         raise wrong_type("seed", seed, "a text")
-    if isinstance(number, bool) or not isinstance(number, int):
-        raise wrong_type("number", number, "an int")
+    check_int("number", number)
     if not 1 <= number < 2**63:
         raise CasinoError(f"the game number is from 1 to 2**63 - 1, not {shown(number)}")
     return f"{seed}/{number}"
@@ -121,7 +120,7 @@ class Game:
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None and first_dealer not in range(rules.players):
-            raise CasinoError(f"first_dealer {first_dealer} is not a seat (0..{rules.players - 1})")
+            raise CasinoError(f"first_dealer {shown(first_dealer)} is not a seat (0..{rules.players - 1})")
         self.rules = rules
         self.seed = seed
         self.bots = tuple(bots)
@@ -224,8 +223,7 @@ class Game:
     def play(self, hands: int | None = None, observer: Observer | None = None) -> list[PlayedHand]:
         """Play up to ``hands`` more hands (0 or more; all of them by default) until the game is over."""
         if hands is not None:
-            if isinstance(hands, bool) or not isinstance(hands, int):
-                raise wrong_type("hands", hands, "an int or None")
+            check_int("hands", hands, "an int or None")
             if hands < 0:
                 raise CasinoError(f"hands is how many more hands to play (0 or more), not {shown(hands)}")
         out: list[PlayedHand] = []

@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TypeVar
 
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
-from ..errors import wrong_type
+from ..errors import check_int, wrong_type
 from .errors import CasinoError, IllegalMove
 from .groups import TableGroups, disjoint_unions
 from .move_list import MoveList, _make_move_list
@@ -66,6 +66,8 @@ def counted_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAU
     the same position and bounds, a measure of its work that no clock gives)."""
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
+    check_int("limit", limit)
+    check_int("budget", budget)
     if limit < 1 or budget < 1:
         raise CasinoError(f"limit {limit} and budget {budget}: each is a number from 1")
     seat = pos.turn

@@ -36,6 +36,10 @@ def play_judged(pos: Position, move: Move, facts: MoveFacts, deal_over: bool | N
         raise wrong_type("pos", pos, A_POSITION)
     if not isinstance(move, Move):
         raise wrong_type("move", move, A_MOVE)
+    if not isinstance(facts, MoveFacts):
+        raise wrong_type("facts", facts, "a MoveFacts (judge makes them)")
+    if deal_over is not None and type(deal_over) is not bool:
+        raise wrong_type("deal_over", deal_over, "a bool or None")
     (rules, dealer, seat, deal, loose, builds, hands, stock, captured, sweeps, last, scores) = pos
     kind, card, cards, value = move
     if seat is None:  # (judge refuses any move here; this is a caller's facts without it)

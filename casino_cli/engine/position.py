@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, cast
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
-from ..errors import shown, wrong_type
+from ..errors import check_int, shown, wrong_type
 from .errors import Pile, PositionError, Problem, TooComplex
 from .rules import A_RULES, MAX_SCORE, Rules, can_capture_value
 
@@ -97,6 +97,8 @@ def make_build(rules: Rules, value: int, owner: int, cards: int) -> Build:
     """A build whose single/multiple kind is derived from its cards (docs/rules.md, Vocabulary: Build)."""
     if not isinstance(rules, Rules):
         raise wrong_type("rules", rules, A_RULES)
+    for name, number in (("value", value), ("owner", owner), ("cards", cards)):
+        check_int(name, number)
     values = rules.values
     return Build(value, owner, cards, sum(values[c] for c in cards_of(cards)) == value)
 

@@ -216,7 +216,7 @@ def make_rules(
 
 
 def _check_variant_players(variant: object, players: object) -> None:
-    if variant not in PRESETS:
+    if type(variant) is not str or variant not in PRESETS:
         raise RulesError(f"unknown variant {shown(variant)} (expected one of {', '.join(VARIANTS)})")
     check_players(players)
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import FULL_DECK, count
-from ..errors import shown, wrong_type
+from ..errors import check_int, shown, wrong_type
 from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
@@ -176,7 +176,8 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
 
 def seat_rngs(seed: str, players: int) -> list[random.Random]:
     """One random source per seat, from the game seed and the seat, so no bot can steer another."""
-    if not isinstance(players, int) or isinstance(players, bool):
-        raise wrong_type("players", players, "an int")
+    if not isinstance(seed, str):
+        raise wrong_type("seed", seed, "a text")
+    check_int("players", players)
     check_players(players)
     return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from ..cards import cards_of, count
-from ..errors import shown, wrong_type
+from ..errors import check_int, shown, wrong_type
 from .errors import CasinoError
 from .position import Partial, Position, Unseen
 from .views import A_VIEW, View
@@ -73,6 +73,7 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
         raise wrong_type("view", view, A_VIEW)
     if not isinstance(rng, random.Random):
         raise wrong_type("rng", rng, "a random.Random")
+    check_int("n", n)
     if not 0 <= n <= MAX_WORLDS:
         raise CasinoError(f"n must be from 0 to {MAX_WORLDS:,} worlds, not {shown(n, 30)}")
     seats, fixed, need, musts, pool = _plan(view)
@@ -242,6 +243,7 @@ def all_worlds(view: View, cap: int) -> list[Position] | None:
     obligations of O1 are applied)."""
     if not isinstance(view, View):
         raise wrong_type("view", view, A_VIEW)
+    check_int("cap", cap)
     if view.known.stock_count or any(isinstance(p, Unseen) for p in view.known.captured):
         return None
     seats, fixed, need, musts, pool = _plan(view)
