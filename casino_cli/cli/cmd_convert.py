@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-from enum import Enum
-
 from ..notation.fields import dumps
 from ..notation.text_record import write_text
 from .common import documents
-from .output import DATA_ERROR, USAGE, Fail, say, write_line
+from .output import DATA_ERROR, Fail, Form, say, write_line
 from .records_io import record_of
 
 
-class Form(str, Enum):
-    """The forms of a record."""
-
-    json = "json"
-    text = "text"
-
-
-def run_convert(path: str, to_name: str | None) -> None:
-    """Write every record of FILE in the other form (or the one ``to_name`` names, json or
-    text in any case); a record that cannot be read is reported and left out, and the exit
-    status is then 65."""
-    if to_name is not None and to_name.lower() not in Form.__members__:
-        raise Fail(USAGE, f"--to takes json or text, not {to_name!r}")
-    to = Form(to_name.lower()) if to_name else None
+def run_convert(path: str, to: Form | None) -> None:
+    """Write every record of FILE in the other form (or in ``to``); a record that cannot be
+    read is reported and left out, and the exit status is then 65."""
     failed = 0
     written = 0
     for doc in documents(path):

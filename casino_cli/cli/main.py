@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from .. import version_line
-from .output import MANY, MAX_JOBS, MOST_HANDS, USAGE, Fail, Format, bounded
+from .output import MANY, MAX_JOBS, MOST_HANDS, USAGE, Fail, Form, Format, bounded
 
 app = typer.Typer(
     name="casino",
@@ -444,10 +444,11 @@ def judge(
 def convert(
     file: RecordsArg,
     to: Annotated[
-        Optional[str],
+        Optional[Form],
         typer.Option(
             "--to",
             help="json (one compact record per line) or text (casino text, canonical); default: the other form.",
+            case_sensitive=False,
             show_default=False,
         ),
     ] = None,

@@ -31,6 +31,13 @@ class Format(str, Enum):
     pretty = "pretty"
 
 
+class Form(str, Enum):
+    """The forms of a record (``convert --to``)."""
+
+    json = "json"
+    text = "text"
+
+
 def resolve_format(fmt: Format | None) -> Format:
     """The chosen format, or pretty on a terminal and JSON otherwise."""
     if fmt is not None:

@@ -18,13 +18,14 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any, NamedTuple
 
-from .output import MANY, MAX_JOBS, MOST_HANDS, Format
+from .output import MANY, MAX_JOBS, MOST_HANDS, Form, Format
 
 # Kinds of parameter: a positional FILE, positional FILE... or MOVE... (at least one), an
 # optional positional [MOVE], text, a whole number (>= 1 for "count"), a flag, a
 # --name/--no-name switch, a repeatable option (a list), an output format, a rule set (any
-# case), a player count.
-FILE, FILES, MAYBE, TEXT, INT, COUNT, FLAG, SWITCH, MULTI, FORMAT, VARIANT, PLAYERS = range(12)
+# case), a player count, a record's form (any case).
+FILE, FILES, MAYBE, TEXT, INT, COUNT, FLAG, SWITCH, MULTI, FORMAT, VARIANT, PLAYERS, FORM = range(13)
+_CHOICES = {FORMAT: Format, FORM: Form}  # the kinds typer reads as an Enum, in any case
 _VARIANTS = ("classic", "royal", "american-royal")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -97,7 +98,7 @@ SPECS = {
         "run_judge",
         (Param(FILE), Param(MAYBE), Param(COUNT, None, ("--hand",)), Param(COUNT, None, ("--move",)), _FMT, _SVG),
     ),
-    "convert": Spec("cmd_convert", "run_convert", (Param(FILE), Param(TEXT, None, ("--to",)))),
+    "convert": Spec("cmd_convert", "run_convert", (Param(FILE), Param(FORM, None, ("--to",)))),
     "validate": Spec(
         "cmd_validate",
         "run_validate",
@@ -199,8 +200,9 @@ def _convert(kind: int, value: str) -> object:
             return None  # past any parameter's ``most``: typer says what is too large (never an int of 5,000 digits)
         number = int(value)
         return number if number >= 1 or kind == INT else None
-    if kind == FORMAT:
-        return Format(value.lower()) if value.lower() in Format.__members__ else None
+    if kind in _CHOICES:
+        choice = _CHOICES[kind]
+        return choice(value.lower()) if value.lower() in choice.__members__ else None
     if kind == VARIANT:
         return value.lower() if value.lower() in _VARIANTS else None
     if kind == PLAYERS:
