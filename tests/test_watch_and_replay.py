@@ -9,7 +9,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from casino_cli.cli.steer import answer
+from casino_cli.cli.steer import KEYS, WORDS, answer
 from casino_cli.records.frames import frames_of
 from casino_cli.records.record import read_record
 from tests.inproc import cli
@@ -90,6 +90,24 @@ def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
         assert step.at == 3 and said in step.message
     assert answer("e", frames, 0).at == len(frames) - 1 and answer("q", frames, 4).done
     assert "wins the game" in cli("replay", GAME, "-f", "text").stdout.decode().splitlines()[-1]
+
+
+def test_notation_md_lists_every_word_the_replay_takes_and_each_does_what_it_says():
+    """docs/notation.md named Enter or n for next and p or - for back; the replay also took
+    +, next, b, back, end, help and quit: the page's list is now the code's table."""
+    page = " ".join(Path("docs/notation.md").read_text(encoding="utf-8").split())
+    keys = page.split("**The steerable replay.**")[1].split("Input it does not know")[0]
+    said = {
+        action.removeprefix("the "): {"" if first == "Enter" else first.strip("`"), *re.findall(r"`([^`]+)`", more)}
+        for first, more, action in re.findall(r"(Enter|`[^`]+`) \(or ([^)]*)\) (next|back|the end|the keys|quit)", keys)
+    }
+    assert said == {action: set(words) for action, words in WORDS.items()}
+    frames = frames_of(read_record(orjson.loads(Path(GAME).read_bytes())))
+    does = {"next": (6, "", False), "back": (4, "", False), "end": (len(frames) - 1, "", False)}
+    does |= {"keys": (5, KEYS, False), "quit": (5, "", True)}
+    for action, words in WORDS.items():
+        for word in words:
+            assert answer(word.upper(), frames, 5) == does[action], (action, word)
 
 
 def test_stepping_past_either_end_goes_to_it_and_says_so():

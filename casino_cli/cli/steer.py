@@ -17,6 +17,14 @@ from .safe_text import shown_names
 if TYPE_CHECKING:
     from rich.console import Group
 
+# The words each plain step is typed as, in any case ("" is Enter); docs/notation.md lists them all.
+WORDS = {
+    "next": ("", "n", "next", "+"),
+    "back": ("p", "b", "back", "-"),
+    "end": ("e", "end"),
+    "keys": ("?", "help"),
+    "quit": ("q", "quit"),
+}
 KEYS = (
     "Enter or n: next · p: back · +N/-N: N steps · N: move N of this hand (0: its start) · h N: hand N · "
     "e: end · q: quit"
@@ -38,15 +46,15 @@ class Answer(NamedTuple):
 def answer(text: str, frames: list[Frame], at: int) -> Answer:
     """What one line typed at the replay prompt does (no input is ever ignored)."""
     word = text.strip().lower()
-    if word in ("q", "quit"):
+    if word in WORDS["quit"]:
         return Answer(at, done=True)
-    if word in ("", "n", "next", "+"):
+    if word in WORDS["next"]:
         return _to_step(frames, at + 1)
-    if word in ("p", "b", "back", "-"):
+    if word in WORDS["back"]:
         return _to_step(frames, at - 1)
-    if word in ("e", "end"):
+    if word in WORDS["end"]:
         return Answer(len(frames) - 1)
-    if word in ("?", "help"):
+    if word in WORDS["keys"]:
         return Answer(at, KEYS)
     steps = typed_number(word[1:]) if word[:1] in "+-" else None
     if steps is not None:
