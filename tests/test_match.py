@@ -746,6 +746,27 @@ def test_hint_refuses_a_position_no_deal_of_the_hidden_cards_fits(monkeypatch):
     assert done.returncode == 65 and "in 20000 draws" in done.stderr and "internal error" not in done.stderr
 
 
+def test_a_reviews_totals_are_the_same_however_the_python_s_sum_adds_floats(monkeypatch):
+    """review's 'lost' in all of a player was round(sum(...), 2): slips that cost 0.2, 1.19,
+    2.8 and 0.135 were 4.32 on 3.11 and 4.33 on 3.12; the totals use math.fsum."""
+    from casino_cli.cli import cmd_review
+    from casino_cli.engine import judge
+    from casino_cli.records.review import Review, Slip
+
+    losses = [0.2, 1.19, 2.8, 0.135]
+    assert round(left_to_right(losses), 2) != round(compensated(losses), 2)  # the case the two sums part on
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), 1)
+    move = legal_moves(pos)[0]
+    facts = judge(pos, move)
+    slips = [Slip(1, k, 0, move, move, loss, facts, facts) for k, loss in enumerate(losses, 1)]
+    monkeypatch.setattr(cmd_review, "review", lambda *args: Review(slips, [4, 0], [0, 0], None))
+    said = []
+    for adding in (left_to_right, compensated):
+        monkeypatch.setattr(builtins, "sum", adding)
+        said.append(cli("review", str(ROOT / "fixtures/docs/game.json"), "--format", "json").stdout)
+    assert said[0] == said[1]
+
+
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():
     """The review values the moves before the record's first illegal move, names that move
     on stderr and in ``stopped``, and exits 1 like score and replay; a move whose mover's
