@@ -238,3 +238,31 @@ def test_a_rule_sets_options_are_shown_as_minus_o_names_them(variant):
     assert any(make_rules(o, 2, **shown["options"]) != make_rules(o, 2) for o in others)
     text = cli("rules", variant, "--format", "text").stdout.decode()
     assert all(f"  {name} " in text for name in OPTIONS)
+
+
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("classic", {}),
+        ("classic", {"endgame": "ladder"}),
+        ("classic", {"endgame": "ladder", "ladder_20": "most_spades", "target": 11}),
+        ("royal", {"endgame": "highest", "sweeps_cancel": False}),
+        ("american-royal", {"court_values": False, "ace_high": False, "sweeps": False}),
+    ],
+)
+def test_a_bot_gets_every_option_from_the_preset_under_the_question_s_rules(variant, options):
+    """docs/bots.md: a question's rules give the options that differ from the preset; laid
+    over ``casino rules VARIANT -f json``'s (ladder_20, not given, following endgame) they
+    are every option of the rule set played."""
+    from casino_cli.engine import make_rules
+    from casino_cli.engine.rules import OPTIONS
+    from casino_cli.notation.position import rules_json
+
+    rules = make_rules(variant, 2, **options)
+    asked = rules_json(rules)
+    preset = orjson.loads(cli("rules", variant, "-f", "json").stdout)
+    assert preset["format"] == "casino.preset/1" and list(preset["options"]) == list(OPTIONS)
+    full = preset["options"] | {name: value for name, value in asked.items() if name in OPTIONS}
+    if "ladder_20" not in asked:
+        full["ladder_20"] = "little_casino" if full["endgame"] == "ladder" else None
+    assert full == {name: getattr(rules, name) for name in OPTIONS}
