@@ -52,6 +52,29 @@ def test_readme_starts_with_two_quick_start_commands():
     assert commands[1].strip() in ci
 
 
+def test_the_readme_says_which_commands_read_a_file_or_standard_input():
+    """'Every command reads a file or -' was said of all; deal, play, simulate, match,
+    botcheck, rules and schema read none. The claim is of the commands with a FILE, each of
+    which says it reads - as standard input."""
+    import typer
+
+    from casino_cli.cli.main import app
+
+    commands = typer.main.get_command(app).commands
+    readers = {
+        name: param
+        for name, command in commands.items()
+        for param in command.params
+        if param.param_type_name == "argument" and (param.metavar or "").startswith("FILE")
+    }
+    assert all(re.search(r"- for (standard input|stdin)", param.help or "") for param in readers.values())
+    said = re.search(
+        r"Every command (.*?)a file or `-` \(standard input\)", (ROOT / "README.md").read_text(encoding="utf-8")
+    )
+    assert said, "the README says which commands read a file or -"
+    assert said.group(1).startswith("that ") or set(readers) == set(commands), sorted(set(commands) - set(readers))
+
+
 def test_the_quick_start_says_that_its_install_compiles_and_how_not_to():
     """``pip install .`` runs mypyc for minutes, silent under ``-q``: the quick start says so,
     and names the build setting that skips it, as setup.py reads it."""
