@@ -229,6 +229,18 @@ def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_o
     assert orjson.loads(saved.read_bytes())["seed"] == told[1]
 
 
+def test_without_save_the_person_is_told_at_the_start_and_on_leaving_that_no_record_is_kept():
+    """A game played without --save is gone once left: said while there is time to start
+    again with --save, and again at the end (which only named the seed)."""
+    term = Terminal("play", "--seed", "7")
+    kept = "the game's record is not kept (--save FILE keeps it)"
+    assert f"casino: you are seat 0; seat 1: greedy; {kept}" in term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("q")
+    assert f"casino: game left at hand 1; {kept}" in term.expect("keeps it)\n")
+    assert term.close() == 0
+
+
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
 def test_a_format_for_scripts_goes_with_watch_only(fmt):
     """A game you play is drawn on the terminal: --format text was silently ignored."""
@@ -354,6 +366,8 @@ def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, wi
             break
         term.send("" if text.endswith("leave ›") else "1")
     assert text.splitlines()[-1].endswith(winner)
+    said = term.expect("costliest moves")  # the way on to the game's review
+    assert f"casino: the record is in {saved}; `casino review {saved}` finds your costliest moves" in said
     assert term.close() == 0
     score = orjson.loads(cli("score", str(saved)).stdout)
     assert (score["winner"] == 0) == winner.startswith("you")

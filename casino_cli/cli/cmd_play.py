@@ -8,6 +8,7 @@ the other hands as a number of cards, at every board. The record is written to
 from __future__ import annotations
 
 import random
+import shlex
 import sys
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -48,6 +49,7 @@ HELP = (
     "q (or Ctrl-D): leave the game (the record is saved with --save)."
 )
 PROMPTS = ("Your move (number or text; h hint, u undo, ? help, q quit): ", "Your move (? help, q quit): ")
+NOT_KEPT = "the game's record is not kept (--save FILE keeps it)"
 TYPING = 12  # the room a prompt leaves on its line for the answer: a capture such as ASx2D+2C+TC
 
 
@@ -146,7 +148,7 @@ def run_play(
     chosen, seed = seed, seed_or_random(seed, tell=watch)  # told once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
-    say(lineup if watch else f"you are seat {PERSON}; {lineup}")
+    say(lineup if watch else f"you are seat {PERSON}; {lineup}" + ("" if save else f"; {NOT_KEPT}"))
     try:
         _run(Session(rules, seed), seed, seats, fmt, watch, delay, save)
     finally:
@@ -185,7 +187,13 @@ def _run(
     _write(session, save)
     if left:
         at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
-        say(f"game left {at}" + (f"; the record so far is in {save}" if save else ""))
+        say(f"game left {at}; " + (f"the record so far is in {save}" if save else NOT_KEPT))
+    elif not watch:  # a watched game's record is its output (or --save's), as its help says
+        say(
+            f"the record is in {save}; `casino review {shlex.quote(save)}` finds your costliest moves"
+            if save
+            else NOT_KEPT
+        )
 
 
 def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
