@@ -767,6 +767,50 @@ def test_a_reviews_totals_are_the_same_however_the_python_s_sum_adds_floats(monk
     assert said[0] == said[1]
 
 
+def test_hint_of_a_record_at_a_move_ranks_the_moves_of_the_position_before_it(tmp_path):
+    """A review names a move as hand H, move N; ``hint RECORD --hand H --move N`` ranks the
+    moves of the position before it (JSON or casino text), as the replay stopped after move
+    N - 1 piped to hint does (the only way there was, one to count back by hand)."""
+    game = cli("simulate", "--seed", "h", "--variant", "royal", "--players", "4", "--hands", "2").stdout
+    saved, text = tmp_path / "g.json", tmp_path / "g.cas"
+    saved.write_bytes(game)
+    text.write_bytes(cli("convert", str(saved), "--to", "text").stdout)
+    for hand, move in ((1, 1), (2, 17), (2, 45)):
+        replayed = cli("replay", str(saved), "--hand", str(hand), "--to", str(move - 1)).stdout.splitlines()[-1]
+        piped = cli("hint", "-", "--format", "json", stdin=replayed)
+        for record in (saved, text):
+            done = cli("hint", str(record), "--hand", str(hand), "--move", str(move), "--format", "json")
+            assert done.returncode == 0 and done.stdout == piped.stdout, (hand, move)
+    assert orjson.loads(piped.stdout)["moves"]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "said"),
+    [
+        (["fixtures/records/dispute.json", "--move", "9"], 2, "hand 1 has 8 moves; there is no move 9"),
+        (
+            ["fixtures/records/dispute.json", "--hand", "2", "--move", "1"],
+            2,
+            "the record has 1 hand; there is no hand 2",
+        ),
+        (["fixtures/records/dispute.json", "--hand", "1"], 2, "hint a record with --move N (and --hand H)"),
+        (["fixtures/docs/puzzle.json", "--move", "1"], 2, "--hand and --move are for a record"),
+        (["fixtures/records/dispute.json", "--move", "4"], 0, "note: before this move, move 2: 4S+3H=7 is illegal"),
+        (
+            ["fixtures/records/dispute-part-way.json", "--move", "2"],
+            65,
+            "before move 2 of hand 1: seat 1 is to move but only 1 of its 4 cards is known",
+        ),
+    ],
+)
+def test_hint_of_a_record_at_a_move_says_what_it_cannot_rank(args, code, said):
+    """A move or hand the record lacks, --move without a record or a record without --move
+    is a usage error; a finding earlier in the hand is noted as judge notes it; a mover's
+    hand the record shows only in part is refused, as in a position."""
+    done = cli("hint", *args)
+    assert done.returncode == code and said in done.stderr, done.stderr
+
+
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():
     """The review values the moves before the record's first illegal move, names that move
     on stderr and in ``stopped``, and exits 1 like score and replay; a move whose mover's

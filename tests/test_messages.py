@@ -66,11 +66,12 @@ def test_a_record_given_to_moves_points_to_judge_and_replay():
     assert "| tail -1 | casino moves -" in out.stderr
 
 
-def test_a_record_given_to_hint_points_to_review_and_a_replay_piped_to_hint():
+def test_a_record_given_to_hint_points_to_review_and_to_hint_with_move():
     out = cli("hint", "fixtures/records/dispute.json")
     assert out.returncode == 65
     assert "This is a game record: `casino review fixtures/records/dispute.json` values each of its moves" in out.stderr
-    assert "| tail -1 | casino hint -` ranks the moves after move N" in out.stderr and "casino moves" not in out.stderr
+    assert "`casino hint fixtures/records/dispute.json --hand H --move N` ranks the moves" in out.stderr
+    assert "casino moves" not in out.stderr
 
 
 def test_a_position_with_a_bad_format_gets_no_record_hint():

@@ -1,4 +1,4 @@
-"""``casino hint POSITION``: the mover's moves ranked by expected points, from its view."""
+"""``casino hint POSITION`` (or ``RECORD --move N``): the mover's moves ranked by expected points, from its view."""
 
 from __future__ import annotations
 
@@ -12,19 +12,21 @@ from ..engine.search import Ranked, analyse, analysed_worlds
 from ..engine.views import observe
 from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
-from .common import documents, passed_over, position_of
+from ..records.disputes import NoRuling, position_before
+from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
-from .output import DATA_ERROR, OK, Fail, Format, Progress, console, resolve_format, say, write_line
+from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
+from .records_io import no_ruling, note_earlier, record_of
 
 HINT_FORMAT = "casino.hint/1"
 
 
-def run_hint(path: str, seed: str, fmt: Format | None) -> None:
+def run_hint(path: str, seed: str, fmt: Format | None, hand: int | None = None, number: int | None = None) -> None:
     fmt = resolve_format(fmt)
     code = OK
     for doc in documents(path):
         try:
-            pos = _hinted(doc)
+            pos = _hinted(doc, hand, number)
             ranked, listing = _ranked(pos, seed, doc)
         except Fail as exc:  # said, in its place in JSON, and the next position hinted
             code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
@@ -86,18 +88,41 @@ def _cut(ranked: list[Ranked]) -> str:
     return f"the hint's work budget was reached: {valued}, in {worlds} worlds each (of {full}){unvalued}"
 
 
-def _hinted(doc: Document) -> Position:
-    """The position of a document, if a hint can be given for it (else a Fail, exit 65)."""
-    pos = position_of(doc, playable=True, command="hint")
-    hand = None if pos.turn is None else pos.hands[pos.turn]
-    if isinstance(hand, Partial):
-        known = hand.known.bit_count()
+def _hinted(doc: Document, hand: int | None, number: int | None) -> Position:
+    """The position of a document (of a record, the one before move ``number`` of ``hand``),
+    if a hint can be given for it (else a Fail, exit 65, or 2 for a move the record lacks)."""
+    if number is None and hand is None:
+        pos = position_of(doc, playable=True, command="hint")
+        where = doc.where(f"$.hands[{pos.turn}]")
+    else:
+        pos = _before_move(doc, hand or 1, number)
+        where = f"{doc.where()}: before move {number} of hand {hand or 1}"
+    held = None if pos.turn is None else pos.hands[pos.turn]
+    if isinstance(held, Partial):
+        known = held.known.bit_count()
         raise Fail(
             DATA_ERROR,
-            f"{doc.where(f'$.hands[{pos.turn}]')}: seat {pos.turn} is to move but only {known} of its "
-            f"{hand.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
+            f"{where}: seat {pos.turn} is to move but only {known} of its "
+            f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
             "whole hand (`casino moves` lists those of the known cards)",
         )
+    return pos
+
+
+def _before_move(doc: Document, hand: int, number: int | None) -> Position:
+    """The position of a record before move ``number`` of ``hand``, as ``casino judge`` rules
+    on it, with the seat to move's hand known."""
+    if not is_record(doc):
+        raise Fail(USAGE, f"{doc.where()}: --hand and --move are for a record; a position is hinted without them")
+    if number is None:
+        raise Fail(USAGE, f"{doc.where()}: hint a record with --move N (and --hand H)")
+    try:
+        pos, _, earlier, _ = position_before(record_of(doc), hand, number)
+    except NoRuling as exc:
+        raise no_ruling(doc, exc) from None
+    note_earlier(doc, hand, earlier)
+    if pos.turn is not None and pos.hands[pos.turn] is None:
+        raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
     return pos
 
 

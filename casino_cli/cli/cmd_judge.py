@@ -14,10 +14,10 @@ from ..records.describe import plural
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, Ruling, ruling_json
 from ..records.shown import visible
-from .common import move_argument, move_problem, position_of, problem_text, save_picture, single_document
+from .common import is_record, move_argument, move_problem, position_of, problem_text, save_picture, single_document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
-from .records_io import finding_path, record_of
+from .records_io import no_ruling, note_earlier, record_of
 from .safe_text import shown_names
 
 
@@ -30,10 +30,8 @@ def run_judge(
     doc = single_document(path, "one position or one record")
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
-    kind = doc.value.get("format") if isinstance(doc.value, dict) else None
-    is_record = isinstance(kind, str) and kind.startswith("casino.record/")
     try:
-        if is_record:
+        if is_record(doc):
             if number is None or move is not None:
                 instead = ", not with a MOVE text" if move is not None else ""
                 raise Fail(USAGE, f"judge a record with --move N (and --hand H){instead}")
@@ -43,11 +41,8 @@ def run_judge(
                 names = shown_names(record.players)  # for people: shown, never obeyed
                 ruling, earlier = rule_on_record(record, hand, number)
             except NoRuling as exc:
-                element = finding_path(exc.finding) if exc.finding is not None else exc.path
-                raise Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}") from None
-            if earlier is not None:  # of a move before this one, or of the hand as a whole (its shown cards)
-                at = f"before this move, move {earlier.move}" if earlier.move is not None else f"in hand {hand}"
-                say(f"{doc.where(finding_path(earlier))}: note: {at}: {earlier.message} ({earlier.rule})")
+                raise no_ruling(doc, exc) from None
+            note_earlier(doc, hand, earlier)
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")

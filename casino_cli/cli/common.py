@@ -124,17 +124,22 @@ def position_data_of(doc: Document, playable: bool = False, command: str = "move
     return pos, user
 
 
+def is_record(doc: Document) -> bool:
+    """Whether a readable document says it is a game record (``casino.record/…``)."""
+    kind = doc.value.get("format") if doc.error is None and isinstance(doc.value, dict) else None
+    return isinstance(kind, str) and kind.startswith("casino.record/")
+
+
 def _record_hint(doc: Document, command: str) -> str:
     """For a game record given to ``command`` where a position is wanted: the commands that
-    answer its question about a record (a hint's: review, and hint after a replay)."""
-    fmt = doc.value.get("format") if isinstance(doc.value, dict) else None
-    if not (isinstance(fmt, str) and fmt.startswith("casino.record/")):
+    answer its question about a record (a hint's: review, and hint at one of its moves)."""
+    if not is_record(doc):
         return ""
     name = "FILE" if doc.source == "<stdin>" else doc.source
     if command == "hint":
         return (
             f". This is a game record: `casino review {name}` values each of its moves, and "
-            f"`casino replay {name} --hand H --to N | tail -1 | casino hint -` ranks the moves after move N"
+            f"`casino hint {name} --hand H --move N` ranks the moves its player could make at move N"
         )
     return (
         f". This is a game record: `casino judge {name} --hand H --move N` rules on its move N, and "

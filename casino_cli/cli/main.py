@@ -669,7 +669,20 @@ def botcheck(
 
 @app.command()
 def hint(
-    file: FileArg,
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="Positions (JSON, or a JSON Lines stream), a record (JSON or casino text, .cas) with --move, or - for standard input.",
+            metavar="FILE",
+        ),
+    ],
+    hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
+    number: Annotated[
+        Optional[int],
+        typer.Option(
+            "--move", help="With a record: rank the moves its player could make at this move of the hand.", min=1
+        ),
+    ] = None,
     seed: Annotated[str, typer.Option(help="Seed of the sampled worlds (the same seed, the same hint).")] = "hint",
     fmt: FormatOpt = None,
 ) -> None:
@@ -684,7 +697,7 @@ def hint(
     """
     from .cmd_hint import run_hint
 
-    run_hint(file, seed, fmt)
+    run_hint(file, seed, fmt, hand, number)
 
 
 @app.command()

@@ -6,12 +6,13 @@ Kept apart from :mod:`.common` so that the position commands do not import recor
 from __future__ import annotations
 
 from ..notation.errors import NotationError
+from ..records.disputes import NoRuling
 from ..records.record import Record, read_record
 from ..records.referee import Finding
 from ..records.shown import visible
 from .common import problem_text
 from .inputs import Document
-from .output import DATA_ERROR, Fail
+from .output import DATA_ERROR, USAGE, Fail, say
 
 
 def record_of(doc: Document) -> Record:
@@ -22,6 +23,21 @@ def record_of(doc: Document) -> Record:
         return read_record(doc.value)
     except NotationError as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
+
+
+def no_ruling(doc: Document, exc: NoRuling) -> Fail:
+    """A record without the position a move asks for, said at the element to blame: exit
+    2 for a hand or move it does not have, else 65."""
+    element = finding_path(exc.finding) if exc.finding is not None else exc.path
+    return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}")
+
+
+def note_earlier(doc: Document, hand: int, earlier: Finding | None) -> None:
+    """On stderr, the finding of a record's hand before the move asked about, if any: of a
+    move before it, or of the hand as a whole (its shown cards)."""
+    if earlier is not None:
+        at = f"before this move, move {earlier.move}" if earlier.move is not None else f"in hand {hand}"
+        say(f"{doc.where(finding_path(earlier))}: note: {at}: {earlier.message} ({earlier.rule})")
 
 
 _HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "moves"}

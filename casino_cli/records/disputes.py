@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from ..engine import CasinoError, HandStart, Position, Step
 from ..errors import wrong_type
@@ -27,25 +28,23 @@ class NoRuling(CasinoError):
         super().__init__(message)
 
 
-def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Finding | None]:
-    """The ``casino.ruling/1`` of move ``move`` (1-based) of hand ``hand`` of ``record``,
-    using everything the record shows (later moves and ``shown`` included), and the first
-    finding of that hand before the move, if any (the walk plays such a move on when it can).
-    A player the record names for the move (``"Ben: 4S+3H=7"``, ``"seat"``) who is not the
-    seat to move makes it illegal (``turn``), as the referee finds."""
-    if not isinstance(record, Record):
-        raise wrong_type("record", record, A_RECORD)
-    if not 1 <= hand <= len(record.hands):
-        raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
-    moves = record.hands[hand - 1].moves
-    if not 1 <= move <= len(moves):
-        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}", usage=True)
-    try:
-        said = read_record_move(
-            moves[move - 1], f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
-        )
-    except NotationError as exc:
-        raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}", path=exc.path) from None
+class Before(NamedTuple):
+    """Where a record stands before one of its moves: the ``position`` (as far as the record
+    shows it), the cards it shows nowhere (``unseen``, a card mask), the hand's first
+    finding before the move (``earlier``), and the rest of the referee's walk (``events``)."""
+
+    position: Position
+    unseen: int
+    earlier: Finding | None
+    events: Iterator[Event]
+
+
+def position_before(record: Record, hand: int, move: int) -> Before:
+    """The position before move ``move`` (1-based) of hand ``hand`` of ``record`` (what
+    ``casino judge --move`` rules on and ``casino hint --move`` ranks the moves of), using
+    everything the record shows (later moves and ``shown`` included); a :class:`NoRuling`
+    when the hand or move does not exist or the hand cannot be followed up to it."""
+    _move_of(record, hand, move)
     before: Position | None = None
     unseen, reached = 0, -1
     earlier = last = None  # the hand's first finding before the move, and the latest
@@ -68,6 +67,22 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
         at = f", move {last.move}" if last is not None and last.move is not None else ""  # (G4: the whole hand)
         why = f": {last.message} ({last.rule}{at})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
+    return Before(before, unseen, earlier, events)
+
+
+def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Finding | None]:
+    """The ``casino.ruling/1`` of move ``move`` (1-based) of hand ``hand`` of ``record``,
+    using everything the record shows (later moves and ``shown`` included), and the first
+    finding of that hand before the move, if any (the walk plays such a move on when it can).
+    A player the record names for the move (``"Ben: 4S+3H=7"``, ``"seat"``) who is not the
+    seat to move makes it illegal (``turn``), as the referee finds."""
+    try:
+        said = read_record_move(
+            _move_of(record, hand, move), f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
+        )
+    except NotationError as exc:
+        raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}", path=exc.path) from None
+    before, unseen, earlier, events = position_before(record, hand, move)
     wrong = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
@@ -76,6 +91,19 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
         ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
     return ruling, earlier
+
+
+def _move_of(record: Record, hand: int, move: int) -> object:
+    """Move ``move`` of hand ``hand`` as the record writes it; a :class:`NoRuling` (usage)
+    when the record has no such hand or move."""
+    if not isinstance(record, Record):
+        raise wrong_type("record", record, A_RECORD)
+    if not 1 <= hand <= len(record.hands):
+        raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
+    moves = record.hands[hand - 1].moves
+    if not 1 <= move <= len(moves):
+        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}", usage=True)
+    return moves[move - 1]
 
 
 def _finding_at(events: Iterator[Event], move: int) -> Finding | None:
