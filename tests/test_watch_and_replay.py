@@ -401,6 +401,24 @@ def test_a_game_stopped_at_the_bound_on_its_hands_ends_saying_it_is_unfinished(f
     assert "the game goes on" not in out.rsplit("hand 500", 1)[1]
 
 
+def test_the_steerable_replay_names_the_move_of_the_hand_a_step_shows(tmp_path):
+    """A review names hand H, move N; the replay's step line says which move of the hand
+    it shows (it said only the step of the whole record: hand 2 · step 54 of 97)."""
+    from test_play_terminal import Terminal
+
+    path = tmp_path / "g.json"
+    path.write_bytes(cli("simulate", "--seed", "m", "--hands", "2").stdout)
+    term = Terminal("replay", str(path), "--hand", "2", "--to", "5")
+    assert re.search(r"─ hand 2 · move 5 · step \d+ of \d+ ─", term.expect("q: quit ›"))
+    term.send("0")
+    assert re.search(r"─ hand 2 · step \d+ of \d+ ─", term.expect("q: quit ›"))  # its start: no move yet
+    term.send("17")
+    assert re.search(r"─ hand 2 · move 17 · step \d+ of \d+ ─", term.expect("q: quit ›"))
+    term.send("q")
+    term.expect("the record ends")
+    assert term.close() == 0
+
+
 def test_the_steerable_replay_on_a_40_by_24_screen_keeps_its_step_line_in_view(tmp_path):
     """4 players with long names at 40 × 24: from the line saying which step it is to the
     prompt, no more than the screen's 24 lines (the board took 30: that line scrolled
@@ -415,7 +433,7 @@ def test_the_steerable_replay_on_a_40_by_24_screen_keeps_its_step_line_in_view(t
     term.expect("q: quit ›")
     term.send("+20")
     drawn = term.expect("q: quit ›")
-    screen = drawn[drawn.rindex("hand 1 · step 21 of") :].splitlines()
+    screen = drawn[drawn.rindex("hand 1 · move 20 · step 21 of") :].splitlines()
     assert sum(-(-len(line.rstrip()) // 40) or 1 for line in screen) <= 24, screen  # a longer line wraps
     assert len(screen[-1]) + 6 <= 40, screen  # the prompt on one line, with room for "h 12"
     assert any(line.startswith("▶ 0 Ana Rav…  ") for line in screen), screen

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..engine import HandEnd, HandStart
+from ..engine import HandEnd, HandStart, Step
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
@@ -110,8 +110,9 @@ def step_view(record: Record, frames: list[Frame], at: int, names: tuple[str, ..
 
     frame = frames[at]
     style = "bold red" if isinstance(frame.event, Finding) else "bold"
+    move = f" · move {frame.number}" if isinstance(frame.event, Step) else ""  # as review, judge and hint number it
     return Group(
-        Rule(f"hand {frame.hand} · step {at + 1} of {len(frames)}"),
+        Rule(f"hand {frame.hand}{move} · step {at + 1} of {len(frames)}"),
         position_view(frame.position, names=names),
         Text(shown_words(frame, record), style=style),  # names and comments: never markup
     )
