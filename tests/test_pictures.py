@@ -147,6 +147,16 @@ def test_builds_show_their_value_and_owner_with_names():
     assert f"{build.value}{kind} · seat 0 · Ann" in text and "seat 1 · Bea" in text
 
 
+@pytest.mark.parametrize(
+    ("players", "names", "said"),
+    [(4, None, "seats 0 & 2: 6, seats 1 & 3: 18"), (2, ("Ann", "Bea"), "seat 0 · Ann: 6, seat 1 · Bea: 18")],
+)
+def test_the_game_score_over_the_table_sets_each_score_apart_from_its_side(players, names, said):
+    """A side's name ends in a number: 'seats 1 & 3 18' read as one run of numbers."""
+    pos = start_position(make_rules("royal", players, None), seeded_deck("s", 1), 1)._replace(scores=(6, 18))
+    assert f"game score before this hand: {said}" in html.unescape(plain(position_svg(Picture(pos, names))))
+
+
 def test_a_build_plate_with_a_long_owner_name_stays_on_the_felt():
     """The felt is scaled down for a plate wider than it, not only for rows taller than it."""
     from casino_cli.notation.position import read_position

@@ -301,7 +301,7 @@ def _scores(pic: Picture) -> str:
         sides = [side_name(pic.names, side) for side in range(2)]
     else:
         sides = [seat_name(pic.names, s) for s in range(pos.rules.players)]
-    scores = ", ".join(f"{n} {v}" for n, v in zip(sides, pos.scores))
+    scores = ", ".join(f"{n}: {v}" for n, v in zip(sides, pos.scores))
     return f"game score before this hand: {scores}{options_line(pos.rules)}"
 
 
