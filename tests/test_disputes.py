@@ -297,7 +297,12 @@ def test_judge_record_json_and_exit_codes(tmp_path):
         ((PART_WAY,), 2, "--move"),
         ((PART_WAY, "--move", "9"), 2, "no move 9"),
         ((PART_WAY, "--move", "1", "--hand", "2"), 2, "no hand 2"),
-        ((PART_WAY, "4S", "--move", "1"), 2, "not with a MOVE"),
+        (
+            (PART_WAY, "4S", "--move", "1"),
+            2,
+            "not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
+            f" and `casino hint {PART_WAY} --hand H --move 1` ranks them",
+        ),
     ],
 )
 def test_judge_usage_errors(args, code, words):

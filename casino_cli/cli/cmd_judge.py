@@ -33,7 +33,14 @@ def run_judge(
     try:
         if is_record(doc):
             if number is None or move is not None:
-                instead = ", not with a MOVE text" if move is not None else ""
+                at = f"--hand {hand or 'H'} --move {number or 'N'}"
+                name = "FILE" if path == "-" else path
+                instead = (
+                    ", not with a MOVE text: the ruling on its move lists every move the player could have made"
+                    f" instead, and `casino hint {name} {at}` ranks them"
+                    if move is not None
+                    else ""
+                )
                 raise Fail(USAGE, f"judge a record with --move N (and --hand H){instead}")
             try:
                 hand = hand or 1
