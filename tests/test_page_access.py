@@ -113,3 +113,17 @@ def test_the_step_shown_is_marked_in_the_list_in_a_high_contrast_mode_too(page):
     a ring in the system's highlight colour marks it there."""
     forced = re.search(r"@media \(forced-colors:active\)\{(.*?\})\}", page)
     assert forced and "outline:2px solid Highlight" in rule("\n" + forced.group(1), "li.current")
+
+
+def test_the_page_names_the_record_by_its_file_not_the_folders_it_is_in(tmp_path):
+    """A page sent to a friend said where the record lay on the sender's machine
+    (<title>casino replay · /home/ana/club/g2.json); it names the file alone."""
+    from tests.inproc import cli
+
+    folder = tmp_path / "private folder"
+    folder.mkdir()
+    (folder / "g2.json").write_bytes(Path("fixtures/docs/game.json").read_bytes())
+    page_file = tmp_path / "page.html"
+    assert cli("replay", str(folder / "g2.json"), "--html", str(page_file)).returncode == 0
+    html = page_file.read_text(encoding="utf-8")
+    assert "<title>casino replay · g2.json</title>" in html and "private folder" not in html

@@ -3,6 +3,7 @@ terminal; a picture of where it stops (``--svg``); a page stepping through it (`
 
 from __future__ import annotations
 
+import os
 import sys
 
 from ..cards import card_code
@@ -151,7 +152,8 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
             )
         start = _start_index(frames, record, hand, to)
         if frames:
-            write_file(html, replay_page(record, frames, f"casino replay · {doc.source}", start))
+            title = f"casino replay · {os.path.basename(doc.source) or doc.source}"  # a page sent on: no folder of ours
+            write_file(html, replay_page(record, frames, title, start))
             opens = f", opening at step {start + 1}" if start else ""
             say(f"wrote {html}: {plural(len(frames), 'step')}{opens} (open it in a browser; arrow keys step)")
         else:  # a record of no hand and no claim: a page of nothing to step through
