@@ -313,6 +313,19 @@ def _check_declared_kind(obj: dict[str, Any], path: str, build: Build, rules: Ru
             raise PositionError([f"the groups at {path}.groups do not hold exactly the build's cards"])
 
 
+_LAST_RULES: list[tuple[object, dict[str, Any]]] = [(object(), {})]  # nothing written yet
+
+
+def _last_rules_json(rules: Rules) -> dict[str, Any]:
+    """:func:`rules_json`, made again only for another Rules object than last time (the
+    positions of a game share theirs; a Rules cannot change). Not to be changed: copy it."""
+    last, out = _LAST_RULES[0]
+    if rules is not last:
+        out = rules_json(rules)
+        _LAST_RULES[0] = (rules, out)
+    return out
+
+
 def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     """The canonical ``casino.position/1`` object, with the ``user`` data of
     :func:`read_position_data` put back where it was read."""
@@ -321,7 +334,7 @@ def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     extra: dict[str, list[tuple[str, object]]] = {"": [], "rules": [], "table": []}
     for where, key, val in user:
         extra.setdefault(where, []).append((key, val))
-    rules = rules_json(pos.rules)
+    rules = dict(_last_rules_json(pos.rules))
     rules.update(extra["rules"])
     table = {
         "loose": codes_of(pos.loose),
