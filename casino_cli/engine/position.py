@@ -668,6 +668,8 @@ def build_groups(rules: Rules, cards: int, value: int) -> tuple[int, ...] | None
             return None
         counts[v] += 1
         total += v
+    if cards and total == value:  # one group: a card of that value, or cards adding up to it
+        return (cards,)
     lone_aces = counts[1] if value == 14 and rules.ace_high_builds else 0
     if total % value and not lone_aces:
         return None

@@ -291,13 +291,12 @@ def _walk_hand(
                 f"the move cannot be read: {item.message}",
             )
             return _BROKEN
-        text = item.text()
         if pos.finished:
             yield Finding(
                 hand.number,
                 number,
                 None,
-                text,
+                item.text(),
                 "turn",
                 f"the hand was over after move {index}; no more moves can be played",
             )
@@ -307,26 +306,29 @@ def _walk_hand(
         assert said_here is not None  # the move was read
         stated = said_here.seat
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, text, "turn", turn_message(record, index, seat, stated))
+            yield Finding(hand.number, number, seat, item.text(), "turn", turn_message(record, index, seat, stated))
             return _BROKEN
         if evidence is not None and index in evidence.at_move:
-            yield Finding(hand.number, number, seat, text, "card", evidence.at_move[index])
+            yield Finding(hand.number, number, seat, item.text(), "card", evidence.at_move[index])
             return _BROKEN
         try:
             facts = judge_form(pos, item)
             verdict = _policy_verdict(pos, item, facts, evidence)
         except TooComplex as exc:
+            text = item.text()
             yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
             return _BROKEN
         except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
+            text = item.text()
             yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
             return _BROKEN
         if verdict is not None and verdict.verdict == ILLEGAL:
-            yield Finding(hand.number, number, seat, text, verdict.rule or "card", verdict.message)
+            yield Finding(hand.number, number, seat, item.text(), verdict.rule or "card", verdict.message)
             if not keep_going:
                 return _BROKEN
             broken = True
         elif verdict is not None and verdict.verdict == UNSETTLED:
+            text = item.text()
             yield Finding(
                 hand.number,
                 number,

@@ -1,0 +1,44 @@
+"""The work of refereeing a record (validate, score and replay walk every move), bounded by
+counting."""
+
+from __future__ import annotations
+
+import pytest
+
+from casino_cli.cards import parse_card
+from casino_cli.engine import Move, TooComplex, make_rules, random_bot
+from casino_cli.engine import position as engine_position
+from casino_cli.engine.position import build_groups
+from casino_cli.records.record import read_record
+from casino_cli.records.referee import Finding, Step, walk
+from casino_cli.records.selfplay import play_game
+
+
+def _mask(*codes: str) -> int:
+    return sum(1 << parse_card(code) for code in codes)
+
+
+def test_a_clean_record_is_refereed_without_writing_its_moves_as_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = read_record(play_game(make_rules("royal", 4), "refereeing", [random_bot] * 4, hands=1))
+    written = []
+    text = Move.text
+
+    def counted(move: Move) -> str:
+        written.append(move)
+        return text(move)
+
+    monkeypatch.setattr(Move, "text", counted)
+    events = list(walk(record))
+    assert not any(isinstance(event, Finding) for event in events)
+    assert sum(isinstance(event, Step) for event in events) == 48 and written == []
+
+
+def test_cards_making_one_group_are_split_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine_position, "SPLIT_STEPS", 0)  # any step of the search: TooComplex
+    royal = make_rules("royal", 2)
+    for cards, value in ((_mask("7H"), 7), (_mask("2C", "5D"), 7), (_mask("AS", "2C", "3H", "4D"), 10)):
+        assert build_groups(royal, cards, value) == (cards,)
+    ace_high = make_rules("american-royal", 2, ace_high_builds=True)
+    assert build_groups(ace_high, _mask("AC", "KD"), 14) == (_mask("AC", "KD"),)
+    with pytest.raises(TooComplex):  # two groups: searched
+        build_groups(royal, _mask("2C", "5D", "3H", "4S"), 7)
