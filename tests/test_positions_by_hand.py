@@ -105,3 +105,14 @@ def test_a_problem_names_its_piles_as_data():
     )
     assert problems[1].piles == (Pile("$.table.builds", pos.hands[0], f"({'+'.join(codes_of(pos.hands[0]))}=5)"),)
     assert list(map(str, refused.value.found)) == refused.value.problems
+
+
+def test_a_card_twice_in_the_stock_names_each_place_it_is_at():
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    card = pos.stock[0]
+    with pytest.raises(PositionError) as refused:
+        check_position(pos._replace(stock=pos.stock[:5] + (card,) + pos.stock[6:]))
+    problems = [p for p in refused.value.found if isinstance(p, Problem)]
+    assert problems[0] == Problem(
+        (Pile("$.stock[0]"), Pile("$.stock[5]")), f"{card_code(card)} appears more than once", card
+    )

@@ -1,12 +1,13 @@
-"""The work of refereeing a record (validate, score and replay walk every move), bounded by
-counting."""
+"""The work of refereeing a record (validate, score and replay walk every move) and of
+checking a position (moves, apply and judge read one a line), bounded by counting."""
 
 from __future__ import annotations
 
 import pytest
 
 from casino_cli.cards import parse_card
-from casino_cli.engine import Move, TooComplex, make_rules, random_bot
+from casino_cli.engine import Move, TooComplex, check_position, make_rules, random_bot, seeded_deck, start_position
+from casino_cli.engine import errors as engine_errors
 from casino_cli.engine import position as engine_position
 from casino_cli.engine.position import build_groups
 from casino_cli.records.record import read_record
@@ -42,3 +43,19 @@ def test_cards_making_one_group_are_split_without_a_search(monkeypatch: pytest.M
     assert build_groups(ace_high, _mask("AC", "KD"), 14) == (_mask("AC", "KD"),)
     with pytest.raises(TooComplex):  # two groups: searched
         build_groups(royal, _mask("2C", "5D", "3H", "4S"), 7)
+
+
+def test_a_position_is_checked_without_naming_its_piles(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = []
+
+    def counted(*args: object) -> engine_errors.Pile:
+        made.append(args)
+        return engine_errors.Pile(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine_position, "Pile", counted)
+    pos = start_position(make_rules("royal", 4), seeded_deck("piles"), dealer=3)
+    check_position(pos)
+    assert len(pos.stock) == 32 and engine_position.unseen_cards(pos) == 0 and made == []
+    with pytest.raises(engine_errors.PositionError):  # a card twice: its two places named
+        check_position(pos._replace(stock=(pos.stock[1], *pos.stock[1:])))
+    assert made == [("$.stock[0]",), ("$.stock[1]",)]

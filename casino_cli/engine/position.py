@@ -346,15 +346,27 @@ def _is_build(value: object) -> bool:
     return _is_int(worth) and _is_int(owner) and _is_mask(cards) and type(single) is bool
 
 
-def _piles(pos: Position) -> list[tuple[Pile, int]]:
-    """Every known pile of cards with where it is."""
-    piles = [(Pile("$.table.loose"), pos.loose)]
-    piles += [(Pile("$.table.builds", b.cards, f"({'+'.join(codes_of(b.cards))})"), b.cards) for b in pos.builds]
-    piles += [(Pile(f"$.hands[{s}]"), known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
-    piles += [(Pile(f"$.captured[{s}]"), p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
+# Where a pile of cards is: its JSON path, a build on the table, or the index of a card in
+# a stock given as cards (a Pile, path and label, is made only for a problem naming it).
+Place = str | Build | int
+
+
+def _piles(pos: Position) -> list[tuple[Place, int]]:
+    """Every known pile of cards with where it is (:func:`_pile_at` names it)."""
+    piles: list[tuple[Place, int]] = [("$.table.loose", pos.loose)]
+    piles += [(b, b.cards) for b in pos.builds]
+    piles += [(f"$.hands[{s}]", known_cards(h)) for s, h in enumerate(pos.hands) if h is not None]
+    piles += [(f"$.captured[{s}]", p) for s, p in enumerate(pos.captured) if not isinstance(p, Unseen)]
     if not isinstance(pos.stock, Unseen):
-        piles += [(Pile(f"$.stock[{i}]"), 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
+        piles += [(i, 1 << c) for i, c in enumerate(pos.stock) if 0 <= c < DECK_SIZE]
     return piles
+
+
+def _pile_at(place: Place) -> Pile:
+    """The pile at a place of :func:`_piles`, as a problem names it."""
+    if isinstance(place, Build):
+        return Pile("$.table.builds", place.cards, f"({'+'.join(codes_of(place.cards))})")
+    return Pile(place if isinstance(place, str) else f"$.stock[{place}]")
 
 
 def _duplicate_problems(pos: Position) -> list[str | Problem]:
@@ -366,7 +378,7 @@ def _duplicate_problems(pos: Position) -> list[str | Problem]:
         seen |= pile
     problems: list[str | Problem] = []
     for card in cards_of(dups):
-        places = tuple(place for place, pile in piles if pile >> card & 1)
+        places = tuple(_pile_at(place) for place, pile in piles if pile >> card & 1)
         problems.append(Problem(places, f"{CODES[card]} appears more than once", card))
     known_all = (
         not isinstance(pos.stock, Unseen)
