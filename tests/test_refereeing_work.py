@@ -10,6 +10,9 @@ from casino_cli.engine import Move, TooComplex, check_position, make_rules, rand
 from casino_cli.engine import errors as engine_errors
 from casino_cli.engine import position as engine_position
 from casino_cli.engine.position import build_groups
+from casino_cli.notation import position as notation_position
+from casino_cli.notation.errors import NotationError
+from casino_cli.notation.position import position_json, read_position, read_rules
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, Step, walk
 from casino_cli.records.selfplay import play_game
@@ -59,3 +62,45 @@ def test_a_position_is_checked_without_naming_its_piles(monkeypatch: pytest.Monk
     with pytest.raises(engine_errors.PositionError):  # a card twice: its two places named
         check_position(pos._replace(stock=(pos.stock[1], *pos.stock[1:])))
     assert made == [("$.stock[0]",), ("$.stock[1]",)]
+
+
+def test_a_stream_of_positions_makes_its_rule_set_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = start_position(make_rules("royal", 4), seeded_deck("rules"), dealer=3)
+    docs = [position_json(pos._replace(scores=(n, 0))) for n in range(20)]
+    read_rules({"variant": "classic", "players": 2})  # another rule set read last
+    made = []
+    make = notation_position.make_rules
+
+    def counted(*args: object, **options: object) -> object:
+        made.append(args)
+        return make(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notation_position, "make_rules", counted)
+    assert [read_position(doc) for doc in docs] == [pos._replace(scores=(n, 0)) for n in range(20)]
+    assert len(made) == 1
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ({"sweeps": True}, {"sweeps": 1}),  # 1 == True, but no option's value
+        ({"sweeps": False}, {"sweeps": 0}),
+        ({"target": 21}, {"target": True}),
+        ({"endgame": "ladder"}, {"endgame": ["ladder"]}),
+    ],
+)
+def test_a_rule_set_read_again_is_refused_as_the_first_reading_would(first: dict, then: dict) -> None:
+    kept = read_rules({"variant": "classic", "players": 2, **first})
+    assert read_rules({"variant": "classic", "players": 2, **first}) == kept
+    with pytest.raises(NotationError) as refused:
+        read_rules({"variant": "classic", "players": 2, **then})
+    assert refused.value.path == f"$.rules.{next(iter(then))}"
+    assert read_rules({"variant": "classic", "players": 2, **first}) == kept
+
+
+def test_rule_sets_read_in_turn_are_each_their_own() -> None:
+    for sweeps in (True, False, True):
+        assert read_rules({"variant": "classic", "players": 2, "sweeps": sweeps}).sweeps is sweeps
+    assert read_rules({"variant": "classic", "players": 2, "target": 21.0}).target == 21
+    assert read_rules({"variant": "classic", "players": 4, "partnerships": False}).partnerships is False
+    assert read_rules({"variant": "classic", "players": 4}).partnerships is True

@@ -85,12 +85,24 @@ def read_rules(value: object, path: str = "$.rules") -> Rules:
     if partnerships is not None:
         partnerships = expect_bool(partnerships, f"{path}.partnerships")
     options = {k: whole(v) for k, v in obj.items() if k in OPTIONS}  # target 21.0 is 21
+    key = (variant, players, partnerships, *((k, type(v), v) for k, v in options.items()))
+    last_key, last = _LAST_READ[0]
+    if key == last_key:
+        return last
     try:
-        return make_rules(variant, players, partnerships, **options)
+        rules = make_rules(variant, players, partnerships, **options)
     except RulesError as exc:
         bad = next((k for k in options if k in str(exc)), None)
         where = f"{path}.{bad}" if bad else (f"{path}.variant" if "variant" in str(exc) else path)
         raise NotationError(rules_problem(exc), where) from None
+    _LAST_READ[0] = (key, rules)
+    return rules
+
+
+# The last rule set read, by what the document gives, each option's type with its value (an
+# option of 1 is no option of true, though 1 == True): a stream of positions shares its rules.
+# Only a rule set that was made is kept, so a value equal to a kept one is of its checked type.
+_LAST_READ: list[tuple[tuple[object, ...], Rules]] = [((), make_rules())]
 
 
 def rules_problem(exc: RulesError) -> str:
