@@ -7,20 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from ..errors import CasinoError, shown
 
 __all__ = ["CasinoError", "DealError", "IllegalMove", "Pile", "PositionError", "Problem", "RulesError", "TooComplex"]
 
 
-@dataclass(frozen=True)
-class BadValue:
+class BadValue(NamedTuple):
     """A value a rule set cannot take: ``what`` must be ``wanted`` (a text, or the values
-    allowed), not ``value``."""
+    allowed), not ``value``. (Fields typed Any: a class of a module mypyc compiles cannot
+    name ``object`` in its body.)"""
 
     what: str
-    wanted: str | tuple[object, ...]
-    value: object
+    wanted: str | tuple[Any, ...]
+    value: Any
 
     def worded(self, quote: Callable[[object], str]) -> str:
         """The sentence, with the values quoted by ``quote`` (the engine's :func:`shown`, as
