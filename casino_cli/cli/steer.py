@@ -65,7 +65,18 @@ def answer(text: str, frames: list[Frame], at: int) -> Answer:
     hand = typed_number(word[1:].strip()) if word[:1] == "h" else None
     if hand is not None:
         return _to_hand(frames, at, hand)
+    if word in ("h", "hint"):  # play's key for a hint: said where the replay's hint is
+        return Answer(at, _hint_words(frames[at]))
     return Answer(at, f"unknown input {text.strip()!r}; {KEYS}")
+
+
+def _hint_words(frame: Frame) -> str:
+    """What bare ``h`` (a hint, in ``casino play``) gets here: ``h N`` is hand N, and the
+    command that ranks the moves of the position shown."""
+    if frame.position.turn is None:
+        return "h N goes to hand N; there is no move to play here, so no hint"
+    at = f"--hand {frame.hand} --move {frame.number + 1}"
+    return f"h N goes to hand N; for a hint at this step, quit and run casino hint RECORD {at}"
 
 
 def _to_step(frames: list[Frame], target: int) -> Answer:
