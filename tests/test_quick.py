@@ -198,7 +198,11 @@ def test_convert_to_lists_its_forms_and_refuses_another_as_typer_does() -> None:
     for words in (["convert", "-", "--to", "yaml"], ["convert", "-", "--to=JSONL"]):
         assert quick.parse(words) is None  # typer's message, as for -f yaml
         out = cli(*words, stdin=RECORD)
-        assert out.returncode == 2 and "Invalid value for '--to'" in out.stderr and "'json', 'text'" in out.stderr
+        assert (
+            out.returncode == 2
+            and "Invalid value for '--format' / '-f' / '--to'" in out.stderr
+            and "'json', 'text'" in out.stderr
+        )
 
 
 def test_a_command_that_fails_to_import_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:

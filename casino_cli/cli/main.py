@@ -446,8 +446,11 @@ def convert(
     to: Annotated[
         Optional[Form],
         typer.Option(
+            "--format",
+            "-f",
             "--to",
-            help="json (one compact record per line) or text (casino text, canonical); default: the other form.",
+            help="The form to write, as deal --record -f names it: json (one compact record per line) or text "
+            "(casino text, canonical); default: the other form. --to is its older name.",
             case_sensitive=False,
             show_default=False,
         ),
@@ -455,7 +458,7 @@ def convert(
 ) -> None:
     """Turn records from JSON into casino text (.cas) or back; nothing is lost either way.
 
-    Example: casino convert fixtures/text/club-night.json --to text
+    Example: casino convert fixtures/text/club-night.json -f text
     """
     from .cmd_convert import run_convert
 

@@ -98,7 +98,7 @@ SPECS = {
         "run_judge",
         (Param(FILE), Param(MAYBE), Param(COUNT, None, ("--hand",)), Param(COUNT, None, ("--move",)), _FMT, _SVG),
     ),
-    "convert": Spec("cmd_convert", "run_convert", (Param(FILE), Param(FORM, None, ("--to",)))),
+    "convert": Spec("cmd_convert", "run_convert", (Param(FILE), Param(FORM, None, ("--format", "-f", "--to")))),
     "validate": Spec(
         "cmd_validate",
         "run_validate",
