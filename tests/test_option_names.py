@@ -4,11 +4,32 @@ command that has it, so a script can use the spelling it learnt on one command o
 from __future__ import annotations
 
 import pytest
+import typer
 from inproc import cli
 
 from casino_cli.cli import quick
+from casino_cli.cli.main import app
 
+COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
 RECORD = cli("simulate", "--games", "2", "--seed", "q", "--hands", "1").stdout
+
+
+def _values(param: typer.core.TyperOption) -> tuple[object, ...]:
+    """What an option takes: its kind of value, its bounds and its choices."""
+    kind = param.type
+    return type(kind).__name__, getattr(kind, "min", None), getattr(kind, "max", None)
+
+
+def test_an_option_on_several_commands_takes_the_same_values() -> None:
+    """simulate --hands took 1 to 500 where match --hands took 0 (whole games) to 500."""
+    seen: dict[str, dict[tuple[object, ...], list[str]]] = {}
+    for name, command in COMMANDS.items():
+        for param in command.params:
+            if param.param_type_name == "option" and param.name != "help":
+                for opt in param.opts:
+                    seen.setdefault(opt, {}).setdefault(_values(param), []).append(name)
+    seen.pop("--to")  # replay's move number; convert's old name for its -f
+    assert {opt: kinds for opt, kinds in seen.items() if len(kinds) > 1} == {}
 
 
 @pytest.mark.parametrize("words", [["-f", "text"], ["--format", "TEXT"], ["--format=json"], ["-f", "json"]])
@@ -22,3 +43,11 @@ def test_convert_chooses_its_form_with_format_as_the_other_commands_do(
     assert cli("convert", "-", *words, stdin=RECORD) == old
     monkeypatch.setattr(quick, "parse", lambda words: None)  # typer's path
     assert cli("convert", "-", *words, stdin=RECORD) == old
+
+
+def test_simulate_hands_0_plays_whole_games_as_match_hands_0_does() -> None:
+    """casino simulate --hands 0 was refused (0 is not in the range 1<=x<=500)."""
+    words = ["simulate", "--games", "2", "--seed", "w"]
+    assert quick.parse([*words, "--hands", "0"]) is not None
+    whole = cli(*words)
+    assert whole.returncode == 0 and cli(*words, "--hands", "0") == whole

@@ -533,8 +533,9 @@ def simulate(
     hands: Annotated[
         Optional[int],
         typer.Option(
-            help="Play only this many hands of each game (games stop after 500 hands, won or not).",
-            min=1,
+            help="Play only this many hands of each game (0: whole games, as without it; games stop after 500 "
+            "hands, won or not).",
+            min=0,
             max=MOST_HANDS,
         ),
     ] = None,

@@ -112,7 +112,7 @@ SPECS = {
             Param(TEXT, None, ("--seed",)),
             *_SEED_RULES,
             Param(TEXT, "random", ("--bots",)),
-            Param(COUNT, None, ("--hands",), MOST_HANDS),
+            Param(INT, None, ("--hands",), MOST_HANDS),
             Param(COUNT, 1, ("--jobs",), MAX_JOBS),
             *_CLUSTER,
         ),
