@@ -3,6 +3,8 @@ command that has it, so a script can use the spelling it learnt on one command o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import typer
 from inproc import cli
@@ -51,3 +53,13 @@ def test_simulate_hands_0_plays_whole_games_as_match_hands_0_does() -> None:
     assert quick.parse([*words, "--hands", "0"]) is not None
     whole = cli(*words)
     assert whole.returncode == 0 and cli(*words, "--hands", "0") == whole
+
+
+def test_an_option_says_its_default_as_typer_does() -> None:
+    """Help said '(default yes)', '(default 10, …)' and '(default 1)' where typer and the
+    other options say 'default: X'; an option says its default once, in words or typer's."""
+    for name, command in COMMANDS.items():
+        for param in command.params:
+            said = re.findall(r"\bdefault\b(.?)", param.help or "", re.IGNORECASE)
+            assert all(after == ":" for after in said), (name, param.opts, param.help)
+            assert not said or param.default is None or not param.show_default, (name, param.opts)

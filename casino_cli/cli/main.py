@@ -84,7 +84,7 @@ PartnershipsOpt = Annotated[
     Optional[bool],
     typer.Option(
         "--partnerships/--no-partnerships",
-        help="With 4 players: play in partnerships (default yes).",
+        help="With 4 players: play in partnerships (default: yes).",
         show_default=False,
     ),
 ]
@@ -122,7 +122,7 @@ def _finite(value: float | None) -> float | None:
 TimeLimitOpt = Annotated[
     Optional[float],
     typer.Option(
-        help="Seconds a cmd:PROGRAM bot has for each answer (default 10, or CASINO_BOT_TIME_LIMIT); "
+        help="Seconds a cmd:PROGRAM bot has for each answer (default: 10, or CASINO_BOT_TIME_LIMIT); "
         "a bot that takes longer stops the game with a message naming it (exit 2).",
         min=0.01,
         show_default=False,
@@ -406,6 +406,9 @@ def validate(
     run_validate(files, keep_going, fmt, strict, svg, shard, dask, per_task)
 
 
+RecordHandOpt = Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default: 1).", min=1)]
+
+
 @app.command()
 def judge(
     file: Annotated[
@@ -422,7 +425,7 @@ def judge(
             metavar="[MOVE]",
         ),
     ] = None,
-    hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
+    hand: RecordHandOpt = None,
     number: Annotated[
         Optional[int], typer.Option("--move", help="With a record: the move of the hand to rule on (1-based).", min=1)
     ] = None,
@@ -680,7 +683,7 @@ def hint(
             metavar="FILE",
         ),
     ],
-    hand: Annotated[Optional[int], typer.Option(help="With a record: the hand (1-based; default 1).", min=1)] = None,
+    hand: RecordHandOpt = None,
     number: Annotated[
         Optional[int],
         typer.Option(
