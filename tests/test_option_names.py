@@ -11,6 +11,7 @@ from inproc import cli
 
 from casino_cli.cli import quick
 from casino_cli.cli.main import app
+from casino_cli.engine.deal import MAX_SEED_BYTES
 
 COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
 RECORD = cli("simulate", "--games", "2", "--seed", "q", "--hands", "1").stdout
@@ -63,3 +64,21 @@ def test_an_option_says_its_default_as_typer_does() -> None:
             said = re.findall(r"\bdefault\b(.?)", param.help or "", re.IGNORECASE)
             assert all(after == ":" for after in said), (name, param.opts, param.help)
             assert not said or param.default is None or not param.show_default, (name, param.opts)
+
+
+@pytest.mark.parametrize(
+    ("words", "games"),
+    [
+        (["deal"], 0),
+        (["simulate", "--games", "12", "--hands", "1"], 12),
+        (["match", "random", "random", "--pairs", "2"], 2),
+        (["botcheck", "random", "--decisions", "1", "--redeals", "1"], 1),
+    ],
+)
+def test_a_seed_too_long_for_its_games_is_refused_as_usage(words: list[str], games: int) -> None:
+    """simulate, match and botcheck took a 1,024-byte seed, then failed dealing game N from
+    SEED/N: 'internal error: DealError: a seed is at most 1024 bytes' (exit 70)."""
+    room = MAX_SEED_BYTES - (len(f"/{games}") if games else 0)
+    too_long = cli(*words, "--seed", "s" * (room + 1))
+    assert too_long.returncode == 2 and f"casino: a seed is at most {room} bytes" in too_long.stderr
+    assert cli(*words, "--seed", "s" * room).returncode == 0

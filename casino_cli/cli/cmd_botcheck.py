@@ -6,7 +6,7 @@ from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS
 from ..records.botproto import CommandBot
 from .cmd_simulate import named_bot
-from .common import rules_from_options
+from .common import check_seed, rules_from_options
 from .output import VERDICT, Fail, say
 from .plain import plural
 
@@ -23,6 +23,8 @@ def run_botcheck(
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
     bot = named_bot(name)
+    if seed is not None:
+        check_seed(seed, decisions)  # a game has at least one decision of the bot
     apart = not isinstance(bot, CommandBot)  # a program sees only what it is sent
     tested, findings = check_bot(
         bot, rules, BOTS["greedy"], decisions=decisions, redeals=redeals, seed=seed, apart=apart

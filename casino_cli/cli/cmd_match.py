@@ -41,7 +41,7 @@ def run_match_command(
     named_bot(a)  # usage errors for unknown bots, before any game (each worker loads its own)
     named_bot(b)
     fmt = resolve_format(fmt)
-    seed = seed_or_random(seed)
+    seed = seed_or_random(seed, games=pairs)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
     results = ordered_map(_pair, work, jobs, at_end=close_bots, size=pairs)  # workers fork before the bar's thread

@@ -81,7 +81,7 @@ def run_simulate(
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
     wanted = shard_range(parse_shard(shard), games)
-    seed = seed_or_random(seed)  # said once the options are known to be right
+    seed = seed_or_random(seed, games=games)  # said once the options are known to be right
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
     played: Iterable[tuple[bytes, bool]]
     if dask is not None:

@@ -23,21 +23,29 @@ from .plain import position_lines
 _PATH = re.compile(r"\$[^ :,]*")
 
 
-def seed_or_random(seed: str | None, tell: bool = True) -> str:
-    """The --seed of deal, play and simulate; without one, a fresh random seed, said on stderr
-    (unless not ``tell``: play tells a person at the game's end) so the same game can be had
-    again (docs/notation.md, Seeds)."""
+def seed_or_random(seed: str | None, tell: bool = True, games: int = 0) -> str:
+    """The --seed of deal, play, simulate and match (``games`` of them dealt from SEED/i);
+    without one, a fresh random seed, said on stderr (unless not ``tell``: play tells a
+    person at the game's end) so the same game can be had again (docs/notation.md, Seeds)."""
     import secrets
-
-    from ..engine.deal import MAX_SEED_BYTES
 
     if seed is None:
         seed = secrets.token_hex(6)
         if tell:
             say(f"seed: {seed}")
-    if len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
-        raise Fail(USAGE, f"a seed is at most {MAX_SEED_BYTES} bytes")
+    check_seed(seed, games)
     return seed
+
+
+def check_seed(seed: str, games: int = 0) -> None:
+    """A usage error for a seed longer than a deal takes; with ``games``, for one whose last
+    game's seed, SEED/games, would be."""
+    from ..engine.deal import MAX_SEED_BYTES
+
+    room = MAX_SEED_BYTES - (len(f"/{games}") if games else 0)
+    if len(seed.encode("utf-8", "surrogatepass")) > room:
+        why = f" here (game {games} deals from SEED/{games}, at most {MAX_SEED_BYTES} bytes)" if games else ""
+        raise Fail(USAGE, f"a seed is at most {room} bytes{why}")
 
 
 SET_BY_FLAG = {
