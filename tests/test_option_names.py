@@ -82,3 +82,18 @@ def test_a_seed_too_long_for_its_games_is_refused_as_usage(words: list[str], gam
     too_long = cli(*words, "--seed", "s" * (room + 1))
     assert too_long.returncode == 2 and f"casino: a seed is at most {room} bytes" in too_long.stderr
     assert cli(*words, "--seed", "s" * room).returncode == 0
+
+
+def test_every_file_argument_names_its_documents_and_standard_input_alike() -> None:
+    """moves and apply said 'A JSON file' (not which document), and validate '- for stdin'
+    where the others say '- for standard input'."""
+    files = [
+        (name, param.help or "")
+        for name, command in COMMANDS.items()
+        for param in command.params
+        if param.param_type_name == "argument" and (param.metavar or "").startswith("FILE")
+    ]
+    assert len(files) == 9
+    for name, text in files:
+        assert re.search(r"\b(position|record)s?\b", text, re.IGNORECASE), (name, text)
+        assert text.endswith("or - for standard input."), (name, text)

@@ -39,7 +39,13 @@ FormatOpt = Annotated[
         show_default=False,
     ),
 ]
-FileArg = Annotated[str, typer.Argument(help="A JSON file, or - for standard input.", metavar="FILE")]
+PositionArg = Annotated[str, typer.Argument(help="A position (JSON), or - for standard input.", metavar="FILE")]
+PositionsArg = Annotated[
+    str,
+    typer.Argument(
+        help="A position (JSON), a JSON Lines stream of positions, or - for standard input.", metavar="FILE"
+    ),
+]
 SvgOpt = Annotated[
     Optional[str],
     typer.Option(
@@ -215,7 +221,7 @@ def deal(
 
 @app.command()
 def moves(
-    file: FileArg,
+    file: PositionsArg,
     limit: Annotated[
         int,
         typer.Option(
@@ -243,7 +249,7 @@ def moves(
 
 @app.command()
 def apply(
-    file: FileArg,
+    file: PositionArg,
     move: Annotated[
         list[str],
         typer.Argument(
@@ -365,7 +371,9 @@ def validate(
     files: Annotated[
         list[str],
         typer.Argument(
-            help="Records (JSON or casino text, .cas) or JSON Lines streams of records; - for stdin.", metavar="FILE..."
+            help="Records (JSON or casino text, .cas) or JSON Lines streams of records, each a file or - for "
+            "standard input.",
+            metavar="FILE...",
         ),
     ],
     keep_going: Annotated[
