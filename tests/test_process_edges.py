@@ -262,12 +262,14 @@ def test_deal_hand_past_the_seeded_decks_numbers_is_a_usage_error_and_its_help_r
             b"--bots ',greedy,': a name is missing between its commas",
         ),
         (["match", "greedy", "random", "--time-limit", "nan"], b"nan is not a number of seconds"),
-        (["play", "--watch", "--delay", "inf", "-f", "json"], b"inf is not a number of seconds"),
+        (["play", "--watch", "--delay", "nan", "-f", "json"], b"nan is not a number of seconds"),
+        (["play", "--watch", "--delay", "1e308", "-f", "text"], b"1e+308 is not in the range 0<=x<=3600"),
     ],
 )
 def test_an_option_that_reads_but_means_nothing_is_a_usage_error(args, said):
     """An empty bot name between commas once put greedy in every seat; nan seconds passed
-    the range check."""
+    the range check; a --delay past what time.sleep takes was an internal error (exit 70,
+    OverflowError) after the first move."""
     res = casino(*args)
     assert res.returncode == 2 and said in res.stderr, res.stderr
 

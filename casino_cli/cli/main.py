@@ -17,7 +17,7 @@ from typing import Annotated, Any, NoReturn, Optional
 import typer
 
 from .. import version_line
-from .output import MANY, MAX_JOBS, MOST_HANDS, USAGE, Fail, Form, Format, bounded
+from .output import MANY, MAX_JOBS, MOST_DELAY, MOST_HANDS, USAGE, Fail, Form, Format, bounded
 
 app = typer.Typer(
     name="casino",
@@ -499,6 +499,7 @@ def play(
             help="With --watch, seconds to wait after each move (default: 1 on a terminal, 0 when piped); "
             "with -f json, whose record is written at the end, none.",
             min=0,
+            max=MOST_DELAY,
             show_default=False,
             callback=_finite,
         ),

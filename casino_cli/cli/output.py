@@ -20,6 +20,7 @@ OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0
 MANY = 10**12  # the most games, pairs or decisions an option asks for (beyond: a usage error)
 MOST_HANDS = 500  # the most hands --hands asks for: engine.game.MAX_HANDS, where every game stops
 MAX_JOBS = 256  # the most worker processes (a command starts no more than it has work for)
+MOST_DELAY = 3600  # the longest --delay, in seconds (time.sleep overflows past about 9e9)
 
 
 class Format(str, Enum):
