@@ -10,6 +10,7 @@ import pytest
 from clirun import casino
 from inproc import cli
 from jsonschema import Draft202012Validator
+from pages import drawn_page
 
 from casino_cli.cards import parse_card
 from casino_cli.engine import Partial, PositionError, check_position, judge_form, legal_moves, play_judged, unseen_cards
@@ -173,7 +174,7 @@ def test_replay_says_where_a_record_stops_after_a_claim_and_before_a_hand_s_firs
         assert out.stdout.decode().rstrip().splitlines()[-1].strip() == stop, (fmt, out.stdout[-300:])
     html = tmp_path / "r.html"
     casino("replay", str(path), "--html", str(html))
-    assert f"<title>{stop}</title>" in html.read_text()
+    assert f"<title>{stop}</title>" in drawn_page(html.read_text())
 
 
 def test_the_page_of_a_record_with_one_step_counts_it_in_words(tmp_path):

@@ -11,8 +11,12 @@ import orjson
 import pytest
 
 from casino_cli.notation.fields import MAX_NAME
+from casino_cli.pictures.table import NARROW, frame_picture, frame_text, position_frame
+from casino_cli.records.frames import frames_of
+from casino_cli.records.record import read_record
 from tests.inproc import cli
 
+GAME = "fixtures/docs/game.json"
 CHROMIUM = os.environ.get("CASINO_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
     "--headless",
@@ -433,6 +437,50 @@ def test_stepping_scrolls_the_move_list_only_never_the_page(browser, tmp_path, v
 
 AXE = os.environ.get("CASINO_AXE", "")  # axe-core's axe.min.js (npm install axe-core)
 AXE_RUN = """async () => (await axe.run(document)).violations.map(v => `${v.id}: ${v.nodes[0].html.slice(0, 120)}`)"""
+
+
+# Whether each step's two pictures (wide, narrow), as the page shows them, are node for node
+# the markup given for that step.
+SAME_PICTURES = """expected => expected.map((markup, i) => {
+  const given = document.createElement('template'), frame = document.querySelectorAll('.frame')[i];
+  given.innerHTML = markup;
+  const shown = frame.querySelectorAll(':scope > svg');
+  return shown.length === 2 && [...shown].every((svg, k) => svg.isEqualNode(given.content.children[k]));
+})"""
+
+# Whether a step's wide picture has the elements of a standalone SVG's but its <defs> (the
+# page's cards are in one <defs> for all its pictures).
+SAME_AS_SVG = """([i, document]) => {
+  const svg = new DOMParser().parseFromString(document, 'image/svg+xml').documentElement;
+  const shown = window.document.querySelectorAll('.frame')[i].querySelector('svg.wide');
+  const drawn = [...svg.children].filter(e => e.localName !== 'defs');
+  return svg.getAttribute('viewBox') === shown.getAttribute('viewBox') && drawn.length === shown.children.length
+    && drawn.every((e, k) => e.isEqualNode(shown.children[k]));
+}"""
+
+
+@pytest.mark.parametrize("names", [None, ["</script><!-- 12.5 \u2028", 'Ann "3" & <b>\\']])
+def test_every_step_the_page_draws_is_the_picture_drawn_for_it(browser, tmp_path, names):
+    """The page carries the pictures of the step it opens at and the others packed in pieces
+    (casino_cli/pictures/packed.py) that its script joins: each step shown is, node for node,
+    the picture drawn for it (wide and narrow), also with names that look like markup and
+    numbers, and the first and the last step are what replay --svg draws of them."""
+    document = orjson.loads(Path(GAME).read_bytes())
+    if names:
+        document["players"] = names
+    source = tmp_path / "game.json"
+    source.write_bytes(orjson.dumps(document))
+    page, _, errors, _ = open_page(browser, tmp_path, str(source), "--to", "5")
+    record = read_record(document)
+    expected = []
+    for frame in frames_of(record):
+        pic = frame_picture(frame, record.players, frame_text(frame, record))
+        expected.append(position_frame(pic) + position_frame(pic, NARROW))
+    assert page.evaluate(SAME_PICTURES, expected) == [True] * len(expected)
+    for where, step in ((["--to", "0"], 0), ([], len(expected) - 1)):
+        assert cli("replay", str(source), *where, "--svg", str(tmp_path / "step.svg")).returncode == 0
+        assert page.evaluate(SAME_AS_SVG, [step, (tmp_path / "step.svg").read_text(encoding="utf-8")]), where
+    assert errors == []
 
 
 @pytest.mark.parametrize(

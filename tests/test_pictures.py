@@ -25,6 +25,7 @@ from casino_cli.pictures.table import Picture, position_svg
 from casino_cli.records.frames import Stop, frames_of
 from casino_cli.records.record import read_record
 from tests.inproc import cli
+from tests.pages import drawn_page
 from tests.python_sums import compensated, left_to_right
 
 WORKED_1 = "fixtures/examples/worked-1.json"
@@ -43,6 +44,12 @@ def self_contained(text: str) -> None:
 def plain(text: str) -> str:
     """A picture's text without the isolates (FSI, PDI) round each name."""
     return text.replace("\u2068", "").replace("\u2069", "")
+
+
+def markup_of(path: Path) -> str:
+    """A picture's markup, or a page's with every step's pictures drawn."""
+    text = path.read_text(encoding="utf-8")
+    return drawn_page(text) if path.suffix == ".html" else text
 
 
 def drawn_faces(text: str) -> set[str]:
@@ -379,7 +386,7 @@ def test_every_picture_is_well_formed_xml_whatever_characters_the_record_holds(t
 def test_hearts_and_diamonds_are_red_in_captions_sheets_and_the_move_list(tmp_path):
     page = tmp_path / "p.html"
     assert cli("replay", GAME, "--html", str(page)).returncode == 0
-    html = page.read_text(encoding="utf-8")
+    html = drawn_page(page.read_text(encoding="utf-8"))
     captions = re.findall(r'<rect[^>]*height="\d+" rx="6" fill="#f5b800"/><text[^>]*>(.*?)</text>', html)
     assert any("tspan" in c for c in captions)
     assert all(re.search(r'<tspan fill="#a40018">[♥♦]+</tspan>', c) for c in captions if re.search("[♥♦]", c))
@@ -507,7 +514,7 @@ def test_names_are_shown_not_obeyed_and_each_is_isolated(tmp_path):
         assert cli(command, str(path), "--format", "json", "--svg", str(tmp_path / f"{command}.svg")).returncode == 0
     assert cli("replay", str(path), "--hand", "1", "--html", str(tmp_path / "page.html")).returncode == 0
     for picture in ("replay.svg", "score.svg", "page.html"):
-        text = (tmp_path / picture).read_text(encoding="utf-8")
+        text = markup_of(tmp_path / picture)
         assert "Ana \\u202eevil\\u202c" in text and "\x1b" not in text and "\\x1b]0;t\\x07" in text
         assert "a \\u202ecomment\\u202c" in text or picture != "page.html"
         assert re.fullmatch("(\u2068\u2069)+", bidi_of(text))  # only isolates, each closed before the next
@@ -539,13 +546,13 @@ def test_every_document_text_in_a_picture_is_shown_not_obeyed(tmp_path):
         ("page.html", "c\\u202eevil"),
         ("finding.svg", "not Ana\\u202eevil\\u202c's"),
     ):
-        text = (tmp_path / picture).read_text(encoding="utf-8")
+        text = markup_of(tmp_path / picture)
         assert shown in text and "\u202e" not in text, picture
 
 
 def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled():
     record = read_record(orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes()))
-    page = replay_page(record, frames_of(record), "t")
+    page = drawn_page(replay_page(record, frames_of(record), "t"))
     assert "0 findings, 1 unsettled" in page and "1 finding," not in page
     assert '<li data-i="2" tabindex="-1" class="unsettled">? ' in plain(page) and "✖" not in page
     assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page
@@ -564,6 +571,25 @@ def test_fitting_and_wrapping_a_long_name_measure_each_character_a_few_times(mon
     assert cut.endswith("…") and lines.text_width(cut, 9) <= 150 and len(measured) < 3 * len(name)
     measured.clear()
     assert lines.wrap(" ".join([name] + ["word"] * 500), 12, 900)[0] == name and len(measured) < 3 * 5_500
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        ["--seed", "3", "--bots", "greedy"],
+        ["--seed", "3", "--players", "4", "--variant", "royal", "--bots", "greedy,counter"],
+        ["--seed", "5", "--players", "3", "--variant", "american-royal", "--bots", "greedy,random"],
+    ],
+)
+def test_a_whole_games_page_is_small_enough_to_send(tmp_path, game):
+    """A page sent by mail or chat: a game's 150 steps were 0.78 to 1.07 MB (5 to 7 kB a step,
+    each step's two pictures written whole); a picture's pieces are now written once for the
+    page, under 2 kB a step (the bytes counted)."""
+    record, page = tmp_path / "g.jsonl", tmp_path / "g.html"
+    record.write_bytes(cli("simulate", "--games", "1", *game).stdout)
+    assert cli("replay", str(record), "--html", str(page)).returncode == 0
+    steps = len(frames_of(read_record(orjson.loads(record.read_bytes()))))
+    assert steps >= 100 and page.stat().st_size <= 2_000 * steps
 
 
 def test_a_page_of_a_stream_shows_its_first_record_and_says_the_others_were_left_out(tmp_path):
@@ -597,7 +623,7 @@ def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_p
     path, page = tmp_path / "part.json", tmp_path / "part.html"
     path.write_bytes(orjson.dumps(part))
     assert cli("replay", str(path), "--html", str(page)).returncode == 0
-    html = plain(page.read_text(encoding="utf-8"))
+    html = plain(drawn_page(page.read_text(encoding="utf-8")))
     seat = f"{whole['players'][pos.turn]} (seat {pos.turn})"
     assert f"stops: {seat} to play</li>" in html and "7 steps" in html
     assert f"<title>the record stops after move 5 of hand 1: {seat} to play</title>" in html
@@ -812,8 +838,9 @@ def test_the_sheet_picture_and_the_pages_sheet_show_why(tmp_path):
     assert cli("replay", str(record), "--html", str(page)).returncode == 0
     swept = "no sweeps on the ladder (P3): seat 0 · greedy began the hand on 18 or more"
     capped = "capped at 20 (G3): seat 0 · greedy was on the ladder and did not win this hand"
-    for drawn in (plain(picture.read_text(encoding="utf-8")), plain(page.read_text(encoding="utf-8"))):
-        assert swept in drawn and drawn.count(capped) == 2
+    for picture_or_page in (picture, page):
+        text = plain(markup_of(picture_or_page))
+        assert swept in text and text.count(capped) == 2
 
 
 def test_a_sheets_twin_partnerships_keep_their_names():
@@ -857,7 +884,7 @@ def test_a_long_comment_is_cut_in_captions_and_shown_whole_once_in_a_box_that_sc
     path = tmp_path / "commented.json"
     path.write_bytes(orjson.dumps(record))
     cli("replay", str(path), "--html", str(tmp_path / "page.html"))
-    page = (tmp_path / "page.html").read_text(encoding="utf-8")
+    page = drawn_page((tmp_path / "page.html").read_text(encoding="utf-8"))
     assert page.count("word19999") == 2  # the record's note and the move's words, each once
     assert page.count("word0 ") == 2 + 5  # and cut: two pictures' banners and titles, the move list
     boxes = re.findall(r'<div class="comment scroll" tabindex="0">(.*?)</div>', page)

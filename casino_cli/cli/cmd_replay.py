@@ -22,7 +22,7 @@ from .records_io import finding_line, record_of
 from .safe_text import shown_names
 from .steer import shown_words
 
-MAX_PAGE_STEPS = 2_000  # about 5 MB of page (2.6 kB a step); a longer game is sent a hand at a time
+MAX_PAGE_STEPS = 2_000  # about 1.5 MB of page (0.7 kB a step); a longer game is sent a hand at a time
 
 
 def run_replay(

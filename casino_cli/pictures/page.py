@@ -2,7 +2,9 @@
 buttons and arrow keys, a move list to click, names, comments and the referee's findings.
 
 No server, no network and no external script: the page carries its own style, script
-and card drawings, and its Content-Security-Policy forbids fetching anything.
+and card drawings, and its Content-Security-Policy forbids fetching anything. The step it
+opens at is drawn in the page; its script draws the others from their pieces
+(:mod:`.packed`) as it starts, so without JavaScript the page shows that step alone.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..records.referee import Finding
 from ..records.scoresheet import hand_json, hand_notes
 from ..records.shown import visible
 from .lines import fit
+from .packed import pack, script_data
 from .sheet import items_won, side_label, side_labels
 from .svg import defs, markup, named, red
 from .table import (
@@ -95,8 +98,20 @@ _SCRIPT = """
 (function(){
   var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('li[data-i]');
   var hands=JSON.parse(document.getElementById('hands').textContent);
+  var packed=JSON.parse(document.getElementById('pictures').textContent);
   var start=+document.querySelector('main').dataset.start, at=start;
   var said=document.getElementById('said'), opening=true;
+  function drawn(i){  // step i's pictures, joined from their pieces (packed.py)
+    var refs=packed.pictures[i], out='';
+    for(var r=0;r<refs.length;r+=packed.width){
+      var k=0;
+      for(var d=r;d<r+packed.width;d++){k=k*packed.digits.length+packed.digits.indexOf(refs[d])}
+      var numbers=packed.pieces[k].split(' '), parts=packed.templates[numbers.shift()];
+      out+=parts.map(function(part,j){return (j?numbers[j-1]:'')+part}).join('');
+    }
+    return out;
+  }
+  frames.forEach(function(frame,i){if(i!==start){frame.insertAdjacentHTML('afterbegin',drawn(i))}});
   function show(i){
     i=Math.max(0,Math.min(frames.length-1,i));
     var focused=document.activeElement===items[at];  // the list has the focus: it moves with the step
@@ -250,6 +265,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
     who = _who_plays(record)
     variant = game_title(rules) + options_line(rules)
     figures: list[str] = []
+    pictures: list[str] = []
     entries: list[str] = []
     hand_first: dict[str, int] = {}
     current_hand = None
@@ -267,10 +283,11 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
             extra += _sheet(frame.event, record)
         if isinstance(frame.event, HandStart):
             extra += "".join(map(_comment_box, comments_by_hand.get(frame.hand, [])))
+        pictures.append(position_frame(pic) + position_frame(pic, NARROW))
+        shown = pictures[-1] if i == start else ""  # the others drawn by the script
         hidden = " hidden" if i != start else ""
         figures.append(
-            f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>'
-            f"{position_frame(pic)}{position_frame(pic, NARROW)}{extra}</figure>"
+            f'<figure class="frame" data-hand="{frame.hand}" style="margin:0"{hidden}>{shown}{extra}</figure>'
         )
         if frame.hand != current_hand:
             current_hand = frame.hand
@@ -280,7 +297,6 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
     summary = _summary(frames)
     record_notes = "".join(map(_comment_box, _comments(record.extra)))
     seed = f" · seed {visible(record.seed)}" if record.seed else ""
-    hands_json = json.dumps(hand_first).replace("<", "\\u003c")
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8">'
@@ -301,6 +317,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         "then the previous hand's · PageDown (↓) the next hand · "
         "Home/End first/last · click a move in the list.</p></section>"
         f'<aside aria-label="moves">{"".join(entries)}</ol></aside></main>'
-        f'<script type="application/json" id="hands">{hands_json}</script>'
+        f'<script type="application/json" id="hands">{script_data(hand_first)}</script>'
+        f'<script type="application/json" id="pictures">{script_data(pack(pictures))}</script>'
         f"<script>{_SCRIPT}</script></body></html>\n"
     )
