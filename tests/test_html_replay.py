@@ -483,6 +483,18 @@ def test_every_step_the_page_draws_is_the_picture_drawn_for_it(browser, tmp_path
     assert errors == []
 
 
+def test_without_javascript_the_page_shows_the_step_it_opens_at_and_says_so(browser, tmp_path):
+    """The pictures of the other steps are drawn by the page's script: with JavaScript off the
+    page shows the step it opens at (--to), and says that it shows that step alone."""
+    assert cli("replay", GAME, "--to", "5", "--html", str(tmp_path / "p.html")).returncode == 0
+    page = browser.new_context(java_script_enabled=False).new_page()
+    page.goto((tmp_path / "p.html").as_uri())
+    total = page.locator(".frame").count()
+    assert caption(page).startswith("move 5:") and page.locator(".frame:not([hidden])").count() == 1
+    assert page.is_visible(".frame:not([hidden]) svg.wide")
+    assert f"JavaScript is off: the page shows step 6 of {total} alone" in page.inner_text("nav")
+
+
 @pytest.mark.parametrize(
     ("record", "width"),
     [(f"fixtures/records/corpus/{name}.jsonl", 1300) for name in ("classic-2", "royal-3", "classic-4-individual")]

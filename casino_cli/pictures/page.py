@@ -312,7 +312,9 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
         f'<button id="nexthand" title="the next hand\'s start (PageDown)">hand ⇥</button>'
         f'<button id="last" title="End">end »</button>'
-        f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span></nav>{"".join(figures)}'
+        f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span>'
+        f"<noscript>JavaScript is off: the page shows step {start + 1} of {len(frames)} alone, "
+        f"and its buttons, keys and move list do nothing</noscript></nav>{''.join(figures)}"
         '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
         "then the previous hand's · PageDown (↓) the next hand · "
         "Home/End first/last · click a move in the list.</p></section>"
