@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 import pytest
 from inproc import cli
@@ -72,6 +74,28 @@ def test_a_record_given_to_hint_points_to_review_and_to_hint_with_move():
     assert "This is a game record: `casino review fixtures/records/dispute.json` values each of its moves" in out.stderr
     assert "`casino hint fixtures/records/dispute.json --hand H --move N` ranks the moves" in out.stderr
     assert "casino moves" not in out.stderr
+
+
+@pytest.mark.parametrize("name, shown", [("-", "FILE"), ("g2.json", "g2.json"), ("my game.json", "'my game.json'")])
+def test_the_commands_suggested_for_a_record_name_it_as_a_shell_reads_it(tmp_path, monkeypatch, name, shown):
+    """moves, hint, and judge with a MOVE text, given a record suggest commands naming it:
+    FILE when it came on standard input, else its path quoted for the shell."""
+    record = Path("fixtures/records/dispute.json").read_bytes()
+    monkeypatch.chdir(tmp_path)
+    if name != "-":
+        (tmp_path / name).write_bytes(record)
+    said = {cmd: cli(cmd, name, *more, stdin=record).stderr for cmd, *more in (["moves"], ["hint"], ["judge", "4S"])}
+    source = "<stdin>" if name == "-" else name
+    assert said == {
+        "moves": f"casino: {source}:1:12: $.format: format 'casino.record/1' is not 'casino.position/1'. This is a game"
+        f" record: `casino judge {shown} --hand H --move N` rules on its move N, and"
+        f" `casino replay {shown} --hand H --to N | tail -1 | casino moves -` lists the moves after move N\n",
+        "hint": f"casino: {source}:1:12: $.format: format 'casino.record/1' is not 'casino.position/1'. This is a game"
+        f" record: `casino review {shown}` values each of its moves, and"
+        f" `casino hint {shown} --hand H --move N` ranks the moves its player could make at move N\n",
+        "judge": "casino: judge a record with --move N (and --hand H), not with a MOVE text: the ruling on its move"
+        f" lists every move the player could have made instead, and `casino hint {shown} --hand H --move N` ranks them\n",
+    }
 
 
 def test_a_position_with_a_bad_format_gets_no_record_hint():

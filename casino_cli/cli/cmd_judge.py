@@ -34,10 +34,9 @@ def run_judge(
         if is_record(doc):
             if number is None or move is not None:
                 at = f"--hand {hand or 'H'} --move {number or 'N'}"
-                name = "FILE" if path == "-" else path
                 instead = (
                     ", not with a MOVE text: the ruling on its move lists every move the player could have made"
-                    f" instead, and `casino hint {name} {at}` ranks them"
+                    f" instead, and `casino hint {doc.in_command()} {at}` ranks them"
                     if move is not None
                     else ""
                 )

@@ -143,7 +143,7 @@ def _record_hint(doc: Document, command: str) -> str:
     answer its question about a record (a hint's: review, and hint at one of its moves)."""
     if not is_record(doc):
         return ""
-    name = "FILE" if doc.source == "<stdin>" else doc.source
+    name = doc.in_command()
     if command == "hint":
         return (
             f". This is a game record: `casino review {name}` values each of its moves, and "

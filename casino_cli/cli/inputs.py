@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterator
 from itertools import chain
@@ -35,6 +36,7 @@ MAX_DOCUMENT = 16 * 1024 * 1024  # one multi-line document
 MAX_SKIP = 256 * 1024 * 1024  # the most of an over-long line skipped before reading stops
 _CHUNK = 1024 * 1024
 _MB = 1024 * 1024
+STDIN = "<stdin>"  # standard input's name in messages
 
 # First bytes of input that is not UTF-8 JSON, longest first: what it is, what to do.
 _REFUSED = (
@@ -81,6 +83,11 @@ class Document(NamedTuple):
             return self.line, None
         return self.line + at[0] - 1, at[1]
 
+    def in_command(self) -> str:
+        """The document's name in a command a message suggests running: FILE for standard
+        input (which that command cannot read again), else its path quoted for the shell."""
+        return "FILE" if self.source == STDIN else shlex.quote(self.source)
+
     def where(self, path: str | None = None) -> str:
         """``file:line`` or ``file:line:column`` for messages."""
         line, column = self.position(path)
@@ -97,10 +104,10 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
     """The byte stream for FILE (``-`` is standard input) and its name for messages."""
     if path == "-":
         if sys.stdin is None:
-            raise InputError("cannot read <stdin>: standard input is closed", IO_ERROR)
+            raise InputError(f"cannot read {STDIN}: standard input is closed", IO_ERROR)
         if sys.stdin.isatty():
             say("reading standard input from the terminal: paste the JSON, then Ctrl-D (or give a FILE)")
-        return sys.stdin.buffer, "<stdin>"
+        return sys.stdin.buffer, STDIN
     try:
         return open(path, "rb"), path
     except OSError as exc:
