@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import reprlib
+from collections.abc import Callable
+from typing import Any
 
 
 class CasinoError(ValueError):
@@ -11,6 +13,17 @@ class CasinoError(ValueError):
 
     It is a :class:`ValueError`, so code that already catches bad values catches it too.
     """
+
+    def __reduce__(self) -> tuple[Callable[..., CasinoError], tuple[type[CasinoError], tuple[Any, ...]], Any]:
+        """Pickled (to a worker process, say) as its arguments and its attributes, rebuilt
+        without its constructor, whose parameters differ by subclass: every part and the same
+        str come back (a compiled error holds its attributes apart from BaseException's)."""
+        return _unpickled, (type(self), self.args), getattr(self, "__dict__", None)
+
+
+def _unpickled(kind: type[CasinoError], args: tuple[Any, ...]) -> CasinoError:
+    """An error of ``kind`` with ``args`` and no attributes yet (pickle sets them)."""
+    return kind.__new__(kind, *args)
 
 
 def wrong_type(name: str, value: object, wanted: str) -> TypeError:

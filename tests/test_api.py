@@ -40,10 +40,15 @@ from casino_cli.engine import (
     seeded_deck,
     start_position,
 )
+from casino_cli.engine.errors import BadValue, Pile, Problem
 from casino_cli.engine.rules import OPTIONS
+from casino_cli.engine.worlds import NoWorld
 from casino_cli.errors import shown
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.position import position_json, read_position_data, rules_json
+from casino_cli.notation.text_record import TextError
+from casino_cli.records.disputes import NoRuling
+from casino_cli.records.referee import Finding
 from casino_cli.records.selfplay import play_game
 
 
@@ -303,6 +308,49 @@ def test_rules_pickle_to_the_same_rules_with_their_tables(rules):
     assert again == rules and str(again) == str(rules) and hash(again) == hash(rules)
     assert (again.values, again.max_build, again.holds) == (rules.values, rules.max_build, rules.holds)
     assert [getattr(again, name) for name in OPTIONS] == [getattr(rules, name) for name in OPTIONS]
+
+
+def _one_error_of_each_kind() -> list[CasinoError]:
+    """An error of every kind the package raises, each attribute set as when raised."""
+    notation, text = NotationError("'1X' is not a card", "$.hands[0][2]"), TextError("expected a move", 4, 7)
+    notation.at, text.at = (3, 14), (2, 7)
+    build = Pile("$.table.builds", 0b1001, "(AS+AD=2)")
+    stops = Finding(1, 3, 1, "4Sx4H", "C1", "4Sx4H is illegal: 4H is not on the table", path="$.hands[0].moves[2]")
+    return [
+        CasinoError("a bad value"),
+        CardError("'1X' is not a card"),
+        RulesError("unknown option 'sweep'"),
+        RulesError(BadValue("target", "a whole number from 5 to 1000000", True)),
+        PositionError(
+            ["$.stock: 3 cards too many", Problem((build, Pile("$.stock[4]")), "AS appears more than once", 0)]
+        ),
+        DealError("a dealer 5 is not a seat"),
+        IllegalMove("C1", "4Sx4H is illegal: 4H is not on the table"),
+        TooComplex("too many worlds"),
+        NoWorld("no deal fits the view"),
+        BotError("greedy", 1, "raised ValueError: boom"),
+        notation,
+        text,
+        NoRuling("the record stops before move 3", usage=False, path="$.hands[0].moves[2]", finding=stops),
+    ]
+
+
+@pytest.mark.parametrize("error", _one_error_of_each_kind(), ids=lambda e: type(e).__name__)
+def test_every_error_pickles_with_its_parts_and_its_words(error):
+    """Errors cross into and out of worker processes (match --jobs, Dask, a user's
+    multiprocessing) pickled: each comes back of its kind, with the same words and every
+    attribute (.rule, .problems and .found, .path and .at, .line and .column, ...), in the
+    compiled engine too (tests/test_packaging.py)."""
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and again.args == error.args and str(again) == str(error)
+    assert getattr(again, "__dict__", None) == getattr(error, "__dict__", None)
+
+
+def test_the_pickled_errors_are_of_every_kind_the_package_has():
+    def kinds(base: type) -> set[type]:
+        return {base}.union(*(kinds(k) for k in base.__subclasses__() if k.__module__.startswith("casino_cli.")))
+
+    assert {type(e) for e in _one_error_of_each_kind()} == kinds(CasinoError)
 
 
 def test_an_unseen_count_cannot_change_under_a_position(pos):

@@ -6,7 +6,6 @@ Every one is a :class:`CasinoError`, and so a :class:`ValueError`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import CasinoError, shown
@@ -44,8 +43,7 @@ class RulesError(CasinoError):
         super().__init__(problem.worded(shown) if isinstance(problem, BadValue) else problem)
 
 
-@dataclass(frozen=True)
-class Pile:
+class Pile(NamedTuple):
     """A pile a problem names: its JSON ``path``; a build also by its ``cards`` (a mask: the
     builds are sorted, a document may list them otherwise), with its ``label`` after the path."""
 
@@ -57,8 +55,7 @@ class Pile:
         return f"{self.path} {self.label}" if self.label else self.path
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """A problem of the position check that names piles: ``what`` is wrong at ``piles``, all
     about ``card`` when it is one card found in each of them."""
 

@@ -125,9 +125,6 @@ class BotError(CasinoError):
         super().__init__(f"bot {name!r} (seat {seat}) {problem}")
         self.name, self.seat, self.problem = name, seat, problem
 
-    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
-        return (BotError, (self.name, self.seat, self.problem))  # so it crosses --jobs processes
-
     def within(self, where: str) -> BotError:
         """The same failure, said with ``where`` it happened: ``... (in game 3, dealt from seed 's/3')``."""
         return BotError(self.name, self.seat, f"{self.problem} ({where})")
