@@ -896,7 +896,7 @@ def test_a_bot_that_fails_in_a_match_is_named_with_the_game_it_failed_in(tmp_pat
     )
     assert out.returncode == 2 and not out.stdout, out.stderr
     assert (
-        b"bot 'mybots:boom' (seat 1) raised RuntimeError: kaboom (in the game dealt from seed 's/1' with A on side 0)"
+        b"bot 'mybots:boom' (seat 1) raised RuntimeError: kaboom (in the game dealt from seed 's/1' with A in seat 0)"
         in out.stderr
     ), out.stderr
 

@@ -280,7 +280,7 @@ def test_a_hand_played_to_its_end_shows_the_itemised_sheet_and_waits_before_the_
             term.send("1")
             text = term.expect(PROMPT, "· q: leave ›")
         assert "items won" in text and re.search(r"Casino|cards 3", text), text
-        assert "│ 0 (you) │" in text and "1 (you)" not in text  # the person's side on the sheet
+        assert "│ seat 0 (you) │" in text and "seat 1 (you)" not in text  # the person's side on the sheet
         assert text.endswith("hand 1 is over · Enter: hand 2 · q: leave ›") and "hand 2 ─" not in text
         for typed, told in (("u", "nothing to undo: the hand is over"), ("zz", "'zz' is not an answer here")):
             term.send(typed)  # answered, and asked again: neither goes on nor leaves

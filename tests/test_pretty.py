@@ -290,7 +290,7 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
     with screen.capture() as captured:
         pos = start_position(make_rules("royal", 4), seeded_deck("7"), dealer=3)
         screen.print(position_view(pos, names=("Ana", "Ben", "Carla", "Dan")))
-    assert "side 0: Ana & Carla (seats 0 & 2)  side 1: Ben & Dan (seats 1 & 3)" in captured.get()
+    assert "Ana & Carla (seats 0 & 2)  Ben & Dan (seats 1 & 3)" in captured.get()
 
 
 def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():
@@ -338,8 +338,8 @@ def test_the_seat_to_play_sees_the_other_hands_as_counts_only():
 @pytest.mark.parametrize(
     ("width", "scores"),
     [
-        (80, r"^ scores +side 0: 0  side 1: 0 \(before this hand\)"),
-        (40, r"^scores +side 0 \(seats 0 & 2\): 0,\s+side 1 \(seats 1 & 3\): 0\s+\(before this hand\)"),
+        (80, r"^ scores +seats 0 & 2: 0  seats 1 & 3: 0 \(before this hand\)"),
+        (40, r"^scores +seats 0 & 2: 0,\s+seats 1 & 3: 0\s+\(before this hand\)"),
     ],
 )
 def test_the_board_of_a_finished_hand_does_not_widen_its_labels(width, scores):
@@ -423,9 +423,9 @@ def test_the_reasons_for_a_game_s_end_name_the_sides_as_the_record_names_its_pla
 
 
 @pytest.mark.parametrize("winner", [0, 1])
-def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(winner):
-    """At the table the sides are labelled "0 (you)" and "1": the caption says "side 1
-    wins", as the lines below the sheet say "side 1:", never "1 wins"."""
+def test_the_winner_under_a_sheet_of_no_names_is_named_by_its_seat(winner):
+    """A sheet whose sides have no names (a position's, the table's) names each by its
+    seat, as its picture does: "seat 1 wins", never "1 wins" nor "side 1 wins"."""
     from casino_cli.cli.render import score_view
 
     sheet = orjson.loads(
@@ -433,9 +433,9 @@ def test_the_winner_under_a_sheet_is_named_as_a_side_when_its_label_is_a_number(
     )
     sheet["winner"] = winner
     console = Console(file=io.StringIO(), width=100, no_color=True)
-    console.print(score_view(sheet, make_rules("classic", 2), ["0 (you)", "1"]))
+    console.print(score_view(sheet, make_rules("classic", 2)))
     said = console.file.getvalue()
-    assert f"side {['0 (you)', '1'][winner]} wins:" in said, said
+    assert f"seat {winner} wins:" in said and "side 0" not in said and "side 1" not in said, said
 
 
 @pytest.mark.parametrize("width", [40, 60])
@@ -448,15 +448,15 @@ def test_a_sheet_whose_numbers_do_not_fit_the_screen_is_written_in_lines_never_c
 
     for line in invoke("score", "fixtures/records/corpus/classic-4.jsonl", "--format", "jsonl").splitlines()[:3]:
         sheet = orjson.loads(line)
-        sides = [f"{s} (you)" if s == 0 else str(s) for s in range(len(sheet["scores"]))]
+        sides = ["seats 0 & 2 (you)", "seats 1 & 3"]
         console = Console(file=io.StringIO(), width=width, no_color=True)
         console.print(score_view(sheet, make_rules("classic", 4), sides))
         said = console.file.getvalue()
         assert "…" not in said and max(map(len, said.splitlines())) <= width, said
         words = " ".join(said.split())
-        for text in sheet_lines(sheet, make_rules("classic", 4), [f"side {s}" for s in sides]):
+        for text in sheet_lines(sheet, make_rules("classic", 4), sides):
             assert " ".join(text.split()) in words, (text, said)
-        assert "side 0 (you): " in said
+        assert "seats 0 & 2 (you): " in said
 
 
 @pytest.mark.parametrize("encoding", ["ascii", "latin-1"])

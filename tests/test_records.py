@@ -554,7 +554,7 @@ def test_claim_wrong_result_scores_and_winner():
     record["result"] = {"scores": right["scores"], "winner": 1 - right["winner"]}
     found = findings(record)
     assert [(f.rule, f.hand, f.move) for f in found] == [("claim", None, None)]
-    assert f"claims side {1 - right['winner']} as the winner, but side {right['winner']} won (" in found[0].message
+    assert f"claims seat {1 - right['winner']} as the winner, but seat {right['winner']} won (" in found[0].message
     record["result"] = {"scores": right["scores"], "winner": None}
     assert [(f.rule, f.hand) for f in findings(record)] == [("claim", None)]
     record["result"] = {"winner": right["winner"]}  # scores may be left out

@@ -430,7 +430,7 @@ def test_score_sheet_explains_a_count_out_win():
     assert sheet["reason"] == "side 1 reached 21 first, on cards, although side 0 ended with 24"
     text = count_out_sheet("text")
     assert text.splitlines()[-1] == (
-        "result: side 1 wins (side 1 reached 21 first, on cards, although side 0 ended with 24)"
+        "result: seat 1 wins (seat 1 reached 21 first, on cards, although seat 0 ended with 24)"
     )
 
 
@@ -564,4 +564,34 @@ def test_a_positions_score_says_where_the_ladder_capped_it(tmp_path):
     assert json.loads(position)["scores"] == [20, 4]
     text = cli("score", "-", "-f", "text", stdin=position).stdout.decode()
     assert "game 20–8" in text
-    assert "  capped at 20 (G3): side 0 was on the ladder and did not win this hand" in text.splitlines()
+    assert "  capped at 20 (G3): seat 0 was on the ladder and did not win this hand" in text.splitlines()
+
+
+@pytest.mark.parametrize(("named", "sides"), [(False, ["seats 0 & 2", "seats 1 & 3"]), (True, ["A & C", "B & D"])])
+def test_every_sheet_and_replay_names_a_partnership_alike(tmp_path, named, sides):
+    """A partnership is named by its players where the record names them, else by its
+    seats, in score's text, pretty and picture, the replay's words and the picture of its
+    last position: never "side 0" (the text and pretty sheets said so where the picture
+    said "seats 0 & 2")."""
+    doc = json.loads(cli("simulate", "--players", "4", "--seed", "p", "--bots", "greedy,random").stdout)
+    doc.pop("players")
+    if named:
+        doc["players"] = list("ABCD")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    text = cli("score", str(path), "-f", "text").stdout.decode()
+    pretty = cli("score", str(path), "-f", "pretty").stdout.decode()
+    cli("score", str(path), "--svg", str(tmp_path / "sheet.svg"))
+    replay = cli("replay", str(path), "-f", "text", "--svg", str(tmp_path / "last.svg")).stdout.decode()
+    pictures = [
+        (tmp_path / name)
+        .read_text()
+        .replace("&amp;", "&")
+        .replace("\u2068", "")
+        .replace("\u2069", "")  # names isolated
+        for name in ("sheet.svg", "last.svg")
+    ]
+    for words in [text, pretty, pictures[0]]:  # the sheets: each side, the winner (seats 0 & 2) last
+        assert words.index(sides[0]) < words.index(sides[1]) < words.rindex(f"{sides[0]} win"), words
+    for words in [text, pretty, replay, *pictures]:
+        assert f"{sides[0]} win" in words and "side 0" not in words and "side 1" not in words, words

@@ -348,7 +348,7 @@ def test_the_sheet_at_a_watched_hands_end_says_where_the_ladder_capped_a_score(f
     out = cli("play", "--watch", "--seed", "4", "--variant", "royal", "-f", fmt, "--save", str(saved))
     text = cli("score", str(saved), "-f", "text").stdout.decode()
     notes = [line.strip() for line in text.splitlines() if "(G3)" in line]
-    assert notes == ["capped at 20 (G3): side 0 was on the ladder and did not win this hand"]
+    assert notes == ["capped at 20 (G3): seat 0 was on the ladder and did not win this hand"]
     watched = " ".join(
         " ".join(line.strip(" │").split()) for line in out.stdout.decode().split("hand 4")[-1].splitlines()
     )

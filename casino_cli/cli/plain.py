@@ -7,7 +7,7 @@ from typing import Any
 
 from ..engine.position import position_lines
 from ..engine.rules import Rules
-from ..records.describe import card_name, item_name, item_words, named_reason, plural
+from ..records.describe import card_name, item_name, item_words, named_reason, plural, side_names
 from ..records.scoresheet import hand_notes, scores_before
 
 __all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
@@ -33,7 +33,7 @@ def sheet_lines(
     (G3, from ``before``, the score before the first hand: 0s when None); then the winner,
     or ``ending`` when none."""
     sweeps_score = rules.sweeps
-    labels = sides or [f"side {side}" for side in range(rules.sides)]
+    labels = sides or side_names(rules, None)
     lines = []
     for hand, start in zip(sheet["hands"], scores_before(sheet, before)):
         title = f"hand {hand['hand']}" if hand["hand"] else "hand"
@@ -49,5 +49,5 @@ def sheet_lines(
         lines += [f"  {note}" for note in hand_notes(hand, start, rules, labels)]
     winner = sheet["winner"]
     result = ending if winner is None else f"{labels[winner]} win{'' if ' & ' in labels[winner] else 's'}"
-    lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], sides)})" if sheet.get("reason") else ""))
+    lines.append(f"result: {result}" + (f" ({named_reason(sheet['reason'], labels)})" if sheet.get("reason") else ""))
     return lines

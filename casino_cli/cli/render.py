@@ -17,7 +17,7 @@ from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Position, Unseen
 from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
-from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words
+from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words, side_names
 from ..records.scoresheet import hand_notes, scores_before
 from .plain import plural, sheet_lines, sweep_words
 
@@ -42,8 +42,8 @@ WIDE = 80  # columns from which it is drawn wide whatever the names
 
 
 def position_view(pos: Position, viewer: int | None = None, names: tuple[str, ...] | None = None) -> Board:
-    """The table, the builds, each seat's hand and pile, the stock, the dealer, the sides
-    (which seats make each) and the scores; ``names`` names the seats; with a ``viewer``
+    """The table, the builds, each seat's hand and pile, the stock, the dealer, the
+    partnerships (which named seats make each) and the scores; ``names`` names the seats; with a ``viewer``
     seat, the other hands show only how many cards they hold."""
     return Board(pos, viewer, names)
 
@@ -123,12 +123,8 @@ class Board:
             grid.add_row(Text(self._label(seat, "▶ " if seat == pos.turn else "")), self._seat(seat, "   "))
         grid.add_row("stock", f"{pos.stock_count} cards")
         grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
-        if rules.partnerships or players:
-            sides = "  ".join(
-                f"side {s}: "
-                + (f"{side_name(rules, players, s)} ({side_seats(rules, s)})" if players else side_seats(rules, s))
-                for s in range(rules.sides)
-            )
+        if rules.partnerships and players:  # who plays with whom (the scores name partnerships by their players)
+            sides = "  ".join(f"{side_name(rules, players, s)} ({side_seats(rules, s)})" for s in range(rules.sides))
             grid.add_row("sides", Text(sides))  # names are document text: never read as markup
         scores = "  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores))
         before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
@@ -157,10 +153,7 @@ class Board:
             who = Text(self._label(seat, marker)) if wide else self._short(seat, marker, room)  # names: never markup
             grid.add_row(who, self._seat(seat, "  "))
         grid.add_row("stock", f"{pos.stock_count} cards · dealer: seat {pos.dealer}")
-        if rules.partnerships:
-            scores = [f"side {s} ({side_seats(rules, s)}): {v}" for s, v in enumerate(pos.scores)]
-        else:  # a side is a seat
-            scores = [f"seat {s}: {v}" for s, v in enumerate(pos.scores)]
+        scores = [f"{side_seats(rules, s)}: {v}" for s, v in enumerate(pos.scores)]
         lines = pack(scores, width - room - 2)
         if pos.finished:  # the hand's own: its sheet
             before = "(before this hand)"
@@ -344,11 +337,6 @@ def score_view(
     return ScoreSheet(sheet, rules, sides, ending, before)
 
 
-def _in_words(side: str) -> str:
-    """A side's label for words: one labelled by a number is "side 1" ("side 0 (you)"), never "1"."""
-    return f"side {side}" if side[:1].isdigit() else side
-
-
 class ScoreSheet:
     """The sheet of :func:`score_view` as a table built at the width it is drawn in: each
     side's items won packed into lines that break between items, never inside one
@@ -357,8 +345,8 @@ class ScoreSheet:
     def __init__(
         self, sheet: dict[str, Any], rules: Rules, sides: list[str] | None, ending: str, before: Sequence[int] | None
     ):
-        self.sheet, self.rules, self.sides, self.ending, self.before = sheet, rules, sides, ending, before
-        self.labels = [_in_words(s) for s in sides or map(str, range(rules.sides))]
+        self.sheet, self.rules, self.ending, self.before = sheet, rules, ending, before
+        self.labels = sides or side_names(rules, None)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
         yield self.drawn(options.max_width)
@@ -367,7 +355,7 @@ class ScoreSheet:
         """The sheet for a screen ``width`` cells wide: the items won in a column where it
         fits them; on a narrower screen, in lines under the table; on one too narrow for the
         table's numbers, all in lines (:meth:`_lines`); with no hand finished, the result alone."""
-        sheet, sides = self.sheet, self.sides
+        sheet = self.sheet
         if not sheet["hands"]:  # a record stopped in its first hand: no table of nothing
             return Group(Text("score", style="bold"), Text(f"result: {self.ending}"))
         sweeps = "sweeps" if self.rules.sweeps else "cleared"
@@ -394,13 +382,13 @@ class ScoreSheet:
             elif side is None:  # a note in words, wrapped where it is too long
                 lines.append(Text(f"hand {number}, {items[0]}" if number else items[0], style="dim"))
             else:
-                lead = f"{'hand ' + number + ', ' if number else ''}{_in_words(side)}:"
+                lead = f"{'hand ' + number + ', ' if number else ''}{side}:"
                 lines.append(Text("\n".join(pack(items or ["—"], width, lead))))
                 table.add_row(first, Text(side), *numbers)
             shown = number
-        reason = named_reason(sheet.get("reason", ""), sides)
+        reason = named_reason(sheet.get("reason", ""), self.labels)
         if sheet["winner"] is not None:
-            winner = self.labels[sheet["winner"]]  # "side 1 wins", never "1 wins"
+            winner = self.labels[sheet["winner"]]
             table.caption = Text(f"{winner} win{'' if ' & ' in winner else 's'}: {reason}", style="table.caption")
         else:
             table.caption = self.ending + (f" ({reason})" if reason else "")
@@ -409,7 +397,7 @@ class ScoreSheet:
     def _rows(self) -> list[tuple[str, str | None, list[str], list[str]]]:
         """Per hand, a row per side (hand, side, its numbers, its items won), then a row per
         note of the hand (side None: an item nobody won, why points did not count)."""
-        sheet, sides = self.sheet, self.sides
+        sheet = self.sheet
         rows: list[tuple[str, str | None, list[str], list[str]]] = []
         for hand, before in zip(sheet["hands"], scores_before(sheet, self.before)):
             number = str(hand["hand"] or "")
@@ -418,7 +406,7 @@ class ScoreSheet:
                     str(hand["scores"][index])
                 ]
                 items = [item_words(k, v) for k, v in s["items"].items()]
-                rows.append((number, sides[index] if sides else str(index), numbers, items))
+                rows.append((number, self.labels[index], numbers, items))
             notes = [nobody_words(item, why) for item, why in hand["unwon"].items()]
             notes += hand_notes(hand, before, self.rules, self.labels)
             rows += [(number, None, [], [note]) for note in notes]
@@ -429,7 +417,7 @@ class ScoreSheet:
         a line too long goes on, indented, broken between items (never inside one). A name
         is never markup."""
         lines = [Text("score", style="bold")]
-        for line in sheet_lines(self.sheet, self.rules, self.labels if self.sides else None, self.ending, self.before):
+        for line in sheet_lines(self.sheet, self.rules, self.labels, self.ending, self.before):
             indent = len(line) - len(line.lstrip())
             lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"
             lines += [Text(" " * indent + part) for part in pack(rest.split(", "), width - indent, f"{lead}:")]

@@ -17,7 +17,7 @@ from ..engine.moves import MoveList
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
 from ..notation.position import position_json
-from ..records.describe import describe, residue_words
+from ..records.describe import describe, residue_words, side_names
 from ..records.frames import game_words
 from ..records.scoresheet import hand_json
 from ..records.session import Session
@@ -159,7 +159,7 @@ class Watcher:
             sides = None
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
-                sides = [f"{side} (you)" if side == mine else str(side) for side in range(rules.sides)]
+                sides = [f"{name} (you)" if side == mine else name for side, name in enumerate(side_names(rules, None))]
             self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event), event.position.scores))
 
     def _put(self, shown: RenderableType) -> None:

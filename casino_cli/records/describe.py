@@ -49,10 +49,10 @@ def seat_words(players: Sequence[str] | None, seat: int) -> str:
 
 
 def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
-    """A side for people: "Ana & Carla" (its players' names), else "side 0" (as when a
-    name is "")."""
+    """A side for people: "Ana & Carla" (its players' names), else its seats, "seats 0 & 2"
+    or "seat 1" (as when a name is ""): never its number, which only the JSON gives."""
     members = [players[s] for s in range(rules.players) if rules.side_of(s) == side] if players else []
-    return " & ".join(members) if members and all(members) else f"side {side}"
+    return " & ".join(members) if members and all(members) else side_seats(rules, side)
 
 
 def side_words(rules: Rules, players: Sequence[str] | None, side: int) -> str:
@@ -85,7 +85,7 @@ _SIDES = re.compile(r"\bsides? (\d+(?:(?:, | and )\d+)*)\b")
 
 
 def side_names(rules: Rules, players: tuple[str, ...] | None) -> list[str]:
-    """Every side by :func:`side_name` ("side 0" without ``players``); where two would read
+    """Every side by :func:`side_name` (its seats without ``players``); where two would read
     alike (copies of one bot), each of those with its seats: "greedy (seat 0)", "greedy (seat 1)"."""
     names = [side_name(rules, players, side) for side in range(rules.sides)]
     return [f"{n} ({side_seats(rules, side)})" if names.count(n) > 1 else n for side, n in enumerate(names)]

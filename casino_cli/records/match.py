@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..engine.rules import Rules
 from ..engine.views import Bot, BotError
+from .describe import side_seats
 from .selfplay import played_game
 
 # Pocock's two-sided 5% boundaries by number of equally spaced looks.
@@ -56,7 +57,7 @@ def play_pair(rules: Rules, seed: str, a: Bot, b: Bot, hands: int) -> PairResult
         try:
             game = played_game(rules, seed, bots, hands or None)
         except BotError as exc:
-            raise exc.within(f"in the game dealt from seed {seed!r} with A on side {side}") from None
+            raise exc.within(f"in the game dealt from seed {seed!r} with A in {side_seats(rules, side)}") from None
         totals = game.scores
         others = [t for s, t in enumerate(totals) if s != side]
         points += totals[side] - sum(others) / len(others)
