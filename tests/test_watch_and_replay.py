@@ -91,6 +91,8 @@ def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
     assert answer("e", frames, 0).at == len(frames) - 1 and answer("q", frames, 4).done
     hint = answer("h", frames, 3)  # play's key for a hint: the command that gives one here
     assert hint.at == 3 and hint.message.endswith(f"casino hint RECORD --hand 1 --move {frames[3].number + 1}")
+    named = answer("h", frames, 3, "'my game.json'")  # the replay names the file it shows
+    assert named.message.endswith(f"casino hint 'my game.json' --hand 1 --move {frames[3].number + 1}")
     assert "no move to play here" in answer("hint", frames, len(frames) - 1).message
     assert "wins the game" in cli("replay", GAME, "-f", "text").stdout.decode().splitlines()[-1]
 

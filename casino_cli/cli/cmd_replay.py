@@ -164,7 +164,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         from .steer import steer
 
         start = _start_index(frames, record, hand, to)
-        steer(record, frames, start)
+        steer(record, frames, start, doc.in_command())
     if more is not None:
         shown = "page" if html is not None else "view"
         say(f"{more.where()}: more records, left out: the {shown} shows a stream's first record (give it one line)")

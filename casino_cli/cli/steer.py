@@ -43,8 +43,9 @@ class Answer(NamedTuple):
     done: bool = False
 
 
-def answer(text: str, frames: list[Frame], at: int) -> Answer:
-    """What one line typed at the replay prompt does (no input is ever ignored)."""
+def answer(text: str, frames: list[Frame], at: int, record_name: str = "RECORD") -> Answer:
+    """What one line typed at the replay prompt does (no input is ever ignored);
+    ``record_name`` is the record's name in a command it suggests."""
     word = text.strip().lower()
     if word in WORDS["quit"]:
         return Answer(at, done=True)
@@ -66,17 +67,17 @@ def answer(text: str, frames: list[Frame], at: int) -> Answer:
     if hand is not None:
         return _to_hand(frames, at, hand)
     if word in ("h", "hint"):  # play's key for a hint: said where the replay's hint is
-        return Answer(at, _hint_words(frames[at]))
+        return Answer(at, _hint_words(frames[at], record_name))
     return Answer(at, f"unknown input {text.strip()!r}; {KEYS}")
 
 
-def _hint_words(frame: Frame) -> str:
+def _hint_words(frame: Frame, record_name: str) -> str:
     """What bare ``h`` (a hint, in ``casino play``) gets here: ``h N`` is hand N, and the
     command that ranks the moves of the position shown."""
     if frame.position.turn is None:
         return "h N goes to hand N; there is no move to play here, so no hint"
     at = f"--hand {frame.hand} --move {frame.number + 1}"
-    return f"h N goes to hand N; for a hint at this step, quit and run casino hint RECORD {at}"
+    return f"h N goes to hand N; for a hint at this step, quit and run casino hint {record_name} {at}"
 
 
 def _to_step(frames: list[Frame], target: int) -> Answer:
@@ -129,8 +130,9 @@ def step_view(record: Record, frames: list[Frame], at: int, names: tuple[str, ..
     )
 
 
-def steer(record: Record, frames: list[Frame], start: int) -> None:
-    """Show frames one at a time, redrawn in place, until the person quits."""
+def steer(record: Record, frames: list[Frame], start: int, record_name: str) -> None:
+    """Show frames one at a time, redrawn in place, until the person quits; ``record_name``
+    is the record's name in a command it suggests (:meth:`.Document.in_command`)."""
     out = console()
     names = shown_names(record.players)
     at, message = start, ""
@@ -140,7 +142,7 @@ def steer(record: Record, frames: list[Frame], start: int) -> None:
             out.print(step_view(record, frames, at, names))
             if message:
                 out.print(message, style="yellow", markup=False)
-            step = answer(typed(out, f"[dim]{fitting(PROMPTS, out.width, TYPING)}[/dim] › "), frames, at)
+            step = answer(typed(out, f"[dim]{fitting(PROMPTS, out.width, TYPING)}[/dim] › "), frames, at, record_name)
             if step.done:
                 break
             at, message = step.at, step.message
