@@ -431,6 +431,17 @@ def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, colu
     assert words in record.error.message
 
 
+@pytest.mark.parametrize(
+    "line, first", [("1. Ana: 8CxAC+5X 2. Ben: 4C", "Ana: 8CxAC+5X"), ("1. 5X 2. 4C", "5X"), ("1. 5x 2.4C", "5x")]
+)
+def test_a_move_ending_in_a_mistyped_suit_x_is_one_move(line, first):
+    """A suit typed X at a move's end (5X) reads as the move it is, and the numbered move after
+    it as the next one: it was 'a move is written without spaces: '5X2.', not '5X 2.''."""
+    record = _read_one("\n".join(["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben", line]))
+    assert record.error is None and record.value["hands"][0]["moves"][0] == first
+    assert len(record.value["hands"][0]["moves"]) == 2
+
+
 def test_a_player_named_like_a_move_still_plays_it_and_a_winner_is_a_side_or_a_name():
     """A word that is a player's name is refused as a move only when it is no move (a player
     named 2C leaves 2C a trail); a Result's winner is a side number, a player's name or null."""

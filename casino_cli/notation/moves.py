@@ -39,6 +39,8 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             if not card.strip():
                 _ten_written_x(raw[:2])
                 raise NotationError(f"{raw!r}: the card played goes before the 'x' (e.g. 8Hx3C+5D)", path)
+            if not rest.strip():
+                _card_written_x(card, raw)
             takes = rest.split("+") if rest.strip() else []
             return _checked(Move(CAPTURE, parse_card(card), _table_cards(takes, raw, path)), raw, path)
         if "+" in raw and not _words_hint(raw):
@@ -58,6 +60,14 @@ def _ten_written_x(text: str) -> None:
     except CardError:
         return
     parse_card(text)  # raises CardError, naming the ten
+
+
+def _card_written_x(card: str, raw: str) -> None:
+    """A card whose suit was mistyped X (``5X``, read as a capture with nothing taken) refused as the card it is not."""
+    try:
+        parse_card(card)
+    except CardError:
+        parse_card(raw)  # raises CardError, naming '5X'
 
 
 _CAPTURE_WORDS = {"takes", "take", "taking", "captures", "capture", "pairs", "x"}

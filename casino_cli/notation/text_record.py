@@ -1017,7 +1017,7 @@ def _one_word(toks: list[_Tok], i: int, number: int) -> None:
 
 def _continues(word: str, after: str) -> bool:
     """Whether ``after`` goes on with the move ``word`` (``4S`` then ``+3H=7``, ``8H`` then ``x``)."""
-    if after.endswith(":"):  # the next move's player
+    if after.endswith(":") or _NUMBER.match(after):  # the next move's player or number (5X 2. 4C)
         return False
     return (
         word[-1] in _JOINS
