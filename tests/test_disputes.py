@@ -302,7 +302,7 @@ def test_judge_record_json_and_exit_codes(tmp_path):
             (PART_WAY, "4S", "--move", "1"),
             2,
             "not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
-            f" and `casino hint {PART_WAY} --hand H --move 1` ranks them",
+            f" `casino hint {PART_WAY} --hand 1 --move 1` ranks them",
         ),
     ],
 )
@@ -310,6 +310,20 @@ def test_judge_usage_errors(args, code, words):
     out = casino("judge", *args)
     assert out.returncode == code
     assert words.encode() in out.stderr
+
+
+def test_a_move_given_with_a_record_is_told_the_commands_that_rule_on_it_in_place_of_the_records():
+    """A referee asking 'could Ben have played 4S+2C=6 at move 2?' of a record is given a
+    command that answers (the hint it named refuses a hand written at a table, only partly known)."""
+    out = cli("judge", PART_WAY, "--move", "2", "4S+2C=6")
+    assert out.returncode == 2
+    pipe = out.stderr.split("`")[-2]
+    replay, judge = (part.split()[1:] for part in pipe.split(" | tail -1 | "))
+    assert judge == ["judge", "-", "4S+2C=6"]
+    position = cli(*replay).stdout.splitlines()[-1]
+    ruled = cli(*judge, stdin=position)
+    assert ruled.returncode == 0 and orjson.loads(ruled.stdout)["text"] == "4S+2C=6"
+    assert orjson.loads(position)["_replay"]["move"] == 1
 
 
 def test_judge_position(tmp_path):

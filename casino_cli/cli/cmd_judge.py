@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import Counter
 
 from ..cards import card_code
@@ -21,6 +22,21 @@ from .records_io import no_ruling, note_earlier, record_of
 from .safe_text import shown_names
 
 
+def _instead(name: str, move: str | None, hand: int | None, number: int | None) -> str:
+    """What to do with a MOVE given with a record (``name`` in commands): its ruling's
+    alternatives, a hint, or MOVE ruled on in place of the record's move, from the position
+    before it."""
+    if move is None:
+        return ""
+    at, before = (f"--hand {hand or 1} --move {number}", number - 1) if number else ("--hand H --move N", "N-1")
+    to = f"--hand {hand or 1} --to {before}" if number else "--hand H --to N-1"
+    return (
+        ", not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
+        f" `casino hint {name} {at}` ranks them, and `casino replay {name} {to} | tail -1 | casino judge -"
+        f" {shlex.quote(move)}` rules on {move} in its place"
+    )
+
+
 def run_judge(
     path: str, move: str | None, hand: int | None, number: int | None, fmt: Format | None, svg: str | None = None
 ) -> None:
@@ -33,14 +49,10 @@ def run_judge(
     try:
         if is_record(doc):
             if number is None or move is not None:
-                at = f"--hand {hand or 'H'} --move {number or 'N'}"
-                instead = (
-                    ", not with a MOVE text: the ruling on its move lists every move the player could have made"
-                    f" instead, and `casino hint {doc.in_command()} {at}` ranks them"
-                    if move is not None
-                    else ""
+                raise Fail(
+                    USAGE,
+                    f"judge a record with --move N (and --hand H){_instead(doc.in_command(), move, hand, number)}",
                 )
-                raise Fail(USAGE, f"judge a record with --move N (and --hand H){instead}")
             try:
                 hand = hand or 1
                 record = record_of(doc)
