@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import orjson
@@ -10,6 +11,7 @@ import pytest
 
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_record_move
+from casino_cli.pictures.svg import HIGHLIGHT
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, Step, walk
 from tests.inproc import cli
@@ -170,6 +172,18 @@ def test_replay_shows_a_card_played_out_of_turn_in_its_players_hand_as_judge_doe
     assert "4C" in ana and len(ana) == 4 and "4C" not in ben["cards"]
     ruling = orjson.loads(cli("judge", str(path), "--move", "2").stdout)
     assert ruling["rule"] == "turn" and ruling["position"]["hands"] == before["hands"]
+
+
+def test_a_ruling_on_a_move_out_of_turn_does_not_give_it_to_the_seat_to_move(tmp_path):
+    """Ana plays 4C at Ben's turn: the ruling for people said 'move 2 (seat 1, Ben): 4C — illegal
+    (turn)', as if Ben had played it, and its picture ringed no card in a hand; it names Ben's
+    turn, and the picture rings 4C in Ana's hand, where the position shows it."""
+    path, svg = tmp_path / "c.json", tmp_path / "c.svg"
+    path.write_bytes(orjson.dumps(_with_moves([MOVES[0], "Ana: 4C"] + MOVES[2:])))
+    out = cli("judge", str(path), "--move", "2", "-f", "text", "--svg", str(svg))
+    assert out.stdout.decode().startswith("hand 1, move 2 (Ben's turn, seat 1): 4C — illegal (turn): it is Ben's turn")
+    ringed = re.findall(rf'<use href="#(c[^"]+)"[^>]*/><rect[^>]*stroke="{HIGHLIGHT}"', svg.read_text(encoding="utf-8"))
+    assert ringed == ["c4C"]
 
 
 def test_a_finding_shows_the_comment_of_its_move(tmp_path):

@@ -83,9 +83,12 @@ def run_judge(
 
 def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
-    legal only if ...' (the player's name when the record gives ``names``)."""
+    legal only if ...' (the player's name when the record gives ``names``); of a move another
+    seat played, whose turn it was: '(Ben's turn, seat 1)'."""
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
+    elif ruling.get("rule") == "turn":  # another seat played it: the seat's turn, not its move
+        seat = f"{names[ruling['seat']]}'s turn, seat {ruling['seat']}" if names else f"seat {ruling['seat']}'s turn"
     else:
         seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat

@@ -114,7 +114,7 @@ def _seat(pic: Picture, seat: int, x: float, y: float, width: float) -> tuple[st
         text(x + width / 2, y + 12 + size * 0.38, name, size, text_anchor="middle", font_weight="bold", fill=BLACK),
     ]
     cy = y + 32 + _LIFT  # room for the played card, lifted and ringed, under the plate
-    played = pic.move.card if pic.move is not None and to_move else None
+    played = pic.move.card if pic.move is not None else None  # lifted in the hand that holds it
     if cards is None:
         out.append(
             f'<rect x="{x + width / 2 - CARD_W / 2:g}" y="{cy:g}" width="{CARD_W}" height="{CARD_H}" rx="6" '
