@@ -326,6 +326,23 @@ def test_a_move_given_with_a_record_is_told_the_commands_that_rule_on_it_in_plac
     assert orjson.loads(position)["_replay"]["move"] == 1
 
 
+def test_an_unsettled_ruling_says_how_to_write_the_cards_that_settle_it(tmp_path):
+    """The ruling said which cards would settle it but not how a referee writes what Ben then
+    shows; its last line gives the Shown line, which, filled in and added, settles it."""
+    path = tmp_path / "dispute.cas"
+    path.write_text("[Rules classic 2]\n[Players Ana Ben]\nHand 1 dealer Ben table 7D 2C 9S KH\n1. 3H 2. 4S+3H=7\n")
+    out = cli("judge", str(path), "--move", "2", "-f", "text")
+    assert (
+        out.returncode == 0 and "to settle it, write into hand 1 the cards Ben (seat 1) held after move 2" in out.stderr
+    )
+    shown = out.stderr.split("as shown: ")[1].split(" (all: ")[0]
+    assert shown == "Shown after 2 seat Ben cards CARD… all"
+    path.write_text(path.read_text() + shown.replace("CARD…", "6D QC AH") + "\n")
+    settled = cli("judge", str(path), "--move", "2")
+    assert settled.returncode == 1 and orjson.loads(settled.stdout)["rule"] == "B3"
+    assert "to settle it" not in settled.stderr
+
+
 def test_judge_position(tmp_path):
     path = tmp_path / "p.json"
     path.write_bytes(orjson.dumps(POSITION))

@@ -13,9 +13,10 @@ from ..notation.moves import parse_move_text
 from ..notation.position import read_position
 from ..records.describe import plural
 from ..records.disputes import NoRuling, rule_on_record
-from ..records.ruling import ILLEGAL, Ruling, ruling_json
+from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, ruling_json
 from ..records.shown import visible
 from .common import is_record, move_argument, move_problem, position_of, problem_text, save_picture, single_document
+from .inputs import Document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 from .records_io import no_ruling, note_earlier, record_of
@@ -34,6 +35,22 @@ def _instead(name: str, move: str | None, hand: int | None, number: int | None) 
         ", not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
         f" `casino hint {name} {at}` ranks them, and `casino replay {name} {to} | tail -1 | casino judge -"
         f" {shlex.quote(move)}` rules on {move} in its place"
+    )
+
+
+def _how_to_settle(doc: Document, ruling: Ruling, names: tuple[str, ...] | None) -> str:
+    """Where and how the referee writes what the mover shows it held after the move (cards
+    shown), which settles an unsettled ruling on a record."""
+    hand, after, seat = ruling["hand"], ruling["move"], ruling["settles"]["seat"]
+    who = names[seat] if names and names[seat].isalnum() else str(seat)  # a .cas word as it stands
+    if doc.locate is not None:  # casino text
+        entry = f"Shown after {after} seat {who} cards CARD… all"
+    else:
+        entry = f'"shown": [{{"after": {after}, "seat": {seat}, "cards": [CARD, …], "all": true}}]'
+    holder = f"{names[seat]} (seat {seat})" if names else f"seat {seat}"
+    return (
+        f"{doc.where(f'$.hands[{hand - 1}]')}: to settle it, write into hand {hand} the cards {holder} held"
+        f" after move {after}, as shown: {entry} (all: no others)"
     )
 
 
@@ -75,6 +92,8 @@ def run_judge(
     if ruling.get("alternatives_truncated"):
         say(f"{doc.where()}: the alternatives are cut short: the listing reached its bound")
     _print(ruling, fmt, names)
+    if "hand" in ruling and ruling["verdict"] == UNSETTLED:
+        say(_how_to_settle(doc, ruling, names))
     if svg is not None:
         _picture(ruling, svg, names)
     if ruling["verdict"] == ILLEGAL:
