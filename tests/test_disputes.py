@@ -382,7 +382,7 @@ def test_judge_checks_a_move_object_s_seat_against_the_turn_as_apply_does():
             "showed in full",
         ),
         (["3H", "7D"], None, "7D was on the table at the start"),
-        (["3H", "3H"], None, "3H was already played"),
+        (["3H", "3H"], None, "3H was already played by seat 0 at move 1"),  # it said not where
     ],
 )
 def test_judge_says_why_a_card_is_not_held_as_the_referee_finds(tmp_path, moves, shown, why):

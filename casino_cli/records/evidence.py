@@ -55,7 +55,10 @@ def gather(
             continue
         card = move.move.card
         if table >> card & 1 or card in played_at:
-            where = "on the table at the start" if table >> card & 1 else "already played"
+            if table >> card & 1:
+                where = "on the table at the start"
+            else:  # by whom and when: a card typed for another is found at once
+                where = f"already played by {seat_words(names, players[played_at[card]])} at move {played_at[card] + 1}"
             at_move[index] = f"{card_code(card)} was {where}; each card is played once"
             continue
         played_at[card] = index
