@@ -432,6 +432,22 @@ def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, colu
 
 
 @pytest.mark.parametrize(
+    "line, keyword",
+    [("Shwon after 2 seat Ben cards 6D", "Shown"), ("Socre: 5 6", "Score"), ("Reslut winner Ana", "Result")],
+)
+def test_a_misspelt_keyword_is_named_not_read_as_moves(line, keyword):
+    """'Shwon after 2 seat Ben cards 6D' was refused at '2' ('a move's number ends with a
+    dot'), 'Socre: 5 6' at '6': the line's first word is the mistake, and the keyword is named."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H", line]
+    with pytest.raises(TextError) as refused:
+        for record in read_text(lines):
+            if record.error is not None:
+                raise record.error
+    assert str(refused.value) == f"{line.split()[0]!r} is not a move: is it {keyword}?"
+    assert (refused.value.line, refused.value.column) == (5, 1)
+
+
+@pytest.mark.parametrize(
     "line, first", [("1. Ana: 8CxAC+5X 2. Ben: 4C", "Ana: 8CxAC+5X"), ("1. 5X 2. 4C", "5X"), ("1. 5x 2.4C", "5x")]
 )
 def test_a_move_ending_in_a_mistyped_suit_x_is_one_move(line, first):

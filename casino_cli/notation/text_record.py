@@ -10,6 +10,7 @@ never swallows the next one: reading resumes at the next record's first tag line
 from __future__ import annotations
 
 import contextlib
+import difflib
 import functools
 import re
 from array import array
@@ -581,6 +582,7 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
     elif first.kind == "word" and first.value == "_":
         _user_line(rec, line, toks, number)
     else:
+        _not_a_keyword(rec, first, number)
         _moves(rec, toks, number)
 
 
@@ -944,6 +946,21 @@ def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
 
 
 _UNDOTTED = re.compile(r"(\d{1,6})\)?\Z")  # 12 or 12) where a move number was meant
+
+
+_KEYWORDS = ("Hand", "Moves", "Score", "Shown", "Result", "dealer", "table", "deck")
+
+
+def _not_a_keyword(rec: _Builder, tok: _Tok, number: int) -> None:
+    """Refuse a line that starts with a keyword misspelt (``Shwon after 7 …``), which would read
+    as moves and be refused further on, for a reason that is not the line's."""
+    word = tok.value.removesuffix(":") if tok.kind == "word" else ""
+    if not word.isalpha() or _a_player(word, rec.header.get("players")):
+        return
+    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in _KEYWORDS], n=1, cutoff=0.7)
+    if close:
+        keyword = next(k for k in _KEYWORDS if k.casefold() == close[0])
+        raise TextError(f"{tok.value!r} is not a move: is it {keyword}?", number, tok.column)
 
 
 def _not_a_number(tok: _Tok, number: int) -> None:
