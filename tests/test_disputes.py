@@ -343,6 +343,20 @@ def test_an_unsettled_ruling_says_how_to_write_the_cards_that_settle_it(tmp_path
     assert "to settle it" not in settled.stderr
 
 
+def test_judge_of_a_file_of_several_records_gives_the_command_that_takes_one(tmp_path):
+    """An evening's disputes in one .cas: judge refused them as 'expected one document, found
+    more', with no way to rule on the second; the message gives the command that does."""
+    one = "[Rules classic 2]\nHand 1 dealer 1 table 7D 2C 9S KH\n1. 3H 2. {}\n"
+    path = tmp_path / "evening.cas"
+    path.write_text(one.format("4S+3H=7") + one.format("4S+2C=6"))
+    out = cli("judge", str(path), "--move", "2")
+    assert out.returncode == 2 and "expected one document, found more" in out.stderr
+    convert, take, judge = (part.split()[1:] for part in out.stderr.split("of them: ")[1].strip().split(" | "))
+    assert take == ["-n", "Kp"] and judge == ["judge", "-", "--hand", "1", "--move", "2"]
+    second = cli(*convert).stdout.splitlines()[1]
+    assert orjson.loads(cli(*judge, stdin=second).stdout)["text"] == "4S+2C=6"
+
+
 def test_judge_position(tmp_path):
     path = tmp_path / "p.json"
     path.write_bytes(orjson.dumps(POSITION))

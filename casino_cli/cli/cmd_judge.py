@@ -38,6 +38,15 @@ def _instead(name: str, move: str | None, hand: int | None, number: int | None) 
     )
 
 
+def _one_record(first: Document, path: str, hand: int | None, number: int | None) -> str:
+    """How to judge one record of a file of several (an evening's disputes in one .cas)."""
+    if not is_record(first):
+        return ""
+    name = "FILE" if path == "-" else shlex.quote(path)
+    at = f"--hand {hand or 1} --move {number or 'N'}"
+    return f"; to judge record K of them: casino convert {name} --to json | sed -n Kp | casino judge - {at}"
+
+
 def _how_to_settle(doc: Document, ruling: Ruling, names: tuple[str, ...] | None) -> str:
     """Where and how the referee writes what the mover shows it held after the move (cards
     shown), which settles an unsettled ruling on a record."""
@@ -60,7 +69,7 @@ def run_judge(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     names: tuple[str, ...] | None = None  # the players' names, when a record gives them
-    doc = single_document(path, "one position or one record")
+    doc = single_document(path, "one position or one record", lambda first: _one_record(first, path, hand, number))
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:

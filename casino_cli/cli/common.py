@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import orjson
@@ -183,14 +183,16 @@ def check_per_task(dask: str | None, per_task: int) -> None:
         raise Fail(USAGE, "--per-task goes with --dask (it sizes the tasks of a cluster)")
 
 
-def single_document(path: str, what: str = "one position") -> Document:
-    """Exactly one document from FILE (a stream of several is refused: the command reads ``what``)."""
+def single_document(path: str, what: str = "one position", pick: Callable[[Document], str] | None = None) -> Document:
+    """Exactly one document from FILE (a stream of several is refused: the command reads ``what``;
+    ``pick`` says, of the first document, how to take one)."""
     docs = documents(path)
     first = next(docs)
     if first.error is not None:
         return first  # what is wrong with it comes first
     for extra in docs:
-        raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads {what})")
+        how = pick(first) if pick is not None else ""
+        raise Fail(USAGE, f"{extra.where()}: expected one document, found more (this command reads {what}){how}")
     return first
 
 
