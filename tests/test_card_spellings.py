@@ -82,6 +82,14 @@ def test_a_ten_written_x_is_refused_naming_the_ten(move, card, ten):
     assert f"{card!r} is not a card (a ten is {ten})" in str(refused.value)
 
 
+@pytest.mark.parametrize("move", ["7Hx2S+5H+", "7Hx2S++5H", "2S+5H+=7", "8Hx+3C"])
+def test_a_plus_with_no_card_beside_it_is_named(move):
+    """A '+' typed once too often: it said "'' is not a card"."""
+    with pytest.raises(NotationError) as refused:
+        parse_move_text(move)
+    assert str(refused.value).endswith(f"{move!r}: a card is missing beside a '+'")
+
+
 @pytest.mark.parametrize("move", ["5X", "4x", "KX"])
 def test_a_suit_typed_x_is_refused_naming_the_card(move):
     """5X, a suit mistyped as X, is no capture of nothing by a '5': the error names '5X' (it named '5')."""

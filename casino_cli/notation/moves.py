@@ -101,6 +101,8 @@ def _words_hint(raw: str) -> str:
 def _table_cards(texts: list[str], raw: str, path: str) -> int:
     mask = 0
     for t in texts:
+        if not t.strip(" "):  # 2S+5H+, 2S++5H, 8Hx+3C: a '+' typed with no card beside it
+            raise NotationError(f"{raw!r}: a card is missing beside a '+'", path)
         card = parse_card(t)
         if mask >> card & 1:
             raise NotationError(f"{raw!r}: {card_code(card)} is named twice", path)
