@@ -592,13 +592,28 @@ def test_a_whole_games_page_is_small_enough_to_send(tmp_path, game):
     assert steps >= 100 and page.stat().st_size <= 2_000 * steps
 
 
+def test_a_page_of_a_casino_text_file_of_several_records_says_how_to_see_another(tmp_path):
+    """An evening's disputes in one .cas: the page shows the first and said 'give it one line',
+    which a record of casino text, written on many lines, cannot; it gives the commands."""
+    one = "[Rules classic 2]\n[Players Ana Ben]\nHand 1 dealer 1 table 7D 2C 9S KH\n1. 3H 2. {}\n"
+    path, page = tmp_path / "evening.cas", tmp_path / "page.html"
+    path.write_text(one.format("4S+3H=7") + one.format("4S+2C=6"))
+    out = cli("replay", str(path), "--html", str(page))
+    take, then = out.stderr.split("to see record K: ")[1].strip().split(" > record.json, then ")
+    convert, sed = (part.split()[1:] for part in take.split(" | "))
+    assert sed == ["-n", "Kp"] and then.split()[1:] == ["replay", "record.json", "--html", str(page)]
+    (tmp_path / "record.json").write_bytes(cli(*convert).stdout.splitlines()[1])
+    assert cli("replay", str(tmp_path / "record.json"), "--html", str(page)).returncode == 0
+    assert "builds 6 with 4♠ and 2♣" in page.read_text(encoding="utf-8")
+
+
 def test_a_page_of_a_stream_shows_its_first_record_and_says_the_others_were_left_out(tmp_path):
     page = tmp_path / "page.html"
     stream = cli("simulate", "--games", "3", "--seed", "many")
     first = orjson.loads(stream.stdout.splitlines()[0])
     out = cli("replay", "-", "--html", str(page), stdin=stream.stdout)
     assert out.returncode == 0
-    assert "<stdin>:2: more records, left out: the page shows a stream's first record (give it one line)" in out.stderr
+    assert "<stdin>:2: more records, left out: the page shows a stream's first record; to see record K:" in out.stderr
     alone = tmp_path / "alone.html"
     one = cli("replay", "-", "--html", str(alone), stdin=orjson.dumps(first))
     assert "left out" not in one.stderr and one.returncode == 0

@@ -15,7 +15,16 @@ from ..records.describe import plural
 from ..records.disputes import NoRuling, rule_on_record
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, ruling_json
 from ..records.shown import visible
-from .common import is_record, move_argument, move_problem, position_of, problem_text, save_picture, single_document
+from .common import (
+    is_record,
+    move_argument,
+    move_problem,
+    position_of,
+    problem_text,
+    save_picture,
+    single_document,
+    take_record,
+)
 from .inputs import Document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
@@ -42,9 +51,9 @@ def _one_record(first: Document, path: str, hand: int | None, number: int | None
     """How to judge one record of a file of several (an evening's disputes in one .cas)."""
     if not is_record(first):
         return ""
-    name = "FILE" if path == "-" else shlex.quote(path)
-    at = f"--hand {hand or 1} --move {number or 'N'}"
-    return f"; to judge record K of them: casino convert {name} --to json | sed -n Kp | casino judge - {at}"
+    return (
+        f"; to judge record K of them: {take_record(path)} | casino judge - --hand {hand or 1} --move {number or 'N'}"
+    )
 
 
 def _how_to_settle(doc: Document, ruling: Ruling, names: tuple[str, ...] | None) -> str:

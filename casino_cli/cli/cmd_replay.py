@@ -4,6 +4,7 @@ terminal; a picture of where it stops (``--svg``); a page stepping through it (`
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 
 from ..cards import card_code
@@ -14,7 +15,7 @@ from ..records.frames import Frame, Stop, frame_words, frames_of, part_way_stop
 from ..records.record import Record
 from ..records.referee import Finding, walk
 from ..records.shown import visible
-from .common import documents
+from .common import documents, take_record
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, same_file, write_file
 from .plain import plural
@@ -167,7 +168,11 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         steer(record, frames, start, doc.in_command())
     if more is not None:
         shown = "page" if html is not None else "view"
-        say(f"{more.where()}: more records, left out: the {shown} shows a stream's first record (give it one line)")
+        page = f" --html {shlex.quote(html)}" if html is not None else ""
+        say(
+            f"{more.where()}: more records, left out: the {shown} shows a stream's first record;"
+            f" to see record K: {take_record(path)} > record.json, then casino replay record.json{page}"
+        )
     if any(not f.unchecked for f in findings):
         raise Fail(VERDICT)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import shlex
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -181,6 +182,11 @@ def check_per_task(dask: str | None, per_task: int) -> None:
     """--per-task sizes the tasks of a --dask cluster: without one it is a usage error."""
     if per_task and dask is None:
         raise Fail(USAGE, "--per-task goes with --dask (it sizes the tasks of a cluster)")
+
+
+def take_record(path: str) -> str:
+    """The command that writes record K of a file of several (JSON Lines or casino text) as one line."""
+    return f"casino convert {'FILE' if path == '-' else shlex.quote(path)} --to json | sed -n Kp"
 
 
 def single_document(path: str, what: str = "one position", pick: Callable[[Document], str] | None = None) -> Document:
