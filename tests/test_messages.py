@@ -94,7 +94,8 @@ def test_the_commands_suggested_for_a_record_name_it_as_a_shell_reads_it(tmp_pat
         f" record: `casino review {shown}` values each of its moves, and"
         f" `casino hint {shown} --hand H --move N` ranks the moves its player could make at move N\n",
         "judge": "casino: judge a record with --move N (and --hand H), not with a MOVE text: the ruling on its move"
-        f" lists every move the player could have made instead, and `casino hint {shown} --hand H --move N` ranks them\n",
+        f" lists every move the player could have made instead, `casino hint {shown} --hand H --move N` ranks them,"
+        f" and `casino replay {shown} --hand H --to N-1 | tail -1 | casino judge - 4S` rules on 4S in its place\n",
     }
 
 

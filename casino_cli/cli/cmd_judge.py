@@ -47,12 +47,12 @@ def _instead(name: str, move: str | None, hand: int | None, number: int | None) 
     )
 
 
-def _one_record(first: Document, path: str, hand: int | None, number: int | None) -> str:
+def _one_record(first: Document, hand: int | None, number: int | None) -> str:
     """How to judge one record of a file of several (an evening's disputes in one .cas)."""
     if not is_record(first):
         return ""
     return (
-        f"; to judge record K of them: {take_record(path)} | casino judge - --hand {hand or 1} --move {number or 'N'}"
+        f"; to judge record K of them: {take_record(first)} | casino judge - --hand {hand or 1} --move {number or 'N'}"
     )
 
 
@@ -78,7 +78,7 @@ def run_judge(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     names: tuple[str, ...] | None = None  # the players' names, when a record gives them
-    doc = single_document(path, "one position or one record", lambda first: _one_record(first, path, hand, number))
+    doc = single_document(path, "one position or one record", lambda first: _one_record(first, hand, number))
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
     try:

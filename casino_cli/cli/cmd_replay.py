@@ -171,7 +171,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
         page = f" --html {shlex.quote(html)}" if html is not None else ""
         say(
             f"{more.where()}: more records, left out: the {shown} shows a stream's first record;"
-            f" to see record K: {take_record(path)} > record.json, then casino replay record.json{page}"
+            f" to see record K: {take_record(doc)} > record.json, then casino replay record.json{page}"
         )
     if any(not f.unchecked for f in findings):
         raise Fail(VERDICT)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import shlex
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -184,9 +183,10 @@ def check_per_task(dask: str | None, per_task: int) -> None:
         raise Fail(USAGE, "--per-task goes with --dask (it sizes the tasks of a cluster)")
 
 
-def take_record(path: str) -> str:
-    """The command that writes record K of a file of several (JSON Lines or casino text) as one line."""
-    return f"casino convert {'FILE' if path == '-' else shlex.quote(path)} --to json | sed -n Kp"
+def take_record(doc: Document) -> str:
+    """The command that writes record K of ``doc``'s file of several (JSON Lines or casino
+    text) as one line."""
+    return f"casino convert {doc.in_command()} -f json | sed -n Kp"
 
 
 def single_document(path: str, what: str = "one position", pick: Callable[[Document], str] | None = None) -> Document:
