@@ -333,6 +333,39 @@ def test_the_bots_named_are_the_other_seats_in_turn():
     assert watched.returncode == 0 and "casino: seat 0: greedy, seat 1: random, seat 2: greedy" in watched.stderr
 
 
+def test_your_name_and_the_bots_name_the_players_of_the_record(tmp_path):
+    """--name puts you in the record's players, the bots of --bots in the other seats, so
+    that review and replay name who played (they said seat 0 and seat 1)."""
+    saved = tmp_path / "game.json"
+    term = Terminal(
+        "play", "--seed", "7", "--players", "4", "--bots", "counter,random", "--name", " Ana ", "--save", str(saved)
+    )
+    assert "you are seat 0 (Ana); seat 1: counter, seat 2: random, seat 3: counter" in term.expect(PROMPT)
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("q")
+    term.expect("game.json")
+    assert term.close() == 0
+    assert orjson.loads(saved.read_bytes())["players"] == ["Ana", "counter", "random", "counter"]
+    assert "hand 1, move 1: Ana (seat 0) " in cli("replay", str(saved), "-f", "text").stdout.decode()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--name", " "), "--name needs a name, not an empty one"),
+        (
+            ("--name", "Ana", "--watch"),
+            "--name is yours as a player: it goes without --watch, where bots play every seat",
+        ),
+    ],
+)
+def test_a_name_that_cannot_be_yours_is_refused(args, said):
+    done = cli("play", "--seed", "7", *args)
+    assert (done.returncode, done.stderr) == (2, f"casino: {said}\n")
+
+
 def test_undo_stays_within_a_deal():
     """Undoing the last move of a deal after the next four cards are seen would let the
     person play it again knowing them: undo is refused once new cards are dealt."""

@@ -131,6 +131,7 @@ def run_play(
     partnerships: bool | None,
     options: list[str],
     bots: str,
+    name: str | None,
     watch: bool,
     delay: float | None,
     save: str | None,
@@ -139,6 +140,7 @@ def run_play(
     rules = rules_from_options(variant, players, partnerships, options)
     if not watch and fmt not in (None, Format.pretty):  # it was silently ignored
         raise Fail(USAGE, f"--format {fmt.value} goes with --watch: a game you play is drawn on the terminal")
+    person = _person_name(name, watch)
     check_target(save, [], "--save", "the record")  # stdout is the table's (or, watched, the game's data)
     fmt = resolve_format(fmt)
     if not watch:
@@ -148,12 +150,26 @@ def run_play(
     chosen, seed = seed, seed_or_random(seed, tell=watch)  # told once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
-    say(lineup if watch else f"you are seat {PERSON}; {lineup}" + ("" if save else f"; {NOT_KEPT}"))
+    you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
+    say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {NOT_KEPT}"))
+    session = Session(rules, seed, players=None if person is None else [person, *names])
     try:
-        _run(Session(rules, seed), seed, seats, fmt, watch, delay, save)
+        _run(session, seed, seats, fmt, watch, delay, save)
     finally:
         if chosen is None and not watch:  # told at the end: during the game it would deal every hidden card
             say(f"seed: {seed}")
+
+
+def _person_name(name: str | None, watch: bool) -> str | None:
+    """--name, checked: a name for the record, which --watch has no person to give."""
+    if name is None:
+        return None
+    if watch:
+        raise Fail(USAGE, "--name is yours as a player: it goes without --watch, where bots play every seat")
+    name = name.strip()
+    if not name:
+        raise Fail(USAGE, "--name needs a name, not an empty one")
+    return name
 
 
 def _run(

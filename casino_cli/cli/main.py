@@ -484,6 +484,15 @@ def play(
     partnerships: PartnershipsOpt = None,
     option: OptionOpt = None,
     bots: PlayBotsOpt = "greedy",
+    name: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Your name, for the game's record: it names its players, you and the bots of --bots, as review, "
+            "replay and their pages show them (without it the record names no one).",
+            metavar="NAME",
+            show_default=False,
+        ),
+    ] = None,
     watch: Annotated[
         bool,
         typer.Option(
@@ -524,7 +533,7 @@ def play(
     from .cmd_play import run_play
 
     _time_limit(time_limit)
-    run_play(seed, variant.value, int(players.value), partnerships, option or [], bots, watch, delay, save, fmt)
+    run_play(seed, variant.value, int(players.value), partnerships, option or [], bots, name, watch, delay, save, fmt)
 
 
 @app.command()

@@ -3,6 +3,7 @@ complete or left part-way — and undo back to an earlier moment."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..engine import Game, Move, Position, legal_moves
@@ -22,10 +23,12 @@ class Moment(NamedTuple):
 
 class Session:
     """The seeded game of ``rules`` from ``seed`` (or its first ``hands`` hands): deal, play,
-    score, and the record. The dealing and scoring are those of :class:`~casino_cli.engine.Game`."""
+    score, and the record, its seats named ``players`` if given. The dealing and scoring are
+    those of :class:`~casino_cli.engine.Game`."""
 
-    def __init__(self, rules: Rules, seed: str, hands: int | None = None):
+    def __init__(self, rules: Rules, seed: str, hands: int | None = None, players: Sequence[str] | None = None):
         self.last_hand = min(hands or MAX_HANDS, MAX_HANDS)
+        self.players = players
         self.game = Game(rules, seed)
         self.game.deal()
         self.takebacks = 0  # moves taken back by restore: the record says how many
@@ -71,7 +74,7 @@ class Session:
     def record(self) -> dict[str, Any]:
         """The game's ``casino.record/1`` so far (its last hand may stop part-way), with a
         ``_takebacks`` comment when moves were taken back (:meth:`restore`)."""
-        record = game_record(self.game)
+        record = game_record(self.game, self.players)
         if self.takebacks:  # the moves kept are legal, but the player saw the replies to others first
             moves = f"{self.takebacks} move" + "s" * (self.takebacks != 1)
             record["_takebacks"] = f"{moves} taken back during play (undo), each after the replies to it were seen"
