@@ -22,6 +22,7 @@ from tests.inproc import cli
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = "Your move"
+ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")  # wide, narrow
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -77,6 +78,13 @@ class Terminal:
         """Ctrl-D at the prompt, once the program waits there: the end of input."""
         self.wait_for_input()
         os.write(self.master, b"\x04")
+
+    def leave(self) -> None:
+        """q at the prompt after moves played, and no to the question that follows: no file
+        keeps the game."""
+        self.send("q")
+        self.expect(*ASKS)
+        self.send("")
 
     def close(self) -> int:
         code = self.proc.wait(timeout=30)
@@ -141,7 +149,7 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
     term.send("2")
     after = term.expect(PROMPT)
     assert "3 legal moves" in after and "┃ # ┃ move ┃ card ┃ does" in after
-    term.send("q")
+    term.leave()
     assert term.close() == 0
 
 
@@ -176,7 +184,7 @@ def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_vie
             cut += 1
         term.send(str(count))  # the last move, shown or not
     assert bool(cut) == cuts  # the first board: 10 moves, of which the columns under it on 17 lines hold 8
-    term.send("q")
+    term.leave()
     assert term.close() == 0
 
 
@@ -229,16 +237,64 @@ def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_o
     assert orjson.loads(saved.read_bytes())["seed"] == told[1]
 
 
-def test_without_save_the_person_is_told_at_the_start_and_on_leaving_that_no_record_is_kept():
-    """A game played without --save is gone once left: said while there is time to start
-    again with --save, and again at the end (which only named the seed)."""
+def test_without_save_the_person_is_told_at_the_start_how_to_keep_the_record():
+    """A game played without --save is gone once left: said at the start, with the way to
+    keep it, and at the end; left before any move, no file is asked for (nothing was played)."""
     term = Terminal("play", "--seed", "7")
-    kept = "the game's record is not kept (--save FILE keeps it)"
-    assert f"casino: you are seat 0; seat 1: greedy; {kept}" in term.expect(PROMPT)
+    saving = "s FILE at the prompt keeps the record"
+    assert f"casino: you are seat 0; seat 1: greedy; {saving}" in term.expect(PROMPT)
     term.expect("q quit): ")
     term.send("q")
-    assert f"casino: game left at hand 1; {kept}" in term.expect("keeps it)\n")
+    left = term.expect("not kept\n")
+    assert "casino: game left at hand 1; the game's record is not kept" in left and ASKS[0] not in left
     assert term.close() == 0
+
+
+def test_s_file_at_the_prompt_saves_the_game_so_far_and_again_when_it_is_left(tmp_path):
+    """s FILE writes the record at once, and FILE keeps the game from then on, as --save
+    does; a file that cannot be written is said at the prompt and the game goes on."""
+    saved = tmp_path / "game.json"
+    term = Terminal("play", "--seed", "7")
+    term.expect(PROMPT)
+    for typed, told in (
+        ("s", "s FILE saves the game's record so far into FILE"),
+        (f"s {tmp_path}/no/g.json", f"s {tmp_path}/no/g.json: there is no directory {tmp_path}/no"),
+        (f"s {tmp_path}", f"s {tmp_path} is a directory; name a file in it"),
+        ("1", "seat 1 takes 8♦ with 8♠"),
+        (f"S '{saved}'", f"the record so far is in {saved}, written again there when the game ends or you leave"),
+    ):
+        term.expect("q quit): ")
+        term.send(typed)
+        assert told in term.expect(PROMPT), typed
+    assert orjson.loads(saved.read_bytes())["hands"][0]["moves"] == ["2C", "8Sx8D"]
+    term.expect("q quit): ")
+    term.send("2")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("q")
+    assert f"casino: game left at hand 1; the record so far is in {saved}" in term.expect("game.json")
+    assert term.close() == 0
+    assert len(orjson.loads(saved.read_bytes())["hands"][0]["moves"]) == 4
+
+
+@pytest.mark.parametrize("answer", ["", "\x04", "n"])
+def test_leaving_a_game_kept_nowhere_asks_for_a_file_and_no_keeps_none(tmp_path, answer):
+    """q after a move, without --save or s: the record is asked for once, a file refused is
+    said and asked again; Enter, n or Ctrl-D (the end of input) say no."""
+    term = Terminal("play", "--seed", "7", "--name", "Ana")
+    term.expect(PROMPT)
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("q")
+    term.expect(ASKS[0])
+    term.send("-")
+    assert "file needs a file name (the record is not written to standard output)" in term.expect(ASKS[0])
+    term.wait_for_input()
+    os.write(term.master, answer.encode() + (b"" if answer == "\x04" else b"\r"))
+    assert "casino: game left at hand 1; the game's record is not kept" in term.expect("not kept\n")
+    assert term.close() == 0
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
@@ -282,10 +338,15 @@ def test_a_hand_played_to_its_end_shows_the_itemised_sheet_and_waits_before_the_
         assert "items won" in text and re.search(r"Casino|cards 3", text), text
         assert "│ seat 0 (you) │" in text and "seat 1 (you)" not in text  # the person's side on the sheet
         assert text.endswith("hand 1 is over · Enter: hand 2 · q: leave ›") and "hand 2 ─" not in text
-        for typed, told in (("u", "nothing to undo: the hand is over"), ("zz", "'zz' is not an answer here")):
+        for typed, told in (
+            ("u", "nothing to undo: the hand is over"),
+            ("zz", "'zz' is not an answer here: Enter goes on to hand 2, q leaves, s FILE saves\n"),
+            ("s", f"the record so far is in {saved}, written again there"),
+        ):
             term.send(typed)  # answered, and asked again: neither goes on nor leaves
             again = term.expect("· q: leave ›")
             assert told in again and "hand 2 ─" not in again, again
+        assert len(orjson.loads(saved.read_bytes())["hands"][0]["moves"]) == 48  # s: saved now
         term.send("q" if leave else "")
         if not leave:
             assert "─ hand 2 ─" in term.expect(PROMPT)
@@ -307,7 +368,7 @@ def test_the_arrow_keys_edit_the_line_typed_and_recall_the_one_before():
     term.wait_for_input()
     os.write(term.master, b"\x1b[A\r")  # Up: 2C again, no longer held
     assert "2C is not allowed: seat 0 does not hold 2C" in term.expect(PROMPT)
-    term.send("q")
+    term.leave()
     assert term.close() == 0
 
 
@@ -383,22 +444,28 @@ def test_undo_stays_within_a_deal():
     term.expect(PROMPT)
     term.send("u")
     assert "your last move is undone" in term.expect(PROMPT)
-    term.send("q")
+    term.leave()
     assert term.close() == 0
 
 
-@pytest.mark.parametrize(("bots", "winner"), [("random", "you win the game, "), ("greedy", "seat 1 wins the game, ")])
-def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, winner):
+@pytest.mark.parametrize(
+    ("bots", "save", "winner"), [("random", False, "you win the game, "), ("greedy", True, "seat 1 wins the game, ")]
+)
+def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, save, winner):
     """Playing the first move listed every time beats random play and loses to greedy's;
-    the last line says so in the person's words, as the saved record's score does."""
+    the last line says so in the person's words, as the saved record's score does. Without
+    --save, a file is asked for at the end (the record was lost)."""
     saved = tmp_path / "g.json"
-    term = Terminal("play", "--seed", "7", "--bots", bots, "--save", str(saved))
+    term = Terminal("play", "--seed", "7", "--bots", bots, *(["--save", str(saved)] if save else []))
     for _ in range(400):  # a game of a few hands: 48 moves a hand, half of them the person's
         text = term.expect(PROMPT, "· q: leave ›", " the game, ")
         if " the game, " in text:
             break
         term.send("" if text.endswith("leave ›") else "1")
     assert text.splitlines()[-1].endswith(winner)
+    if not save:
+        term.expect(ASKS[0])
+        term.send(str(saved))
     said = term.expect("costliest moves")  # the way on to the game's review
     assert f"casino: the record is in {saved}; `casino review {saved}` finds your costliest moves" in said
     assert term.close() == 0

@@ -1,8 +1,9 @@
 """``casino play``: a person against bots in the terminal, or (``--watch``) bots alone.
 
 The person (seat 0) sees only what that seat may see: their own hand, the table, and
-the other hands as a number of cards, at every board. The record is written to
-``--save`` (checked at the start, written whole) when the game ends, is left part-way, or is interrupted.
+the other hands as a number of cards, at every board. The record is written to the file
+of ``--save`` or ``s FILE`` (written whole) when the game ends, is left part-way, or is
+interrupted; a game kept in no file asks for one at its end (keeping.py).
 """
 
 from __future__ import annotations
@@ -15,12 +16,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
 from ..engine.views import Bot, BotError, ask, seat_rngs
 from ..notation.errors import NotationError
-from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..records.botproto import for_seat, load_bot
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
+from .keeping import Keeper, save_word, tell
 from .output import (
     INTERRUPTED,
     USAGE,
@@ -34,7 +35,7 @@ from .output import (
     typed,
     typed_number,
 )
-from .picture_files import check_target, write_file
+from .picture_files import check_target
 from .watch import Watcher, hand_sheet
 
 if TYPE_CHECKING:
@@ -45,11 +46,12 @@ QUIT = ("q", "quit", "exit")
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
     "2C+4H=6 (build). l: the moves with what each does · b: the board again · u: undo your last move · h: hint · "
-    "?: this help · "
-    "q (or Ctrl-D): leave the game (the record is saved with --save)."
+    "s FILE: save the record so far into FILE (and there again when the game ends or you leave) · ?: this help · "
+    "q (or Ctrl-D): leave the game (without a file to save to, you are asked for one)."
 )
 PROMPTS = ("Your move (number or text; h hint, u undo, ? help, q quit): ", "Your move (? help, q quit): ")
-NOT_KEPT = "the game's record is not kept (--save FILE keeps it)"
+NOT_KEPT = "the game's record is not kept"
+UNSAVED = "s FILE at the prompt keeps the record"  # told at the start, without --save
 TYPING = 12  # the room a prompt leaves on its line for the answer: a capture such as ASx2D+2C+TC
 
 
@@ -59,6 +61,7 @@ class Answer(NamedTuple):
     move: Move | None = None
     command: str = ""
     message: str = ""
+    file: str = ""  # of s FILE
 
 
 def hint_words(position: Position, listing: MoveList) -> str:
@@ -104,6 +107,9 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
         return Answer(command="list")
     if lower in ("b", "board"):
         return Answer(command="board")
+    file = save_word(word)
+    if file is not None:
+        return Answer(command="save", file=file)
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
     digits = typed_number(word.lstrip("+-"))
@@ -151,10 +157,10 @@ def run_play(
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
     you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
-    say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {NOT_KEPT}"))
+    say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"))
     session = Session(rules, seed, players=None if person is None else [person, *names])
     try:
-        _run(session, seed, seats, fmt, watch, delay, save)
+        _run(session, seed, seats, fmt, watch, delay, Keeper(save))
     finally:
         if chosen is None and not watch:  # told at the end: during the game it would deal every hidden card
             say(f"seed: {seed}")
@@ -179,28 +185,33 @@ def _run(
     fmt: Format,
     watch: bool,
     delay: float | None,
-    save: str | None,
+    keeper: Keeper,
 ) -> None:
-    """Play or watch the game, and save its record (--save) however it ends."""
+    """Play or watch the game, and save its record however it ends: into the file of --save
+    or s FILE, else, at the end of a game played, one the person is asked for."""
     rngs = seat_rngs(seed, session.rules.players)  # one per seat, as in simulate: no bot steers another
     viewer = None if watch else PERSON
     watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, interactive=not watch)
     left = False
     try:
         watcher.show([HandStart(1, session.position)])
-        left = _play(session, seats, rngs, watcher, watch)
+        left = _play(session, seats, rngs, watcher, watch, keeper)
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
-        _write(session, save)
+        keeper.write(session)
         # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
         if isinstance(exc, (KeyboardInterrupt, Interrupted)):
             code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
+            save = keeper.target
             raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
         if isinstance(exc, BotError):
             raise Fail(USAGE, str(exc)) from None
         raise  # a defect of casino's
     watcher.close(session, left)
-    _write(session, save)
+    if not watch and (session.game.hands or session.game.moves):  # a game left before any move: nothing to keep
+        keeper.ask(session, watcher.out or console())
+    keeper.write(session)
+    save = keeper.target
     if left:
         at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
         say(f"game left {at}; " + (f"the record so far is in {save}" if save else NOT_KEPT))
@@ -212,7 +223,9 @@ def _run(
         )
 
 
-def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], watcher: Watcher, watch: bool) -> bool:
+def _play(
+    session: Session, seats: list[Bot | None], rngs: list[random.Random], watcher: Watcher, watch: bool, keeper: Keeper
+) -> bool:
     """Play until the game is over; True when the person leaves it part-way."""
     marks: list[Moment] = []  # the moments before each of the person's moves, for undo
     out = watcher.out or console()
@@ -224,7 +237,7 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
         if bot is not None:
             move, listing = ask(bot, session.position, rngs[seat], session.history)  # its view alone
         else:
-            asked = _person_move(session, listing, marks, rngs, watcher, out)
+            asked = _person_move(session, listing, marks, rngs, watcher, out, keeper)
             if asked is None:
                 return True
             move, listing = asked
@@ -235,7 +248,7 @@ def _play(session: Session, seats: list[Bot | None], rngs: list[random.Random], 
             watcher.show(events)
             continue
         watcher.show(events[: end + 1])
-        if _leaves_after(out, events[end].hand):
+        if _leaves_after(out, events[end].hand, session, keeper):
             return True
         watcher.answered()
         watcher.show(events[end + 1 :])
@@ -249,9 +262,10 @@ def _person_move(
     rngs: list[random.Random],
     watcher: Watcher,
     out: Console,
+    keeper: Keeper,
 ) -> tuple[Move, MoveList] | None:
     """The person's move and the listing it is one of, asked at the prompt under the board
-    (l, b and u answered on the way; u restores the moment before their last move); None
+    (l, b, s and u answered on the way; u restores the moment before their last move); None
     when they leave."""
     watcher.board(session.position, listing)
     while True:
@@ -278,6 +292,9 @@ def _person_move(
         if answer.command == "board":
             watcher.board(session.position, listing)
             continue
+        if answer.command == "save":
+            tell(out, keeper.save(session, answer.file))
+            continue
         if answer.move is not None:
             return answer.move, listing
         out.print(answer.message, style="yellow", markup=False)
@@ -296,19 +313,22 @@ def _no_undo(marks: list[Moment], session: Session) -> str:
     return ""
 
 
-def _leaves_after(out: Console, hand: int) -> bool:
+def _leaves_after(out: Console, hand: int, session: Session, keeper: Keeper) -> bool:
     """After a hand's sheet, before the next hand's board scrolls it away: whether the
-    person leaves (q) rather than go on (Enter); anything else is answered, never taken
-    for either."""
+    person leaves (q) rather than go on (Enter); s FILE saves, anything else is answered,
+    never taken for either."""
     while True:
-        word = typed(out, f"hand {hand} is over · Enter: hand {hand + 1} · q: leave › ").strip().lower()
+        line = typed(out, f"hand {hand} is over · Enter: hand {hand + 1} · q: leave › ")
+        word, file = line.strip().lower(), save_word(line)
         if word in QUIT or not word:
             return bool(word)
-        if word in ("u", "undo"):
+        if file is not None:
+            tell(out, keeper.save(session, file))
+        elif word in ("u", "undo"):
             out.print("nothing to undo: the hand is over (undo stays within a deal)", style="yellow")
         else:
             out.print(
-                f"{word!r} is not an answer here: Enter goes on to hand {hand + 1}, q leaves",
+                f"{word!r} is not an answer here: Enter goes on to hand {hand + 1}, q leaves, s FILE saves",
                 style="yellow",
                 markup=False,
             )
@@ -325,13 +345,6 @@ def _check_terminal() -> None:
             "playing needs a terminal for your moves (standard input) and the table (standard output): "
             f"{' and '.join(missing)} {verb}; use --watch to let bots play",
         )
-
-
-def _write(session: Session, save: str | None) -> None:
-    """The game's record into --save FILE (checked at the start, by check_target): a file
-    there before is replaced only now, when the record is whole."""
-    if save is not None:
-        write_file(save, dumps(session.record()).decode() + "\n")
 
 
 __all__ = ["Answer", "hand_sheet", "read_answer", "run_play"]

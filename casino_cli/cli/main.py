@@ -517,7 +517,8 @@ def play(
         Optional[str],
         typer.Option(
             help="Write the game's record to FILE (checked at the start; written at the end, or when you leave "
-            "part-way with q, Ctrl-D or Ctrl-C); never standard output, which shows the game.",
+            "part-way with q, Ctrl-D or Ctrl-C); never standard output, which shows the game. Without it, s FILE "
+            "at the prompt saves the game, and you are asked for a file when it ends or you leave.",
             metavar="FILE",
         ),
     ] = None,
@@ -526,7 +527,7 @@ def play(
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    At the prompt: a move number or text, l to list the moves in full, b for the board again, h for a hint, u to undo your last move, ? for help, q (or Ctrl-D) to leave.
+    At the prompt: a move number or text, l to list the moves in full, b for the board again, h for a hint, u to undo your last move, s FILE to save the game into FILE (and there again at its end), ? for help, q (or Ctrl-D) to leave.
 
     Example: casino play --watch --seed 7 --variant royal --format text
     """

@@ -226,8 +226,8 @@ def fitting(prompts: Sequence[str], width: int, room: int) -> str:
     return next((p for p in prompts if len(p) + room <= width), prompts[-1])
 
 
-def typed(out: Console, prompt: str) -> str:
-    """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``q``: the person leaves.
+def typed(out: Console, prompt: str, eof: str = "q") -> str:
+    """A line typed at ``prompt`` on ``out``; the end of input (Ctrl-D) is ``eof``: ``q``, the person leaves.
     The arrow keys edit the line and recall the lines typed before, as at a shell's prompt,
     where Python has readline (not on Windows)."""
     try:
@@ -242,7 +242,7 @@ def typed(out: Console, prompt: str) -> str:
         return out.input(prompt) if shown is None else input(shown)
     except EOFError:
         out.print()  # the terminal echoed no newline
-        return "q"
+        return eof
 
 
 _STYLE = re.compile(r"\x1b\[[0-9;]*m")

@@ -1,0 +1,82 @@
+"""Where a game played at the terminal keeps its record: the file of ``--save``, or of
+``s FILE`` typed at a prompt (from then on), or one named when the game ends."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from ..notation.fields import dumps
+from ..records.session import Session
+from .output import Fail, fitting, typed
+from .picture_files import check_target, write_file
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+SAVE = ("s", "save")
+DECLINED = ("", "q", "quit", "n", "no")  # at the question at the end: the record is not kept
+ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")
+NAMING = 20  # the room the question leaves on its line for a file's name
+
+
+def save_word(text: str) -> str | None:
+    """The file of ``s FILE`` (or ``save FILE``) typed at a prompt ("" for ``s`` alone),
+    else None: it is not a save."""
+    word, _, rest = text.strip().partition(" ")
+    return _file_name(rest) if word.lower() in SAVE else None
+
+
+def _file_name(text: str) -> str:
+    """A file name as typed: quotes around it taken off, ``~`` for the home directory."""
+    name = text.strip()
+    if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
+        name = name[1:-1]
+    return os.path.expanduser(name) if name else ""
+
+
+def tell(out: Console, words: str) -> None:
+    """What became of a save, on one line that the terminal wraps: a file's path is never
+    broken where it could not be copied whole."""
+    out.print(words, style="yellow", markup=False, soft_wrap=True)
+
+
+class Keeper:
+    """The file the game's record goes to (None: none yet), written whole each time."""
+
+    def __init__(self, target: str | None):
+        self.target = target
+
+    def write(self, session: Session) -> None:
+        """The record so far into the file, if there is one."""
+        if self.target is not None:
+            write_file(self.target, dumps(session.record()).decode() + "\n")
+
+    def save(self, session: Session, name: str, asked: str = "s") -> str:
+        """``s FILE`` at a prompt: the record so far into FILE (``s`` alone: into the file
+        kept), which keeps the game from then on; what to tell the person (a file refused
+        is named after ``asked``, what they were asked)."""
+        if not name and self.target is None:
+            return "s FILE saves the game's record so far into FILE, and again there when the game ends or you leave"
+        before, name = self.target, name or self.target or ""
+        try:
+            check_target(name, [], asked, "the record")
+            self.target = name
+            self.write(session)
+        except Fail as exc:  # said at the prompt, which comes back: the game goes on
+            self.target = before
+            return exc.message
+        left = f" ({before} is left as it was)" if before not in (None, name) else ""
+        return f"the record so far is in {name}, written again there when the game ends or you leave{left}"
+
+    def ask(self, session: Session, out: Console) -> None:
+        """At the end of a game kept nowhere: a file name to save its record to, asked
+        until one is written or the person says no (Enter, q, n or Ctrl-D)."""
+        while self.target is None:
+            answer = typed(out, fitting(ASKS, out.width, NAMING), eof="")
+            if answer.strip().lower() in DECLINED:
+                return
+            name = save_word(answer)
+            told = self.save(session, _file_name(answer) if name is None else name, "file")
+            if self.target is None:
+                tell(out, told)
