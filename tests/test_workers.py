@@ -105,6 +105,24 @@ def test_workers_start_quiet_whatever_the_parent_handles():
     assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == set()  # the parent's mask is back
 
 
+def _parent(_: object) -> int:
+    return os.getppid()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="Python 3.14's default start method on Linux")
+def test_the_workers_are_forked_where_python_starts_processes_by_forkserver():
+    """Python 3.14 starts processes by forkserver on Linux unless told: the workers, which
+    must start with the stop signals blocked (so that a SIGTERM ends one only after its
+    clean-up, which a worker the forkserver started often missed when the work stopped
+    early), are still this process's forks."""
+    multiprocessing.set_start_method("forkserver", force=True)
+    try:
+        parents = list(ordered_map(_parent, range(4), 2))
+    finally:
+        multiprocessing.set_start_method(None, force=True)
+    assert parents == [os.getpid()] * 4
+
+
 def _children(pid: int) -> list[int]:
     for _ in range(200):  # the workers are started before the first line is written
         out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
 IN_FLIGHT = 2  # chunks sent ahead to each worker
+# The workers are forked: they start with the stop signals the parent blocked. Python 3.14
+# starts processes by forkserver on Linux unless told; macOS and Windows keep their spawn.
+_FORK = sys.platform != "darwin" and hasattr(os, "fork")
 _STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
 
 
@@ -127,7 +131,7 @@ def _start(
     before :func:`quiet_worker` has set its handlers (one held meanwhile is delivered then)."""
     import multiprocessing  # here: a command with one job never loads it
 
-    context = multiprocessing.get_context()
+    context = multiprocessing.get_context("fork") if _FORK else multiprocessing.get_context()
     mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
     blocked = mask(signal.SIG_BLOCK, SIGNAL_CODES) if mask else set()
     try:
