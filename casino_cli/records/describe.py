@@ -61,10 +61,7 @@ def side_words(rules: Rules, players: Sequence[str] | None, side: int) -> str:
     side has the same names) or its seats ("seats 0 & 2")."""
     if not rules.partnerships:
         return seat_words(players, side)
-    if players and players[side] and players[side + 2]:
-        seats = f" ({side_seats(rules, side)})" if twin_sides(players) else ""  # both sides alike: told by their seats
-        return f"{players[side]} & {players[side + 2]}{seats}"
-    return side_seats(rules, side)
+    return side_names(rules, tuple(players) if players else None)[side]
 
 
 def twin_sides(players: Sequence[str] | None) -> bool:
