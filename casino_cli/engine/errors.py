@@ -39,7 +39,7 @@ class RulesError(CasinoError):
     options); for a bad value, ``bad`` is its :class:`BadValue` (else None)."""
 
     def __init__(self, problem: str | BadValue):
-        self.bad = problem if isinstance(problem, BadValue) else None
+        self.bad: BadValue | None = problem if isinstance(problem, BadValue) else None
         super().__init__(problem.worded(shown) if isinstance(problem, BadValue) else problem)
 
 
@@ -72,8 +72,8 @@ class PositionError(CasinoError):
     ``found`` the same, a :class:`Problem` where it names piles."""
 
     def __init__(self, problems: Sequence[str | Problem]):
-        self.found = tuple(problems)
-        self.problems = list(map(str, self.found))
+        self.found: tuple[str | Problem, ...] = tuple(problems)
+        self.problems: list[str] = list(map(str, self.found))
         super().__init__("; ".join(self.problems))
 
 
@@ -85,8 +85,8 @@ class IllegalMove(CasinoError):
     """A move the rules refuse: ``rule`` is a rule ID of docs/rules.md (or ``turn``/``card``)."""
 
     def __init__(self, rule: str, message: str):
-        self.rule = rule
-        self.message = message
+        self.rule: str = rule
+        self.message: str = message
         super().__init__(f"{message} ({rule})")
 
 

@@ -9,6 +9,7 @@ The seed conventions: hand ``h`` of a game with seed ``S`` is dealt from
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -121,16 +122,16 @@ class Game:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None and first_dealer not in range(rules.players):
             raise CasinoError(f"first_dealer {shown(first_dealer)} is not a seat (0..{rules.players - 1})")
-        self.rules = rules
-        self.seed = seed
-        self.bots = tuple(bots)
-        self.rngs = seat_rngs(seed, rules.players)
-        self.first_dealer = rules.players - 1 if first_dealer is None else first_dealer
+        self.rules: Rules = rules
+        self.seed: str = seed
+        self.bots: tuple[Bot, ...] = tuple(bots)
+        self.rngs: list[random.Random] = seat_rngs(seed, rules.players)  # one a seat
+        self.first_dealer: int = rules.players - 1 if first_dealer is None else first_dealer
         self.scores: tuple[int, ...] = (0,) * rules.sides  # per side, after the hands played
         self.hands: list[PlayedHand] = []
         self.winner: int | None = None  # the winning side, once there is one
         self.position: Position | None = None  # the hand in play, or the last one played
-        self.dealer = self.first_dealer  # of the hand in play, or the last one played
+        self.dealer: int = self.first_dealer  # of the hand in play, or the last one played
         self.moves: list[Move] = []  # of the hand in play, or the last one played
         self.history: tuple[Played, ...] = ()  # the same moves, as every seat saw them
 

@@ -123,7 +123,9 @@ class BotError(CasinoError):
 
     def __init__(self, name: str, seat: int, problem: str):
         super().__init__(f"bot {name!r} (seat {seat}) {problem}")
-        self.name, self.seat, self.problem = name, seat, problem
+        self.name: str = name
+        self.seat: int = seat
+        self.problem: str = problem
 
     def within(self, where: str) -> BotError:
         """The same failure, said with ``where`` it happened: ``... (in game 3, dealt from seed 's/3')``."""
