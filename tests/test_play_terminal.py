@@ -396,15 +396,19 @@ def test_the_bots_named_are_the_other_seats_in_turn():
 
 def test_your_name_and_the_bots_name_the_players_of_the_record(tmp_path):
     """--name puts you in the record's players, the bots of --bots in the other seats, so
-    that review and replay name who played (they said seat 0 and seat 1)."""
+    that review and replay name who played (they said seat 0 and seat 1), and so does the
+    screen as the game is played, your seat still marked as yours (it said seat 1 takes …)."""
     saved = tmp_path / "game.json"
     term = Terminal(
         "play", "--seed", "7", "--players", "4", "--bots", "counter,random", "--name", " Ana ", "--save", str(saved)
     )
     assert "you are seat 0 (Ana); seat 1: counter, seat 2: random, seat 3: counter" in term.expect(PROMPT)
     term.send("1")
-    term.expect(PROMPT)
+    shown = term.expect(PROMPT)
     term.expect("q quit): ")
+    for seat, bot in enumerate(["counter", "random", "counter"], 1):
+        assert re.search(rf"\n +{seat + 1}\. {bot} \(seat {seat}\) (trails|takes|builds|raises|adds) ", shown), shown
+    assert "▶ seat 0 Ana (you)" in shown and "seat 1 counter" in shown
     term.send("q")
     term.expect("game.json")
     assert term.close() == 0
@@ -449,14 +453,21 @@ def test_undo_stays_within_a_deal():
 
 
 @pytest.mark.parametrize(
-    ("bots", "save", "winner"), [("random", False, "you win the game, "), ("greedy", True, "seat 1 wins the game, ")]
+    ("bots", "save", "name", "winner"),
+    [
+        ("random", False, None, "you win the game, "),
+        ("greedy", True, None, "seat 1 wins the game, "),
+        ("greedy", True, "Ana", "greedy (seat 1) wins the game, "),
+    ],
 )
-def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, save, winner):
+def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, save, name, winner):
     """Playing the first move listed every time beats random play and loses to greedy's;
-    the last line says so in the person's words, as the saved record's score does. Without
-    --save, a file is asked for at the end (the record was lost)."""
+    the last line says so in the person's words, as the saved record's score does, naming
+    the players where --name names them. Without --save, a file is asked for at the end
+    (the record was lost)."""
     saved = tmp_path / "g.json"
-    term = Terminal("play", "--seed", "7", "--bots", bots, *(["--save", str(saved)] if save else []))
+    named = ["--name", name] if name else []
+    term = Terminal("play", "--seed", "7", "--bots", bots, *named, *(["--save", str(saved)] if save else []))
     for _ in range(400):  # a game of a few hands: 48 moves a hand, half of them the person's
         text = term.expect(PROMPT, "· q: leave ›", " the game, ")
         if " the game, " in text:

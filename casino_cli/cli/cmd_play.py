@@ -191,7 +191,7 @@ def _run(
     or s FILE, else, at the end of a game played, one the person is asked for."""
     rngs = seat_rngs(seed, session.rules.players)  # one per seat, as in simulate: no bot steers another
     viewer = None if watch else PERSON
-    watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, interactive=not watch)
+    watcher = Watcher(fmt if watch else Format.pretty, delay, viewer, not watch, session.players)
     left = False
     try:
         watcher.show([HandStart(1, session.position)])

@@ -487,8 +487,8 @@ def play(
     name: Annotated[
         Optional[str],
         typer.Option(
-            help="Your name, for the game's record: it names its players, you and the bots of --bots, as review, "
-            "replay and their pages show them (without it the record names no one).",
+            help="Your name, for the game's record: it names its players, you and the bots of --bots, as the "
+            "game's screen, review, replay and their pages show them (without it the record names no one).",
             metavar="NAME",
             show_default=False,
         ),

@@ -7,13 +7,14 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
+from ..engine.rules import Rules
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
 from ..notation.position import position_json
@@ -23,6 +24,7 @@ from ..records.scoresheet import hand_json
 from ..records.session import Session
 from .output import Format, console, write_line
 from .plain import card_name, sheet_lines
+from .safe_text import shown_names
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -71,11 +73,20 @@ def event_json(event: GameEvent) -> dict[str, Any]:
 
 
 class Watcher:
-    """Where the events of a game go; ``viewer`` is the person's seat (others' hands hidden)."""
+    """Where the events of a game go; ``viewer`` is the person's seat (others' hands hidden),
+    ``players`` the record's names of the seats, which every view names them by, as replay does."""
 
-    def __init__(self, fmt: Format, delay: float | None, viewer: int | None, interactive: bool):
+    def __init__(
+        self,
+        fmt: Format,
+        delay: float | None,
+        viewer: int | None,
+        interactive: bool,
+        players: Sequence[str] | None = None,
+    ):
         self.fmt = fmt
         self.viewer = viewer
+        self.names = shown_names(tuple(players) if players else None)
         self.interactive = interactive
         self.out = console() if fmt == Format.pretty or interactive else None
         self.live = None
@@ -111,7 +122,7 @@ class Watcher:
 
     def _words(self, step: Step, name: Callable[[int], str] = card_code) -> str:
         """The move in words, a capture naming the builds it takes: "takes the 7-build 2C+5H and 7D with 7S"."""
-        return describe(step, name, None, self._before)
+        return describe(step, name, self.names, self._before)
 
     def _wait(self) -> None:
         """--delay after a move written line by line (text, jsonl, or lines for people):
@@ -129,11 +140,12 @@ class Watcher:
         elif isinstance(event, Step):
             write_line(f"  {event.number:>2}. {self._words(event)}")
         else:
+            rules = event.position.rules
             if event.residue:
-                write_line(f"  {residue_words(event)}")
-            for line in sheet_lines(hand_sheet(event), event.position.rules, before=event.position.scores)[:-1]:
+                write_line(f"  {residue_words(event, players=self.names)}")
+            for line in sheet_lines(hand_sheet(event), rules, self._sides(rules), before=event.position.scores)[:-1]:
                 write_line(line)
-            write_line(game_words(event.game, event.position.rules, None))
+            write_line(game_words(event.game, rules, self.names))
 
     def answered(self) -> None:
         """The person answered a prompt (the hand's end): what was printed before it need
@@ -154,13 +166,17 @@ class Watcher:
             )
         else:
             if event.residue:
-                self._put(Text(f"  {residue_words(event, card_name)}"))
+                self._put(Text(f"  {residue_words(event, card_name, self.names)}"))
             rules = event.position.rules
-            sides = None
+            sides = self._sides(rules)
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
-                sides = [f"{name} (you)" if side == mine else name for side, name in enumerate(side_names(rules, None))]
+                sides = [f"{name} (you)" if side == mine else name for side, name in enumerate(sides)]
             self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event), event.position.scores))
+
+    def _sides(self, rules: Rules) -> list[str]:
+        """The sides as the sheets name them: by their players' names, else their seats."""
+        return side_names(rules, self.names)
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
@@ -191,16 +207,20 @@ class Watcher:
             if event.position.deal != (self._deal or event.position.deal):
                 self.recent.append(f"deal {event.position.deal}: four new cards each")
         elif event.residue:
-            self.recent.append(residue_words(event, card_name))
+            self.recent.append(residue_words(event, card_name, self.names))
         self._deal = event.position.deal
         parts.append(Text(f"hand {event.hand}", style="bold"))
         if not isinstance(event, HandEnd):  # at the end the sheet takes the board's place: both overfill 24 lines
-            parts.append(position_view(event.position))
+            parts.append(position_view(event.position, names=self.names))
         parts.append(Text("\n".join(self.recent)))
         if isinstance(event, HandEnd):
             parts.append(
                 score_view(
-                    hand_sheet(event), event.position.rules, ending=sheet_ending(event), before=event.position.scores
+                    hand_sheet(event),
+                    event.position.rules,
+                    self._sides(event.position.rules),
+                    sheet_ending(event),
+                    event.position.scores,
                 )
             )
             pause *= 3
@@ -218,7 +238,7 @@ class Watcher:
 
         assert self.out is not None
         self._before = position  # after an undo, too
-        view = position_view(position, self.viewer)
+        view = position_view(position, self.viewer, self.names)
         full = self.moves(position, listing)
         room = self.out.height - 2 - self._height(view)
         self.out.print(view)
@@ -254,7 +274,7 @@ class Watcher:
         if self.last_game is not None and won:
             rules = session.rules
             you = None if self.viewer is None else rules.side_of(self.viewer)
-            words = game_words(self.last_game, rules, None, you)
+            words = game_words(self.last_game, rules, self.names, you)
         if self.fmt == Format.json and not self.interactive:
             write_line(dumps(session.record()))
         elif self.out is not None:
