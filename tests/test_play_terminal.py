@@ -394,6 +394,20 @@ def test_the_bots_named_are_the_other_seats_in_turn():
     assert watched.returncode == 0 and "casino: seat 0: greedy, seat 1: random, seat 2: greedy" in watched.stderr
 
 
+def test_a_watched_game_names_its_bots_in_its_record_and_on_its_board():
+    """A watched game's record had no players where simulate's names each seat by its bot,
+    and its board read seat 0 and seat 1: both name the bots now, as replay of the record does."""
+    bots = ("--bots", "greedy,counter")
+    record = orjson.loads(cli("play", "--watch", "--seed", "3", *bots, "-f", "json").stdout)
+    simulated = orjson.loads(cli("simulate", "--seed", "3", *bots).stdout)
+    assert record["players"] == simulated["players"] == ["greedy", "counter"]
+    term = Terminal("play", "--watch", "--seed", "3", *bots, "--delay", "0")
+    shown = term.expect(" the game, ")
+    assert re.search(r"seat 0 greedy +[^ ]", shown) and re.search(r"dealer +counter \(seat 1\)", shown), shown[:900]
+    assert re.search(r"\n(greedy \(seat 0\)|counter \(seat 1\)) wins the game, ", shown), shown[-500:]
+    assert term.close() == 0
+
+
 def test_your_name_and_the_bots_name_the_players_of_the_record(tmp_path):
     """--name puts you in the record's players, the bots of --bots in the other seats, so
     that review and replay name who played (they said seat 0 and seat 1), and so does the

@@ -239,7 +239,7 @@ def test_svg_pictures_are_well_formed(args, tmp_path):
 def test_watch_shows_every_move_in_words_and_the_result(tmp_path):
     saved = tmp_path / "game.json"
     out = invoke("play", "--watch", "--seed", "7", "--format", "text", "--save", str(saved))
-    assert "seat 0 trails JD" in out and "wins" in out
+    assert "greedy (seat 0) trails JD" in out and "wins" in out
     assert "1 record checked: 1 valid" in invoke("validate", str(saved), "--format", "text")
 
 

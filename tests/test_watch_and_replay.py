@@ -306,9 +306,11 @@ def test_a_page_of_a_hand_the_record_breaks_off_before_is_refused(tmp_path):
 def test_watching_says_where_the_cards_left_at_a_hands_end_go(fmt):
     out = cli("play", "--watch", "--seed", "7", "-f", fmt).stdout.decode()
     before, sheet = out.split("the cards left on the table, ", 1)
-    assert before.rstrip().endswith("48. seat 1 takes 6D with 6H" if fmt == "text" else "48. seat 1 takes 6♦ with 6♥")
+    assert before.rstrip().endswith(
+        "48. greedy (seat 1) takes 6D with 6H" if fmt == "text" else "48. greedy (seat 1) takes 6♦ with 6♥"
+    )
     assert sheet.startswith(
-        "5D TD, go to seat 1, the last to capture (S2)" if fmt == "text" else "5♦ 10♦, go to seat 1"
+        "5D TD, go to greedy (seat 1), the last to capture (S2)" if fmt == "text" else "5♦ 10♦, go to greedy (seat 1)"
     )
 
 
@@ -350,7 +352,7 @@ def test_the_sheet_at_a_watched_hands_end_says_where_the_ladder_capped_a_score(f
     out = cli("play", "--watch", "--seed", "4", "--variant", "royal", "-f", fmt, "--save", str(saved))
     text = cli("score", str(saved), "-f", "text").stdout.decode()
     notes = [line.strip() for line in text.splitlines() if "(G3)" in line]
-    assert notes == ["capped at 20 (G3): seat 0 was on the ladder and did not win this hand"]
+    assert notes == ["capped at 20 (G3): greedy (seat 0) was on the ladder and did not win this hand"]
     watched = " ".join(
         " ".join(line.strip(" │").split()) for line in out.stdout.decode().split("hand 4")[-1].splitlines()
     )
@@ -365,7 +367,7 @@ def test_a_watched_capture_names_the_builds_it_takes_as_replay_does(tmp_path):
     replayed = cli("replay", str(saved), "-f", "text").stdout.decode()
     moves = [line.split(". ", 1)[1] for line in watched.splitlines() if re.match(r" +\d+\. ", line)]
     words = [line.split(": ", 1)[1] for line in replayed.splitlines() if re.match(r"hand \d+, move \d+: ", line)]
-    assert moves == words and "seat 1 takes the 9-build 2D+3H+4D with 9D" in moves
+    assert moves == words and "greedy (seat 1) takes the 9-build 2D+3H+4D with 9D" in moves
 
 
 def test_after_an_undo_a_capture_is_told_from_the_position_of_the_persons_board():

@@ -158,7 +158,8 @@ def run_play(
     lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
     you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
     say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"))
-    session = Session(rules, seed, players=None if person is None else [person, *names])
+    named = names if watch else None if person is None else [person, *names]  # as simulate's records
+    session = Session(rules, seed, players=named)
     try:
         _run(session, seed, seats, fmt, watch, delay, Keeper(save))
     finally:

@@ -498,7 +498,7 @@ def play(
         typer.Option(
             "--watch",
             help="Let bots play every seat. On a terminal the table is redrawn after every move and deal; "
-            "piped, or with -f json, the game's record is written; -f jsonl writes one event per line "
+            "piped, or with -f json, the game's record is written (its seats named by their bots); -f jsonl writes one event per line "
             "(deal, move, score); -f text one line per move.",
         ),
     ] = False,
