@@ -475,14 +475,15 @@ def test_a_bot_is_registered_only_under_a_name_bots_can_say():
 
 def test_a_bot_of_casinos_own_is_not_replaced():
     """register('greedy', mine) was taken without a word, so a match 'against greedy' played
-    another bot; casino's own bots keep their names (registering one as itself is no change)."""
+    another bot; casino's own bots keep their names, in any case, as find_bot reads them
+    (registering one as itself is no change)."""
     from casino_cli.engine import BOTS, find_bot, greedy_bot, random_bot, register
 
-    for name in ("random", "greedy", "counter", "searcher"):
+    for name in ("random", "greedy", "counter", "searcher", "GREEDY"):
         with pytest.raises(CasinoError, match=f"'{name}' is one of casino's own bots"):
             register(name, lambda view, moves, rng: moves.moves[0])
     register("greedy", greedy_bot)
-    assert find_bot("greedy") is greedy_bot and BOTS["random"] is random_bot
+    assert find_bot("greedy") is find_bot("Greedy") is greedy_bot and BOTS["random"] is random_bot
 
 
 def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():

@@ -114,3 +114,25 @@ def test_an_option_reads_a_whole_number_written_with_a_fraction_as_a_document_do
 
 def test_a_schema_is_named_in_any_case():
     assert cli("schema", "Position").stdout == cli("schema", "position").stdout != b""
+
+
+def test_casinos_own_bots_are_named_in_any_case_and_recorded_in_lower_case():
+    """--bots GREEDY was 'unknown bot' where --variant ROYAL and -f JSON were taken: casino's
+    own bots are read in any case and written as their own names; module:function keeps its
+    case, as Python names do."""
+    lower = cli("simulate", "--seed", "3", "--bots", "greedy,counter").stdout
+    assert cli("simulate", "--seed", "3", "--bots", "GREEDY,Counter").stdout == lower
+    watched = cli("play", "--watch", "--seed", "3", "--bots", "Random,SEARCHER", "-f", "json")
+    assert orjson.loads(watched.stdout)["players"] == ["random", "searcher"]
+    assert "seat 0: random, seat 1: searcher" in watched.stderr
+    pair = ("--pairs", "2", "--hands", "1", "--seed", "m")
+    assert cli("match", "Greedy", "RANDOM", *pair).stdout == cli("match", "greedy", "random", *pair).stdout
+    checked = cli("botcheck", "COUNTER", "--decisions", "1", "--redeals", "1", "--seed", "b")
+    assert checked.returncode == 0 and checked.stderr.startswith("casino: bot 'counter': 1 decision")
+    mine = "casino_cli.engine.bots:greedy_bot"
+    assert orjson.loads(cli("simulate", "--seed", "3", "--bots", f"{mine},COUNTER").stdout)["players"] == [
+        mine,
+        "counter",
+    ]
+    refused = cli("simulate", "--seed", "3", "--bots", mine.upper())
+    assert refused.returncode == 2 and "cannot load bot 'CASINO_CLI.ENGINE.BOTS:GREEDY_BOT'" in refused.stderr

@@ -103,8 +103,8 @@ OptionOpt = Annotated[
 BotsOpt = Annotated[
     str,
     typer.Option(
-        help="Bots by seat, comma-separated, repeated round the table (at most one a seat): random, greedy, counter, searcher, "
-        "module:function for your own, or cmd:PROGRAM (docs/bots.md). module:function imports and runs that "
+        help="Bots by seat, comma-separated, repeated round the table (at most one a seat): random, greedy, counter, searcher "
+        "(any case, recorded in lower case), module:function for your own, or cmd:PROGRAM (docs/bots.md). module:function imports and runs that "
         "module's code: name only code you trust, never text from untrusted input."
     ),
 ]
@@ -113,7 +113,7 @@ PlayBotsOpt = Annotated[
     typer.Option(
         help="The bots of the other seats, comma-separated, for seats 1, 2, … in turn and repeated round the table "
         "(at most one a seat; you are seat 0); with --watch, for every seat from seat 0. Names as for simulate's --bots: random, greedy, "
-        "counter, searcher, module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
+        "counter, searcher (any case), module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
     ),
 ]
 
@@ -616,7 +616,10 @@ def rules_command(
 
 @app.command()
 def match(
-    a: Annotated[str, typer.Argument(help="Bot A: a name, module:function or cmd:PROGRAM.", metavar="A")],
+    a: Annotated[
+        str,
+        typer.Argument(help="Bot A: a name (casino's own in any case), module:function or cmd:PROGRAM.", metavar="A"),
+    ],
     b: Annotated[str, typer.Argument(help="Bot B, the same way.", metavar="B")],
     pairs: Annotated[int, typer.Option(help="At most this many mirrored pairs.", min=2, max=MANY)] = 400,
     seed: Annotated[
@@ -663,7 +666,10 @@ def match(
 @app.command()
 def botcheck(
     bot: Annotated[
-        str, typer.Argument(help="The bot to check: module:function, a name, or cmd:PROGRAM.", metavar="BOT")
+        str,
+        typer.Argument(
+            help="The bot to check: module:function, a name (casino's own in any case), or cmd:PROGRAM.", metavar="BOT"
+        ),
     ],
     variant: VariantOpt = Variant.classic,
     players: PlayersOpt = Players.two,

@@ -50,16 +50,25 @@ def register(name: str, bot: Bot) -> None:
         raise CasinoError(f"a bot's name is not empty and has no ',' or ':', as --bots reads it: not {shown(name)}")
     if not callable(bot):
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} is not callable")
-    if name in _OWN and bot is not BOTS[name]:
+    own = bot_name(name)
+    if own in _OWN and bot is not BOTS[own]:
         raise CasinoError(f"{name!r} is one of casino's own bots: register yours under a name of its own")
     BOTS[name] = bot
 
 
+def bot_name(name: str) -> str:
+    """The name a record gives the bot ``name`` says: casino's own in any case by their own
+    (``GREEDY``: ``greedy``), any other as it is (``module:function`` and ``cmd:PROGRAM`` name
+    files and Python names, which tell case apart)."""
+    return name.lower() if name.lower() in _OWN else name
+
+
 def find_bot(name: str) -> Bot:
-    """A bot by name: a registered one, or ``module:function`` imported on demand
+    """A bot by name (casino's own in any case): a registered one, or ``module:function`` imported on demand
     (``cmd:PROGRAM`` is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
     if not isinstance(name, str):
         raise wrong_type("name", name, "a str")
+    name = bot_name(name)
     if name in BOTS:
         return BOTS[name]
     module_name, sep, attribute = name.partition(":")
@@ -98,4 +107,4 @@ def find_bot(name: str) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
-__all__ = ["BOTS", "Bot", "find_bot", "gain", "greedy_bot", "random_bot", "register"]
+__all__ = ["BOTS", "Bot", "bot_name", "find_bot", "gain", "greedy_bot", "random_bot", "register"]
