@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..engine.botcheck import check_bot
-from ..engine.bots import BOTS, bot_name
+from ..engine.bots import BOTS, spelled_bot
 from ..records.botproto import CommandBot
 from .cmd_simulate import named_bot
 from .common import check_seed, rules_from_options
@@ -22,7 +22,7 @@ def run_botcheck(
     seed: str | None = None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    name = bot_name(name)
+    name = spelled_bot(name)
     bot = named_bot(name)
     if seed is not None:
         check_seed(seed, decisions)  # a game has at least one decision of the bot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.bots import bot_name
+from ..engine.bots import spelled_bot
 from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
@@ -39,7 +39,7 @@ def run_match_command(
     fmt: Format | None,
 ) -> None:
     rules = rules_from_options(variant, players, partnerships, options)
-    a, b = bot_name(a), bot_name(b)  # GREEDY is greedy, in the match's result too
+    a, b = spelled_bot(a), spelled_bot(b)  # GREEDY is greedy, in the match's result too
     named_bot(a)  # usage errors for unknown bots, before any game (each worker loads its own)
     named_bot(b)
     fmt = resolve_format(fmt)

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine import Rules, game_seed
-from ..engine.bots import BOTS, bot_name
+from ..engine.bots import BOTS, spelled_bot
 from ..engine.views import Bot, BotError
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
@@ -23,7 +23,7 @@ def parse_bots(text: str, players: int) -> list[str]:
     round the table; more names than seats is a usage error);
     a name may be ``module:function`` for a bot of your own, or ``cmd:PROGRAM`` for a
     program speaking the bot protocol (docs/bots.md)."""
-    names = [bot_name(n.strip()) for n in text.split(",")]
+    names = [spelled_bot(n.strip()) for n in text.split(",")]
     if not any(names):
         raise Fail(USAGE, f"--bots names no bot (bots: {', '.join(BOTS)}, module:function or cmd:PROGRAM)")
     if not all(names):

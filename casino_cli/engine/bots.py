@@ -50,13 +50,13 @@ def register(name: str, bot: Bot) -> None:
         raise CasinoError(f"a bot's name is not empty and has no ',' or ':', as --bots reads it: not {shown(name)}")
     if not callable(bot):
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} is not callable")
-    own = bot_name(name)
+    own = spelled_bot(name)
     if own in _OWN and bot is not BOTS[own]:
         raise CasinoError(f"{name!r} is one of casino's own bots: register yours under a name of its own")
     BOTS[name] = bot
 
 
-def bot_name(name: str) -> str:
+def spelled_bot(name: str) -> str:
     """The name a record gives the bot ``name`` says: casino's own in any case by their own
     (``GREEDY``: ``greedy``), any other as it is (``module:function`` and ``cmd:PROGRAM`` name
     files and Python names, which tell case apart)."""
@@ -68,7 +68,7 @@ def find_bot(name: str) -> Bot:
     (``cmd:PROGRAM`` is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
     if not isinstance(name, str):
         raise wrong_type("name", name, "a str")
-    name = bot_name(name)
+    name = spelled_bot(name)
     if name in BOTS:
         return BOTS[name]
     module_name, sep, attribute = name.partition(":")
@@ -107,4 +107,4 @@ def find_bot(name: str) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
-__all__ = ["BOTS", "Bot", "bot_name", "find_bot", "gain", "greedy_bot", "random_bot", "register"]
+__all__ = ["BOTS", "Bot", "spelled_bot", "find_bot", "gain", "greedy_bot", "random_bot", "register"]
