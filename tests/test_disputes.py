@@ -258,6 +258,43 @@ def test_keep_going_stops_a_hand_at_a_move_that_cannot_be_played():
     assert steps == [1, 2, 3]
 
 
+CUT_SHORT = record(["3H", "4S", "8S", "6Dx5C", "5C", "QC", "TD", "AH", "2D", "3D", "4D"])  # no 5C on the table
+
+
+def test_keep_going_says_which_moves_of_a_hand_it_could_not_check():
+    """A move that cannot be played ends its hand's checks: a note names the moves after
+    it, the rule of the move that stopped them; a plain run stops there anyway."""
+    assert [(f["move"], f["rule"]) for f in findings(CUT_SHORT)] == [(4, "C1")]
+    stop, note = findings(CUT_SHORT, keep_going=True)
+    assert (stop["move"], stop["rule"], "unchecked" in stop) == (4, "C1", False)
+    assert note == {
+        "hand": 1,
+        "move": 5,
+        "seat": None,
+        "text": None,
+        "rule": "C1",
+        "message": "moves 5 to 11 of hand 1 not checked: the hand cannot be followed past move 4",
+        "unchecked": True,
+    }
+    Draft202012Validator(schema("finding")).validate(dict(note, file="x", line=1))
+    last = findings(record(CUT_SHORT["hands"][0]["moves"][:5]), keep_going=True)[-1]
+    assert last["message"].startswith("move 5 of hand 1 not checked")
+
+
+def test_validate_keep_going_shows_moves_it_could_not_check(tmp_path):
+    path = tmp_path / "cut.json"
+    path.write_bytes(orjson.dumps(CUT_SHORT))
+    for fmt in ("json", "text", "pretty"):
+        out = cli("validate", str(path), "--keep-going", "-f", fmt)
+        assert out.returncode == 1
+        assert "moves 5 to 11 of hand 1 not checked" in " ".join(out.stdout.decode().split()), fmt
+        assert "1 not valid (1 finding, 7 moves not checked)" in out.stderr, fmt
+    text = cli("validate", str(path), "--keep-going", "-f", "text").stdout.decode().splitlines()
+    assert text[1].startswith(f"{path}:1:") and ": hand 1, move 5: note: moves 5 to 11 of hand 1" in text[1]
+    plain = cli("validate", str(path))
+    assert len(plain.stdout.splitlines()) == 1 and "(1 finding)" in plain.stderr
+
+
 def test_validate_counts_three_statuses(tmp_path):
     path = tmp_path / "night.jsonl"
     valid = record(["3H", "4S+3H=7", "8S", "7Cx4S+3H"])

@@ -712,9 +712,13 @@ def test_keep_going_lists_more_findings_than_the_default():
     going = findings(record, keep_going=True)
     assert [(f.rule, f.hand, f.move) for f in stop] == [("card", 1, 5)]
     assert [(f.rule, f.hand, f.move) for f in going if not f.unchecked] == [("card", 1, 5), ("card", 2, 10)]
-    # the claimed result cannot be checked after a broken hand: a note
+    # each hand's moves after its unplayable move, and the claimed result after a broken hand: notes
     notes = [f for f in going if f.unchecked]
-    assert [(f.rule, f.hand) for f in notes] == [("claim", None)]
+    assert [(f.rule, f.hand, f.move, f.skipped) for f in notes] == [
+        ("card", 1, 6, 43),
+        ("card", 2, 11, 38),
+        ("claim", None, None, 0),
+    ]
 
 
 def test_keep_going_goes_on_after_d4():
@@ -985,7 +989,7 @@ def test_cli_validate_keep_going(tmp_path):
     a, b = lines_of(stop.stdout), lines_of(going.stdout)
     assert len(b) > len(a) == 1
     assert [(f["hand"], f["move"], f["rule"]) for f in b if not f.get("unchecked")] == [(1, 5, "card"), (2, 10, "card")]
-    assert b"(2 findings)" in going.stderr and b"(1 finding)" in stop.stderr
+    assert b"(2 findings, 81 moves not checked)" in going.stderr and b"(1 finding)" in stop.stderr
 
 
 def test_cli_score_table_only_equals_deck_record():

@@ -61,7 +61,7 @@ def played_bag(
 
 def validation_bag(docs: Iterable[Document], keep_going: bool, fmt: Format, per_task: int = RECORDS_PER_TASK) -> Any:
     """A Dask bag with, per document, what ``casino validate`` prints for it in ``fmt``
-    (a list of lines), whether it was unreadable, its findings that are not notes, and its notes."""
+    (a list of lines) and its tally for the summary."""
     db = _bag_module()
     return db.from_sequence(list(docs), partition_size=per_task).map(lambda doc: check_document(doc, keep_going, fmt))
 

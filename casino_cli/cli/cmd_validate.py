@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
+from typing import NamedTuple
 
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
@@ -31,7 +32,7 @@ def run_validate(
     fmt = resolve_format(fmt)
     check_target(svg, paths)
     part = parse_shard(shard)
-    totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0}
+    totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0, "skipped": 0}
     if paths.count("-") > 1:
         say("- is given more than once: standard input is read once")
         first = paths.index("-")
@@ -49,9 +50,9 @@ def run_validate(
         from .cluster import RECORDS_PER_TASK, ordered, validation_bag
 
         bag = validation_bag(list(docs), keep_going, fmt, per_task or RECORDS_PER_TASK)
-        for lines, unreadable, bad, notes in ordered(bag, dask):
+        for lines, tally in ordered(bag, dask):
             progress.advance()
-            _count(totals, unreadable, bad, notes)
+            _count(totals, tally)
             for line in lines:
                 write_line(line)
     else:
@@ -60,8 +61,7 @@ def run_validate(
         for doc in docs:
             progress.advance()
             findings, names, unreadable = _referee(doc, keep_going)
-            bad = 0 if unreadable else sum(not f.unchecked for f in findings)
-            _count(totals, unreadable, bad, len(findings) - bad)
+            _count(totals, _tally(findings, unreadable))
             for finding in findings:
                 if out is None:
                     write_line(finding_text(doc, finding, names, fmt))
@@ -74,16 +74,27 @@ def run_validate(
     if svg is not None and not drawn:
         unsettled = " (the notes are checks the records cannot decide)" if totals["unsettled"] else ""
         say(f"--svg: no picture written: no move was found illegal{unsettled}")
-    say(
-        f"{totals['records']} record{'s' if totals['records'] != 1 else ''} checked: {totals['valid']} valid, "
-        f"{totals['invalid']} not valid ({totals['findings']} finding{'s' if totals['findings'] != 1 else ''})"
-        + (f", {totals['unsettled']} unsettled" if totals["unsettled"] else "")
-        + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
-    )
+    say(_summary(totals))
     refused = totals["invalid"] or (strict and totals["unsettled"])
     code = max(*worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
     if code:
         raise Fail(code)
+
+
+def _summary(totals: dict[str, int]) -> str:
+    """The line said after all files: records by status, findings and moves not checked."""
+
+    def counted(number: int, what: str) -> str:
+        return f"{number} {what}{'s' if number != 1 else ''}"
+
+    return (
+        f"{counted(totals['records'], 'record')} checked: {totals['valid']} valid, "
+        f"{totals['invalid']} not valid ({counted(totals['findings'], 'finding')}"
+        + (f", {counted(totals['skipped'], 'move')} not checked" if totals["skipped"] else "")
+        + ")"
+        + (f", {totals['unsettled']} unsettled" if totals["unsettled"] else "")
+        + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
+    )
 
 
 def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
@@ -100,13 +111,29 @@ def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
             worst.append(exc.code)
 
 
-def _count(totals: dict[str, int], unreadable: bool, bad: int, notes: int) -> None:
-    """Add one record to the summary: unreadable, not valid (``bad`` findings), unsettled
-    (only ``notes``: checks the record cannot decide), or valid."""
+class Tally(NamedTuple):
+    """One document for the summary: unreadable, its findings that are not notes, its notes,
+    and the moves its notes say were not checked (hands cut short: --keep-going)."""
+
+    unreadable: bool
+    bad: int
+    notes: int
+    skipped: int
+
+
+def _tally(findings: list[Finding], unreadable: bool) -> Tally:
+    bad = 0 if unreadable else sum(not f.unchecked for f in findings)
+    return Tally(unreadable, bad, len(findings) - bad, sum(f.skipped for f in findings))
+
+
+def _count(totals: dict[str, int], tally: Tally) -> None:
+    """Add one record to the summary: unreadable, not valid (findings), unsettled (only
+    notes: checks the record cannot decide), or valid."""
     totals["records"] += 1
-    status = "invalid" if bad else ("unsettled" if notes else "valid")
-    totals["unreadable" if unreadable else status] += 1
-    totals["findings"] += bad
+    status = "invalid" if tally.bad else ("unsettled" if tally.notes else "valid")
+    totals["unreadable" if tally.unreadable else status] += 1
+    totals["findings"] += tally.bad
+    totals["skipped"] += tally.skipped
 
 
 def _draw_dispute(svg: str, doc: Document) -> bool:
@@ -140,9 +167,8 @@ def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None,
     return finding_line(doc, finding, names)
 
 
-def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], bool, int, int]:
-    """What validate prints for one document in ``fmt`` (not pretty), whether it was
-    unreadable, its findings that are not notes and its notes: one task's work on a cluster."""
+def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], Tally]:
+    """What validate prints for one document in ``fmt`` (not pretty), and its tally for
+    the summary: one task's work on a cluster."""
     findings, names, unreadable = _referee(doc, keep_going)
-    bad = 0 if unreadable else sum(not f.unchecked for f in findings)
-    return [finding_text(doc, f, names, fmt) for f in findings], unreadable, bad, len(findings) - bad
+    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, unreadable)

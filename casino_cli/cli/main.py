@@ -381,7 +381,8 @@ def validate(
         typer.Option(
             "--keep-going",
             help="List every finding: an illegal move is played as it was played, when the cards allow, and the "
-            "hand goes on (later findings are marked after_finding).",
+            "hand goes on (later findings are marked after_finding); a move that cannot be played ends its hand's "
+            "checks, and a note names the moves left unchecked.",
         ),
     ] = False,
     strict: Annotated[

@@ -54,6 +54,7 @@ class Finding(NamedTuple):
     unchecked: bool = False
     settles: tuple[int, tuple[int, ...]] | None = None  # an unsettled check: seat and the cards it needs
     after_finding: bool = False  # an earlier finding of the same hand came first (--keep-going)
+    skipped: int = 0  # a note of moves the referee could not follow to: how many (not in the JSON)
     path: str | None = None  # the JSON path it is about, where not the hand's move or field (not in the JSON)
 
     def as_json(self) -> dict[str, Any]:
@@ -282,7 +283,7 @@ def _walk_hand(
         raw = hand.moves[index]
         seat = pos.turn
         if isinstance(item, NotationError):
-            yield Finding(
+            stop = Finding(
                 hand.number,
                 number,
                 seat,
@@ -290,9 +291,9 @@ def _walk_hand(
                 "notation",
                 f"the move cannot be read: {item.message}",
             )
-            return _BROKEN
+            return (yield from _cut(stop, len(parsed), keep_going))
         if pos.finished:
-            yield Finding(
+            yield Finding(  # which says of every move after it too: no note
                 hand.number,
                 number,
                 None,
@@ -306,22 +307,22 @@ def _walk_hand(
         assert said_here is not None  # the move was read
         stated = said_here.seat
         if stated is not None and stated != seat:
-            yield Finding(hand.number, number, seat, item.text(), "turn", turn_message(record, index, seat, stated))
-            return _BROKEN
+            stop = Finding(hand.number, number, seat, item.text(), "turn", turn_message(record, index, seat, stated))
+            return (yield from _cut(stop, len(parsed), keep_going))
         if evidence is not None and index in evidence.at_move:
-            yield Finding(hand.number, number, seat, item.text(), "card", evidence.at_move[index])
-            return _BROKEN
+            stop = Finding(hand.number, number, seat, item.text(), "card", evidence.at_move[index])
+            return (yield from _cut(stop, len(parsed), keep_going))
         try:
             facts = judge_form(pos, item)
             verdict = _policy_verdict(pos, item, facts, evidence)
         except TooComplex as exc:
             text = item.text()
-            yield Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
-            return _BROKEN
+            stop = Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
+            return (yield from _cut(stop, len(parsed), keep_going))
         except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
             text = item.text()
-            yield Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
-            return _BROKEN
+            stop = Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+            return (yield from _cut(stop, len(parsed), keep_going))
         if verdict is not None and verdict.verdict == ILLEGAL:
             yield Finding(hand.number, number, seat, item.text(), verdict.rule or "card", verdict.message)
             if not keep_going:
@@ -352,6 +353,27 @@ def _walk_hand(
     if not pos.finished:
         return (yield from _stopped(record, hand, len(parsed)))
     return (yield from _end_hand(record, hand, pos, scores is not None, residue))
+
+
+def _cut(stop: Finding, moves: int, keep_going: bool) -> Generator[Finding, None, Any]:
+    """A finding at a move that cannot be played at all, which ends its hand's checks;
+    with ``keep_going``, then a note naming the hand's ``moves`` left unchecked."""
+    yield stop
+    assert stop.move is not None and stop.hand is not None
+    first = stop.move + 1
+    if keep_going and first <= moves:
+        span = f"move {first}" if first == moves else f"moves {first} to {moves}"
+        yield Finding(
+            stop.hand,
+            first,
+            None,
+            None,
+            stop.rule,
+            f"{span} of hand {stop.hand} not checked: the hand cannot be followed past move {stop.move}",
+            unchecked=True,
+            skipped=moves - stop.move,
+        )
+    return _BROKEN
 
 
 def _read_moves(record: Record, hand: HandRecord) -> tuple[list[Move | NotationError], list[RecordMove | None]]:
