@@ -295,6 +295,22 @@ def test_validate_keep_going_shows_moves_it_could_not_check(tmp_path):
     assert len(plain.stdout.splitlines()) == 1 and "(1 finding)" in plain.stderr
 
 
+def test_validate_says_once_that_a_record_stops_at_its_first_finding(tmp_path):
+    """Without --keep-going the summary says once that checks stop at a record's first
+    finding; not with it, nor when only a claim is wrong (claims never stop the checks)."""
+    stop = "; a record's checks stop at its first finding (--keep-going goes on)"
+    path = tmp_path / "night.jsonl"
+    path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (CUT_SHORT, TWO_MISTAKES)))
+    plain = cli("validate", str(path))
+    assert plain.stderr.endswith(f"2 not valid (2 findings){stop}\n")
+    assert stop not in cli("validate", str(path), "--keep-going").stderr
+    claim = record(["3H", "4S+3H=7", "8S", "7Cx4S+3H"])
+    claim["hands"][0]["score"] = [1, 0]  # claimed for a hand that stops unfinished
+    path.write_bytes(orjson.dumps(claim))
+    only = cli("validate", str(path))
+    assert only.returncode == 1 and only.stderr.endswith("1 not valid (1 finding)\n")
+
+
 def test_validate_counts_three_statuses(tmp_path):
     path = tmp_path / "night.jsonl"
     valid = record(["3H", "4S+3H=7", "8S", "7Cx4S+3H"])

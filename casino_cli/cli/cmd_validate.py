@@ -32,7 +32,9 @@ def run_validate(
     fmt = resolve_format(fmt)
     check_target(svg, paths)
     part = parse_shard(shard)
-    totals = {"records": 0, "valid": 0, "invalid": 0, "unsettled": 0, "unreadable": 0, "findings": 0, "skipped": 0}
+    totals = dict.fromkeys(
+        ("records", "valid", "invalid", "unsettled", "unreadable", "findings", "skipped", "stopped"), 0
+    )
     if paths.count("-") > 1:
         say("- is given more than once: standard input is read once")
         first = paths.index("-")
@@ -61,7 +63,7 @@ def run_validate(
         for doc in docs:
             progress.advance()
             findings, names, unreadable = _referee(doc, keep_going)
-            _count(totals, _tally(findings, unreadable))
+            _count(totals, _tally(findings, unreadable, keep_going))
             for finding in findings:
                 if out is None:
                     write_line(finding_text(doc, finding, names, fmt))
@@ -82,7 +84,8 @@ def run_validate(
 
 
 def _summary(totals: dict[str, int]) -> str:
-    """The line said after all files: records by status, findings and moves not checked."""
+    """The line said after all files: records by status, findings, moves not checked, and
+    when a finding ended a record's checks, that --keep-going goes on."""
 
     def counted(number: int, what: str) -> str:
         return f"{number} {what}{'s' if number != 1 else ''}"
@@ -94,6 +97,7 @@ def _summary(totals: dict[str, int]) -> str:
         + ")"
         + (f", {totals['unsettled']} unsettled" if totals["unsettled"] else "")
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")
+        + ("; a record's checks stop at its first finding (--keep-going goes on)" if totals["stopped"] else "")
     )
 
 
@@ -113,17 +117,20 @@ def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
 
 class Tally(NamedTuple):
     """One document for the summary: unreadable, its findings that are not notes, its notes,
-    and the moves its notes say were not checked (hands cut short: --keep-going)."""
+    the moves its notes say were not checked (hands cut short: --keep-going), and whether
+    a finding other than a claim ended its checks (without --keep-going)."""
 
     unreadable: bool
     bad: int
     notes: int
     skipped: int
+    stopped: bool
 
 
-def _tally(findings: list[Finding], unreadable: bool) -> Tally:
+def _tally(findings: list[Finding], unreadable: bool, keep_going: bool) -> Tally:
     bad = 0 if unreadable else sum(not f.unchecked for f in findings)
-    return Tally(unreadable, bad, len(findings) - bad, sum(f.skipped for f in findings))
+    stopped = bool(bad) and not keep_going and any(not f.unchecked and f.rule != "claim" for f in findings)
+    return Tally(unreadable, bad, len(findings) - bad, sum(f.skipped for f in findings), stopped)
 
 
 def _count(totals: dict[str, int], tally: Tally) -> None:
@@ -134,6 +141,7 @@ def _count(totals: dict[str, int], tally: Tally) -> None:
     totals["unreadable" if tally.unreadable else status] += 1
     totals["findings"] += tally.bad
     totals["skipped"] += tally.skipped
+    totals["stopped"] += tally.stopped
 
 
 def _draw_dispute(svg: str, doc: Document) -> bool:
@@ -171,4 +179,4 @@ def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[b
     """What validate prints for one document in ``fmt`` (not pretty), and its tally for
     the summary: one task's work on a cluster."""
     findings, names, unreadable = _referee(doc, keep_going)
-    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, unreadable)
+    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, unreadable, keep_going)
