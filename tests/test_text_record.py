@@ -448,6 +448,26 @@ def test_a_misspelt_keyword_is_named_not_read_as_moves(line, keyword):
 
 
 @pytest.mark.parametrize(
+    "hand, moves, slip, meant",
+    [
+        ("Hand 1 dealer Dam", "1. Ana: 3H", "'Dam'", ": is it Dan?"),
+        ("Hand 1 dealer Dan", "1. Ana: 3H 2. Bne: 4C", "'Bne'", ": is it Ben?"),
+        ("Hand 1 dealer Dan", "1. Ana: 3H 2. 4C\nShown after 1 seat Benn cards 6D", "'Benn'", ": is it Ben?"),
+        ("Hand 1 dealer Dan", "1. Ana: 3H 2. Dna: 4C", "'Dna'", ""),  # as close to Ana as to Dan
+        ("Hand 1 dealer Dan", "1. Ana: 3H 2. Xavier: 4C", "'Xavier'", ""),
+    ],
+)
+def test_a_misspelt_player_name_is_named(tmp_path, hand, moves, slip, meant):
+    """A misspelt name was refused with the players listed but not the one meant; it is asked
+    after ('is it Ben?') when one name is closest, and not when none is or two are as close."""
+    path = tmp_path / "slip.cas"
+    path.write_text(f"[Rules classic 4]\n[Players Ana Ben Carla Dan]\n{hand} table 7D 2C 9S KH\n{moves}\n")
+    message = cli("validate", str(path), "-f", "text").stdout.decode()
+    assert f"{slip} " in message
+    assert message.split(f"{slip} ")[1].split("\n")[0].endswith(f"Dan){meant} (notation)")
+
+
+@pytest.mark.parametrize(
     "line, first", [("1. Ana: 8CxAC+5X 2. Ben: 4C", "Ana: 8CxAC+5X"), ("1. 5X 2. 4C", "5X"), ("1. 5x 2.4C", "5x")]
 )
 def test_a_move_ending_in_a_mistyped_suit_x_is_one_move(line, first):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import orjson
@@ -318,3 +319,18 @@ def name_key(name: str) -> str:
     if name.isascii():  # no accents, and casefold is lower: the common case, in C
         return name.lower()
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
+def slip_hint(word: str, names: Iterable[str]) -> str:
+    """``: is it Ben?`` when ``word`` is a slip for one of ``names`` (``Bne``, ``Benn``, in any
+    case), else nothing: no name is close, or two are as close (``Dna``: Ana or Dan?)."""
+    if len(word) > 64:  # a slip is short; difflib's work grows with the lengths multiplied
+        return ""
+    key = name_key(word)
+    scores = sorted(
+        ((difflib.SequenceMatcher(None, key, name_key(n)).ratio(), n) for n in names if len(n) <= 64),
+        key=lambda scored: -scored[0],
+    )
+    if not scores or scores[0][0] < 0.6 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+        return ""
+    return f": is it {scores[0][1]}?"

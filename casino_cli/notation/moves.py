@@ -8,7 +8,16 @@ from ..cards import CardError, card_code, codes_of, parse_card
 from ..engine.moves import A_MOVE, BUILD, CAPTURE, TRAIL, Move, MoveFacts
 from ..errors import wrong_type
 from .errors import NotationError
-from .fields import expect_bool, expect_int, expect_object, expect_str, name_key, read_card, read_card_list
+from .fields import (
+    expect_bool,
+    expect_int,
+    expect_object,
+    expect_str,
+    name_key,
+    read_card,
+    read_card_list,
+    slip_hint,
+)
 
 MOVE_KEYS = ("type", "card", "takes", "value", "uses", "move", "kind", "sweep", "multiple", "seat", "comment")
 _MAX_TEXT = 200
@@ -201,7 +210,10 @@ def player_seat(who: str, players: tuple[str, ...] | None, seats: int, path: str
         named = " and ".join(str(s) for s, p in enumerate(folded) if p == key)
         raise NotationError(f"{who!r} before ':' names more than one player (seats {named}): write the seat", path)
     known = f"the players are {', '.join(players)}" if players else "no players are named"
-    raise NotationError(f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known})", path)
+    raise NotationError(
+        f"{who!r} before ':' is not a seat (0..{seats - 1}) or a player's name ({known}){slip_hint(who, players or ())}",
+        path,
+    )
 
 
 def read_record_move(value: object, path: str, players: tuple[str, ...] | None, seats: int) -> RecordMove:

@@ -21,7 +21,7 @@ import orjson
 
 from ..engine.rules import PRESETS
 from .errors import NotationError
-from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, exact, name_key, repeated_key, twice
+from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, exact, name_key, repeated_key, slip_hint, twice
 from .locate import locate
 
 TEXT_EXTENSION = ".cas"
@@ -727,6 +727,8 @@ def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = 
     if isinstance(text, str) and names.count(name_key(text)) == 1:
         return names.index(name_key(text))
     known = f" (players: {', '.join(map(str, players))})" if names else " (no Players tag names them)"
+    if names and isinstance(text, str):
+        known += slip_hint(text, [p for p in players if isinstance(p, str)])
     expected = f"a {what} number or a player's name" if what == "seat" else "a side number, a player's name or null"
     raise TextError(f"expected {expected}, not {text!r}{known}", number, tok.column)
 
