@@ -99,6 +99,27 @@ def test_the_commands_suggested_for_a_record_name_it_as_a_shell_reads_it(tmp_pat
     }
 
 
+@pytest.mark.parametrize("move", ["Ben: 4S+3H=7", "ben:4S+3H=7"])
+def test_a_move_naming_its_player_is_written_for_a_position(move):
+    """A move copied from a record (Ben: 4S+3H=7) judged or applied on a position, which names
+    no players, was refused as 'no players are named'; it says how to write it there, and the
+    command judge suggests for a record's move N rules on it, written so, in the record's place."""
+    record = Path("fixtures/records/dispute.json").read_bytes()
+    before = cli("replay", "-", "--hand", "1", "--to", "1", stdin=record).stdout.splitlines()[-1]
+    for cmd in ("judge", "apply"):
+        said = cli(cmd, "-", move, stdin=before)
+        assert said.returncode == 65
+        assert said.stderr.endswith(
+            f"{move.split(':')[0]!r} before ':': a position names no players; write the move with its seat (1: 4S+3H=7)"
+            " or alone (4S+3H=7, for seat 1, whose turn it is)\n"
+        ), said.stderr
+    suggested = cli("judge", "-", "--move", "2", move, stdin=record).stderr.split("| casino judge - ")[1]
+    assert suggested.startswith("4S+3H=7` rules on 4S+3H=7 in its place")
+    assert orjson.loads(cli("judge", "-", suggested.split("`")[0], stdin=before).stdout)["seat"] == 1
+    as_object = cli("judge", "-", orjson.dumps({"move": move}).decode(), stdin=before).stderr
+    assert "a position names no players; write the move with its seat (1: 4S+3H=7)" in as_object
+
+
 def test_a_position_with_a_bad_format_gets_no_record_hint():
     doc = orjson.loads(POSITION)
     doc["format"] = "casino.moves/1"

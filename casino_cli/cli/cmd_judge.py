@@ -19,6 +19,7 @@ from .common import (
     is_record,
     move_argument,
     move_problem,
+    player_named,
     position_of,
     problem_text,
     save_picture,
@@ -40,6 +41,7 @@ def _instead(name: str, move: str | None, hand: int | None, number: int | None) 
         return ""
     at, before = (f"--hand {hand or 1} --move {number}", number - 1) if number else ("--hand H --move N", "N-1")
     to = f"--hand {hand or 1} --to {before}" if number else "--hand H --to N-1"
+    move = move if move.lstrip().startswith("{") else player_named(move)[1]  # a position names no players
     return (
         ", not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
         f" `casino hint {name} {at}` ranks them, and `casino replay {name} {to} | tail -1 | casino judge -"

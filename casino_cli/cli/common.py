@@ -14,7 +14,7 @@ from ..engine import Move, Position, PositionError, RulesError, make_rules
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads, whole
-from ..notation.moves import read_record_move
+from ..notation.moves import read_record_move, split_player
 from ..notation.position import UserData, position_json, read_position_data, rules_problem
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
@@ -207,10 +207,36 @@ def move_argument(text: str, pos: Position) -> tuple[Move, str | None]:
     ``{``, either naming its seat as a record's move does (``1:2C``, ``"seat": 1``); and why
     that seat may not play it (None when it names none or the seat to move): ``it is seat
     0's turn, not seat 1's``. Raises NotationError, a seat not at the table included."""
-    said = read_record_move(loads(text) if text.lstrip().startswith("{") else text, "", None, pos.rules.players)
+    value = loads(text) if text.lstrip().startswith("{") else text
+    _no_names(value, pos)
+    said = read_record_move(value, "", None, pos.rules.players)
     if said.seat is None or pos.turn is None or said.seat == pos.turn:  # (a hand that is over: the judge says so)
         return said.move, None
     return said.move, f"it is seat {pos.turn}'s turn, not seat {said.seat}'s"
+
+
+def player_named(text: str) -> tuple[str | None, str]:
+    """The player's name a move text starts with, and the move without it (``Ben: 7Hx2S+5H``:
+    ``("Ben", "7Hx2S+5H")``); no name for a text with a seat (``1: 7H``) or none."""
+    who, rest = split_player(text)
+    if not who or (who.isascii() and who.isdigit()):
+        return None, text
+    return who, rest.strip()
+
+
+def _no_names(value: object, pos: Position) -> None:
+    """Refuse a player's name before a move's ``:`` (``Ben: 7Hx2S+5H``, copied from a record):
+    a position names no players, so say how to write the move for it."""
+    text = value if isinstance(value, str) else value.get("move") if isinstance(value, dict) else None
+    who, move = player_named(text) if isinstance(text, str) else (None, "")
+    if who is None:
+        return
+    seat = pos.turn if pos.turn is not None else 0
+    raise NotationError(
+        f"{who!r} before ':': a position names no players; write the move with its seat ({seat}: {move})"
+        + (f" or alone ({move}, for seat {seat}, whose turn it is)" if pos.turn is not None else ""),
+        "" if isinstance(value, str) else ".move",
+    )
 
 
 def move_problem(exc: NotationError) -> str:
