@@ -716,17 +716,22 @@ def test_a_claimed_result_of_a_record_that_stops_part_way_says_the_hand_is_unfin
     assert said and all(m.startswith("the record claims") and "unfinished" not in m for m in said), said
 
 
-def test_no_alternatives_read_none_when_the_list_is_complete_and_none_known_when_it_may_not_be():
+def test_alternatives_say_plainly_when_they_come_from_a_hand_partly_known():
+    """'alternatives: none known (and perhaps others: its hand is not fully known)' read as a
+    riddle; the alternatives say they are the known cards' moves and the rest is unknown."""
     from casino_cli.cli.cmd_judge import alternatives_line
 
     complete = {"alternatives": [], "alternatives_partial": False}
     assert alternatives_line(complete) == "alternatives: none"
     partial = dict(complete, alternatives_partial=True)
-    assert alternatives_line(partial) == "alternatives: none known (and perhaps others: its hand is not fully known)"
+    assert alternatives_line(partial) == "alternatives: none with its known cards (the rest of its hand is unknown)"
     some = dict(
         complete, alternatives=[{"move": "4S", "verdict": "legal"}, {"move": "4S+3H=7", "verdict": "unsettled"}]
     )
     assert alternatives_line(some) == "alternatives: 4S 4S+3H=7?"
+    assert alternatives_line(dict(some, alternatives_partial=True)) == (
+        "alternatives: 4S 4S+3H=7? (with its known cards only: the rest of its hand is unknown)"
+    )
 
 
 def _crowded_last_deal(path: Path) -> Path:

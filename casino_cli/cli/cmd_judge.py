@@ -149,7 +149,10 @@ LISTED = 24  # alternatives written out for people (pretty, the picture); more a
 def alternatives_line(ruling: Ruling) -> str:
     """The alternatives in one line, an unsettled one marked '?'."""
     moves = [a["move"] + ("?" if a["verdict"] != "legal" else "") for a in ruling["alternatives"]]
-    return "alternatives: " + (" ".join(moves) or ("none known" if _tail(ruling) else "none")) + _tail(ruling)
+    if not moves:
+        partial = ruling["alternatives_partial"]
+        return "alternatives: none" + (" with its known cards (the rest of its hand is unknown)" if partial else "")
+    return "alternatives: " + " ".join(moves) + _tail(ruling)
 
 
 def alternatives_for_people(ruling: Ruling) -> str:
@@ -175,7 +178,7 @@ def alternatives_for_people(ruling: Ruling) -> str:
 
 def _tail(ruling: Ruling) -> str:
     """What the alternatives may leave out."""
-    tail = " (and perhaps others: its hand is not fully known)" if ruling["alternatives_partial"] else ""
+    tail = " (with its known cards only: the rest of its hand is unknown)" if ruling["alternatives_partial"] else ""
     if ruling.get("alternatives_truncated"):
         tail += " (and others: the listing was cut at its bound)"
     return tail
