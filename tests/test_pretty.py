@@ -621,7 +621,7 @@ def test_every_step_of_a_replay_fits_a_40_by_24_screen_with_the_keys_and_the_pro
         frames = frames_of(record)
         for at in range(len(frames)):
             screen = Console(file=io.StringIO(), width=40, no_color=True)
-            screen.print(step_view(record, frames, at, shown_names(record.players)))
+            screen.print(step_view(record, frames, at, shown_names(record.players), "FILE"))
             screen.print(KEYS)
             lines = [*screen.file.getvalue().splitlines(), prompt]
             assert len(lines) <= 24 and max(map(cell_len, lines)) <= 40, "\n".join(lines)

@@ -164,6 +164,36 @@ def test_the_html_page_of_one_hand(tmp_path):
     assert cli("replay", GAME, "--hand", "3", "--html", str(page)).returncode == 2
 
 
+def test_a_finding_shows_the_records_comment_on_its_move_and_the_command_for_its_ruling(tmp_path):
+    """The steerable replay showed a finding about a move (Ben's 4S+3H=7, illegal) without the
+    record's comment on that move, and the HTML page too (-f text's line ends with it), and
+    gave no way to its ruling; both show the comment, and the replay names judge's command."""
+    import io
+
+    from rich.console import Console
+
+    from casino_cli.cli.steer import step_view
+    from casino_cli.records.referee import Finding
+
+    doc = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
+    doc["hands"][0]["moves"][1] = {"move": "4S+3H=7", "comment": "Ana: [b]he holds no seven[/b]"}
+    record = read_record(doc)
+    frames = frames_of(record)
+    at = next(i for i, f in enumerate(frames) if isinstance(f.event, Finding))
+    screen = Console(file=io.StringIO(), width=100, no_color=True)
+    screen.print(step_view(record, frames, at, record.players, "'my game.json'"))
+    lines = screen.file.getvalue().splitlines()
+    assert lines[-2:] == [
+        "{Ana: [b]he holds no seven[/b]}",
+        "the ruling and what could have been played instead: casino judge 'my game.json' --hand 1 --move 2",
+    ]
+    path, page = tmp_path / "r.json", tmp_path / "r.html"
+    path.write_bytes(orjson.dumps(doc))
+    assert cli("replay", str(path), "--html", str(page)).returncode == 1  # an illegal move
+    finding = page.read_text(encoding="utf-8").split('<div class="notes')[1].split("</figure>")[0]
+    assert "4S+3H=7 is illegal" in finding and "Ana: [b]he holds no seven[/b]" in finding
+
+
 def test_names_are_shown_as_written_never_as_markup(tmp_path):
     record = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
     record["players"] = ["[red]Ana", "Ben[/]"]

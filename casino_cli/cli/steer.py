@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.frames import Frame, frame_words
+from ..records.frames import Frame, finding_comment, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
@@ -112,8 +112,11 @@ def shown_words(frame: Frame, record: Record) -> str:
     return visible(frame_words(frame, record, card_name))
 
 
-def step_view(record: Record, frames: list[Frame], at: int, names: tuple[str, ...] | None) -> Group:
-    """Step ``at`` as the replay shows it above its prompt: which step, the board, the step in words."""
+def step_view(
+    record: Record, frames: list[Frame], at: int, names: tuple[str, ...] | None, record_name: str = "RECORD"
+) -> Group:
+    """Step ``at`` as the replay shows it above its prompt: which step, the board, the step in
+    words (a finding with the record's comment on its move, and the command for its ruling)."""
     from rich.console import Group
     from rich.rule import Rule
     from rich.text import Text
@@ -123,11 +126,29 @@ def step_view(record: Record, frames: list[Frame], at: int, names: tuple[str, ..
     frame = frames[at]
     style = "bold red" if isinstance(frame.event, Finding) else "bold"
     move = f" · move {frame.number}" if isinstance(frame.event, Step) else ""  # as review, judge and hint number it
+    more = [Text(line) for line in _finding_more(record, frame, record_name)]  # names and comments: never markup
     return Group(
         Rule(f"hand {frame.hand}{move} · step {at + 1} of {len(frames)}"),
         position_view(frame.position, names=names),
-        Text(shown_words(frame, record), style=style),  # names and comments: never markup
+        Text(shown_words(frame, record), style=style),
+        *more,
     )
+
+
+COMMENT = 160  # a comment's characters shown under a finding; judge's ruling gives it whole
+
+
+def _finding_more(record: Record, frame: Frame, record_name: str) -> list[str]:
+    """Under a finding about a move: the record's comment on it, and the command that rules
+    on the move with the moves that could have been played instead."""
+    finding = frame.event
+    if not isinstance(finding, Finding) or finding.hand is None or finding.move is None:
+        return []
+    comment = visible(finding_comment(record, finding) or "")
+    said = [f"{{{comment if len(comment) <= COMMENT else comment[:COMMENT] + '…'}}}"] if comment else []
+    at = f"--hand {finding.hand} --move {finding.move}"
+    why = "what would settle it" if finding.unchecked else "the ruling and what could have been played instead"
+    return [*said, f"{why}: casino judge {record_name} {at}"]
 
 
 def steer(record: Record, frames: list[Frame], start: int, record_name: str) -> None:
@@ -139,7 +160,7 @@ def steer(record: Record, frames: list[Frame], start: int, record_name: str) -> 
     with out.screen(hide_cursor=False):  # rich's default hides it: the person types at the prompt
         while True:
             out.clear()
-            out.print(step_view(record, frames, at, names))
+            out.print(step_view(record, frames, at, names, record_name))
             if message:
                 out.print(message, style="yellow", markup=False)
             step = answer(typed(out, f"[dim]{fitting(PROMPTS, out.width, TYPING)}[/dim] › "), frames, at, record_name)
