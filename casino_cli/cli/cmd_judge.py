@@ -11,8 +11,8 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import plural
-from ..records.disputes import NoRuling, rule_on_record
+from ..records.describe import mover_named, plural, seat_words
+from ..records.disputes import NoRuling, record_ruling
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, ruling_json
 from ..records.shown import visible
 from .common import (
@@ -80,6 +80,7 @@ def run_judge(
     fmt = resolve_format(fmt)
     check_target(svg, [path])
     names: tuple[str, ...] | None = None  # the players' names, when a record gives them
+    by_seat = 0  # how much of the ruling's message names the mover by its seat only (a record's)
     doc = single_document(path, "one position or one record", lambda first: _one_record(first, hand, number))
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -94,7 +95,7 @@ def run_judge(
                 hand = hand or 1
                 record = record_of(doc)
                 names = shown_names(record.players)  # for people: shown, never obeyed
-                ruling, earlier = rule_on_record(record, hand, number)
+                ruling, earlier, by_seat = record_ruling(record, hand, number)
             except NoRuling as exc:
                 raise no_ruling(doc, exc) from None
             note_earlier(doc, hand, earlier)
@@ -111,19 +112,21 @@ def run_judge(
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
     if ruling.get("alternatives_truncated"):
         say(f"{doc.where()}: the alternatives are cut short: the listing reached its bound")
-    _print(ruling, fmt, names)
+    _print(ruling, fmt, names, by_seat)
     if "hand" in ruling and ruling["verdict"] == UNSETTLED:
         say(_how_to_settle(doc, ruling, names))
     if svg is not None:
-        _picture(ruling, svg, names)
+        _picture(ruling, svg, names, by_seat)
     if ruling["verdict"] == ILLEGAL:
         raise Fail(VERDICT)
 
 
-def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None) -> str:
+def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: int = 0) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
     legal only if ...' (the player's name when the record gives ``names``); of a move another
-    seat played, whose turn it was: '(Ben's turn, seat 1)'."""
+    seat played, whose turn it was: '(Ben's turn, seat 1)'. For people, ``by_seat`` (a
+    record ruling's) names the mover in the engine's words and in what settles it ('legal
+    only if Ben (seat 1) still held a 7'); -f text, 0, keeps the JSON's words."""
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
     elif ruling.get("rule") == "turn":  # another seat played it: the seat's turn, not its move
@@ -132,14 +135,16 @@ def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None) -> str:
         seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
-    why = ruling["message"].removeprefix(f"{ruling['text']} is illegal: ")
+    message = mover_named(ruling["message"], by_seat, ruling["seat"], names)
+    why = message.removeprefix(f"{ruling['text']} is illegal: ")
     said = f" {{{ruling['comment']}}}" if "comment" in ruling else ""  # the record's comment on it
     line = f"{where}: {ruling['text']}{said} — {ruling['verdict']}{rule}"
     if ruling["verdict"] != "legal":
         line += f": {why}"
     if "settles" in ruling:
         lists = " and ".join("one of " + " ".join(cards) for cards in ruling["settles"]["needs"])
-        line += f"; settled by whether seat {ruling['settles']['seat']} held {lists}"
+        holder = ruling["settles"]["seat"]
+        line += f"; settled by whether {seat_words(names, holder) if by_seat else f'seat {holder}'} held {lists}"
     return line
 
 
@@ -184,7 +189,7 @@ def _tail(ruling: Ruling) -> str:
     return tail
 
 
-def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None) -> None:
+def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None, by_seat: int) -> None:
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
@@ -198,15 +203,15 @@ def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None) -> None:
     screen.print(position_view(read_position(ruling["position"], check=False), names=names))
     screen.print(f"move: {ruling['text']}", markup=False)
     style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
-    screen.print(visible(ruling_line(ruling, names)), style=style, markup=False)
+    screen.print(visible(ruling_line(ruling, names, by_seat)), style=style, markup=False)
     screen.print(alternatives_for_people(ruling), markup=False)
 
 
-def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None) -> None:
+def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None, by_seat: int) -> None:
     """The position before the move, the move ringed, the ruling and the alternatives under it."""
     from ..pictures.table import Picture
 
     position = read_position(ruling["position"], check=False)
     move = parse_move_text(ruling["text"])
-    caption = visible(ruling_line(ruling, names))
+    caption = visible(ruling_line(ruling, names, by_seat))
     save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_for_people(ruling)]))

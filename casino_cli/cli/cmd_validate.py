@@ -68,7 +68,7 @@ def run_validate(
                 if out is None:
                     write_line(finding_text(doc, finding, names, fmt))
                 else:
-                    line = finding_line(doc, finding, names)
+                    line = finding_line(doc, finding, names, pretty=True)
                     out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
             if svg is not None and not drawn and any(f.move is not None and not f.unchecked for f in findings):
                 drawn = _draw_dispute(svg, doc)

@@ -6,6 +6,7 @@ Kept apart from :mod:`.common` so that the position commands do not import recor
 from __future__ import annotations
 
 from ..notation.errors import NotationError
+from ..records.describe import mover_named
 from ..records.disputes import NoRuling
 from ..records.record import Record, read_record
 from ..records.referee import Finding
@@ -58,9 +59,10 @@ def finding_path(finding: Finding) -> str:
     return f"{hand}.{field}" if field else hand
 
 
-def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None) -> str:
+def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None, pretty: bool = False) -> str:
     """A referee's finding for people: where (file, line and column, hand, move, seat and
-    the player's name if the record gives it), what, and the rule."""
+    the player's name if the record gives it), what, and the rule; ``pretty`` (the terminal
+    view) names the mover in the engine's words too, which -f text keeps as the JSON has them."""
     where = doc.where(finding_path(finding))
     if finding.hand is not None:
         where += f": hand {finding.hand}"
@@ -70,7 +72,8 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
     comment = _comment(doc, finding)
-    line = f"{where}: {note}{finding.message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
+    message = mover_named(finding.message, finding.by_seat, finding.seat, names) if pretty else finding.message
+    line = f"{where}: {note}{message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
     return visible(line)  # names, texts and comments come from the record
 
 

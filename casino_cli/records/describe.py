@@ -48,6 +48,20 @@ def seat_words(players: Sequence[str] | None, seat: int) -> str:
     return f"{players[seat]} (seat {seat})" if players and players[seat] else f"seat {seat}"
 
 
+def mover_named(message: str, by_seat: int, seat: int | None, players: Sequence[str] | None) -> str:
+    """A message about a move for people: in its first ``by_seat`` characters (the engine's
+    words, which know no names and call the mover "seat 1"), the mover named as by
+    :func:`seat_words` ("Ben (seat 1)"); the rest (the referee's words) as it is. Only those
+    exact words are named, never text that came with a name, a card or a count."""
+    if seat is None or not by_seat:
+        return message
+    named = _SEAT.sub(lambda m: seat_words(players, seat) if int(m[1]) == seat else m[0], message[:by_seat])
+    return named + message[by_seat:]
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b(?!')")  # not "seats 0 & 2", "seat 1's hand"
+
+
 def side_name(rules: Rules, players: tuple[str, ...] | None, side: int) -> str:
     """A side for people: "Ana & Carla" (its players' names), else its seats, "seats 0 & 2"
     or "seat 1" (as when a name is ""): never its number, which only the JSON gives."""

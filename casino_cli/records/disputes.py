@@ -76,6 +76,22 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     finding of that hand before the move, if any (the walk plays such a move on when it can).
     A player the record names for the move (``"Ben: 4S+3H=7"``, ``"seat"``) who is not the
     seat to move makes it illegal (``turn``), as the referee finds."""
+    ruled = record_ruling(record, hand, move)
+    return ruled.ruling, ruled.earlier
+
+
+class Ruled(NamedTuple):
+    """A ruling on a record's move, the hand's first finding before it, and ``by_seat``: how
+    much of the ruling's message is the engine's words, the mover "seat N" in them (as a
+    :class:`Finding` has it), for :func:`.describe.mover_named`."""
+
+    ruling: Ruling
+    earlier: Finding | None
+    by_seat: int
+
+
+def record_ruling(record: Record, hand: int, move: int) -> Ruled:
+    """:func:`rule_on_record`, with what names the ruling's mover for people."""
     try:
         said = read_record_move(
             _move_of(record, hand, move), f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
@@ -87,10 +103,12 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
+    by_seat = 0 if wrong else len(ruling["message"])  # the referee's turn words name the players
     found = _finding_at(events, move)
     if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
         ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
-    return ruling, earlier
+        by_seat = found.by_seat
+    return Ruled(ruling, earlier, by_seat)
 
 
 def _move_of(record: Record, hand: int, move: int) -> object:

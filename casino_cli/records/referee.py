@@ -43,7 +43,8 @@ from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
 
 
 class Finding(NamedTuple):
-    """Something the referee reports; ``unchecked`` notes do not make a record invalid."""
+    """Something the referee reports; ``unchecked`` notes do not make a record invalid. Its
+    ``message`` is the JSON's; for people, :func:`.describe.mover_named` names its mover."""
 
     hand: int | None
     move: int | None
@@ -56,6 +57,7 @@ class Finding(NamedTuple):
     after_finding: bool = False  # an earlier finding of the same hand came first (--keep-going)
     skipped: int = 0  # a note of moves the referee could not follow to: how many (not in the JSON)
     path: str | None = None  # the JSON path it is about, where not the hand's move or field (not in the JSON)
+    by_seat: int = 0  # how much of the message is the engine's words, the mover "seat N" in them (not in the JSON)
 
     def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of docs/notation.md's table of them."""
@@ -320,23 +322,21 @@ def _walk_hand(
             stop = Finding(hand.number, number, seat, text, "notation", f"{text} cannot be checked: {exc}")
             return (yield from _cut(stop, len(parsed), keep_going))
         except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
-            text = item.text()
-            stop = Finding(hand.number, number, seat, text, exc.rule, f"{text} is illegal: {exc.message}")
+            stop = _judged(hand.number, number, seat, item, exc.rule, f"{item.text()} is illegal: {exc.message}")
             return (yield from _cut(stop, len(parsed), keep_going))
         if verdict is not None and verdict.verdict == ILLEGAL:
-            yield Finding(hand.number, number, seat, item.text(), verdict.rule or "card", verdict.message)
+            yield _judged(hand.number, number, seat, item, verdict.rule or "card", verdict.message)
             if not keep_going:
                 return _BROKEN
             broken = True
         elif verdict is not None and verdict.verdict == UNSETTLED:
-            text = item.text()
-            yield Finding(
+            yield _judged(
                 hand.number,
                 number,
                 seat,
-                text,
+                item,
                 verdict.rule or "B3",
-                f"not checked: {text} is {verdict.message} — {', and '.join(map(_one_of, verdict.needs))}",
+                f"not checked: {item.text()} is {verdict.message} — {', and '.join(map(_one_of, verdict.needs))}",
                 unchecked=True,
                 settles=(seat, verdict.needs),
             )
@@ -374,6 +374,21 @@ def _cut(stop: Finding, moves: int, keep_going: bool) -> Generator[Finding, None
             skipped=moves - stop.move,
         )
     return _BROKEN
+
+
+def _judged(
+    hand: int,
+    number: int,
+    seat: int,
+    move: Move,
+    rule: str,
+    message: str,
+    unchecked: bool = False,
+    settles: tuple[int, tuple[int, ...]] | None = None,
+) -> Finding:
+    """A finding at a move in the engine's words (a verdict's), which name no player: the
+    mover is "seat N" in all of it (``by_seat``) until a hint adds the referee's words."""
+    return Finding(hand, number, seat, move.text(), rule, message, unchecked, settles, by_seat=len(message))
 
 
 def _read_moves(record: Record, hand: HandRecord) -> tuple[list[Move | NotationError], list[RecordMove | None]]:
