@@ -309,6 +309,22 @@ def test_a_two_player_last_deal_past_the_node_cap_is_sampled_as_the_help_and_doc
     assert "but not always (4 cards each over 11 loose cards" in docs
 
 
+def test_review_jobs_writes_what_one_job_writes_in_the_same_order():
+    """casino review had no --jobs (simulate and match had): a stream of records was
+    reviewed one record at a time on one core. Each record's review depends on the run's
+    seed alone, so N workers print the same bytes, in order, with the same findings said on
+    stderr, the unreadable line's error object in its place and the same exit status."""
+    games = cli("simulate", "--games", "2", "--seed", "rj", "--hands", "1", "--bots", "greedy,random").stdout
+    illegal = cli("convert", str(ROOT / "fixtures" / "docs" / "illegal.json"), "-f", "json").stdout
+    stream = games + b"not a record\n" + illegal
+    for fmt in ("json", "text"):
+        one = casino("review", "-", "-f", fmt, stdin=stream)
+        assert one.returncode == 65 and one.stdout.count(b"\n") >= 4, one.stderr  # the bad line's 65 wins over 1
+        assert b"the review stops there" in one.stderr
+        two = casino("review", "-", "-f", fmt, "--jobs", "2", stdin=stream)
+        assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
 def test_hint_and_review_commands():
     deal = cli("deal", "--seed", "7", "--variant", "royal")
     hint = cli("hint", "-", "--format", "json", stdin=deal.stdout)

@@ -154,9 +154,9 @@ def test_the_workers_are_forked_before_ordered_map_returns():
     assert multiprocessing.active_children() == []
 
 
-def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch, capsysbinary):
+def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch, capsysbinary, tmp_path):
     """A progress bar runs a thread; the workers must be forked before it starts."""
-    from casino_cli.cli import cmd_match, cmd_simulate
+    from casino_cli.cli import cmd_match, cmd_review, cmd_simulate
     from casino_cli.cli.output import Format
 
     children_seen = []
@@ -171,12 +171,15 @@ def test_commands_fork_their_workers_before_the_progress_bar_starts(monkeypatch,
         def close(self):
             pass
 
-    for module in (cmd_match, cmd_simulate):
+    for module in (cmd_match, cmd_simulate, cmd_review):
         monkeypatch.setattr(module, "Progress", Bar)
     cmd_simulate.run_simulate(16, "f", "classic", 2, None, [], "greedy,random", 1, 2)  # two chunks of 8 games
     cmd_match.run_match_command("greedy", "random", 3, "f", "classic", 2, None, [], 1, 1, 2, Format.json)
+    records = tmp_path / "two.jsonl"  # review --jobs 2: a bar of the stream's records, none of each one's moves
+    records.write_bytes(b"".join(capsysbinary.readouterr().out.splitlines(keepends=True)[:2]))
+    cmd_review.run_review(str(records), 3, "f", Format.json, 2)
     out = capsysbinary.readouterr().out.splitlines()
-    assert len(out) == 17 and children_seen == [2, 2]
+    assert len(out) == 2 and children_seen == [2, 2, 2]
 
 
 @pytest.mark.parametrize("command", [["simulate", "--games", "6"], ["match", "greedy", "random", "--pairs", "3"]])

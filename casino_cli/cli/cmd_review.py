@@ -4,55 +4,102 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..records.record import Record
-from ..records.review import Slip, review
+from ..records.review import Review, Slip, review
 from ..records.shown import visible
 from .common import documents, passed_over
+from .inputs import Document
 from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import finding_line, record_of
+from .workers import ordered_map
 
 REVIEW_FORMAT = "casino.review/1"
 
 
-def run_review(path: str, top: int, seed: str, fmt: Format | None) -> None:
+def run_review(path: str, top: int, seed: str, fmt: Format | None, jobs: int = 1) -> None:
     fmt = resolve_format(fmt)
     code = OK
-    for doc in documents(path):
-        try:
-            record = record_of(doc)
-        except Fail as exc:  # said, in its place in JSON, and the next record reviewed
-            code = max(code, passed_over(doc, exc, fmt, REVIEW_FORMAT))
-            continue
-        # on a terminal's stderr, gone before the result is printed
-        progress = Progress("moves", sum(len(hand.moves) for hand in record.hands), after=True)
-        try:
-            slips, reviewed, skipped, stopped = review(record, random.Random(f"{seed}/review"), progress.advance)
-        finally:
+    read: deque[tuple[Document, Record | Fail]] = deque()  # the documents whose reviews are under way, in order
+    reviews = ordered_map(_review_of if jobs > 1 else _review_shown, _jobs(path, seed, read), jobs)
+    progress = Progress("records") if jobs > 1 else None  # after the workers' fork; with one job, a bar a record
+    try:
+        for done in reviews:
+            doc, record = read.popleft()
+            if isinstance(record, Fail):  # said, in its place in JSON, and the next record reviewed
+                code = max(code, passed_over(doc, record, fmt, REVIEW_FORMAT))
+            elif done is not None:  # a readable record's review
+                code = max(code, _write(doc, record, done, top, fmt))
+            if progress is not None:
+                progress.advance()
+    finally:
+        if progress is not None:
             progress.close()
-        if stopped is not None:
-            say(finding_line(doc, stopped, record.players) + "; the review stops there")
-            code = max(code, VERDICT)
-        players, worst = _players(record, slips, reviewed, skipped, top)
-        out = {
-            "format": REVIEW_FORMAT,
-            "line": doc.line,
-            "players": players,
-            "stopped": None if stopped is None else stopped.as_json(),
-        }
-        if fmt == Format.pretty:
-            _show(out, worst, record.rules)
-        elif fmt == Format.text:
-            for who, said, lines in _summary(out):
-                for line in (f"{who}: {said}", *lines):
-                    write_line(line)
-        else:
-            write_line(dumps(out))
     if code != OK:
         raise Fail(code)
+
+
+Job = tuple[Record, str] | None  # a record and the seed to review it with; None for a record that cannot be read
+
+
+def _jobs(path: str, seed: str, read: deque[tuple[Document, Record | Fail]]) -> Iterator[Job]:
+    """The work of each document of FILE, each document put on ``read`` with its record, or
+    why it has none, for the results to be written in order."""
+    for doc in documents(path):
+        try:
+            record: Record | Fail = record_of(doc)
+        except Fail as exc:
+            record = exc
+        read.append((doc, record))
+        yield (record, seed) if isinstance(record, Record) else None
+
+
+def _review_of(job: Job, moved: Callable[[], None] | None = None) -> Review | None:
+    """The review of a job's record (the same wherever it is made: its seed is the run's)."""
+    if job is None:
+        return None
+    record, seed = job
+    return review(record, random.Random(f"{seed}/review"), moved)
+
+
+def _review_shown(job: Job) -> Review | None:
+    """:func:`_review_of` with a bar of the record's moves on a terminal's stderr, gone
+    before the result is printed."""
+    if job is None:
+        return None
+    progress = Progress("moves", sum(len(hand.moves) for hand in job[0].hands), after=True)
+    try:
+        return _review_of(job, progress.advance)
+    finally:
+        progress.close()
+
+
+def _write(doc: Document, record: Record, done: Review, top: int, fmt: Format) -> int:
+    """Write one record's review; its exit code (1 when the review stopped at a finding)."""
+    slips, reviewed, skipped, stopped = done
+    if stopped is not None:
+        say(finding_line(doc, stopped, record.players) + "; the review stops there")
+    players, worst = _players(record, slips, reviewed, skipped, top)
+    out = {
+        "format": REVIEW_FORMAT,
+        "line": doc.line,
+        "players": players,
+        "stopped": None if stopped is None else stopped.as_json(),
+    }
+    if fmt == Format.pretty:
+        _show(out, worst, record.rules)
+    elif fmt == Format.text:
+        for who, said, lines in _summary(out):
+            for line in (f"{who}: {said}", *lines):
+                write_line(line)
+    else:
+        write_line(dumps(out))
+    return OK if stopped is None else VERDICT
 
 
 def _players(

@@ -117,6 +117,10 @@ PlayBotsOpt = Annotated[
     ),
 ]
 
+JobsOpt = Annotated[
+    int, typer.Option(help="Worker processes (the output is the same for any number).", min=1, max=MAX_JOBS)
+]
+
 
 def _finite(value: float | None) -> float | None:
     """A number of seconds: finite (``nan`` and ``inf`` pass a range check)."""
@@ -562,9 +566,7 @@ def simulate(
             max=MOST_HANDS,
         ),
     ] = None,
-    jobs: Annotated[
-        int, typer.Option(help="Worker processes (the output is the same for any number).", min=1, max=MAX_JOBS)
-    ] = 1,
+    jobs: JobsOpt = 1,
     shard: ShardOpt = None,
     dask: DaskOpt = None,
     per_task: Annotated[int, _per_task("games")] = 0,
@@ -644,9 +646,7 @@ def match(
     looks: Annotated[
         int, typer.Option(help="Looks of the stopping rule (1 = none before the end).", min=1, max=10)
     ] = 10,
-    jobs: Annotated[
-        int, typer.Option(help="Worker processes (the result is the same for any number).", min=1, max=MAX_JOBS)
-    ] = 1,
+    jobs: JobsOpt = 1,
     time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
@@ -739,15 +739,17 @@ def review(
     top: Annotated[int, typer.Option(help="Show this many costliest moves per player.", min=1, max=MANY)] = 3,
     seed: Annotated[str, typer.Option(help="Seed of the sampled worlds.")] = "review",
     fmt: FormatOpt = None,
+    jobs: JobsOpt = 1,
 ) -> None:
     """For each player of a record, the moves that lost the most expected points against
-    the best move (with the better move), and the total lost.
+    the best move (with the better move), and the total lost. --jobs N reviews the records
+    of a stream N at a time.
 
     Example: casino simulate --seed r --hands 1 --bots greedy,random | casino review - --format json
     """
     from .cmd_review import run_review
 
-    run_review(file, top, seed, fmt)
+    run_review(file, top, seed, fmt, jobs)
 
 
 @app.command("schema")
