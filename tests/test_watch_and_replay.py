@@ -194,6 +194,25 @@ def test_a_finding_shows_the_records_comment_on_its_move_and_the_command_for_its
     assert "4S+3H=7 is illegal" in finding and "Ana: [b]he holds no seven[/b]" in finding
 
 
+def test_an_unsettled_note_gives_the_command_that_says_what_would_settle_it():
+    """A note the record cannot settle (Ben's 4S+3H=7: legal only if he still held a 7) is
+    no illegal move: the replay points to judge for what would settle it, not for a ruling."""
+    import io
+
+    from rich.console import Console
+
+    from casino_cli.cli.steer import step_view
+    from casino_cli.records.referee import Finding
+
+    record = read_record(orjson.loads(Path("fixtures/rulings/01-b3-unsettled.json").read_bytes())["record"])
+    frames = frames_of(record)
+    at = next(i for i, f in enumerate(frames) if isinstance(f.event, Finding))
+    assert frames[at].event.unchecked
+    screen = Console(file=io.StringIO(), width=100, no_color=True)
+    screen.print(step_view(record, frames, at, record.players, "FILE"))
+    assert screen.file.getvalue().splitlines()[-1] == "what would settle it: casino judge FILE --hand 1 --move 2"
+
+
 def test_names_are_shown_as_written_never_as_markup(tmp_path):
     record = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
     record["players"] = ["[red]Ana", "Ben[/]"]
