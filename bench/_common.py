@@ -11,6 +11,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -156,3 +157,29 @@ def report(title: str, header: list[str], rows: list[list], figures: dict, facts
         print("  ".join(c.rjust(w) if k else c.ljust(w) for k, (c, w) in enumerate(zip(row, widths))))
         if i == 0:
             print("  ".join("-" * w for w in widths))
+
+
+def wall_rounds(commands: dict[str, list[str]], rounds: int) -> dict[str, list[float]]:
+    """Each command run ``rounds`` times, interleaved: its wall times (the point of more
+    workers is to finish sooner; their CPU time is spent in other processes). Every run must
+    print the same bytes."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    outputs = set()
+    for _ in range(rounds):
+        for name, cmd in commands.items():
+            start = time.perf_counter()
+            outputs.add(subprocess.run(cmd, capture_output=True, check=True).stdout)
+            times[name].append(time.perf_counter() - start)
+    assert len(outputs) == 1, f"{', '.join(commands)} printed different output"
+    return times
+
+
+def print_wall(times: dict[str, list[float]], width: int) -> None:
+    """Best and median wall time of each command, and its speed against the first."""
+    one = next(iter(times.values()))
+    for name, t in times.items():
+        print(
+            f"{name:{width}} best {min(t):6.2f} s  median {statistics.median(t):6.2f} s  "
+            f"speed vs {next(iter(times))}: best {min(one) / min(t):4.2f}x  "
+            f"median {statistics.median(one) / statistics.median(t):4.2f}x"
+        )

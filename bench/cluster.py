@@ -14,12 +14,10 @@ Usage: python bench/cluster.py [--games N] [--rounds N]
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import time
 
-from _common import machine_facts
+from _common import machine_facts, print_wall, wall_rounds
 
 
 def main() -> None:
@@ -49,23 +47,11 @@ def main() -> None:
             "--jobs 2": [*base, "--jobs", "2"],
             "--dask (2 local workers)": [*base, "--dask", cluster.scheduler_address],
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        outputs = set()
-        for _ in range(args.rounds):
-            for name, cmd in commands.items():
-                start = time.perf_counter()
-                outputs.add(subprocess.run(cmd, capture_output=True, check=True).stdout)
-                times[name].append(time.perf_counter() - start)
-    assert len(outputs) == 1, "the three commands printed different records"
+        times = wall_rounds(commands, args.rounds)
     print(f"cluster: casino simulate --games {args.games}, {args.rounds} interleaved rounds, wall time")
     print(f"[{facts}]")
     print(f"one default task ({GAMES_PER_TASK} games): {task_cpu:.2f} s CPU")
-    one = times["--jobs 1"]
-    for name, t in times.items():
-        print(
-            f"{name:26} best {min(t):6.2f} s  median {statistics.median(t):6.2f} s  "
-            f"speed vs --jobs 1: best {min(one) / min(t):4.2f}x  median {statistics.median(one) / statistics.median(t):4.2f}x"
-        )
+    print_wall(times, 26)
 
 
 if __name__ == "__main__":

@@ -12,14 +12,12 @@ Usage: python bench/review_jobs.py [--records N] [--rounds N]
 from __future__ import annotations
 
 import argparse
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from _common import machine_facts
+from _common import machine_facts, print_wall, wall_rounds
 
 
 def main() -> None:
@@ -36,22 +34,10 @@ def main() -> None:
         commands = {
             f"--jobs {jobs}": [*casino, "review", str(stream), "-f", "json", "--jobs", str(jobs)] for jobs in (1, 2)
         }
-        times: dict[str, list[float]] = {name: [] for name in commands}
-        outputs = set()
-        for _ in range(args.rounds):
-            for name, cmd in commands.items():
-                start = time.perf_counter()
-                outputs.add(subprocess.run(cmd, capture_output=True, check=True).stdout)
-                times[name].append(time.perf_counter() - start)
-    assert len(outputs) == 1, "--jobs 1 and --jobs 2 printed different reviews"
+        times = wall_rounds(commands, args.rounds)
     print(f"review_jobs: casino review of {args.records} whole games, {args.rounds} interleaved rounds, wall time")
     print(f"[{facts}]")
-    one = times["--jobs 1"]
-    for name, t in times.items():
-        print(
-            f"{name:9} best {min(t):6.2f} s  median {statistics.median(t):6.2f} s  "
-            f"speed vs --jobs 1: best {min(one) / min(t):4.2f}x  median {statistics.median(one) / statistics.median(t):4.2f}x"
-        )
+    print_wall(times, 9)
 
 
 if __name__ == "__main__":
