@@ -12,6 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 import typer
+from clirun import casino
 
 from casino_cli.cli.main import app
 from tests.inproc import cli
@@ -127,8 +128,8 @@ def test_casinos_own_bots_are_named_in_any_case_and_recorded_in_lower_case():
     assert "seat 0: random, seat 1: searcher" in watched.stderr
     pair = ("--pairs", "2", "--hands", "1", "--seed", "m")
     assert cli("match", "Greedy", "RANDOM", *pair).stdout == cli("match", "greedy", "random", *pair).stdout
-    checked = cli("botcheck", "COUNTER", "--decisions", "1", "--redeals", "1", "--seed", "b")
-    assert checked.returncode == 0 and checked.stderr.startswith("casino: bot 'counter': 1 decision")
+    checked = casino("botcheck", "COUNTER", "--decisions", "1", "--redeals", "1", "--seed", "b")  # it forks: a process
+    assert checked.returncode == 0 and checked.stderr.decode().startswith("casino: bot 'counter': 1 decision")
     mine = "casino_cli.engine.bots:greedy_bot"
     assert orjson.loads(cli("simulate", "--seed", "3", "--bots", f"{mine},COUNTER").stdout)["players"] == [
         mine,
