@@ -67,9 +67,8 @@ def _how_to_settle(doc: Document, ruling: Ruling, names: tuple[str, ...] | None)
         entry = f"Shown after {after} seat {who} cards CARD… all"
     else:
         entry = f'"shown": [{{"after": {after}, "seat": {seat}, "cards": [CARD, …], "all": true}}]'
-    holder = f"{names[seat]} (seat {seat})" if names else f"seat {seat}"
     return (
-        f"{doc.where(f'$.hands[{hand - 1}]')}: to settle it, write into hand {hand} the cards {holder} held"
+        f"{doc.where(f'$.hands[{hand - 1}]')}: to settle it, write into hand {hand} the cards {seat_words(names, seat)} held"
         f" after move {after}, as shown: {entry} (all: no others)"
     )
 

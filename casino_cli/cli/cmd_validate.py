@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
+from ..records.describe import plural
 from ..records.record import read_record
 from ..records.referee import Finding, about_hand, walk
 from .common import check_per_task, documents
@@ -86,14 +87,10 @@ def run_validate(
 def _summary(totals: dict[str, int]) -> str:
     """The line said after all files: records by status, findings, moves not checked, and
     when a finding ended a record's checks, that --keep-going goes on."""
-
-    def counted(number: int, what: str) -> str:
-        return f"{number} {what}{'s' if number != 1 else ''}"
-
     return (
-        f"{counted(totals['records'], 'record')} checked: {totals['valid']} valid, "
-        f"{totals['invalid']} not valid ({counted(totals['findings'], 'finding')}"
-        + (f", {counted(totals['skipped'], 'move')} not checked" if totals["skipped"] else "")
+        f"{plural(totals['records'], 'record')} checked: {totals['valid']} valid, "
+        f"{totals['invalid']} not valid ({plural(totals['findings'], 'finding')}"
+        + (f", {plural(totals['skipped'], 'move')} not checked" if totals["skipped"] else "")
         + ")"
         + (f", {totals['unsettled']} unsettled" if totals["unsettled"] else "")
         + (f", {totals['unreadable']} unreadable" if totals["unreadable"] else "")

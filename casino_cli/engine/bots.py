@@ -107,4 +107,4 @@ def find_bot(name: str) -> Bot:
     return bot  # type: ignore[no-any-return]
 
 
-__all__ = ["BOTS", "Bot", "spelled_bot", "find_bot", "gain", "greedy_bot", "random_bot", "register"]
+__all__ = ["BOTS", "Bot", "find_bot", "gain", "greedy_bot", "random_bot", "register", "spelled_bot"]
