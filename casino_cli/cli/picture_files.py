@@ -25,12 +25,9 @@ def check_target(target: str | None, inputs: Iterable[str], option: str = "--svg
     if not target:
         raise Fail(USAGE, f"{option} needs a file name, not an empty one")
     try:
-        out = os.stat(target)
-    except FileNotFoundError:
-        out = None  # a new file
+        path, out = _resolve(target)  # a symbolic link's file, where the writing goes; out None: a new file
     except OSError as exc:  # a symbolic link in a loop, a file taken for a directory
         raise Fail(USAGE, f"cannot write {target}: {exc.strerror or exc}") from None
-    path = os.path.realpath(target)  # a symbolic link's file, where the writing goes
     where = os.path.dirname(path)
     if out is None and not os.path.isdir(where):  # said now, not after the command's data has gone out
         raise Fail(USAGE, f"{option} {target}: there is no directory {where}")
