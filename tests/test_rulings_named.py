@@ -105,3 +105,26 @@ def test_only_the_movers_exact_seat_in_the_engines_words_is_named():
     assert mover_named("seat 0 owns it", 14, 0, None) == "seat 0 owns it"
     assert mover_named("seat 0 owns it", 14, 0, ["", "Ben"]) == "seat 0 owns it"
     assert mover_named("seat 1 owns it", 0, 1, players) == "seat 1 owns it"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "-f", "text"),
+        ("replay", "-f", "json"),
+        ("score", "-f", "text"),
+        ("review", "-f", "json"),
+        ("judge", "--move", "4", "-f", "text"),
+        ("hint", "--move", "3", "-f", "text"),
+    ],
+)
+def test_a_finding_on_stderr_names_the_mover_in_any_format(args):
+    """stderr is for people in every format (the data is on stdout): the engine's words name
+    Ben as the pretty views do; a record naming nobody keeps "seat 1"."""
+    with open(DISPUTE, "rb") as file:
+        doc = orjson.loads(file.read())
+    said = cli(args[0], "-", *args[1:], stdin=orjson.dumps(doc)).stderr
+    assert "4S+3H=7 is illegal: Ben (seat 1) would hold no card to capture 7 (B3)" in said
+    del doc["players"]
+    said = cli(args[0], "-", *args[1:], stdin=orjson.dumps(doc)).stderr
+    assert "4S+3H=7 is illegal: seat 1 would hold no card to capture 7 (B3)" in said

@@ -116,11 +116,12 @@ def _before_move(doc: Document, hand: int, number: int | None) -> Position:
         raise Fail(USAGE, f"{doc.where()}: --hand and --move are for a record; a position is hinted without them")
     if number is None:
         raise Fail(USAGE, f"{doc.where()}: hint a record with --move N (and --hand H)")
+    record = record_of(doc)
     try:
-        pos, _, earlier, _ = position_before(record_of(doc), hand, number)
+        pos, _, earlier, _ = position_before(record, hand, number)
     except NoRuling as exc:
         raise no_ruling(doc, exc) from None
-    note_earlier(doc, hand, earlier)
+    note_earlier(doc, hand, earlier, record.players)
     if pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
     return pos

@@ -97,7 +97,7 @@ def run_judge(
                 ruling, earlier, by_seat = record_ruling(record, hand, number)
             except NoRuling as exc:
                 raise no_ruling(doc, exc) from None
-            note_earlier(doc, hand, earlier)
+            note_earlier(doc, hand, earlier, record.players)
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")

@@ -69,7 +69,7 @@ def run_validate(
                 if out is None:
                     write_line(finding_text(doc, finding, names, fmt))
                 else:
-                    line = finding_line(doc, finding, names, pretty=True)
+                    line = finding_line(doc, finding, names)
                     out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
             if svg is not None and not drawn and any(f.move is not None and not f.unchecked for f in findings):
                 drawn = _draw_dispute(svg, doc)
@@ -169,7 +169,7 @@ def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None,
     if fmt in (Format.json, Format.jsonl):
         line, column = doc.position(finding_path(finding))
         return dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()})
-    return finding_line(doc, finding, names)
+    return finding_line(doc, finding, names, as_data=True)
 
 
 def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], Tally]:

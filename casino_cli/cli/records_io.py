@@ -33,12 +33,14 @@ def no_ruling(doc: Document, exc: NoRuling) -> Fail:
     return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}")
 
 
-def note_earlier(doc: Document, hand: int, earlier: Finding | None) -> None:
+def note_earlier(doc: Document, hand: int, earlier: Finding | None, names: tuple[str, ...] | None) -> None:
     """On stderr, the finding of a record's hand before the move asked about, if any: of a
-    move before it, or of the hand as a whole (its shown cards)."""
+    move before it, or of the hand as a whole (its shown cards), its mover named as in
+    :func:`finding_line`."""
     if earlier is not None:
         at = f"before this move, move {earlier.move}" if earlier.move is not None else f"in hand {hand}"
-        say(f"{doc.where(finding_path(earlier))}: note: {at}: {earlier.message} ({earlier.rule})")
+        message = mover_named(earlier.message, earlier.by_seat, earlier.seat, names)
+        say(f"{doc.where(finding_path(earlier))}: note: {at}: {message} ({earlier.rule})")
 
 
 _HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "moves"}
@@ -59,10 +61,11 @@ def finding_path(finding: Finding) -> str:
     return f"{hand}.{field}" if field else hand
 
 
-def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None, pretty: bool = False) -> str:
+def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None, as_data: bool = False) -> str:
     """A referee's finding for people: where (file, line and column, hand, move, seat and
-    the player's name if the record gives it), what, and the rule; ``pretty`` (the terminal
-    view) names the mover in the engine's words too, which -f text keeps as the JSON has them."""
+    the player's name if the record gives it), what, and the rule. The mover is named in
+    the engine's words too ("Ben (seat 1) would hold …"), on a terminal and on stderr in
+    any format; ``as_data`` (validate -f text, on stdout) keeps them as the JSON has them."""
     where = doc.where(finding_path(finding))
     if finding.hand is not None:
         where += f": hand {finding.hand}"
@@ -72,7 +75,7 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
     comment = _comment(doc, finding)
-    message = mover_named(finding.message, finding.by_seat, finding.seat, names) if pretty else finding.message
+    message = finding.message if as_data else mover_named(finding.message, finding.by_seat, finding.seat, names)
     line = f"{where}: {note}{message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
     return visible(line)  # names, texts and comments come from the record
 
