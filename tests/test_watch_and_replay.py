@@ -28,6 +28,16 @@ def test_watch_piped_writes_the_record_and_jsonl_the_events():
     assert moves == record["hands"][0]["moves"]
 
 
+def test_each_deal_event_names_the_players_as_the_record_does():
+    watch = ("play", "--watch", "--seed", "3", "--bots", "greedy,counter")
+    record = orjson.loads(cli(*watch).stdout)
+    events = [orjson.loads(line) for line in cli(*watch, "-f", "jsonl").stdout.splitlines()]
+    deals = [e for e in events if e["event"] == "deal"]
+    assert len(deals) == len(record["hands"]) and record["players"] == ["greedy", "counter"]
+    assert all(list(deal) == ["event", "hand", "players", "position"] for deal in deals)
+    assert all(deal["players"] == record["players"] for deal in deals)
+
+
 def test_watch_waits_only_on_a_terminal():
     from casino_cli.cli.output import Format
     from casino_cli.cli.watch import Watcher

@@ -56,10 +56,12 @@ def sheet_ending(end: HandEnd) -> str:
     return unfinished_words(end.hand) if end.hand >= MAX_HANDS else "the game goes on"
 
 
-def event_json(event: GameEvent) -> dict[str, Any]:
-    """One JSON Lines event of a watched game (docs/notation.md, ``casino play``)."""
+def event_json(event: GameEvent, players: Sequence[str] | None = None) -> dict[str, Any]:
+    """One JSON Lines event of a watched game (docs/notation.md, ``casino play``); a deal
+    names the seats' ``players`` as the game's record does, when it names them."""
     if isinstance(event, HandStart):
-        return {"event": "deal", "hand": event.hand, "position": position_json(event.position)}
+        named = {"players": list(players)} if players else {}
+        return {"event": "deal", "hand": event.hand, **named, "position": position_json(event.position)}
     if isinstance(event, Step):
         return {
             "event": "move",
@@ -86,7 +88,8 @@ class Watcher:
     ):
         self.fmt = fmt
         self.viewer = viewer
-        self.names = shown_names(tuple(players) if players else None)
+        self.players = tuple(players) if players else None  # as the record has them (jsonl)
+        self.names = shown_names(self.players)
         self.interactive = interactive
         self.out = console() if fmt == Format.pretty or interactive else None
         self.live = None
@@ -109,7 +112,7 @@ class Watcher:
             if isinstance(event, HandEnd):
                 self.last_game = event.game
             if self.fmt == Format.jsonl and not self.interactive:
-                write_line(dumps(event_json(event)))
+                write_line(dumps(event_json(event, self.players)))
             elif self.fmt == Format.text and not self.interactive:
                 self._text(event)
             elif self.out is not None and self.live is None:
