@@ -36,7 +36,7 @@ def test_an_unsettled_ruling_names_the_mover_for_people_and_keeps_the_seat_for_d
     ) in shown
     picture = tmp_path / "ruling.svg"
     cli("judge", PART_WAY, "--move", "2", "-f", "json", "--svg", str(picture))
-    assert "legal only if Ben (seat 1) still held a 7" in picture.read_text()
+    assert "legal only if \u2068Ben\u2069 (seat 1) still held a 7" in picture.read_text()  # isolated (bidi)
     text = cli("judge", PART_WAY, "--move", "2", "-f", "text").stdout.decode()
     assert "legal only if seat 1 still held a 7 after this move; settled by whether seat 1 held one of 7S" in text
     ruling = orjson.loads(cli("judge", PART_WAY, "--move", "2", "-f", "json").stdout)
@@ -93,6 +93,24 @@ def test_hostile_names_are_shown_as_written_and_never_named_again(tmp_path):
     assert "\u2068[b]Ben[/b]\u2069 (seat 1) would hold no card" in drawn and "\u202e" not in drawn
     data = cli("validate", "-", "-f", "json", stdin=doc).stdout.decode()
     assert "4S+3H=7 is illegal: seat 1 would hold no card to capture 7; if the dealer was" in data
+
+
+@pytest.mark.parametrize("name", ["\u05d1\u05df", "\u202eBen", "\u2069Ben\u2066"])
+def test_judge_s_picture_isolates_each_name_in_its_caption(tmp_path, name):
+    """A right-to-left name (Hebrew) reorders nothing around it, as in validate's picture;
+    an override or a stray isolate in a name is shown, never obeyed; the comment too."""
+    with open(PART_WAY, "rb") as file:
+        doc = orjson.loads(file.read())
+    doc["players"] = ["Ana", name]
+    doc["hands"][0]["moves"][1] = {"move": "4S+3H=7", "comment": "\u202eAna"}
+    picture = tmp_path / "ruling.svg"
+    cli("judge", "-", "--move", "2", "-f", "json", "--svg", str(picture), stdin=orjson.dumps(doc))
+    drawn = picture.read_text()
+    shown = name.replace("\u202e", "\\u202e").replace("\u2069", "\\u2069").replace("\u2066", "\\u2066")
+    isolated = f"\u2068{shown}\u2069"
+    assert f"hand 1, move 2 (seat 1, {isolated}): 4S+3H=7 {{\\u202eAna}}" in drawn
+    assert f"legal only if {isolated} (seat 1) still held" in drawn
+    assert "\u202e" not in drawn and drawn.count("\u2068") == drawn.count("\u2069")
 
 
 def test_only_the_movers_exact_seat_in_the_engines_words_is_named():

@@ -207,10 +207,16 @@ def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None, by_seat: 
 
 
 def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None, by_seat: int) -> None:
-    """The position before the move, the move ringed, the ruling and the alternatives under it."""
+    """The position before the move, the move ringed, the ruling and the alternatives under
+    it; in the caption the names isolated as the picture's seats are (a right-to-left name
+    reorders nothing), the rest :func:`visible`."""
+    from ..pictures.svg import names_isolated
     from ..pictures.table import Picture
 
     position = read_position(ruling["position"], check=False)
     move = parse_move_text(ruling["text"])
-    caption = visible(ruling_line(ruling, names, by_seat))
+    shown: Ruling = {**ruling, "text": visible(ruling["text"]), "message": visible(ruling["message"])}
+    if "comment" in ruling:
+        shown["comment"] = visible(ruling["comment"])
+    caption = ruling_line(shown, names_isolated(names), by_seat)
     save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_for_people(ruling)]))

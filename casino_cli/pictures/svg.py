@@ -7,7 +7,7 @@ sans-serif stack, so a picture needs no external font and no network.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from ..cards import RANKS, SUITS, rank, suit
@@ -47,6 +47,13 @@ def named(name: str, cut: Callable[[str], str] | None = None) -> str:
         return ""
     shown = visible(name)
     return f"\u2068{cut(shown) if cut else shown}\u2069"
+
+
+def names_isolated(names: Sequence[str] | None) -> tuple[str, ...] | None:
+    """A record's players' names for a picture's words, each as :func:`named` shows it (the
+    words around them :func:`visible` on their own, since making the whole text visible
+    would show the isolates as escapes); None when it names none."""
+    return tuple(map(named, names)) if names else None
 
 
 def banner(x: float, y: float, width: float, words: str, pad: float) -> tuple[str, int]:

@@ -18,7 +18,7 @@ from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
 from .lines import fit, text_width, wrap
-from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, document, frame, named, text
+from .svg import BLACK, CARD_H, CARD_W, HIGHLIGHT, banner, card, document, frame, named, names_isolated, text
 
 WIDTH = 1000
 NARROW = 400  # a picture for a phone's screen (the replay page shows it where the picture has little room)
@@ -438,8 +438,7 @@ def frame_text(frame: Frame, record: Record) -> str:
         frame = frame._replace(event=event._replace(message=visible(event.message)))
     elif isinstance(event, Step):
         frame = frame._replace(event=_shown_step(event))
-    players = tuple(map(named, record.players)) if record.players else None
-    return frame_words(frame, record._replace(players=players), card_name)
+    return frame_words(frame, record._replace(players=names_isolated(record.players)), card_name)
 
 
 def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Picture:
