@@ -134,6 +134,7 @@ NOT_LIMITS = {
     "engine.position.MAX_SEATS": "4, the most players: a rule of the game",
     "engine.position.MAX_BUILDS": "26: what 52 cards can make, two a build",
     "notation.fields.MAX_INT": "expect_int's default bound: every reader gives its own range",
+    "notation.fields._MAX_GUESSES": "how many names a misspelt name's question lists: refusing nothing",
     "records.hints._MAX_TRIES": "how many moves a hint tries: a search's breadth, refusing nothing",
 }
 

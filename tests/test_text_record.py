@@ -453,18 +453,38 @@ def test_a_misspelt_keyword_is_named_not_read_as_moves(line, keyword):
         ("Hand 1 dealer Dam", "1. Ana: 3H", "'Dam'", ": is it Dan?"),
         ("Hand 1 dealer Dan", "1. Ana: 3H 2. Bne: 4C", "'Bne'", ": is it Ben?"),
         ("Hand 1 dealer Dan", "1. Ana: 3H 2. 4C\nShown after 1 seat Benn cards 6D", "'Benn'", ": is it Ben?"),
-        ("Hand 1 dealer Dan", "1. Ana: 3H 2. Dna: 4C", "'Dna'", ""),  # as close to Ana as to Dan
+        ("Hand 1 dealer Dan", "1. Ana: 3H 2. Dna: 4C", "'Dna'", ": is it Ana or Dan?"),  # as close to both
         ("Hand 1 dealer Dan", "1. Ana: 3H 2. Xavier: 4C", "'Xavier'", ""),
     ],
 )
 def test_a_misspelt_player_name_is_named(tmp_path, hand, moves, slip, meant):
     """A misspelt name was refused with the players listed but not the one meant; it is asked
-    after ('is it Ben?') when one name is closest, and not when none is or two are as close."""
+    after ('is it Ben?') when one name is closest, or two as close ('is it Ana or Dan?'), and
+    not when none is."""
     path = tmp_path / "slip.cas"
     path.write_text(f"[Rules classic 4]\n[Players Ana Ben Carla Dan]\n{hand} table 7D 2C 9S KH\n{moves}\n")
     message = cli("validate", str(path), "-f", "text").stdout.decode()
     assert f"{slip} " in message
     assert message.split(f"{slip} ")[1].split("\n")[0].endswith(f"Dan){meant} (notation)")
+
+
+@pytest.mark.parametrize(
+    "players, meant",
+    [
+        ("Bea Ben", ": is it Bea or Ben?"),
+        ("Bea Ben Bec", ": is it Bea, Ben or Bec?"),
+        ("Bea Ben Bec Bed", ""),  # four as close: no question a player would want
+        ("Ana Bea Bea", ""),  # the closest names two players: it would name neither
+        ("Ana Ana Ben", ": is it Ben?"),  # a shared name elsewhere does not matter
+    ],
+)
+def test_a_slip_as_close_to_several_names_asks_after_them_all_or_none(tmp_path, players, meant):
+    """'Be' is as close to Bea as to Ben: both are asked after, never one guessed; at most three."""
+    seats = len(players.split())
+    path = tmp_path / "slip.cas"
+    path.write_text(f"[Rules classic {seats}]\n[Players {players}]\nHand 1 dealer Be table 7D 2C 9S KH\n1. 3H\n")
+    message = cli("validate", str(path), "-f", "text").stdout.decode()
+    assert message.endswith(f"not 'Be' (players: {players.replace(' ', ', ')}){meant} (notation)\n")
 
 
 @pytest.mark.parametrize(

@@ -323,14 +323,18 @@ def name_key(name: str) -> str:
 
 def slip_hint(word: str, names: Iterable[str]) -> str:
     """``: is it Ben?`` when ``word`` is a slip for one of ``names`` (``Bne``, ``Benn``, in any
-    case), else nothing: no name is close, or two are as close (``Dna``: Ana or Dan?)."""
+    case), ``: is it Bea or Ben?`` when two or three are as close (``Be``); else nothing: no
+    name is close, more than three are as close, or the closest is a name two players share
+    (it would name neither)."""
     if len(word) > 64:  # a slip is short; difflib's work grows with the lengths multiplied
         return ""
     key = name_key(word)
-    scores = sorted(
-        ((difflib.SequenceMatcher(None, key, name_key(n)).ratio(), n) for n in names if len(n) <= 64),
-        key=lambda scored: -scored[0],
-    )
-    if not scores or scores[0][0] < 0.6 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+    scored = [(difflib.SequenceMatcher(None, key, name_key(n)).ratio(), n) for n in names if len(n) <= 64]
+    best = max((score for score, _ in scored), default=0.0)
+    closest = [n for score, n in scored if score == best]
+    if best < 0.6 or len(closest) > _MAX_GUESSES or len({name_key(n) for n in closest}) < len(closest):
         return ""
-    return f": is it {scores[0][1]}?"
+    return f": is it {' or '.join(filter(None, [', '.join(closest[:-1]), closest[-1]]))}?"
+
+
+_MAX_GUESSES = 3  # "is it Ana, Bea or Ben?" at the most
