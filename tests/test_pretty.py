@@ -178,6 +178,15 @@ def test_a_hint_shows_the_movers_view_and_what_each_ranked_move_does():
     assert "▶ seat 0 (you)  6♥ 7♥ 10♣ J♥" in hidden and "▮▮▮▮ 4 cards" in hidden  # seat 1's hand: backs
 
 
+def test_a_hint_on_a_record_names_its_players_as_judge_does():
+    """The mover's view before move 3 of the dispute names Ana and Ben on the board and in
+    the heading, where it said 'seat 0 to move' and 'dealer seat 1'."""
+    hint = invoke("hint", "fixtures/records/dispute.json", "--move", "3", "-f", "pretty", NO_COLOR="1", COLUMNS="120")
+    assert "▶ seat 0 Ana (you)" in hint and "seat 1 Ben" in hint
+    assert re.search(r"dealer +Ben \(seat 1\)", hint)
+    assert "\nAna (seat 0) to move: expected points for its side" in hint
+
+
 def test_narrow_terminal_still_shows_the_table():
     out = invoke("deal", "--seed", "7", "--format", "pretty", NO_COLOR="1", COLUMNS="40")
     assert "table" in out and max(len(line) for line in out.splitlines()) <= 40

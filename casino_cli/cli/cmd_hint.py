@@ -17,6 +17,7 @@ from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import no_ruling, note_earlier, record_of
+from .safe_text import shown_names
 
 HINT_FORMAT = "casino.hint/1"
 
@@ -26,7 +27,7 @@ def run_hint(path: str, seed: str, fmt: Format | None, hand: int | None = None, 
     code = OK
     for doc in documents(path):
         try:
-            pos = _hinted(doc, hand, number)
+            pos, names = _hinted(doc, hand, number)
             ranked, listing = _ranked(pos, seed, doc)
         except Fail as exc:  # said, in its place in JSON, and the next position hinted
             code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
@@ -60,7 +61,7 @@ def run_hint(path: str, seed: str, fmt: Format | None, hand: int | None = None, 
         if cut:
             say(f"{doc.where()}: {cut}")
         if fmt == Format.pretty:
-            _show(out, pos, ranked, listing)
+            _show(out, pos, ranked, listing, names)
         elif fmt == Format.text:
             write_line(" ".join(f"{m['move']}:{points_text(m['value'])}" for m in out["moves"]))
         else:
@@ -88,14 +89,15 @@ def _cut(ranked: list[Ranked]) -> str:
     return f"the hint's work budget was reached: {valued}, in {worlds} worlds each (of {full}){unvalued}"
 
 
-def _hinted(doc: Document, hand: int | None, number: int | None) -> Position:
+def _hinted(doc: Document, hand: int | None, number: int | None) -> tuple[Position, tuple[str, ...] | None]:
     """The position of a document (of a record, the one before move ``number`` of ``hand``),
-    if a hint can be given for it (else a Fail, exit 65, or 2 for a move the record lacks)."""
+    if a hint can be given for it (else a Fail, exit 65, or 2 for a move the record lacks),
+    and the players' names a record gives, for people."""
     if number is None and hand is None:
-        pos = position_of(doc, playable=True, command="hint")
+        pos, names = position_of(doc, playable=True, command="hint"), None  # a position names no players
         where = doc.where(f"$.hands[{pos.turn}]")
     else:
-        pos = _before_move(doc, hand or 1, number)
+        pos, names = _before_move(doc, hand or 1, number)
         where = f"{doc.where()}: before move {number} of hand {hand or 1}"
     held = None if pos.turn is None else pos.hands[pos.turn]
     if isinstance(held, Partial):
@@ -106,12 +108,12 @@ def _hinted(doc: Document, hand: int | None, number: int | None) -> Position:
             f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
             "whole hand (`casino moves` lists those of the known cards)",
         )
-    return pos
+    return pos, names
 
 
-def _before_move(doc: Document, hand: int, number: int | None) -> Position:
+def _before_move(doc: Document, hand: int, number: int | None) -> tuple[Position, tuple[str, ...] | None]:
     """The position of a record before move ``number`` of ``hand``, as ``casino judge`` rules
-    on it, with the seat to move's hand known."""
+    on it, with the seat to move's hand known, and the record's players' names (shown)."""
     if not is_record(doc):
         raise Fail(USAGE, f"{doc.where()}: --hand and --move are for a record; a position is hinted without them")
     if number is None:
@@ -124,7 +126,7 @@ def _before_move(doc: Document, hand: int, number: int | None) -> Position:
     note_earlier(doc, hand, earlier, record.players)
     if pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
-    return pos
+    return pos, shown_names(record.players)
 
 
 def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], MoveList]:
@@ -145,9 +147,12 @@ def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], Move
         progress.close()
 
 
-def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList) -> None:
-    """The mover's view of the position, then its moves ranked, each with what it does."""
-
+def _show(
+    out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList, names: tuple[str, ...] | None
+) -> None:
+    """The mover's view of the position (the seats named as a record names them), then its
+    moves ranked, each with what it does."""
+    from ..records.describe import seat_words
     from .render import MovesTable, card_text, does_text, position_view
 
     if out["turn"] is None:
@@ -159,7 +164,7 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
         how = f"up to {out['worlds']} sampled worlds a move: the work budget was reached"
     else:
         how = f"{out['worlds']} sampled worlds"
-    heading = f"seat {out['turn']} to move: expected points for its side less the others' ({how})"
+    heading = f"{seat_words(names, out['turn'])} to move: expected points for its side less the others' ({how})"
     if out["truncated"]:
         heading += f"; the first {len(ranked)} moves of a truncated listing"
     rows = [
@@ -174,6 +179,6 @@ def _show(out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: Mov
         for i, (m, r) in enumerate(zip(out["moves"], ranked), 1)
     ]  # the heading above the table, not as its title: a title wraps to the table's narrow width
     table = MovesTable(("#", "move", "card", "does", "points", "±"), rows)
-    console().print(position_view(pos, viewer=out["turn"]))
+    console().print(position_view(pos, viewer=out["turn"], names=names))
     console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)
