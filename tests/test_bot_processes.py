@@ -406,8 +406,13 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     assert _chosen(b'{"index": 0.5}', listing).endswith("which is not one of its 14 legal moves")
     assert _chosen(b'{"move": "8Sx6H+2H"}', listing).text() == "8Sx2H+6H"  # the table cards in any order
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
-    for line in (b'{"index": 99, "move": "JD"}', b'{"index": true}', b'{"move": "KSxAH"}'):
+    for line in (b'{"index": true}', b'{"move": "KSxAH"}'):
         assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
+    for line in (b'{"index": 14}', b'{"index": -1}', b'{"index": 99, "move": "JD"}'):  # counted from 1, say
+        assert _chosen(line, listing).endswith("legal moves (an index counts from 0: 0 to 13)"), line
+    for line in (b'{"Move": "2Cx2H"}', b'{"mvoe": "2Cx2H"}', b"{}"):  # a legal move, under a key not read
+        said = _chosen(line, listing)
+        assert said.endswith('(an answer is {"move": TEXT} or {"index": I}: it has neither key)'), line
     for line in (b'{"move": "2Cx2H", "move": "JD"}', b'{"move": {"card": "JD", "type": "trail", "card": "2C"}}'):
         assert "appears twice in this object" in _chosen(line, listing), line  # JSON readers differ on which counts
     for line, why in (  # a move the notation does not read: its reason, cut short if long
@@ -422,7 +427,9 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     as_object = b'{"move": {"type": "capture", "card": "2C", "takes": ["2H"]}}'  # the notation's object form
     assert _chosen(as_object, listing) == first
     huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer
-    assert isinstance(huge, str) and huge.endswith("which is not one of its 14 legal moves")
+    assert isinstance(huge, str) and huge.endswith(
+        "which is not one of its 14 legal moves (an index counts from 0: 0 to 13)"
+    )
     deep = _chosen(b"[" * 100_000, listing)  # deeper than Python's JSON reader can go: not valid JSON, not a crash
     assert isinstance(deep, str) and deep.endswith("which is not valid JSON, nor one of its 14 legal moves")
 

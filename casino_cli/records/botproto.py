@@ -294,6 +294,10 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
         index = whole(answer.get("index"))  # 4.0 is 4, as a document's whole numbers are
         if type(index) is int and 0 <= index < count:  # not a JSON true or false
             by_index = moves.moves[index]
+        elif type(index) is int:
+            unread = f" (an index counts from 0: 0 to {count - 1})"
+        elif "index" not in answer and "move" not in answer:  # {"Move": ...}: a move named under no key read
+            unread = ' (an answer is {"move": TEXT} or {"index": I}: it has neither key)'
         text = answer.get("move")
     else:
         text = answer
