@@ -473,6 +473,29 @@ def test_a_bot_is_registered_only_under_a_name_bots_can_say():
         find_bot("nope")
 
 
+def test_a_class_is_no_bot_but_an_instance_of_it_is(tmp_path, monkeypatch):
+    """--bots mybots:Cautious, naming the class where its instance was meant, failed at the
+    first move ('Cautious.__init__() takes 1 positional argument but 4 were given'); a class
+    is refused where it is named, and an instance with __call__ is a bot."""
+    from casino_cli.engine import find_bot, register
+
+    source = (
+        "class Cautious:\n    def __call__(self, view, moves, rng):\n        return moves[0]\n\ncautious = Cautious()\n"
+    )
+    (tmp_path / "classbots.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    said = (
+        "is a class, whose call makes an instance, not a move: use an instance of it \\(mine = Cautious\\(\\), say\\)"
+    )
+    with pytest.raises(LookupError, match="bot 'classbots:Cautious' " + said):
+        find_bot("classbots:Cautious")
+    with pytest.raises(TypeError, match=said):
+        register("cautious", type(find_bot("classbots:cautious")))  # type: ignore[arg-type]
+    game = Game(make_rules("classic"), "7", [find_bot("classbots:cautious")] * 2)
+    game.play(hands=1)
+    assert game.hands
+
+
 def test_a_bot_of_casinos_own_is_not_replaced():
     """register('greedy', mine) was taken without a word, so a match 'against greedy' played
     another bot; casino's own bots keep their names, in any case, as find_bot reads them
