@@ -7,6 +7,7 @@ import inspect
 import os
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -29,6 +30,7 @@ from casino_cli.records.selfplay import play_game
 
 # botcheck forks (each question in a process of its own); pytest-xdist's worker runs a thread
 # of its own, so on Python 3.12+ that fork warns here, as it would not from `casino botcheck`.
+ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 
 
@@ -168,6 +170,32 @@ def test_a_bot_dealing_from_a_seed_it_finds_is_refused_as_one_that_cannot_be_che
     one view vary as a random bot's do, so it fails the check without being called a leak."""
     tested, findings = check_bot(seed_dealer, make_rules("classic", 2), BOTS["greedy"], decisions=40)
     assert findings and "asked again for the same" in findings[0].problem and not findings[0].leak
+
+
+def test_a_bot_seated_for_both_partners_reads_its_partners_hand_and_bots_md_says_so():
+    """A bot seated for both partners is one object: what it keeps of one seat's hand is the
+    partner's at the other seat's turn, and botcheck, playing greedy beside it, passes a bot
+    that plays by it. Only processes of their own would part them (cmd: programs have them),
+    so docs/bots.md says so where it tells the test from a sandbox."""
+    kept: dict[int, int] = {}
+    read: list[int] = []
+
+    def sharer(view, moves, rng):
+        kept[view.seat] = view.hand
+        partners = kept.get((view.seat + 2) % 4, 0) & view.unseen  # still unseen: still in the partner's hand
+        read.append(partners)
+        paired = [m for m in moves.moves if any(partners >> c & 1 for c in range(m.card & ~3, (m.card | 3) + 1))]
+        return (paired or moves.moves)[0]
+
+    rules = make_rules("royal", 4)
+    tested, findings = check_bot(sharer, rules, BOTS["greedy"], redeals=2, decisions=12)
+    assert tested == 12 and not findings
+    kept.clear()
+    read.clear()
+    Game(rules, "p", [sharer, BOTS["greedy"]] * 2).play(hands=1)
+    assert sum(1 for partners in read if partners) > len(read) // 2
+    said = " ".join((ROOT / "docs" / "bots.md").read_text().split())
+    assert "plays both partners (in `simulate`, `play`, `match`) as one object in one process" in said
 
 
 def test_botcheck_passes_fair_bots():
