@@ -499,6 +499,12 @@ def test_botcheck_command():
         peek.returncode == 1
         and "bot 'test_views:peeker' leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
     )
+    chance = cli("botcheck", "test_views:seed_dealer", "--decisions", "20", "--seed", "b")  # its own random source
+    assert chance.returncode == 1 and "bot 'test_views:seed_dealer' cannot be checked: game b/1" in chance.stderr
+    assert chance.stderr.rstrip().endswith(
+        "(an answer may turn on its view and the rng it is given alone: not on a random source of its own,"
+        " the clock, or what the bot kept from an earlier question)"
+    )
 
 
 def test_the_searcher_is_deterministic_for_a_seed():

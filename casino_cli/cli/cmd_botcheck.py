@@ -34,8 +34,15 @@ def run_botcheck(
         f = findings[0]
         again = f"--seed {f.seed.rsplit('/', 1)[0]}"
         verdict = "leaks" if f.leak else "cannot be checked"
+        why = "" if f.leak else _what_to_do(isinstance(bot, CommandBot))
         raise Fail(
-            VERDICT, f"bot {name!r} {verdict}: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}"
+            VERDICT, f"bot {name!r} {verdict}: game {f.seed} ({again}), hand {f.hand}, seat {f.seat}: {f.problem}{why}"
         )
     counts = f"{plural(tested, 'decision')}, each unchanged under {plural(redeals, 're-deal')}"
     say(f"bot {name!r}: {counts} of the hidden cards: no leak found")
+
+
+def _what_to_do(program: bool) -> str:
+    """What a bot that cannot be checked does wrong: its answer turns on more than it is given."""
+    given = "its question (its seed for chance)" if program else "its view and the rng it is given"
+    return f" (an answer may turn on {given} alone: not on a random source of its own, the clock, or what the bot kept from an earlier question)"
