@@ -409,7 +409,7 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
     assert talks.returncode == 0 and b"thinking" in talks.stderr and b"thinking" not in talks.stdout
     assert orjson.loads(talks.stdout)["format"] == "casino.record/1"
     for bots, words in (
-        ("mybots:boom", b"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom"),
+        ("mybots:boom", b"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom, at mybots.py:2 in boom ("),
         ("random,mybots:leaves", b"bot 'mybots:leaves' (seat 1) raised SystemExit: 0"),
         ("mybots:closes", b"bot 'mybots:closes' (seat 0) raised GeneratorExit"),
         (f"cmd:{sys.executable} true.py", b"answered '{\"index\": true}', which is not"),
@@ -918,8 +918,8 @@ def test_a_bot_that_fails_in_a_match_is_named_with_the_game_it_failed_in(tmp_pat
     )
     assert out.returncode == 2 and not out.stdout, out.stderr
     assert (
-        b"bot 'mybots:boom' (seat 1) raised RuntimeError: kaboom (in the game dealt from seed 's/1' with A in seat 0)"
-        in out.stderr
+        b"bot 'mybots:boom' (seat 1) raised RuntimeError: kaboom, at mybots.py:3 in boom (in the game dealt from seed 's/1' with A in"
+        b" seat 0)" in out.stderr
     ), out.stderr
 
 
@@ -943,7 +943,7 @@ def test_a_bot_that_fails_in_a_simulation_is_named_with_the_game_it_failed_in(tm
         timeout=120,
     )
     game = len(out.stdout.splitlines()) + 1
-    said = f"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom (in game {game}, dealt from seed 's/{game}')"
+    said = f"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom, at mybots.py:6 in boom (in game {game}, dealt from seed 's/{game}')"
     assert out.returncode == 2 and 1 < game < 4 and said.encode() in out.stderr, out.stderr
 
 

@@ -429,3 +429,16 @@ def test_a_changed_answer_is_confirmed_in_fresh_processes_before_it_is_called_a_
     problem, leak = botcheck._leak_or_chance(asked, None, None, None, (), "M1", "M0")
     assert not leak and "asked again for the same view" in problem
     assert calls == [1, 1]  # a second process answered otherwise
+
+
+def test_a_bot_that_raises_is_placed_at_its_own_line_not_in_pythons_libraries():
+    """The message names the innermost line of the bot's code: its call of random's choice,
+    not the line inside random.py that raised."""
+    from casino_cli.engine.views import BotError
+
+    def chooses_from_nothing(view, moves, rng):
+        return rng.choice([])
+
+    pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
+    with pytest.raises(BotError, match=r"raised IndexError: .*, at test_views\.py:\d+ in chooses_from_nothing$"):
+        ask(chooses_from_nothing, pos, random.Random(1))

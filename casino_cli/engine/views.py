@@ -15,7 +15,10 @@ position.
 
 from __future__ import annotations
 
+import os
 import random
+import sysconfig
+import traceback
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -163,7 +166,7 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     except BotError:
         raise
     except (Exception, SystemExit, GeneratorExit) as exc:  # a bot of anyone's: report it, never a traceback
-        raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}") from None
+        raise BotError(bot_name(bot), seat, f"raised {type(exc).__name__}: {exc}{_where(exc)}") from None
     if (listing.moves, listing.facts, listing.truncated) != legal:  # forced past MoveList's guard
         raise BotError(bot_name(bot), seat, "changed the list of legal moves it was given")
     if not isinstance(move, Move):  # a plain tuple equal to one is not a move either
@@ -171,6 +174,23 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     if move not in legal[0]:
         raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
     return move, listing
+
+
+# casino's files and Python's libraries: a bot's failure is placed at a line of neither
+_NOT_THE_BOTS = tuple(
+    os.path.join(path, "")
+    for path in {os.path.dirname(os.path.dirname(os.path.abspath(__file__)))}
+    | {sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")}
+)
+
+
+def _where(exc: BaseException) -> str:
+    """Where in the bot writer's code ``exc`` was raised (its innermost line in no file of
+    casino's or of Python's libraries): ``, at mybots.py:12 in cautious``, or ""."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if not f.filename.startswith(_NOT_THE_BOTS)]
+    if not frames:
+        return ""
+    return f", at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno} in {frames[-1].name}"
 
 
 def seat_rngs(seed: str, players: int) -> list[random.Random]:
