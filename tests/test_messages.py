@@ -128,6 +128,26 @@ def test_a_position_with_a_bad_format_gets_no_record_hint():
     assert "game record" not in out.stderr
 
 
+def test_a_bot_question_given_as_a_position_says_how_to_make_one_of_it():
+    """A bot writer's question (or its view) piped to casino hint or moves was refused with
+    '$.seat: unknown key' alone; the message says which keys to drop, and dropping them works."""
+    from casino_cli.engine import make_rules, observe, seeded_deck, start_position
+    from casino_cli.records.botproto import VIEW_KEYS, view_json
+
+    view = view_json(observe(start_position(make_rules("classic"), seeded_deck("7"), 1), 0))
+    question = {"protocol": "casino.bot/1", "seat": 0, "view": view, "moves": [], "seed": 1, "time_limit": 10.0}
+    for doc, said in (
+        (question, "This is a bot's question: its position is its view less .seat, .hand_counts, .unseen, .history"),
+        (view, "This is a bot question's view: its position is the view less .seat, .hand_counts, .unseen, .history"),
+    ):
+        for command in ("hint", "moves"):
+            out = cli(command, "-", stdin=orjson.dumps(doc))
+            assert out.returncode == 65 and said in out.stderr, out.stderr
+    position = {key: value for key, value in view.items() if key not in VIEW_KEYS}
+    assert cli("moves", "-", stdin=orjson.dumps(position)).returncode == 0
+    assert list(view)[-len(VIEW_KEYS) :] == list(VIEW_KEYS)
+
+
 def test_a_build_value_of_four_digits_is_refused_for_its_length():
     out = cli("apply", "-", "8S+5D=1234", stdin=POSITION)
     assert out.returncode == 65 and "the value after '=' must be a number of at most 3 digits" in out.stderr

@@ -123,7 +123,7 @@ def position_data_of(doc: Document, playable: bool = False, command: str = "move
     try:
         pos, user = read_position_data(doc.value)
     except (NotationError, PositionError) as exc:
-        raise Fail(DATA_ERROR, problem_text(doc, exc) + _record_hint(doc, command)) from None
+        raise Fail(DATA_ERROR, problem_text(doc, exc) + (_record_hint(doc, command) or _question_hint(doc))) from None
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
             DATA_ERROR,
@@ -153,6 +153,20 @@ def _record_hint(doc: Document, command: str) -> str:
         f". This is a game record: `casino judge {name} --hand H --move N` rules on its move N, and "
         f"`casino replay {name} --hand H --to N | tail -1 | casino moves -` lists the moves after move N"
     )
+
+
+def _question_hint(doc: Document) -> str:
+    """For a bot's question (``casino.bot/1``) or its view given where a position is wanted:
+    how to make the position of it (the view, less the keys the protocol adds)."""
+    from ..records.botproto import PROTOCOL, VIEW_KEYS
+
+    value = doc.value if doc.error is None and isinstance(doc.value, dict) else {}
+    dropped = ", ".join(f".{key}" for key in VIEW_KEYS)
+    if value.get("protocol") == PROTOCOL:
+        return f". This is a bot's question: its position is its view less {dropped} (jq -c '.view | del({dropped})')"
+    if isinstance(value.get("format"), str) and any(key in value for key in VIEW_KEYS):
+        return f". This is a bot question's view: its position is the view less {dropped} (jq -c 'del({dropped})')"
+    return ""
 
 
 def print_position(pos: Position, fmt: Format, user: UserData = ()) -> None:

@@ -72,16 +72,20 @@ def time_limit() -> float:
     return seconds
 
 
+VIEW_KEYS = ("seat", "hand_counts", "unseen", "history")  # what a view adds to its position's keys
+
+
 def view_json(view: View) -> dict[str, object]:
-    """A view as the protocol sends it."""
+    """A view as the protocol sends it: its position (the other hands null), and VIEW_KEYS."""
     known = view.known
     hidden = tuple(h if s == view.seat else None for s, h in enumerate(known.hands))
-    out = position_json(known._replace(hands=hidden))
-    out["seat"] = view.seat
-    out["hand_counts"] = [view.hand_count(s) for s in range(view.rules.players)]
-    out["unseen"] = codes_of(view.unseen)
-    out["history"] = [{"seat": p.seat, "move": p.move.text()} for p in view.history]
-    return out
+    added = (
+        view.seat,
+        [view.hand_count(s) for s in range(view.rules.players)],
+        codes_of(view.unseen),
+        [{"seat": p.seat, "move": p.move.text()} for p in view.history],
+    )
+    return position_json(known._replace(hands=hidden)) | dict(zip(VIEW_KEYS, added, strict=True))
 
 
 class CommandBot:
