@@ -309,7 +309,7 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
     listing = legal_moves(pos)
     assert read_answer("2", pos, listing).move == listing.moves[1]
     assert read_answer(" kd ", pos, listing).move == listing.moves[3]
-    assert "does not hold 9H" in read_answer("9H+2C=11", pos, listing).message
+    assert "you do not hold 9H (card)" in read_answer("9H+2C=11", pos, listing).message
     assert read_answer("\u0662", pos, listing).move == listing.moves[1]  # an Arabic-Indic 2 is a 2
     for typed, said in (
         ("0", "choose 1 to 4"),
@@ -325,6 +325,47 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
         answer = read_answer(typed, pos, listing)
         assert answer.move is None and said in answer.message and "$" not in answer.message
     assert read_answer("U", pos, listing).command == "undo" and read_answer("q", pos, listing).command == "quit"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "loose", "builds", "hand", "typed", "rule", "said"),
+    [
+        ("classic", 2, ["3D"], [], ["2S", "4C"], "AS", "card", "you do not hold AS"),
+        ("classic", 2, ["9H"], [(7, 0)], ["7S", "2C"], "2C", "T2", "you own the 7-build 3D+4C and may not trail"),
+        ("royal", 2, ["9H"], [(7, 0)], ["2C", "7S", "9C"], "2C+3D+4C=9", "B6", "you may not raise your own 7-build"),
+        ("royal", 4, ["9H"], [(7, 2)], ["2C", "9C"], "2C+3D+4C=9", "B7", "you may not raise your partner's 7-build"),
+        ("classic", 2, ["3D"], [], ["4C", "2S"], "4C+3D=7", "B3", "you would hold no card to capture 7"),
+        ("classic", 2, ["2D"], [(7, 0)], ["7S", "9C", "2H"], "7S+2D=9", "O1", "capture your 7-build 3D+4C"),
+    ],
+)
+def test_a_move_refused_at_the_prompt_speaks_to_the_person_and_cites_its_rule(
+    variant, players, loose, builds, hand, typed, rule, said
+):
+    """The engine's refusal calls the mover "seat 0" ("seat 0 would hold no card to capture 7",
+    "its own 7-build"), as judge and the JSON keep it; at play's prompt it speaks to the
+    person at the keyboard."""
+    from casino_cli.cli.cmd_play import read_answer
+    from casino_cli.engine import IllegalMove, judge
+    from casino_cli.notation.moves import parse_move_text
+    from casino_cli.notation.position import read_position
+
+    table = {"loose": loose, "builds": [{"value": v, "owner": o, "cards": ["3D", "4C"]} for v, o in builds]}
+    rules = {"variant": variant, "players": players}
+    pos = read_position(
+        {
+            "format": "casino.position/1",
+            "rules": rules,
+            "turn": 0,
+            "table": table,
+            "hands": [hand] + [None] * (players - 1),
+        }
+    )
+    message = read_answer(typed, pos, legal_moves(pos)).message
+    assert said in message and message.endswith(f" ({rule})"), message
+    assert "seat 0" not in message and " its " not in message, message
+    with pytest.raises(IllegalMove) as refused:
+        judge(pos, parse_move_text(typed, ""))
+    assert refused.value.message.startswith("seat 0 "), refused.value.message  # the engine's words, unchanged
 
 
 def test_the_seat_to_play_sees_the_other_hands_as_counts_only():

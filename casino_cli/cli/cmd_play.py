@@ -9,6 +9,7 @@ interrupted; a game kept in no file asks for one at its end (keeping.py).
 from __future__ import annotations
 
 import random
+import re
 import shlex
 import sys
 from typing import TYPE_CHECKING, NamedTuple
@@ -126,8 +127,23 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     try:
         judge(position, move)
     except IllegalMove as exc:
-        return Answer(message=f"{move.text()} is not allowed: {exc.message} ({exc.rule})")
+        return Answer(message=f"{move.text()} is not allowed: {to_you(exc.message, PERSON)} ({exc.rule})")
     return Answer(move)
+
+
+_VERBS = {"does not hold": "do not hold", "owns": "own"}  # the engine's verbs after "seat N", said to "you"
+
+
+def to_you(message: str, seat: int) -> str:
+    """A refusal in the engine's words, which call the mover by its seat ("seat 0 would hold
+    no card to capture 7", "its own 7-build"), said to the person at the keyboard: "you
+    would hold …", "your own 7-build". A message about anything else is left as it is."""
+    lead = f"seat {seat} "
+    if not message.startswith(lead):
+        return message
+    rest = re.sub(r"\bits\b", "your", message.removeprefix(lead))
+    verb = next((v for v in _VERBS if rest.startswith(v)), "")
+    return f"you {_VERBS[verb]}{rest.removeprefix(verb)}" if verb else f"you {rest}"
 
 
 def run_play(
