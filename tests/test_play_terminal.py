@@ -157,7 +157,7 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
 def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_view(lines, cuts):
     """4 players at 40 columns: the board is drawn narrow (the seats by number, the stock and
     the dealer on one row, the sides' seats beside their scores); the others' moves above
-    may scroll away, never the board. The prompt names only ? and q (the others' keys would
+    may scroll away, never the board. The prompt names only ? and q, or the only move and Enter (the others' keys would
     take a second line). On 24 lines every move is listed under the board; on 17, where
     even the moves in columns do not fit, the first are shown, the title saying how many,
     and a move not shown still plays by its number."""
@@ -165,7 +165,7 @@ def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_vie
     shown = ""
     cut = 0
     for turn in range(4):
-        now = term.expect(PROMPT) + term.expect(": ")
+        now = term.expect(PROMPT) + term.expect("): ")
         assert turn == 0 or re.search(r"^ +\d+\. seat 0 ", now, re.M), now  # the number played
         shown += now
         screen = shown.splitlines()[-(lines - 1) :]  # and a line for a message
@@ -174,7 +174,10 @@ def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_vie
         board = screen[tops[-1] :]
         rows = [m[0] for m in map(re.compile(r"table|▶ 0 \(you\)|  [1-3] |stock|scores").match, board) if m]
         assert rows == ["table", "▶ 0 (you)", "  1 ", "  2 ", "  3 ", "stock", "scores"], screen
-        assert max(map(len, board)) <= 40 and board[-1] == "Your move (? help, q quit): ", screen
+        assert max(map(len, board)) <= 40 and board[-1] in (
+            "Your move (? help, q quit): ",
+            "Your move: 2C (only one; Enter): ",  # the last card, which can only trail
+        ), screen
         title = next(line for line in board if "legal move" in line)
         numbers = [int(n) for n in re.findall(r"(?:^|   |│)\s*(\d+) (?:│ )?[2-9TJQKA][SHDC]", "\n".join(board), re.M)]
         assert sorted(numbers) == list(range(1, len(numbers) + 1)), screen
@@ -496,3 +499,20 @@ def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, sa
     assert term.close() == 0
     score = orjson.loads(cli("score", str(saved)).stdout)
     assert (score["winner"] == 0) == winner.startswith("you")
+
+
+def test_a_move_that_is_the_only_one_is_named_at_the_prompt_and_enter_plays_it():
+    """A last card that can only trail was asked for like any choice, and Enter at the
+    prompt said 'choose a move: a number from 1 to 1'. The prompt names the only move and
+    Enter plays it; the board is shown first, and the other keys still answer."""
+    term = Terminal("play", "--seed", "5")
+    for move in ("1", "1", "1"):
+        assert "the only one" not in term.expect("q quit): ")
+        term.send(move)
+    assert term.expect("q quit): ").endswith("Your move: KH, the only one; Enter plays it (u undo, ? help, q quit): ")
+    term.send("?")
+    assert "Enter plays your only move" in term.expect("q quit): ")
+    term.send("")
+    assert "seat 0 trails K♥" in term.expect(PROMPT)
+    term.leave()
+    assert term.close() == 0

@@ -46,11 +46,17 @@ PERSON = 0
 QUIT = ("q", "quit", "exit")
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
-    "2C+4H=6 (build). l: the moves with what each does · b: the board again · u: undo your last move · h: hint · "
+    "2C+4H=6 (build); Enter plays your only move when you have one. "
+    "l: the moves with what each does · b: the board again · u: undo your last move · h: hint · "
     "s FILE: save the record so far into FILE (and there again when the game ends or you leave) · ?: this help · "
     "q (or Ctrl-D): leave the game (without a file to save to, you are asked for one)."
 )
 PROMPTS = ("Your move (number or text; h hint, u undo, ? help, q quit): ", "Your move (? help, q quit): ")
+ONLY = (  # the prompt when the person has one legal move, which Enter plays: {} is the move
+    "Your move: {}, the only one; Enter plays it (u undo, ? help, q quit): ",
+    "Your move: {}, the only one (Enter plays it): ",
+    "Your move: {} (only one; Enter): ",
+)
 NOT_KEPT = "the game's record is not kept"
 UNSAVED = "s FILE at the prompt keeps the record"  # told at the start, without --save
 TYPING = 12  # the room a prompt leaves on its line for the answer: a capture such as ASx2D+2C+TC
@@ -85,9 +91,13 @@ def hint_words(position: Position, listing: MoveList) -> str:
     return f"hint (expected points from what you can see, {which}):{best}"
 
 
-def move_prompt(width: int) -> str:
+def move_prompt(width: int, listing: MoveList) -> str:
     """The prompt for a move, naming the keys where a line of ``width`` has room, else only
-    ? and q: on one line, which the board keeps for it."""
+    ? and q: on one line, which the board keeps for it. A move that is the only one is
+    named, with the key that plays it (Enter)."""
+    if len(listing.moves) == 1:
+        only = listing.moves[0].text()
+        return fitting([prompt.format(only) for prompt in ONLY], width, TYPING)
     return fitting(PROMPTS, width, TYPING)
 
 
@@ -111,6 +121,8 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     file = save_word(word)
     if file is not None:
         return Answer(command="save", file=file)
+    if not word and count == 1:  # the only move, which the prompt names
+        return Answer(listing.moves[0])
     if not word:
         return Answer(message=f"choose a move: a number from 1 to {count}, or a move such as 8H; ? for help")
     digits = typed_number(word.lstrip("+-"))
@@ -286,7 +298,7 @@ def _person_move(
     when they leave."""
     watcher.board(session.position, listing)
     while True:
-        line = typed(out, move_prompt(out.width))
+        line = typed(out, move_prompt(out.width, listing))
         answer = read_answer(line, session.position, listing)
         if answer.command == "quit":
             return None

@@ -532,7 +532,7 @@ def play(
 ) -> None:
     """Play a seeded game against bots (you are seat 0; you see only your own hand), or watch bots play.
 
-    At the prompt: a move number or text, l to list the moves in full, b for the board again, h for a hint, u to undo your last move, s FILE to save the game into FILE (and there again at its end), ? for help, q (or Ctrl-D) to leave.
+    At the prompt: a move number or text (Enter plays your only move, which the prompt names), l to list the moves in full, b for the board again, h for a hint, u to undo your last move, s FILE to save the game into FILE (and there again at its end), ? for help, q (or Ctrl-D) to leave.
 
     Example: casino play --watch --seed 7 --variant royal --format text
     """
