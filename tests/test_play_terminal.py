@@ -29,11 +29,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 class Terminal:
     """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
 
-    def __init__(self, *args: str, size: tuple[int, int] = (100, 50)):
+    def __init__(self, *args: str, size: tuple[int, int] = (100, 50), cwd: Path = ROOT):
         master, slave = pty.openpty()
         env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS=str(size[0]), LINES=str(size[1]))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "casino_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env
+            [sys.executable, "-m", "casino_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
         )
         os.close(slave)
         self.master = master
@@ -219,6 +219,36 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
     assert term.close() == code
     assert '"moves":["2C","8Sx8D"' in saved.read_text(encoding="utf-8")
     assert cli("validate", str(saved)).returncode == 0
+
+
+@pytest.mark.parametrize("moves", [0, 1])
+def test_a_stop_with_no_file_to_keep_the_game_writes_it_to_a_new_file_never_over_one(tmp_path, moves):
+    """Ctrl-C with no --save and no s FILE lost the game ('casino: interrupted'), and no question
+    can follow a stop: the game so far goes to a new file of the current directory, named on
+    the last line, never over one that exists; a game stopped before any move, to none."""
+    import signal
+
+    earlier = tmp_path / "casino-game.json"
+    earlier.write_text("an earlier game")
+    term = Terminal("play", "--seed", "7", cwd=tmp_path)
+    term.expect(PROMPT)
+    if moves:
+        term.send("1")
+        term.expect(PROMPT)  # the next prompt's (the first's end is still unread)
+    term.expect("q quit): ")
+    term.wait_for_input()
+    os.kill(term.proc.pid, signal.SIGINT)
+    said = term.expect("casino: interrupted") + term.expect("\n")
+    assert term.close() == 130 and earlier.read_text() == "an earlier game"
+    rescued = tmp_path / "casino-game-2.json"
+    if not moves:
+        assert said.endswith("casino: interrupted\n") and sorted(tmp_path.iterdir()) == [earlier], said
+        return
+    assert said.endswith(
+        "casino: interrupted; the game so far is in casino-game-2.json (no file was named to keep it)\n"
+    )
+    assert '"moves":["2C","8Sx8D"' in rescued.read_text(encoding="utf-8")
+    assert cli("validate", str(rescued)).returncode == 0
 
 
 def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_only_then(tmp_path):

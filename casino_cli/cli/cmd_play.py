@@ -3,7 +3,8 @@
 The person (seat 0) sees only what that seat may see: their own hand, the table, and
 the other hands as a number of cards, at every board. The record is written to the file
 of ``--save`` or ``s FILE`` (written whole) when the game ends, is left part-way, or is
-interrupted; a game kept in no file asks for one at its end (keeping.py).
+interrupted; a game kept in no file asks for one at its end, or, stopped, goes to a new
+file (keeping.py).
 """
 
 from __future__ import annotations
@@ -227,17 +228,22 @@ def _run(
         left = _play(session, seats, rngs, watcher, watch, keeper)
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
-        keeper.write(session)
+        stopped = isinstance(exc, (KeyboardInterrupt, Interrupted, BotError))
+        if stopped and not watch and keeper.target is None and _played(session):
+            kept = keeper.rescue(session)  # no question after a stop: a new file
+        else:
+            keeper.write(session)
+            kept = f"the game so far is in {keeper.target}" if keeper.target else ""
+        kept = f"; {kept}" if kept else ""
         # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
         if isinstance(exc, (KeyboardInterrupt, Interrupted)):
             code = exc.code if isinstance(exc, Interrupted) else INTERRUPTED
-            save = keeper.target
-            raise Fail(code, "interrupted" + (f"; the game so far is in {save}" if save else "")) from None
+            raise Fail(code, "interrupted" + kept) from None
         if isinstance(exc, BotError):
-            raise Fail(USAGE, str(exc)) from None
+            raise Fail(USAGE, str(exc) + kept) from None
         raise  # a defect of casino's
     watcher.close(session, left)
-    if not watch and (session.game.hands or session.game.moves):  # a game left before any move: nothing to keep
+    if not watch and _played(session):  # a game left before any move: nothing to keep
         keeper.ask(session, watcher.out or console())
     keeper.write(session)
     save = keeper.target
@@ -250,6 +256,11 @@ def _run(
             if save
             else NOT_KEPT
         )
+
+
+def _played(session: Session) -> bool:
+    """Whether a move was played: a game left before any has nothing to keep."""
+    return bool(session.game.hands or session.game.moves)
 
 
 def _play(

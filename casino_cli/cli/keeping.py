@@ -1,5 +1,6 @@
 """Where a game played at the terminal keeps its record: the file of ``--save``, or of
-``s FILE`` typed at a prompt (from then on), or one named when the game ends."""
+``s FILE`` typed at a prompt (from then on), or one named when the game ends, or, on a
+stop, a new file of the current directory (:meth:`Keeper.rescue`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ..notation.fields import dumps
+from ..records.hold_signals import held
 from ..records.session import Session
 from .output import Fail, fitting, typed
 from .picture_files import check_target, write_file
@@ -18,6 +20,8 @@ SAVE = ("s", "save")
 DECLINED = ("", "q", "quit", "n", "no")  # at the question at the end: the record is not kept
 ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")
 NAMING = 20  # the room the question leaves on its line for a file's name
+RESCUE = "casino-game"  # a stopped game kept nowhere goes to casino-game.json, else casino-game-2.json …
+RESCUES = 100  # the names tried before giving up
 
 
 def save_word(text: str) -> str | None:
@@ -80,3 +84,27 @@ class Keeper:
             told = self.save(session, _file_name(answer) if name is None else name, "file")
             if self.target is None:
                 tell(out, told)
+
+    def rescue(self, session: Session) -> str:
+        """On a stop (Ctrl-C, a stop signal, a failing bot) of a game kept nowhere, where no
+        question can be asked: its record into a new file of the current directory, never
+        one that exists (casino-game.json, else casino-game-2.json, …), which keeps it from
+        then on; what to tell the person."""
+        for number in range(1, RESCUES + 1):
+            name = f"{RESCUE}{f'-{number}' if number > 1 else ''}.json"
+            made = False
+            with held():  # a second stop waits: the file is written whole or removed
+                try:
+                    fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                    made = True
+                    with open(fd, "wb") as fh:
+                        fh.write(dumps(session.record()) + b"\n")
+                except FileExistsError:
+                    continue
+                except OSError as exc:  # a directory where no file can be made, a full disk
+                    if made:
+                        os.unlink(name)
+                    return f"the game so far is not kept: cannot write {name}: {exc.strerror or exc}"
+            self.target = name
+            return f"the game so far is in {name} (no file was named to keep it)"
+        return f"the game so far is not kept: {RESCUE}.json to {RESCUE}-{RESCUES}.json all exist"
