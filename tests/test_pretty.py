@@ -432,7 +432,7 @@ def test_version_help_and_completion():
         (False, None, "seat 1 wins the game, 21 to 9 (reason)"),
         (False, 0, "seat 1 wins the game, 21 to 9 (reason)"),
         (False, 1, "you win the game, 21 to 9 (reason)"),
-        (True, 1, "you and your partner (seats 1 & 3) win the game, 21 to 9 (reason)"),
+        (True, 1, "you and your partner, seat 3, win the game, 21 to 9 (reason)"),
         (True, 0, "seats 1 & 3 win the game, 21 to 9 (reason)"),
     ],
 )
@@ -448,6 +448,24 @@ def test_the_game_result_in_words_speaks_to_the_person_whose_side_won(partnershi
         "seat 1 wins the game, 21 to 5, 8 and 3 "
     )
     assert game_words(GameStep((5, 3), None, ""), make_rules("classic", 2), None) == "game 5–3"
+
+
+def test_a_partnership_that_won_is_named_by_its_players_on_the_person_s_screen():
+    """play --name Ana --players 4 ended 'you and your partner (seats 0 & 2) win the game' and
+    its board under 60 columns scored 'seats 0 & 2: 0, seats 1 & 3: 0', where the rows above
+    named the players; both name them, as the wide board does (by seats where a name is cut)."""
+    from casino_cli.cli.render import position_view
+
+    rules, names = make_rules("classic", 4), ("Ana", "greedy", "counter", "greedy")
+    won = game_words(GameStep((21, 9), 0, ""), rules, names, 0)
+    assert won == "you and your partner, counter (seat 2), win the game, 21 to 9"
+    pos = start_position(rules, seeded_deck("7"), dealer=3)
+    for players, scores in ((names, "Ana & counter: 0, greedy & greedy: 0"), (tuple(LONG_NAMES), "seats 0 & 2: 0,")):
+        screen = Console(file=io.StringIO(), width=56, no_color=True)
+        screen.print(position_view(pos, 0, players))
+        drawn = screen.file.getvalue()
+        assert re.search(rf"^scores +{re.escape(scores)}", drawn, re.M), drawn
+        assert "▶ 0 " in drawn  # the narrow board
 
 
 def test_the_reasons_for_a_game_s_end_name_the_sides_as_the_record_names_its_players():

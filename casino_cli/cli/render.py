@@ -135,9 +135,9 @@ class Board:
         """The game's line across the screen, then a row per fact with labels of at most
         about a quarter of it: a seat's is ``▶ seat 0`` where that fits, else ``▶ 0`` and its
         name cut to fit (``Maximil…``); the seat to play and the dealer by seat alone (their
-        names are on their rows), the stock and the dealer on one row, the sides' seats
-        beside their scores."""
-        from ..records.describe import side_seats
+        names are on their rows), the stock and the dealer on one row, the sides beside their
+        scores, named as on the wide board where every name is whole on its row, else by seats."""
+        from ..records.describe import side_names
 
         pos, rules = self.pos, self.pos.rules
         room = max(10, width // 4 + 2)  # the labels' column at most
@@ -153,7 +153,11 @@ class Board:
             who = Text(self._label(seat, marker)) if wide else self._short(seat, marker, room)  # names: never markup
             grid.add_row(who, self._seat(seat, "  "))
         grid.add_row("stock", f"{pos.stock_count} cards · dealer: seat {pos.dealer}")
-        scores = [f"{side_seats(rules, s)}: {v}" for s, v in enumerate(pos.scores)]
+        whole = wide or all(
+            cell_len(f" {name}") <= self._room(seat, room) for seat, name in enumerate(self.names or ())
+        )
+        sides = side_names(rules, self.names if whole else None)
+        scores = [f"{side}: {v}" for side, v in zip(sides, pos.scores)]
         lines = pack(scores, width - room - 2)
         if pos.finished:  # the hand's own: its sheet
             before = "(before this hand)"
@@ -167,10 +171,15 @@ class Board:
         you = " (you)" if seat == self.viewer else ""
         label = f"{marker}{seat}"
         name = f" {self.names[seat]}" if self.names and self.names[seat] else ""
-        fit = max(3, room - cell_len(label + you))
+        fit = self._room(seat, room)
         if cell_len(name) > fit:
             name = set_cell_size(name, fit - 1).rstrip() + "…"
         return Text(label + name + you)
+
+    def _room(self, seat: int, room: int) -> int:
+        """The cells a seat's name has on its narrow label (``▶ 0`` and ``(you)`` beside it)."""
+        you = " (you)" if seat == self.viewer else ""
+        return max(3, room - cell_len(f"▶ {seat}{you}"))
 
 
 def hand_text(pos: Position, seat: int, viewer: int | None = None) -> Text:

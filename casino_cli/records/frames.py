@@ -39,15 +39,15 @@ class Frame(NamedTuple):
 def game_words(game: GameStep, rules: Rules, names: tuple[str, ...] | None, you: int | None = None) -> str:
     """The game after a hand: ``game 5–3`` (the sides in order), or the winner named with its
     score first, ``Ana (seat 0) wins the game, 11 to 6`` (``21 to 5, 8 and 3`` with more
-    sides), and why, the sides named; ``you`` is the side of the person reading (``you win
-    the game`` when it won)."""
+    sides), and why, the sides named; ``you`` is the side of the person reading, its first
+    seat (``you win the game``, ``you and your partner, Cy (seat 2), win the game`` when it won)."""
     why = f" ({named_reason(game.reason, side_names(rules, names))})" if game.reason else ""
     if game.winner is None:
         return f"game {'–'.join(map(str, game.scores))}{why}"
     *first, last = [str(v) for side, v in enumerate(game.scores) if side != game.winner]
     score = f"{game.scores[game.winner]} to {', '.join(first) + ' and ' if first else ''}{last}"
     if game.winner == you:
-        who = f"you and your partner (seats {you} & {you + 2})" if rules.partnerships else "you"
+        who = f"you and your partner, {seat_words(names, you + 2)}," if rules.partnerships else "you"
         return f"{who} win the game, {score}{why}"
     verb = "win" if rules.partnerships else "wins"
     return f"{side_words(rules, names, game.winner)} {verb} the game, {score}{why}"
