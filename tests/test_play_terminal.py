@@ -221,11 +221,12 @@ def test_a_stop_at_the_prompt_saves_the_game_so_far(tmp_path, stop, code, said):
     assert cli("validate", str(saved)).returncode == 0
 
 
-@pytest.mark.parametrize("moves", [0, 1])
-def test_a_stop_with_no_file_to_keep_the_game_writes_it_to_a_new_file_never_over_one(tmp_path, moves):
-    """Ctrl-C with no --save and no s FILE lost the game ('casino: interrupted'), and no question
-    can follow a stop: the game so far goes to a new file of the current directory, named on
-    the last line, never over one that exists; a game stopped before any move, to none."""
+@pytest.mark.parametrize(("moves", "question"), [(0, False), (1, False), (1, True)])
+def test_a_stop_with_no_file_to_keep_the_game_writes_it_to_a_new_file_never_over_one(tmp_path, moves, question):
+    """Ctrl-C with no --save and no s FILE lost the game ('casino: interrupted'), also at the
+    question asking for a file once the game is left, and no question can follow a stop: the
+    game so far goes to a new file of the current directory, named on the last line, never
+    over one that exists; a game stopped before any move, to none."""
     import signal
 
     earlier = tmp_path / "casino-game.json"
@@ -236,6 +237,9 @@ def test_a_stop_with_no_file_to_keep_the_game_writes_it_to_a_new_file_never_over
         term.send("1")
         term.expect(PROMPT)  # the next prompt's (the first's end is still unread)
     term.expect("q quit): ")
+    if question:
+        term.send("q")
+        term.expect(*ASKS)
     term.wait_for_input()
     os.kill(term.proc.pid, signal.SIGINT)
     said = term.expect("casino: interrupted") + term.expect("\n")

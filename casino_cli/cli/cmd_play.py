@@ -226,6 +226,9 @@ def _run(
     try:
         watcher.show([HandStart(1, session.position)])
         left = _play(session, seats, rngs, watcher, watch, keeper)
+        watcher.close(session, left)
+        if not watch and _played(session):  # a game left before any move: nothing to keep
+            keeper.ask(session, watcher.out or console())
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
         stopped = isinstance(exc, (KeyboardInterrupt, Interrupted, BotError))
@@ -242,9 +245,6 @@ def _run(
         if isinstance(exc, BotError):
             raise Fail(USAGE, str(exc) + kept) from None
         raise  # a defect of casino's
-    watcher.close(session, left)
-    if not watch and _played(session):  # a game left before any move: nothing to keep
-        keeper.ask(session, watcher.out or console())
     keeper.write(session)
     save = keeper.target
     if left:
