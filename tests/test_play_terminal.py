@@ -255,6 +255,26 @@ def test_a_stop_with_no_file_to_keep_the_game_writes_it_to_a_new_file_never_over
     assert cli("validate", str(rescued)).returncode == 0
 
 
+def test_a_bot_that_fails_after_a_move_leaves_the_game_in_a_new_file(tmp_path, monkeypatch):
+    """A bot's failure stops the game as Ctrl-C does: the game so far is kept."""
+    (tmp_path / "lastbots.py").write_text(
+        "calls = []\n"
+        "def second_fails(position, moves, rng):\n"
+        "    calls.append(1)\n"
+        "    return moves.moves[0] if len(calls) == 1 else None\n"
+    )
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    term = Terminal("play", "--seed", "7", "--bots", "lastbots:second_fails", cwd=tmp_path)
+    term.expect("q quit): ")
+    term.send("1")
+    term.expect("q quit): ")
+    term.send("1")
+    said = term.expect("to keep it)")
+    assert "returned None" in said and "; the game so far is in casino-game.json (no file was named to keep it)" in said
+    assert term.close() == 2
+    assert cli("validate", str(tmp_path / "casino-game.json")).returncode == 0
+
+
 def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_only_then(tmp_path):
     """The seed deals every hidden card (casino deal --seed), so a person playing is told it
     at the end, not at the start; --save keeps what its file held until the record is whole."""
