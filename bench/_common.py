@@ -1,5 +1,6 @@
 """Shared helpers of the benchmark scripts: pinning to one core, machine facts,
-positions from seeded random play, and printing a table or one JSON object.
+positions from seeded random play, printing a table or one JSON object, and the head of
+the ``--jobs 1`` v ``--jobs 2`` scripts.
 
 Not a benchmark itself. The scripts import it as ``_common`` (they run as
 ``python bench/NAME.py``, so this directory is first on ``sys.path``).
@@ -7,6 +8,7 @@ Not a benchmark itself. The scripts import it as ``_common`` (they run as
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -183,3 +185,34 @@ def print_wall(times: dict[str, list[float]], width: int) -> None:
             f"speed vs {next(iter(times))}: best {min(one) / min(t):4.2f}x  "
             f"median {statistics.median(one) / statistics.median(t):4.2f}x"
         )
+
+
+CASINO = [sys.executable, "-m", "casino_cli"]
+
+
+def jobs_args(doc: str, items: str, default: int) -> argparse.Namespace:
+    """The command line of a ``--jobs`` script: how many ``items`` in the stream, and rounds."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument(f"--{items}", type=int, default=default, help=f"{items} in the stream (default {default})")
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each command, interleaved (default 3)")
+    return ap.parse_args()
+
+
+def compare_jobs(title: str, stream: bytes, command: list[str], rounds: int) -> None:
+    """``casino COMMAND[0] STREAM COMMAND[1:]`` with --jobs 1 and --jobs 2, ``rounds`` times
+    each, interleaved (the stream in a file: made once, not timed); their wall times printed
+    under ``title``, with the machine's facts (not pinned: the point is to use two cores)."""
+    facts = machine_facts("not pinned (the point is to use both cores)")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "stream.jsonl"
+        path.write_bytes(stream)
+        runs = {f"--jobs {j}": [*CASINO, command[0], str(path), *command[1:], "--jobs", str(j)] for j in (1, 2)}
+        times = wall_rounds(runs, rounds)
+    print(f"{title}, {rounds} interleaved rounds, wall time")
+    print(f"[{facts}]")
+    print_wall(times, 9)
+
+
+def casino_output(*args: str, stdin: bytes | None = None) -> bytes:
+    """What ``casino ARGS`` prints (its exit status must be 0)."""
+    return subprocess.run([*CASINO, *args], input=stdin, capture_output=True, check=True).stdout

@@ -325,6 +325,54 @@ def test_review_jobs_writes_what_one_job_writes_in_the_same_order():
         assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
 
 
+def test_hint_jobs_writes_what_one_job_writes_in_the_same_order():
+    """casino hint of a stream had no --jobs (review and match had): N workers print the
+    same bytes in order, with the same notes and errors on stderr in the same places (a
+    line that is no record, an illegal move noted before the one hinted, a record too
+    short for --move) and the same exit status."""
+    games = cli("simulate", "--games", "3", "--seed", "hj", "--hands", "1", "--bots", "greedy,random").stdout
+    records = [cli("convert", str(ROOT / "fixtures" / "records" / name), "-f", "json").stdout for name in NOTED]
+    stream = games + b"not a record\n" + b"".join(records)
+    for fmt in ("json", "text"):
+        one = casino("hint", "-", "--move", "4", "-f", fmt, stdin=stream)
+        assert one.returncode == 2 and one.stdout.count(b"\n") == 4 + (fmt == "json") * 2, one.stderr
+        assert b"note: before this move" in one.stderr and b"there is no move 4" in one.stderr
+        two = casino("hint", "-", "--move", "4", "-f", fmt, "--jobs", "2", stdin=stream)
+        assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+NOTED = ("dispute.json", "dispute-part-way.json")
+
+
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+def test_hint_jobs_says_a_position_no_world_fits_in_its_place(monkeypatch, tmp_path, capsysbinary):
+    """A worker's NoWorld comes back as a value: said at its own line, in its place among
+    the hints, and the stream goes on (raised in a worker, it would end the command)."""
+    from casino_cli.cli import cmd_hint
+    from casino_cli.cli.output import Fail, Format
+    from casino_cli.engine.worlds import NoWorld
+
+    real = cmd_hint.analyse
+
+    def gives_up_on_seat_1(view, *args, **options):
+        if view.seat == 1:
+            raise NoWorld("no deal of the unseen cards fits in 20000 draws")
+        return real(view, *args, **options)
+
+    monkeypatch.setattr(cmd_hint, "analyse", gives_up_on_seat_1)  # the workers are forked: they have it too
+    stream = tmp_path / "deals.jsonl"
+    stream.write_bytes(b"".join(cli("deal", "--seed", "nw", "--dealer", str(d)).stdout for d in (1, 0, 1)))
+    said = []
+    for jobs in (1, 2):
+        with pytest.raises(Fail) as failed:
+            cmd_hint.run_hint(str(stream), "hint", Format.json, jobs=jobs)
+        said.append((failed.value.code, *capsysbinary.readouterr()))
+    assert said[0] == said[1] and said[0][0] == 65
+    lines = [orjson.loads(line) for line in said[0][1].splitlines()]
+    assert ["error" in line for line in lines] == [False, True, False]
+    assert said[0][2].count(b"in 20000 draws") == 1 and b"deals.jsonl:2:" in said[0][2]
+
+
 def test_hint_and_review_commands():
     deal = cli("deal", "--seed", "7", "--variant", "royal")
     hint = cli("hint", "-", "--format", "json", stdin=deal.stdout)
@@ -539,12 +587,13 @@ def test_values_are_the_same_bits_however_the_python_s_sum_adds_floats(monkeypat
     [
         ["match", "greedy", "random", "--pairs", "4", "--looks", "1", "--jobs", "2", "--format", "json"],
         ["simulate", "--games", "2", "--seed", "q", "--jobs", "2"],
+        ["hint", "fixtures/records/corpus/classic-2.jsonl", "--move", "3", "--jobs", "2"],
     ],
 )
 def test_every_command_with_jobs_runs_its_work_in_the_workers(command, monkeypatch):
     """--jobs N goes through cli/workers.py (workers that start quiet and a pipe each,
     tests/test_workers.py), never a pool of its own. A stand-in records the calls."""
-    from casino_cli.cli import cmd_match, cmd_simulate
+    from casino_cli.cli import cmd_hint, cmd_match, cmd_simulate
 
     made = []
 
@@ -552,7 +601,7 @@ def test_every_command_with_jobs_runs_its_work_in_the_workers(command, monkeypat
         made.append(jobs)
         yield from map(func, items)
 
-    for module in (cmd_match, cmd_simulate):
+    for module in (cmd_match, cmd_simulate, cmd_hint):
         monkeypatch.setattr(module, "ordered_map", ordered_map)
     assert cli(*command).returncode == 0
     assert made == [2]

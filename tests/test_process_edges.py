@@ -40,6 +40,7 @@ def shell(script: str, env: dict | None = None) -> subprocess.CompletedProcess:
         ["rules"],
         ["validate", "fixtures/records/dispute.json"],  # a verdict of 1: the closed pipe wins
         ["replay", "fixtures/records/corpus/classic-2.jsonl", "--hand", "1", "--to", "3"],
+        ["hint", "fixtures/records/corpus/classic-2.jsonl", "--move", "3", "--jobs", "2"],  # workers in flight
     ],
 )
 def test_closed_stdout_is_141_quietly(command, fmt):

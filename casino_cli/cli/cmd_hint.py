@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from ..engine import MoveList, legal_moves
@@ -13,61 +16,105 @@ from ..engine.views import observe
 from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
 from ..records.disputes import NoRuling, position_before
+from ..records.referee import Finding
 from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
 from .records_io import no_ruling, note_earlier, record_of
 from .safe_text import shown_names
+from .workers import ordered_map
 
 HINT_FORMAT = "casino.hint/1"
 
 
-def run_hint(path: str, seed: str, fmt: Format | None, hand: int | None = None, number: int | None = None) -> None:
+def run_hint(
+    path: str, seed: str, fmt: Format | None, hand: int | None = None, number: int | None = None, jobs: int = 1
+) -> None:
     fmt = resolve_format(fmt)
     code = OK
-    for doc in documents(path):
-        try:
-            pos, names = _hinted(doc, hand, number)
-            ranked, listing = _ranked(pos, seed, doc)
-        except Fail as exc:  # said, in its place in JSON, and the next position hinted
-            code = max(code, passed_over(doc, exc, fmt, HINT_FORMAT))
-            continue
-        out: dict[str, Any] = {
-            "format": HINT_FORMAT,
-            "line": doc.line,
-            "turn": pos.turn,
-            "exact": all(r.exact for r in ranked),
-            "worlds": max((r.worlds for r in ranked), default=0),
-            "truncated": listing.truncated,
-            "moves": [
-                {
-                    "move": r.move.text(),
-                    "value": None if math.isnan(r.value) else round(r.value, 3),
-                    "se": None if math.isnan(r.error) else round(r.error, 3),
-                }
-                for r in ranked
-            ],
-        }
-        cut = _cut(ranked)
-        if cut:  # fewer worlds for some moves, or none: each move says how many it saw
-            out["budget_reached"] = True
-            for m, r in zip(out["moves"], ranked):
-                m["worlds"] = r.worlds
-        if listing.truncated:  # the moves past the cut are not ranked: the best may be among them
-            say(
-                f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the search budget was reached):"
-                " the hint ranks these alone"
-            )
-        if cut:
-            say(f"{doc.where()}: {cut}")
-        if fmt == Format.pretty:
-            _show(out, pos, ranked, listing, names)
-        elif fmt == Format.text:
-            write_line(" ".join(f"{m['move']}:{points_text(m['value'])}" for m in out["moves"]))
-        else:
-            write_line(dumps(out))
+    read: deque[Read] = deque()  # the documents being hinted, in order
+    hints = ordered_map(partial(_ranked, shown=jobs == 1), _jobs(path, seed, hand, number, read), jobs)
+    progress = Progress("positions") if jobs > 1 else None  # after the workers' fork; with one job, a bar a position
+    try:
+        for done in hints:
+            doc, pos, earlier, players = read.popleft()
+            note_earlier(doc, hand or 1, earlier, players)
+            if isinstance(done, NoWorld):  # a position that no deal of the hidden cards fits
+                pos = Fail(DATA_ERROR, f"{doc.where()}: {done}")
+            if isinstance(pos, Fail):  # said, in its place in JSON, and the next position hinted
+                code = max(code, passed_over(doc, pos, fmt, HINT_FORMAT))
+            elif done is not None:
+                _write(doc, pos, done, fmt, shown_names(players))
+            if progress is not None:
+                progress.advance()
+    finally:
+        if progress is not None:
+            progress.close()
     if code != OK:
         raise Fail(code)
+
+
+Job = tuple[Position, str] | None  # a position and the seed to hint it with; None for a document passed over
+Done = tuple[list[Ranked], MoveList] | NoWorld | None  # its moves ranked and its listing, or why there are none
+Read = tuple[Document, Position | Fail, Finding | None, tuple[str, ...] | None]  # and a record's players' names
+
+
+def _jobs(
+    path: str,
+    seed: str,
+    hand: int | None,
+    number: int | None,
+    read: deque[Read],
+) -> Iterator[Job]:
+    """The work of each document of FILE, each put on ``read`` with its position (or why it
+    has none), the finding of its record before the move asked about and the record's
+    players' names, to be written in order."""
+    for doc in documents(path):
+        read.append((doc, *_hinted(doc, hand, number)))
+        pos = read[-1][1]
+        yield (pos, seed) if isinstance(pos, Position) else None
+
+
+def _write(
+    doc: Document, pos: Position, done: tuple[list[Ranked], MoveList], fmt: Format, names: tuple[str, ...] | None
+) -> None:
+    """Write one position's hint, saying on stderr what the work budget cut; ``names``, a
+    record's players' names, name the seats for people."""
+    ranked, listing = done
+    out: dict[str, Any] = {
+        "format": HINT_FORMAT,
+        "line": doc.line,
+        "turn": pos.turn,
+        "exact": all(r.exact for r in ranked),
+        "worlds": max((r.worlds for r in ranked), default=0),
+        "truncated": listing.truncated,
+        "moves": [
+            {
+                "move": r.move.text(),
+                "value": None if math.isnan(r.value) else round(r.value, 3),
+                "se": None if math.isnan(r.error) else round(r.error, 3),
+            }
+            for r in ranked
+        ],
+    }
+    cut = _cut(ranked)
+    if cut:  # fewer worlds for some moves, or none: each move says how many it saw
+        out["budget_reached"] = True
+        for m, r in zip(out["moves"], ranked):
+            m["worlds"] = r.worlds
+    if listing.truncated:  # the moves past the cut are not ranked: the best may be among them
+        say(
+            f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the search budget was reached):"
+            " the hint ranks these alone"
+        )
+    if cut:
+        say(f"{doc.where()}: {cut}")
+    if fmt == Format.pretty:
+        _show(out, pos, ranked, listing, names)
+    elif fmt == Format.text:
+        write_line(" ".join(f"{m['move']}:{points_text(m['value'])}" for m in out["moves"]))
+    else:
+        write_line(dumps(out))
 
 
 def points_text(value: float | None) -> str:
@@ -89,31 +136,42 @@ def _cut(ranked: list[Ranked]) -> str:
     return f"the hint's work budget was reached: {valued}, in {worlds} worlds each (of {full}){unvalued}"
 
 
-def _hinted(doc: Document, hand: int | None, number: int | None) -> tuple[Position, tuple[str, ...] | None]:
+def _hinted(
+    doc: Document, hand: int | None, number: int | None
+) -> tuple[Position | Fail, Finding | None, tuple[str, ...] | None]:
     """The position of a document (of a record, the one before move ``number`` of ``hand``),
-    if a hint can be given for it (else a Fail, exit 65, or 2 for a move the record lacks),
-    and the players' names a record gives, for people."""
-    if number is None and hand is None:
-        pos, names = position_of(doc, playable=True, command="hint"), None  # a position names no players
-        where = doc.where(f"$.hands[{pos.turn}]")
-    else:
-        pos, names = _before_move(doc, hand or 1, number)
-        where = f"{doc.where()}: before move {number} of hand {hand or 1}"
-    held = None if pos.turn is None else pos.hands[pos.turn]
-    if isinstance(held, Partial):
-        known = held.known.bit_count()
-        raise Fail(
-            DATA_ERROR,
-            f"{where}: seat {pos.turn} is to move but only {known} of its "
-            f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
-            "whole hand (`casino moves` lists those of the known cards)",
-        )
-    return pos, names
+    or why no hint can be given for it (a Fail, exit 65, or 2 for a move the record lacks);
+    the finding of the record's hand before that move, if any; and the record's players'
+    names (a position names none)."""
+    earlier = players = None
+    try:
+        if number is None and hand is None:
+            pos = position_of(doc, playable=True, command="hint")
+            where = doc.where(f"$.hands[{pos.turn}]")
+        else:
+            pos, earlier, players = _before_move(doc, hand or 1, number)
+            where = f"{doc.where()}: before move {number} of hand {hand or 1}"
+            if pos.turn is not None and pos.hands[pos.turn] is None:
+                raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
+        held = None if pos.turn is None else pos.hands[pos.turn]
+        if isinstance(held, Partial):
+            known = held.known.bit_count()
+            raise Fail(
+                DATA_ERROR,
+                f"{where}: seat {pos.turn} is to move but only {known} of its "
+                f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
+                "whole hand (`casino moves` lists those of the known cards)",
+            )
+    except Fail as exc:
+        return exc, earlier, players
+    return pos, earlier, players
 
 
-def _before_move(doc: Document, hand: int, number: int | None) -> tuple[Position, tuple[str, ...] | None]:
+def _before_move(
+    doc: Document, hand: int, number: int | None
+) -> tuple[Position, Finding | None, tuple[str, ...] | None]:
     """The position of a record before move ``number`` of ``hand``, as ``casino judge`` rules
-    on it, with the seat to move's hand known, and the record's players' names (shown)."""
+    on it, the finding of the hand before that move, if any, and the record's players' names."""
     if not is_record(doc):
         raise Fail(USAGE, f"{doc.where()}: --hand and --move are for a record; a position is hinted without them")
     if number is None:
@@ -123,28 +181,32 @@ def _before_move(doc: Document, hand: int, number: int | None) -> tuple[Position
         pos, _, earlier, _ = position_before(record, hand, number)
     except NoRuling as exc:
         raise no_ruling(doc, exc) from None
-    note_earlier(doc, hand, earlier, record.players)
-    if pos.turn is not None and pos.hands[pos.turn] is None:
-        raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
-    return pos, shown_names(record.players)
+    return pos, earlier, record.players
 
 
-def _ranked(pos: Position, seed: str, doc: Document) -> tuple[list[Ranked], MoveList]:
-    """The mover's moves ranked, and its listing (none once the hand is finished); a
+def _ranked(job: Job, shown: bool = False) -> Done:
+    """The mover's moves ranked, and its listing (none once the hand is finished); for a
     position that no deal of the hidden cards fits (which the position check let through:
-    it checks what it can decide alone) is a Fail, exit 65. On a terminal a bar on stderr
-    counts the moves valued."""
+    it checks what it can decide alone), the NoWorld, carried back to be said in order.
+    ``shown``: a bar on a terminal's stderr counts the moves valued (minutes on a crowded
+    table), gone before the result is printed."""
+    if job is None:
+        return None
+    pos, seed = job
     if pos.turn is None:
         return [], MoveList((), (), False)
     view = observe(pos, pos.turn)
     listing = legal_moves(view.known)
-    progress = Progress("moves valued", len(listing.moves), after=True)  # minutes on a crowded table
+    progress = Progress("moves valued", len(listing.moves), after=True) if shown else None
     try:
-        return analyse(view, listing, random.Random(f"{seed}/hint"), progress=progress.advance), listing
+        return analyse(
+            view, listing, random.Random(f"{seed}/hint"), progress=progress.advance if progress else None
+        ), listing
     except NoWorld as exc:
-        raise Fail(DATA_ERROR, f"{doc.where()}: {exc}") from None
+        return exc
     finally:
-        progress.close()
+        if progress is not None:
+            progress.close()
 
 
 def _show(

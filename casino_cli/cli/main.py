@@ -720,19 +720,22 @@ def hint(
     ] = None,
     seed: Annotated[str, typer.Option(help="Seed of the sampled worlds (the same seed, the same hint).")] = "hint",
     fmt: FormatOpt = None,
+    jobs: JobsOpt = 1,
 ) -> None:
     """The moves of the seat to move ranked by expected points (its side's less the others'),
     from what that seat may know, with a standard error; exact (against best play) once the
     stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
     40,000 nodes (a 2-player last deal nearly always). Work is bounded by a count of listing
     steps: on a crowded table some moves are valued in fewer worlds, or not at all, as
-    stderr says.
+    stderr says. --jobs N hints the positions (or records) of a stream N at a time.
 
     Example: casino deal --seed 7 | casino hint - --format json
+
+    Example: casino simulate --seed h --games 4 --hands 1 --bots greedy,random | casino hint - --move 5 --jobs 2 -f text
     """
     from .cmd_hint import run_hint
 
-    run_hint(file, seed, fmt, hand, number)
+    run_hint(file, seed, fmt, hand, number, jobs)
 
 
 @app.command()
