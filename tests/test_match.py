@@ -555,6 +555,28 @@ def test_botcheck_command():
     )
 
 
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # see test_views.py
+@pytest.mark.parametrize(
+    ("bot", "code", "verdict"), [("counter", 0, "no leak found"), ("test_views:peeker", 1, "leaks")]
+)
+def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
+    """botcheck had no -f (every other command has): its verdict was a line on stderr only.
+    -f json writes a casino.botcheck/1 object (the line still on stderr); -f text and
+    pretty write the line on stdout, and stderr is quiet; the exit status is the same."""
+    args = ("botcheck", bot, "--decisions", "12", "--redeals", "2", "--seed", "b")
+    data = cli(*args, "-f", "json")
+    out = orjson.loads(data.stdout)
+    assert data.returncode == code and out["format"] == "casino.botcheck/1" and out["verdict"] == verdict
+    assert (out["bot"], out["seed"], out["redeals"], out["rules"]["variant"]) == (bot, "b", 2, "classic")
+    assert (out["finding"] is None) == (code == 0) and out["decisions"] == (12 if code == 0 else 1)
+    if out["finding"]:
+        assert (out["finding"]["game"], out["finding"]["seat"]) == ("b/1", 0)
+    for fmt in ("text", "pretty"):
+        shown = cli(*args, "-f", fmt)
+        assert (shown.returncode, shown.stderr) == (code, "")
+        assert "casino: " + shown.stdout.decode() == data.stderr and f"{verdict}" in data.stderr
+
+
 def test_the_searcher_is_deterministic_for_a_seed():
     from casino_cli.records.selfplay import play_game
 

@@ -689,17 +689,21 @@ def botcheck(
         ),
     ] = None,
     time_limit: TimeLimitOpt = None,
+    fmt: FormatOpt = None,
 ) -> None:
     """The leak test: re-deal the cards the bot's seat cannot see and check its choice never
     changes (exit 1 with the first decision that changed). The decisions are those of whole
-    games, hand after hand, the bot in each seat in turn (greedy in the others).
+    games, hand after hand, the bot in each seat in turn (greedy in the others). The verdict
+    is a line, or with -f json a casino.botcheck/1 object (the line then on stderr).
 
     Example: casino botcheck greedy --decisions 30
+
+    Example: casino botcheck counter --decisions 10 --seed b -f json
     """
     from .cmd_botcheck import run_botcheck
 
     _time_limit(time_limit)
-    run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals, seed)
+    run_botcheck(bot, variant.value, int(players.value), partnerships, option or [], decisions, redeals, seed, fmt)
 
 
 @app.command()
