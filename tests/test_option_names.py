@@ -36,6 +36,22 @@ def test_an_option_on_several_commands_takes_the_same_values() -> None:
     assert {opt: kinds for opt, kinds in seen.items() if len(kinds) > 1} == {}
 
 
+@pytest.mark.parametrize(("option", "commands"), [("hands", ("simulate", "match")), ("bots", ("simulate", "play"))])
+def test_an_option_whose_default_differs_between_commands_says_it_and_why(option, commands) -> None:
+    """simulate --hands plays whole games by default, match --hands 1 hand, and simulate's
+    --help did not say its default; simulate's bots are random, play's greedy. Each help
+    says its own default (the one the command has) and the other command's."""
+    defaults = {}
+    for name in commands:
+        param = next(p for p in COMMANDS[name].params if p.name == option)
+        defaults[name] = "whole games" if param.default is None else f"{param.default}"
+    assert len(set(defaults.values())) == 2
+    for name, other in (commands, commands[::-1]):
+        said = " ".join(next(p for p in COMMANDS[name].params if p.name == option).help.split())
+        assert f"default: {defaults[name]}" in said.lower(), (name, said)
+        assert other in said and defaults[other] in said, (name, said)
+
+
 @pytest.mark.parametrize("words", [["-f", "text"], ["--format", "TEXT"], ["--format=json"], ["-f", "json"]])
 def test_convert_chooses_its_form_with_format_as_the_other_commands_do(
     words: list[str], monkeypatch: pytest.MonkeyPatch

@@ -105,7 +105,9 @@ BotsOpt = Annotated[
     typer.Option(
         help="Bots by seat, comma-separated, repeated round the table (at most one a seat): random, greedy, counter, searcher "
         "(any case, recorded in lower case), module:function for your own, or cmd:PROGRAM (docs/bots.md). module:function imports and runs that "
-        "module's code: name only code you trust, never text from untrusted input."
+        "module's code: name only code you trust, never text from untrusted input. Default: random, the "
+        "baseline (play's opponents: greedy).",
+        show_default=False,
     ),
 ]
 PlayBotsOpt = Annotated[
@@ -113,7 +115,9 @@ PlayBotsOpt = Annotated[
     typer.Option(
         help="The bots of the other seats, comma-separated, for seats 1, 2, … in turn and repeated round the table "
         "(at most one a seat; you are seat 0); with --watch, for every seat from seat 0. Names as for simulate's --bots: random, greedy, "
-        "counter, searcher (any case), module:function (code you trust) or cmd:PROGRAM (docs/bots.md)."
+        "counter, searcher (any case), module:function (code you trust) or cmd:PROGRAM (docs/bots.md). Default: "
+        "greedy, the best immediate gain (simulate's bots: random).",
+        show_default=False,
     ),
 ]
 
@@ -562,8 +566,9 @@ def simulate(
     hands: Annotated[
         Optional[int],
         typer.Option(
-            help="Play only this many hands of each game (0: whole games, as without it; games stop after 500 "
-            "hands, won or not).",
+            help="Play only this many hands of each game (default: whole games, as with 0, each record a game "
+            "played out, where match plays 1 hand; games stop after 500 hands, won or not).",
+            show_default=False,
             min=0,
             max=MOST_HANDS,
         ),
@@ -642,7 +647,11 @@ def match(
     hands: Annotated[
         int,
         typer.Option(
-            help="Hands per game (0: whole games; games stop after 500 hands, won or not).", min=0, max=MOST_HANDS
+            help="Hands per game (default: 1, so each pair's points are those of one deal, where simulate "
+            "plays whole games; 0: whole games; games stop after 500 hands, won or not).",
+            min=0,
+            max=MOST_HANDS,
+            show_default=False,
         ),
     ] = 1,
     looks: Annotated[
