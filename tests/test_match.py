@@ -335,8 +335,12 @@ def test_hint_jobs_writes_what_one_job_writes_in_the_same_order():
     stream = games + b"not a record\n" + b"".join(records)
     for fmt in ("json", "text"):
         one = casino("hint", "-", "--move", "4", "-f", fmt, stdin=stream)
-        assert one.returncode == 2 and one.stdout.count(b"\n") == 4 + (fmt == "json") * 2, one.stderr
-        assert b"note: before this move" in one.stderr and b"there is no move 4" in one.stderr
+        assert one.returncode == 65 and one.stdout.count(b"\n") == 4 + (fmt == "json") * 2, one.stderr  # 65 wins over 2
+        assert (
+            b"note: before this move" in one.stderr
+            and b"there is no move 4" in one.stderr
+            and b"invalid JSON" in one.stderr
+        )
         two = casino("hint", "-", "--move", "4", "-f", fmt, "--jobs", "2", stdin=stream)
         assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
 
@@ -902,6 +906,18 @@ def test_hint_of_a_record_at_a_move_says_what_it_cannot_rank(args, code, said):
     hand the record shows only in part is refused, as in a position."""
     done = cli("hint", *args)
     assert done.returncode == code and said in done.stderr, done.stderr
+
+
+def test_hint_at_a_move_of_a_line_that_cannot_be_read_says_what_is_wrong_with_it():
+    """A stream's line that is no JSON, hinted with --move, was refused as a position
+    ('--hand and --move are for a record', exit 2, a usage error): it is said unreadable,
+    as judge says it, exit 65, and the records around it are hinted."""
+    record = (ROOT / "fixtures" / "records" / "dispute.json").read_bytes().replace(b"\n", b"")
+    done = cli("hint", "-", "--move", "2", "-f", "json", stdin=record + b"\nnot json\n" + record + b"\n")
+    judged = cli("judge", "-", "--move", "2", stdin=b"not json\n")
+    assert done.returncode == 65 and "--hand and --move are for a record" not in done.stderr
+    assert judged.stderr.replace("<stdin>:1:", "<stdin>:2:") in done.stderr
+    assert ["error" in orjson.loads(line) for line in done.stdout.splitlines()] == [False, True, False]
 
 
 def test_review_stops_at_an_illegal_move_and_says_so_and_skips_unknown_hands():

@@ -172,7 +172,7 @@ def _before_move(
 ) -> tuple[Position, Finding | None, tuple[str, ...] | None]:
     """The position of a record before move ``number`` of ``hand``, as ``casino judge`` rules
     on it, the finding of the hand before that move, if any, and the record's players' names."""
-    if not is_record(doc):
+    if doc.error is None and not is_record(doc):  # an unreadable one is said so by record_of
         raise Fail(USAGE, f"{doc.where()}: --hand and --move are for a record; a position is hinted without them")
     if number is None:
         raise Fail(USAGE, f"{doc.where()}: hint a record with --move N (and --hand H)")
