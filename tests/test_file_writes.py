@@ -5,6 +5,7 @@ new file beside it (docs/notation.md, "Pictures")."""
 from __future__ import annotations
 
 import builtins
+import contextlib
 import errno
 import os
 import stat
@@ -12,6 +13,7 @@ import stat
 import pytest
 
 from casino_cli.cli import picture_files
+from tests.clirun import casino
 from tests.inproc import cli
 
 GAME = "fixtures/docs/game.json"
@@ -181,3 +183,26 @@ def test_a_link_that_turned_into_a_loop_after_the_check_is_an_output_error_and_s
         picture_files.write_file(str(loop), "new")
     assert failed.value.code == 74 and "Too many levels of symbolic links" in failed.value.message
     assert loop.is_symlink() and list(tmp_path.iterdir()) == [loop]
+
+
+@pytest.mark.parametrize("name", ["deal --svg", "score --svg", "validate --svg"])
+def test_a_pipe_named_by_dev_fd_gets_the_file(name):
+    """``--svg >(rsvg-convert ...)`` names a pipe as /dev/fd/N, whose link leads to no path:
+    it said 'cannot write /dev/fd/63: No such file or directory' (exit 2)."""
+    read_end, write_end = os.pipe()
+    try:
+        result = cli(*WRITERS[name], f"/dev/fd/{write_end}")
+        os.close(write_end)
+        with os.fdopen(read_end, "rb") as pipe:
+            assert result.returncode in (0, 1), result.stderr
+            assert pipe.read().startswith(b"<svg")
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(write_end)
+
+
+def test_dev_stdout_into_a_pipe_is_refused_as_standard_output():
+    """Its link leads to no path: it said 'cannot write /dev/stdout: No such file or directory'."""
+    result = casino("deal", "--seed", "7", "--svg", "/dev/stdout")  # stdout: a pipe to the test
+    assert result.returncode == 2 and not result.stdout
+    assert b"--svg /dev/stdout is standard output" in result.stderr

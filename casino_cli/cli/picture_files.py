@@ -141,10 +141,16 @@ def write_file(target: str, content: str) -> None:
 
 def _resolve(target: str) -> tuple[str, os.stat_result | None]:
     """The file ``target`` names, symbolic links followed (a link stays a link and its file
-    is replaced), and its status (None: no such file yet; a link in a loop is an error)."""
+    is replaced), and its status (None: no such file yet; a link in a loop is an error).
+    A link that leads to no path, ``/dev/fd/N`` of a pipe (``>(gzip > p.svg.gz)``), names
+    the pipe itself."""
     path = os.path.realpath(target)
     try:
         return path, os.stat(path)
+    except FileNotFoundError:
+        pass
+    try:
+        return target, os.stat(target)
     except FileNotFoundError:
         return path, None
 
