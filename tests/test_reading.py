@@ -74,6 +74,20 @@ def test_a_broken_pretty_document_is_one_error_at_its_line_and_column():
     assert res.stderr.startswith(f"casino: <stdin>:7:{finding['column']}: $: invalid JSON")
 
 
+def test_pretty_documents_one_after_another_are_told_to_come_one_per_line():
+    """``casino simulate | jq . | casino validate -`` (jq writes each record on many lines)
+    said 'unexpected content after document', at the second record's first line."""
+    first = pretty(RECORD)
+    data = first + b"\n" + pretty(orjson.loads(RECORDS[1])) + b"\n"
+    res = cli("validate", "-", "-f", "text", stdin=data)
+    second = first.count(b"\n") + 2
+    assert res.returncode == 65
+    assert f"<stdin>:{second}:1: $: invalid JSON: a second document starts here" in res.stdout.decode()
+    assert "one per line (JSON Lines, as jq -c writes them)" in res.stdout.decode()
+    res = cli("moves", "-", stdin=b'{"format": "casino.position/1"} @')  # not a document: as orjson says
+    assert res.returncode == 65 and "unexpected content after document" in res.stderr
+
+
 @pytest.mark.parametrize(
     "data, name",
     [

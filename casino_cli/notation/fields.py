@@ -101,6 +101,8 @@ def _json_error(data: bytes, exc: orjson.JSONDecodeError, path: str) -> Notation
     then names the real fault."""
     message = exc.msg
     at: tuple[int, int] | None = (exc.lineno, exc.colno)
+    if message == _AFTER and isinstance(exc.doc, str) and exc.doc[exc.pos : exc.pos + 1] in ("{", "["):
+        message = _SECOND
     if message.startswith("failed to allocate memory"):
         try:
             json.loads(data)
@@ -111,6 +113,12 @@ def _json_error(data: bytes, exc: orjson.JSONDecodeError, path: str) -> Notation
     error = NotationError(f"invalid JSON: {message}", path)
     error.at = at
     return error
+
+
+_AFTER = "unexpected content after document"
+_SECOND = (  # documents one after another, as jq writes them without -c
+    "a second document starts here: several documents are read one per line (JSON Lines, as jq -c writes them)"
+)
 
 
 def _may_repeat_a_key(data: bytes, value: object) -> bool:
