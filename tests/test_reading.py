@@ -74,6 +74,24 @@ def test_a_broken_pretty_document_is_one_error_at_its_line_and_column():
     assert res.stderr.startswith(f"casino: <stdin>:7:{finding['column']}: $: invalid JSON")
 
 
+def test_a_file_name_that_is_not_utf8_is_shown_with_its_byte(tmp_path):
+    """``find . -print0 | xargs -0 casino validate`` over a Latin-1 ``caf\xe9.jsonl``: a
+    finding in it, or an unreadable record of score, hint or review, was 'internal error:
+    TypeError: str is not valid UTF-8' (exit 70); JSON and messages name it ``caf\\xe9``."""
+    bad = RECORDS[0].replace(b'"moves":["', b'"moves":["ZZ","', 1)
+    (tmp_path / os.fsdecode(b"caf\xe9.jsonl")).write_bytes(bad + b"\noops\n")
+    name = os.path.join(os.fsdecode(tmp_path), os.fsdecode(b"caf\xe9.jsonl"))
+    shown = os.fsdecode(tmp_path) + "/caf\\xe9.jsonl"
+    res = casino("validate", name)
+    findings = [orjson.loads(line) for line in res.stdout.splitlines()]
+    assert res.returncode == 65 and [(f["file"], f["line"]) for f in findings] == [(shown, 1), (shown, 2)]
+    for command in ("score", "hint", "review"):
+        res = casino(command, name)
+        said = [orjson.loads(line) for line in res.stdout.splitlines()][-1]
+        assert res.returncode == 65 and said["error"].startswith(shown + ":2:1: $: invalid JSON"), command
+        assert f"casino: {shown}:2:1: $: invalid JSON" in res.stderr.decode()
+
+
 def test_pretty_documents_one_after_another_are_told_to_come_one_per_line():
     """``casino simulate | jq . | casino validate -`` (jq writes each record on many lines)
     said 'unexpected content after document', at the second record's first line."""

@@ -19,6 +19,7 @@ by name. A line longer than 16 MB is reported and skipped; one still not ended a
 from __future__ import annotations
 
 import io
+import os
 import re
 import shlex
 import sys
@@ -108,10 +109,17 @@ def open_input(path: str) -> tuple[BinaryIO, str]:
         if sys.stdin.isatty():
             say("reading standard input from the terminal: paste the JSON, then Ctrl-D (or give a FILE)")
         return sys.stdin.buffer, STDIN
+    name = shown_name(path)
     try:
-        return open(path, "rb"), path
+        return open(path, "rb"), name
     except OSError as exc:
-        raise InputError(f"cannot open {path}: {exc.strerror or exc}") from None
+        raise InputError(f"cannot open {name}: {exc.strerror or exc}") from None
+
+
+def shown_name(path: str) -> str:
+    """A file's name as messages and JSON give it: a byte that is not UTF-8 (a Latin-1
+    ``caf\xe9.jsonl``, which Python holds as a surrogate) written ``\\xe9``."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def read_documents(path: str) -> Iterator[Document]:
