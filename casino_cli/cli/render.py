@@ -70,11 +70,6 @@ class Board:
     def _status(self, seat_words: Callable[[int], str]) -> Text:
         """The rule set and where the hand is: "classic, 2 players — deal 1 of 6, seat 0 to play"."""
         pos, rules = self.pos, self.pos.rules
-        title = f"{rules.variant}, {rules.players} players"
-        if rules.partnerships:
-            title += " in partnerships"
-        if rules.option_words():
-            title += f" ({', '.join(rules.option_words())})"
         status = (
             "hand finished"
             if pos.turn is None
@@ -83,7 +78,7 @@ class Board:
                 f"{' (the last)' if pos.last_deal else ''}, {seat_words(pos.turn)} to play"
             )
         )
-        return Text(f"{title} — {status}", style="bold")
+        return Text(f"{rule_set_words(rules)} — {status}", style="bold")
 
     def _seat(self, seat: int, gap: str) -> Text:
         """A seat's hand (the others' as counts where there is a viewer) and its pile."""
@@ -331,6 +326,13 @@ def _columns_width(entries: Sequence[Text], rows: int) -> int:
     return sum(max(e.cell_len for e in entries[i : i + rows]) + 3 for i in range(0, len(entries), rows)) - 3
 
 
+def rule_set_words(rules: Rules) -> str:
+    """The rule set for people: ``royal, 4 players in partnerships (target=11)``, with the
+    options that differ from its preset."""
+    words = f"{rules.variant}, {rules.players} players" + (" in partnerships" if rules.partnerships else "")
+    return words + (f" ({', '.join(rules.option_words())})" if rules.option_words() else "")
+
+
 def score_view(
     sheet: dict[str, Any],
     rules: Rules,
@@ -356,6 +358,7 @@ class ScoreSheet:
     ):
         self.sheet, self.rules, self.ending, self.before = sheet, rules, ending, before
         self.labels = sides or side_names(rules, None)
+        self.title = f"score: {rule_set_words(rules)}"
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterable[RenderableType]:
         yield self.drawn(options.max_width)
@@ -366,7 +369,7 @@ class ScoreSheet:
         table's numbers, all in lines (:meth:`_lines`); with no hand finished, the result alone."""
         sheet = self.sheet
         if not sheet["hands"]:  # a record stopped in its first hand: no table of nothing
-            return Group(Text("score", style="bold"), Text(f"result: {self.ending}"))
+            return Group(Text(self.title, style="bold"), Text(f"result: {self.ending}"))
         sweeps = "sweeps" if self.rules.sweeps else "cleared"
         names = ("hand", "side", "cards", "spades", sweeps, "points", "game")
         rows = self._rows()
@@ -376,7 +379,7 @@ class ScoreSheet:
             return self._lines(width)
         room = width - sum(w + 3 for w in widths) - 4  # a column pads a cell 1 each side, plus its border
         column = room > max((cell_len(i) for _, side, _, items in rows if side is not None for i in items), default=0)
-        table = Table(title="score")
+        table = Table(title=self.title)
         for name in names[:5] + ("items won",) * column + names[5:]:
             table.add_column(name, justify="left" if name == "items won" else "right")
         lines: list[Text] = []
@@ -425,7 +428,7 @@ class ScoreSheet:
         """The sheet as ``--format text`` writes it, for a screen too narrow for its table:
         a line too long goes on, indented, broken between items (never inside one). A name
         is never markup."""
-        lines = [Text("score", style="bold")]
+        lines = [Text(self.title, style="bold")]
         for line in sheet_lines(self.sheet, self.rules, self.labels, self.ending, self.before):
             indent = len(line) - len(line.lstrip())
             lead, _, rest = line.lstrip().partition(": ")  # "hand 1", a side, "result"

@@ -62,6 +62,11 @@ def sheet_svg(
     labels = side_labels(names, rules)
     out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
     y = 56.0
+    if rules.option_words():  # the options that differ from the preset, under the title
+        for line in wrap(f"options: {', '.join(rules.option_words())}", 13, WIDTH - 48, ITEM):
+            out.append(text(24, y, line, 13, fill=BLACK))
+            y += _LINE
+        y += 6
     for hand, start in zip(sheet["hands"], scores_before(sheet, before)):
         label = f"hand {hand['hand']}" if hand["hand"] else "hand"
         out.append(f'<rect x="16" y="{y:g}" width="{WIDTH - 32}" height="{_ROW + 2}" fill="#1f6b45" rx="4"/>')
