@@ -208,6 +208,20 @@ def test_match_command_json_and_the_same_result_for_any_jobs():
     assert two.stdout == one.stdout
 
 
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ([], "classic 2p"),
+        (["--variant", "royal", "--players", "4", "-o", "sweeps_cancel=false"], "royal 4p, sweeps_cancel=false"),
+    ],
+)
+def test_a_match_result_for_people_names_the_rules_it_was_played_by(rules, words):
+    """casino match -f text under royal without cancelling sweeps read 'greedy vs random: 2
+    mirrored pairs', as under classic: the points it reports depend on the rules it hid."""
+    out = cli("match", "greedy", "random", "--pairs", "2", "--seed", "m", "--looks", "1", *rules, "-f", "text")
+    assert out.returncode == 0 and out.stdout.decode().startswith(f"greedy vs random ({words}): 2 mirrored pairs")
+
+
 def test_a_match_result_is_the_same_bytes_however_long_it_took(monkeypatch):
     """The result is a function of the bots, the rules and the seed: played again, or on a
     slower machine, it is the same bytes (here the clock runs at two speeds)."""
@@ -720,7 +734,7 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
     out, err = shown[ends[0][0]], shown[ends[1][0]]
     assert label in err and total in err
     result = {
-        "match": b"greedy vs random: 60 mirrored pairs",
+        "match": b"greedy vs random (classic 2p): 60 mirrored pairs",
         "review": b": 24 moves reviewed",
         "hint": b"seat 0 to move: expected points",
     }[command]

@@ -69,18 +69,18 @@ def run_match_command(
     if done.unfinished:
         say(f"{unfinished_games(done.unfinished, done.games)}; each counts by its points")
     if fmt in (Format.pretty, Format.text):
-        for line in summary_lines(out):
+        for line in summary_lines(out, rules):
             write_line(line)
     else:
         write_line(dumps(out))
 
 
-def summary_lines(out: dict[str, Any]) -> list[str]:
-    """The result for people."""
+def summary_lines(out: dict[str, Any], rules: Rules) -> list[str]:
+    """The result for people, under the rules it was played by (``classic 2p, target=11``)."""
     p, g = out["points_per_pair"], out["games"]
     unit = "hands" if out["hands_per_game"] == 1 else "games"
     return [
-        f"{out['a']} vs {out['b']}: {out['pairs']} mirrored pairs (stopped: {out['stopping']['stopped']})",
+        f"{out['a']} vs {out['b']} ({rules}): {out['pairs']} mirrored pairs (stopped: {out['stopping']['stopped']})",
         f"  points per pair (A - B): {p['mean']:+.2f}, 95% interval [{p['low']:+.2f}, {p['high']:+.2f}]",
         f"  {unit}: A won {g['a_won']}, B won {g['b_won']}, tied {g['tied']}; "
         f"A's share {g['a_rate']['rate']:.1%} [{g['a_rate']['low']:.1%}, {g['a_rate']['high']:.1%}]",
