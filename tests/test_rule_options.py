@@ -1,6 +1,7 @@
 """The options RULES.md §1 added for the sources: ``endgame: count_out`` (G5), ``deal_passes``
 (D4) and ``ace_high_builds`` (V3, B4) — checked rule sets, the canonical rule-set output, the
-schema, the command line, and builds of 14 with a lone ace on the table."""
+schema, the command line, and builds of 14 with a lone ace on the table; and for every option,
+the commands answering under a document's value of it, not the preset's."""
 
 from __future__ import annotations
 
@@ -339,3 +340,103 @@ def test_the_presets_table_of_rules_md_is_the_engines():
         for row in rows:
             value, written = getattr(rules, row[0]), row[column]
             assert value in (False, None) if written == "–" else value == _cell(written), (variant, row[0])
+
+
+def _puzzle(rules: dict, table: dict, hand: list[str]) -> bytes:
+    """Seat 0 to move with ``hand``, the other seats' cards unknown."""
+    hands = [hand] + [None] * (rules["players"] - 1)
+    return orjson.dumps({"format": "casino.position/1", "rules": rules, "turn": 0, "table": table, "hands": hands})
+
+
+# Per option, a position and a move that is legal with the option's value and illegal with the
+# other one (RULES.md: V2, V3, C5, C6, B6, B7, B4 with V3).
+MOVE_OPTIONS = [
+    ("court_values", {"variant": "classic"}, True, {"loose": ["4D", "7C"]}, ["JS", "8H"], "JSx4D+7C"),
+    ("ace_high", {"variant": "royal"}, True, {"loose": ["9C", "5D"]}, ["AS", "3H"], "ASx5D+9C"),
+    ("court_takes_all", {"variant": "classic"}, True, {"loose": ["QH", "QS"]}, ["QC", "2D"], "QCxQS+QH"),
+    ("must_take_equal", {"variant": "american-royal"}, False, {"loose": ["5D", "5H"]}, ["5S", "2C"], "5Sx5D"),
+    (
+        "raise_own",
+        {"variant": "royal"},
+        True,
+        {"builds": [{"value": 10, "owner": 0, "cards": ["6C", "4H"]}]},
+        ["2S", "QD", "TC"],
+        "2S+4H+6C=12",
+    ),
+    (
+        "partner_builds",
+        {"variant": "royal", "players": 4},
+        True,
+        {"builds": [{"value": 5, "owner": 2, "cards": ["AS", "4D"]}]},
+        ["3H", "8D"],
+        "3H+AS+4D=8",
+    ),
+    ("ace_high_builds", {"variant": "royal"}, True, {"loose": ["9C", "5D"]}, ["AS", "AH", "3C"], "AS+5D+9C=14"),
+]
+
+
+@pytest.mark.parametrize(
+    ("option", "rules", "legal_with", "table", "hand", "move"),
+    MOVE_OPTIONS,
+    ids=[case[0] for case in MOVE_OPTIONS],
+)
+def test_every_command_on_a_position_follows_its_options(option, rules, legal_with, table, hand, move):
+    """moves, apply, judge and hint answer under the position's options, never the preset's:
+    the move is legal under one value of the option and refused under the other."""
+    for value in (True, False):
+        doc = _puzzle({"players": 2} | rules | {option: value}, table, hand)
+        legal = value == legal_with
+        listed = orjson.loads(cli("moves", "-", stdin=doc).stdout)["moves"]
+        assert (move in [m["move"] for m in listed]) == legal, (option, value)
+        assert cli("apply", "-", move, stdin=doc).returncode == (0 if legal else 1)
+        ruling = orjson.loads(cli("judge", "-", move, stdin=doc).stdout)
+        assert ruling["verdict"] == ("legal" if legal else "illegal")
+        hinted = orjson.loads(cli("hint", "-", stdin=doc).stdout)["moves"]
+        assert (move in [m["move"] for m in hinted]) == legal
+
+
+def _finished(rules: dict, scores: list[int], sweeps: list[int]) -> bytes:
+    """A finished 2-player hand: seat 0 took 18 cards (seven spades, AC), seat 1 the other 34
+    (TD, 2S, AS, AH, AD and six spades)."""
+    first = ["AC", "2H", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "JH", "QH"]
+    second = [f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK" if f"{r}{s}" not in first]
+    doc = {"format": "casino.position/1", "rules": {"players": 2} | rules, "dealer": 1, "turn": None, "deal": 6}
+    doc |= {"table": {"loose": [], "builds": []}, "hands": [[], []], "stock": 0, "captured": [first, second]}
+    return orjson.dumps(doc | {"sweeps": sweeps, "last_capture": 1, "scores": scores})
+
+
+# Per option, a finished hand scored under two values of it: (value, points, winner) (P1, P3,
+# G2, G3, G5). Seat 0 wins spades 1 and AC 1; seat 1 cards 3, Big and Little Casino 3 and
+# three aces 3 (counting out from 9-3 to 11: seat 0 reaches 11 on AC, seat 1 only 10 by then).
+GAME_OPTIONS = [
+    ("sweeps", {"variant": "classic"}, [0, 0], [1, 0], [(False, [2, 9], None), (True, [3, 9], None)]),
+    ("sweeps_cancel", {"variant": "royal"}, [0, 0], [2, 1], [(True, [3, 9], None), (False, [4, 10], None)]),
+    (
+        "endgame",
+        {"variant": "american-royal", "target": 11},
+        [9, 3],
+        [0, 0],
+        [("count_out", [2, 9], 0), ("highest", [2, 9], 1)],
+    ),
+    ("target", {"variant": "classic"}, [9, 3], [0, 0], [(11, [2, 9], 1), (21, [2, 9], None)]),
+    ("ladder_20", {"variant": "royal"}, [20, 0], [0, 0], [("most_spades", [2, 9], 0), ("little_casino", [2, 9], None)]),
+]
+
+
+@pytest.mark.parametrize(
+    ("option", "rules", "scores", "sweeps", "cases"), GAME_OPTIONS, ids=[c[0] for c in GAME_OPTIONS]
+)
+def test_score_follows_the_options_of_a_finished_hand(option, rules, scores, sweeps, cases):
+    """casino score answers under the position's options: the points and the winner change
+    with the option's value as RULES.md says."""
+    for value, points, winner in cases:
+        sheet = orjson.loads(cli("score", "-", stdin=_finished(rules | {option: value}, scores, sweeps)).stdout)
+        assert (sheet["hands"][0]["points"], sheet["winner"]) == (points, winner), (option, value)
+
+
+@pytest.mark.parametrize(("passes", "dealers"), [("next", [2, 0, 1, 2]), ("previous", [2, 1, 0, 2])])
+def test_deal_of_a_later_hand_follows_deal_passes(passes, dealers):
+    """D4 with 3 players, seat 2 dealing the first hand: casino deal --hand H names its dealer."""
+    option = f"deal_passes={passes}"
+    dealt = [cli("deal", "--seed", "d", "--players", "3", "-o", option, "--hand", str(h)) for h in range(1, 5)]
+    assert [orjson.loads(out.stdout)["dealer"] for out in dealt] == dealers
