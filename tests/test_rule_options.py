@@ -290,15 +290,18 @@ def test_every_view_of_a_game_names_the_options_that_differ_from_its_preset(tmp_
 
 
 def test_the_score_sheet_names_the_options_it_was_scored_under(tmp_path):
-    """casino score's sheet of a game to 11 read 'score' on a terminal and 'Score sheet ·
-    American Royal Casino, 2 players' in its picture: nothing said the target was not 21,
-    where a winner counted out at 11 against 12 then read as a mistake. A preset's sheet
-    names no options."""
-    for options, words, line in [(["-o", "target=11"], " (target=11)", ">options: target=11</text>"), ([], "", "")]:
+    """casino score's sheet of a game to 11 began 'hand 1: …' in text, read 'score' on a
+    terminal and 'Score sheet · American Royal Casino, 2 players' in its picture: nothing
+    said the target was not 21, where a winner counted out at 11 against 12 then read as a
+    mistake. A preset's sheet names no options."""
+    named = (["-o", "target=11"], ", target=11", " (target=11)", ">options: target=11</text>")
+    for options, text_words, pretty_words, line in [named, ([], "", "", "")]:
         game = tmp_path / "g.jsonl"
         game.write_bytes(cli("simulate", "--seed", "v", "--hands", "1", "--variant", "american-royal", *options).stdout)
+        text = cli("score", str(game), "-f", "text").stdout.decode()
+        assert text.splitlines()[0] == f"score: american-royal 2p{text_words}"
         pretty = cli("score", str(game), "-f", "pretty").stdout.decode()
-        assert f"score: american-royal, 2 players{words} ┏" in " ".join(pretty.split())
+        assert f"score: american-royal, 2 players{pretty_words} ┏" in " ".join(pretty.split())
         assert cli("score", str(game), "--svg", str(tmp_path / "s.svg")).returncode == 0
         picture = (tmp_path / "s.svg").read_text()
         assert line in picture and ("options:" in picture) == bool(line)

@@ -205,7 +205,7 @@ def test_score_names_the_sides_with_their_players(tmp_path):
     path = tmp_path / "four.json"
     path.write_bytes(orjson.dumps(doc))
     out = cli("score", str(path), "--format", "text").stdout.decode().splitlines()
-    assert out[1].startswith("  Ana & Carla: ") and out[2].startswith("  Ben & Dan: ")
+    assert out[0] == "score: classic 4p" and out[2].startswith("  Ana & Carla: ") and out[3].startswith("  Ben & Dan: ")
     assert out[-1].startswith("result: Ana & Carla win")
 
 

@@ -84,6 +84,7 @@ def _print(
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
+        write_line(f"score: {rules}")
         for line in sheet_lines(sheet, rules, sides, "game goes on" + stopped, before):
             write_line(line)
     if screen.active:
