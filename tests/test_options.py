@@ -61,7 +61,7 @@ def test_root_help_shows_whole_descriptions():
 
 def test_replay_hand_is_the_hand_of_the_game_as_in_deal():
     lines = cli("replay", "fixtures/docs/game.json", "--hand", "2", "-f", "text").stdout.decode().splitlines()
-    assert lines[0] == "hand 2 starts, seat 0 deals" and lines[-1].startswith("hand 2 ends")
+    assert lines[:2] == ["replay: royal 2p", "hand 2 starts, seat 0 deals"] and lines[-1].startswith("hand 2 ends")
 
 
 def test_words_for_people(tmp_path):

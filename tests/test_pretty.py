@@ -257,8 +257,10 @@ def test_replay_explains_moves_in_words(tmp_path):
     with open("fixtures/records/corpus/classic-2.jsonl", "rb") as fh:
         first.write_bytes(fh.readline())
     out = invoke("replay", str(first), "--format", "text", "--hand", "1")
-    words = out.splitlines()
-    assert words[0] == "hand 1 starts, random (seat 1) deals"  # simulate names each seat by its bot
+    rules, *words = out.splitlines()
+    assert (
+        rules == "replay: classic 2p" and words[0] == "hand 1 starts, random (seat 1) deals"
+    )  # simulate names each seat by its bot
     assert words[1] == "hand 1, move 1: greedy (seat 0) takes AC 2D 5C with 8C"
     assert all(line.startswith("hand 1, move ") for line in words[1:-1])
     assert words[-1].startswith(
@@ -274,7 +276,7 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
 
     path = tmp_path / "self.json"
     path.write_bytes(cli("simulate", "--games", "1", "--seed", "2", "--bots", "greedy,greedy").stdout)
-    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()
+    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()[1:]
     assert words[0].endswith("greedy (seat 1) deals") and words[1].startswith("hand 1, move 1: greedy (seat 0) ")
     assert words[2].startswith("hand 1, move 2: greedy (seat 1) ")
     picture = tmp_path / "p.svg"
@@ -285,7 +287,7 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
     )
     doc = orjson.loads(path.read_bytes())
     path.write_bytes(orjson.dumps(dict(doc, players=["", "Ben"])))  # a name left empty: the seat alone
-    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()
+    words = invoke("replay", str(path), "--format", "text", "--hand", "1", "--to", "2").splitlines()[1:]
     assert words[1].startswith("hand 1, move 1: seat 0 ") and words[2].startswith("hand 1, move 2: Ben (seat 1) ")
     invoke("replay", str(path), "--format", "json", "--hand", "1", "--to", "1", "--svg", str(picture))
     assert "<title>hand 1, move 1: seat 0 " in picture.read_text(encoding="utf-8")

@@ -289,6 +289,18 @@ def test_every_view_of_a_game_names_the_options_that_differ_from_its_preset(tmp_
     assert plain.splitlines()[0] == "american-royal 2p, deal 1/6, seat 0 to play"  # the preset as it is
 
 
+def test_a_replay_in_text_names_the_rules_of_each_record(tmp_path):
+    """casino replay -f text of a game to 11 dealt backwards began 'hand 1 starts, seat 1
+    deals' like any other: each record of a stream now begins with its rule set."""
+    stream = tmp_path / "g.jsonl"
+    options = ["-o", "target=11", "-o", "deal_passes=previous"]
+    stream.write_bytes(cli("simulate", "--seed", "r", "--games", "2", "--hands", "1", *options).stdout)
+    lines = cli("replay", str(stream), "-f", "text").stdout.decode().splitlines()
+    named = [i for i, line in enumerate(lines) if line.startswith("replay: ")]
+    assert [lines[i] for i in named] == ["replay: classic 2p, target=11, deal_passes=previous"] * 2
+    assert [lines[i + 1] for i in named] == ["hand 1 starts, random (seat 1) deals"] * 2
+
+
 def test_the_score_sheet_names_the_options_it_was_scored_under(tmp_path):
     """casino score's sheet of a game to 11 began 'hand 1: …' in text, read 'score' on a
     terminal and 'Score sheet · American Royal Casino, 2 players' in its picture: nothing

@@ -66,7 +66,7 @@ def test_a_given_delay_holds_after_every_move_written_line_by_line(fmt, waits, m
 
 def test_replay_to_0_is_the_start_of_the_hand():
     out = cli("replay", GAME, "--hand", "2", "--to", "0", "-f", "text").stdout.decode().splitlines()
-    assert out == ["hand 2 starts, seat 0 deals"]
+    assert out == ["replay: royal 2p", "hand 2 starts, seat 0 deals"]
 
 
 @pytest.mark.parametrize(

@@ -141,6 +141,7 @@ def test_steps_carry_the_comment_of_their_move():
 def test_replay_names_the_players_and_shows_comments():
     out = cli("replay", str(TEXT / "club-night.cas"), "--format", "text", "--hand", "1", "--to", "4").stdout.decode()
     assert out.splitlines() == [
+        "replay: classic 2p",
         "hand 1 starts, Ben (seat 1) deals",
         "hand 1, move 1: Ana (seat 0) takes AC 2D 5C with 8C",
         "hand 1, move 2: Ben (seat 1) trails 4C",

@@ -55,6 +55,8 @@ def run_replay(
             say(f"{doc.where()}: {exc.message}")
             code = max(code, exc.code)
             continue
+        if fmt == Format.text:  # the rules each move is told under, as -o writes them
+            write_line(f"replay: {record.rules}")
         before = None
         last: HandStart | Step | HandEnd | None = None
         for event in walk(record):
