@@ -20,9 +20,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
     check_target(svg, [path])
     screen = Screen(fmt == Format.pretty)
     code = OK
-    stream = False
     for index, doc in enumerate(documents(path)):
-        stream = stream or index > 0
         try:
             pos = position_of(doc, playable=True)
         except Fail as exc:
