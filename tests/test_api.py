@@ -186,6 +186,22 @@ def test_a_game_refuses_a_bot_that_cheats_naming_it():
     assert refused.value.seat == 0
 
 
+@pytest.mark.parametrize(
+    ("card", "said"),
+    [(0, "chose AS, which"), (99, "chose ('trail', 99, 0, 0), which"), ("AS", "chose ('trail', 'AS', 0, 0)")],
+)
+def test_a_bots_illegal_move_is_said_as_its_text_not_a_python_repr(card, said):
+    """The move a bot chose is said as the protocol says moves (AS, not <Move AS>); one the
+    notation cannot write (a card out of range, a card's text) by its fields, never a crash."""
+
+    def chooser(view, moves, rng):
+        return Move(TRAIL, card if moves[0].card != card else 1)
+
+    with pytest.raises(BotError) as refused:
+        Game(make_rules("classic"), "7", [chooser, random_bot]).play_hand()
+    assert said in str(refused.value) and "<Move" not in str(refused.value)
+
+
 def test_a_bot_that_forces_its_own_move_into_the_list_it_was_given_is_refused():
     """MoveList refuses assignment; a bot that gets past that (object.__setattr__) to make
     an illegal capture look legal is caught, and nothing it chose is played."""

@@ -53,11 +53,16 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return self.text()
 
-    def __repr__(self) -> str:
+    def said(self) -> str:
+        """The move for a message: its text, or for a move made by hand that the notation
+        cannot write (no known type, a card out of range or not a number) its fields."""
         try:
-            return f"<Move {self.text()}>"
-        except CasinoError:  # a move made by hand that the notation cannot write
-            return f"<Move {shown(tuple(self), 80)}>"
+            return self.text()
+        except (CasinoError, TypeError):
+            return shown(tuple(self), 80)
+
+    def __repr__(self) -> str:
+        return f"<Move {self.said()}>"
 
 
 def _no_type(move: Move) -> IllegalMove:

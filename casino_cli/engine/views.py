@@ -172,7 +172,7 @@ def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played,
     if not isinstance(move, Move):  # a plain tuple equal to one is not a move either
         raise BotError(bot_name(bot), seat, f"returned {move!r}, a {type(move).__name__}: a bot returns a Move")
     if move not in legal[0]:
-        raise BotError(bot_name(bot), seat, f"chose {move!r}, which is not a legal move")
+        raise BotError(bot_name(bot), seat, f"chose {move.said()}, which is not a legal move")
     return move, listing
 
 
