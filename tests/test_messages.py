@@ -168,3 +168,20 @@ def test_a_build_taken_only_on_its_own_is_named_with_its_article(value, cards, c
     move = f"{capturer}x2C+{'+'.join(cards)}"
     out = cli("apply", "-", move, stdin=orjson.dumps(position))
     assert out.returncode == 1 and f"is only ever taken on its own {said} (C2)" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["botcheck", "cmd:"],
+        ["match", "cmd: ", "greedy"],
+        ["simulate", "--bots", "cmd:", "--games", "1"],
+        ["play", "--watch", "--bots", "greedy,cmd:"],
+    ],
+)
+def test_a_cmd_bot_with_no_program_is_shown_how_to_name_one_in_words_fit_for_every_command(args):
+    """botcheck and match take their bots as arguments, simulate and play by --bots: the
+    example is the bot's name alone, which fits each."""
+    said = cli(*args)
+    assert said.returncode == 2
+    assert said.stderr.strip() == "casino: cmd: names no program: write the command after the colon (cmd:./mybot)"

@@ -431,7 +431,7 @@ def load_bot(name: str) -> Bot:
     if name.startswith("cmd:"):
         command = name[4:].strip()
         if not command:
-            raise LookupError("cmd: names no program (e.g. --bots cmd:./mybot)")
+            raise LookupError("cmd: names no program: write the command after the colon (cmd:./mybot)")
         if name not in _COMMANDS:
             try:
                 _COMMANDS[name] = CommandBot(command)
