@@ -827,3 +827,27 @@ def test_judge_text_of_a_move_after_the_hand_is_over(tmp_path):
             line == f"hand 1, move {after} (no seat to move): 2C — illegal (turn): the hand was over after move 48; "
             "no more moves can be played"  # validate's words
         )
+
+
+NO_MOVE = (
+    "fixtures/records/dispute.json:7:37: note: before this move, Ben (seat 1) has no legal move: it owns the"
+    " 7-build 3H+4S but holds no card to capture it, and an owner may not trail (O2)"
+)
+
+
+@pytest.mark.parametrize(("command", "code"), [(["judge", "--move", "4"], 1), (["hint", "--move", "4"], 0)])
+def test_a_mover_left_no_legal_move_by_an_earlier_illegal_move_is_told_why(command, code):
+    """Past Ben's 7-build without a 7, he may neither trail nor capture it: judge's
+    alternatives and hint's moves are empty, as the JSON says, and stderr says why in a
+    note; the exit status is judge's verdict, hint's 0 (docs/notation.md, No legal move)."""
+    done = cli(command[0], "fixtures/records/dispute.json", *command[1:], "-f", "json")
+    out = orjson.loads(done.stdout)
+    assert done.returncode == code
+    assert out.get("alternatives", out.get("moves")) == []
+    assert NO_MOVE in done.stderr.splitlines()[-1]
+
+
+@pytest.mark.parametrize("command", ["judge", "hint"])
+def test_a_mover_with_moves_past_an_earlier_illegal_move_gets_no_such_note(command):
+    done = cli(command, "fixtures/records/dispute.json", "--move", "5", "-f", "json")
+    assert done.returncode in (0, 1) and orjson.loads(done.stdout) and "no legal move" not in done.stderr

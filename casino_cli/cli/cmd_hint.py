@@ -10,6 +10,7 @@ from functools import partial
 from typing import Any
 
 from ..engine import MoveList, legal_moves
+from ..engine.moves import no_move_words
 from ..engine.position import Partial, Position
 from ..engine.search import Ranked, analyse, analysed_worlds
 from ..engine.views import observe
@@ -20,7 +21,7 @@ from ..records.referee import Finding
 from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
-from .records_io import no_ruling, note_earlier, record_of
+from .records_io import no_ruling, note_earlier, note_no_move, record_of
 from .safe_text import shown_names
 from .workers import ordered_map
 
@@ -44,6 +45,9 @@ def run_hint(
             if isinstance(pos, Fail):  # said, in its place in JSON, and the next position hinted
                 code = max(code, passed_over(doc, pos, fmt, HINT_FORMAT))
             elif done is not None:
+                if number is not None and pos.turn is not None and not done[1].moves:  # past an illegal move
+                    path = f"$.hands[{(hand or 1) - 1}].moves[{number - 1}]"
+                    note_no_move(doc, path, no_move_words(pos), pos.turn, players)
                 _write(doc, pos, done, fmt, shown_names(players))
             if progress is not None:
                 progress.advance()

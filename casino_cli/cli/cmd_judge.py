@@ -29,7 +29,7 @@ from .common import (
 from .inputs import Document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
-from .records_io import no_ruling, note_earlier, record_of
+from .records_io import no_ruling, note_earlier, note_no_move, record_of
 from .safe_text import shown_names
 
 
@@ -94,10 +94,12 @@ def run_judge(
                 hand = hand or 1
                 record = record_of(doc)
                 names = shown_names(record.players)  # for people: shown, never obeyed
-                ruling, earlier, by_seat = record_ruling(record, hand, number)
+                ruling, earlier, by_seat, no_move = record_ruling(record, hand, number)
             except NoRuling as exc:
                 raise no_ruling(doc, exc) from None
             note_earlier(doc, hand, earlier, record.players)
+            if no_move is not None:
+                note_no_move(doc, f"$.hands[{hand - 1}].moves[{number - 1}]", no_move, ruling["seat"], record.players)
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")

@@ -43,6 +43,12 @@ def note_earlier(doc: Document, hand: int, earlier: Finding | None, names: tuple
         say(f"{doc.where(finding_path(earlier))}: note: {at}: {message} ({earlier.rule})")
 
 
+def note_no_move(doc: Document, path: str, words: str, seat: int | None, names: tuple[str, ...] | None) -> None:
+    """On stderr, at ``path``, why the seat to move has no legal move (``words``, the
+    engine's, name it "seat N"), as a finding names the mover."""
+    say(f"{doc.where(path)}: note: before this move, {mover_named(words, len(words), seat, names)}")
+
+
 _HAND_FIELD = {"D1": "deck", "D4": "dealer", "claim": "score", "notation": "moves"}
 
 

@@ -433,6 +433,22 @@ def _policy_message(rule: str, pos: Position, move: Move, facts: MoveFacts, owne
     return f"seat {seat} would no longer hold a card to capture its {b.value}-build {'+'.join(codes_of(b.cards))}"
 
 
+def no_move_words(pos: Position) -> str:
+    """Why the mover of ``pos``, a position with no legal move, has none. After legal play a
+    move always exists (O2); only a record's illegal move (a build, or a capture of another
+    value, that left its owner no card for it, played on) reaches one: a build its owner
+    holds no card to capture, and may not trail beside. Without such a build the mover
+    could trail, or capture as T3 requires."""
+    seat = pos.turn
+    assert seat is not None, "a position with a seat to move"
+    holds = hold_values(pos.rules, known_cards(pos.hands[seat]))
+    b = next(b for b in owned_builds(pos) if not holds >> b.value & 1)
+    return (
+        f"seat {seat} has no legal move: it owns the {b.value}-build {'+'.join(codes_of(b.cards))}"
+        " but holds no card to capture it, and an owner may not trail (O2)"
+    )
+
+
 def _rank_mask(card: int) -> int:
     """The four cards of ``card``'s rank."""
     return 0b1111 << (rank(card) * 4)

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..engine import CasinoError, HandStart, Position, Step
+from ..engine.moves import no_move_words
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
@@ -83,11 +84,13 @@ def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Findin
 class Ruled(NamedTuple):
     """A ruling on a record's move, the hand's first finding before it, and ``by_seat``: how
     much of the ruling's message is the engine's words, the mover "seat N" in them (as a
-    :class:`Finding` has it), for :func:`.describe.mover_named`."""
+    :class:`Finding` has it), for :func:`.describe.mover_named`; ``no_move``: where the
+    mover had no legal move at all (past an earlier illegal move), the engine's words why."""
 
     ruling: Ruling
     earlier: Finding | None
     by_seat: int
+    no_move: str | None = None
 
 
 def record_ruling(record: Record, hand: int, move: int) -> Ruled:
@@ -108,7 +111,8 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
         ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
         by_seat = found.by_seat
-    return Ruled(ruling, earlier, by_seat)
+    stuck = before.turn is not None and not ruling["alternatives"] and not ruling["alternatives_partial"]
+    return Ruled(ruling, earlier, by_seat, no_move_words(before) if stuck else None)
 
 
 def _move_of(record: Record, hand: int, move: int) -> object:
