@@ -851,3 +851,49 @@ def test_a_mover_left_no_legal_move_by_an_earlier_illegal_move_is_told_why(comma
 def test_a_mover_with_moves_past_an_earlier_illegal_move_gets_no_such_note(command):
     done = cli(command, "fixtures/records/dispute.json", "--move", "5", "-f", "json")
     assert done.returncode in (0, 1) and orjson.loads(done.stdout) and "no legal move" not in done.stderr
+
+
+OUT_OF_TURN = orjson.dumps(
+    {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 1,
+        "turn": 0,
+        "table": {"loose": ["4C", "9H", "6H"]},
+        "hands": [["2C", "6D", "KS"], ["6C", "3S", "TD"]],
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ("1:6Cx6H", "; had seat 1 been to move, 6Cx6H would have been legal"),
+        (
+            "1:3S+4C=7",
+            "; had seat 1 been to move, it would have been refused too: seat 1 would hold no card to capture 7 (B3)",
+        ),
+        ("1:9D", "; had seat 1 been to move, it would have been refused too: seat 1 does not hold 9D (card)"),
+    ],
+)
+def test_a_ruling_on_a_move_out_of_turn_says_what_it_was_in_its_players_turn(move, words):
+    """For people (-f text), the move's own verdict had its player been to move; the JSON
+    keeps the finding's words and shape."""
+    text = cli("judge", "-", move, "-f", "text", stdin=OUT_OF_TURN)
+    assert text.returncode == 1
+    assert text.stdout.decode().splitlines()[0].endswith(f"(turn): it is seat 0's turn, not seat 1's{words}")
+    ruling = orjson.loads(cli("judge", "-", move, "-f", "json", stdin=OUT_OF_TURN).stdout)
+    assert ruling["message"] == "it is seat 0's turn, not seat 1's"
+
+
+def test_a_ruling_out_of_turn_names_the_player_as_the_record_does_and_is_silent_on_an_unknown_hand():
+    record = Path("fixtures/records/dispute.json").read_text().replace('"8S", "6D"', '"Ben: 6D", "8S"')
+    said = cli("judge", "-", "--move", "3", "-f", "text", stdin=record).stdout.decode().splitlines()[0]
+    assert said.endswith(
+        "or are two moves swapped? Had Ben (seat 1) been to move, it would have been refused too:"
+        " Ben (seat 1) owns the 7-build 3H+4S and may not trail (T2)"
+    )
+    unknown = orjson.loads(OUT_OF_TURN)
+    unknown["hands"][1] = None
+    said = cli("judge", "-", "1:6C", "-f", "text", stdin=orjson.dumps(unknown)).stdout.decode().splitlines()[0]
+    assert said.endswith("(turn): it is seat 0's turn, not seat 1's")

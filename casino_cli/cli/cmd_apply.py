@@ -19,7 +19,7 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
     steps = []
     for number, text in enumerate(texts, 1):
         try:
-            move, wrong = move_argument(utf8_argument(text), pos)
+            move, wrong, _ = move_argument(utf8_argument(text), pos)
         except NotationError as exc:
             raise Fail(DATA_ERROR, f"move {number}: {move_problem(exc)}") from None
         if wrong is not None:

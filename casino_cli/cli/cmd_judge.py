@@ -13,7 +13,7 @@ from ..notation.moves import parse_move_text
 from ..notation.position import read_position
 from ..records.describe import mover_named, plural, seat_words
 from ..records.disputes import NoRuling, record_ruling
-from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, ruling_json
+from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
 from .common import (
     is_record,
@@ -94,7 +94,7 @@ def run_judge(
                 hand = hand or 1
                 record = record_of(doc)
                 names = shown_names(record.players)  # for people: shown, never obeyed
-                ruling, earlier, by_seat, no_move = record_ruling(record, hand, number)
+                ruling, earlier, by_seat, no_move, in_turn = record_ruling(record, hand, number)
             except NoRuling as exc:
                 raise no_ruling(doc, exc) from None
             note_earlier(doc, hand, earlier, record.players)
@@ -105,21 +105,28 @@ def run_judge(
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
             pos = position_of(doc, playable=True)
             try:
-                played, wrong = move_argument(utf8_argument(move), pos)
+                played, wrong, player = move_argument(utf8_argument(move), pos)
             except NotationError as exc:
                 raise Fail(DATA_ERROR, f"move: {move_problem(exc)}") from None
             ruling = ruling_json(pos, played, unseen_cards(pos), wrong_player=wrong)
+            in_turn = None if player is None else in_its_turn(pos, played, unseen_cards(pos), player)
     except TooComplex as exc:
         raise Fail(DATA_ERROR, f"{doc.where()}: the move cannot be checked: {exc}") from None
     if ruling.get("alternatives_truncated"):
         say(f"{doc.where()}: the alternatives are cut short: the listing reached its bound")
-    _print(ruling, fmt, names, by_seat)
+    people = ruling if in_turn is None else {**ruling, "message": _joined(ruling["message"], in_turn)}
+    _print(ruling, people, fmt, names, by_seat)
     if "hand" in ruling and ruling["verdict"] == UNSETTLED:
         say(_how_to_settle(doc, ruling, names))
     if svg is not None:
-        _picture(ruling, svg, names, by_seat)
+        _picture(people, svg, names, by_seat)
     if ruling["verdict"] == ILLEGAL:
         raise Fail(VERDICT)
+
+
+def _joined(message: str, more: str) -> str:
+    """A ruling's message and more words: after a question a sentence of their own."""
+    return f"{message} {more[:1].upper()}{more[1:]}" if message.endswith("?") else f"{message}; {more}"
 
 
 def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: int = 0) -> str:
@@ -190,10 +197,12 @@ def _tail(ruling: Ruling) -> str:
     return tail
 
 
-def _print(ruling: Ruling, fmt: Format, names: tuple[str, ...] | None, by_seat: int) -> None:
+def _print(ruling: Ruling, people: Ruling, fmt: Format, names: tuple[str, ...] | None, by_seat: int) -> None:
+    """The ruling as JSON, else in words (``people``: the ruling with its message for people)."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
+    ruling = people
     if fmt == Format.text:
         write_line(visible(ruling_line(ruling, names)))
         write_line(alternatives_line(ruling))

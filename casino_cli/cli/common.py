@@ -216,17 +216,18 @@ def single_document(path: str, what: str = "one position", pick: Callable[[Docum
     return first
 
 
-def move_argument(text: str, pos: Position) -> tuple[Move, str | None]:
+def move_argument(text: str, pos: Position) -> tuple[Move, str | None, int | None]:
     """A MOVE argument of ``apply`` or ``judge``: text, or a JSON object when it starts with
-    ``{``, either naming its seat as a record's move does (``1:2C``, ``"seat": 1``); and why
+    ``{``, either naming its seat as a record's move does (``1:2C``, ``"seat": 1``); why
     that seat may not play it (None when it names none or the seat to move): ``it is seat
-    0's turn, not seat 1's``. Raises NotationError, a seat not at the table included."""
+    0's turn, not seat 1's``; and that seat (None likewise). Raises NotationError, a seat
+    not at the table included."""
     value = loads(text) if text.lstrip().startswith("{") else text
     _no_names(value, pos)
     said = read_record_move(value, "", None, pos.rules.players)
     if said.seat is None or pos.turn is None or said.seat == pos.turn:  # (a hand that is over: the judge says so)
-        return said.move, None
-    return said.move, f"it is seat {pos.turn}'s turn, not seat {said.seat}'s"
+        return said.move, None, None
+    return said.move, f"it is seat {pos.turn}'s turn, not seat {said.seat}'s", said.seat
 
 
 def player_named(text: str) -> tuple[str | None, str]:

@@ -10,10 +10,10 @@ from ..engine.moves import no_move_words
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
-from .describe import plural
+from .describe import mover_named, plural
 from .record import A_RECORD, Record
 from .referee import Event, Finding, turn_message, walk
-from .ruling import ILLEGAL, Ruling, ruling_json
+from .ruling import ILLEGAL, Ruling, in_its_turn, ruling_json
 
 
 class NoRuling(CasinoError):
@@ -85,12 +85,15 @@ class Ruled(NamedTuple):
     """A ruling on a record's move, the hand's first finding before it, and ``by_seat``: how
     much of the ruling's message is the engine's words, the mover "seat N" in them (as a
     :class:`Finding` has it), for :func:`.describe.mover_named`; ``no_move``: where the
-    mover had no legal move at all (past an earlier illegal move), the engine's words why."""
+    mover had no legal move at all (past an earlier illegal move), the engine's words why;
+    ``in_turn``: of a move played out of turn, what it would have been in its player's turn
+    (:func:`.ruling.in_its_turn`), the player named as the record names it."""
 
     ruling: Ruling
     earlier: Finding | None
     by_seat: int
     no_move: str | None = None
+    in_turn: str | None = None
 
 
 def record_ruling(record: Record, hand: int, move: int) -> Ruled:
@@ -102,9 +105,11 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     except NotationError as exc:
         raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}", path=exc.path) from None
     before, unseen, earlier, events = position_before(record, hand, move)
-    wrong = None
+    wrong = in_turn = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
         wrong = turn_message(record, move - 1, before.turn, said.seat)
+        words = in_its_turn(before, said.move, unseen, said.seat)
+        in_turn = None if words is None else mover_named(words, len(words), said.seat, record.players)
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
     by_seat = 0 if wrong else len(ruling["message"])  # the referee's turn words name the players
     found = _finding_at(events, move)
@@ -112,7 +117,7 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
         ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
         by_seat = found.by_seat
     stuck = before.turn is not None and not ruling["alternatives"] and not ruling["alternatives_partial"]
-    return Ruled(ruling, earlier, by_seat, no_move_words(before) if stuck else None)
+    return Ruled(ruling, earlier, by_seat, no_move_words(before) if stuck else None, in_turn)
 
 
 def _move_of(record: Record, hand: int, move: int) -> object:

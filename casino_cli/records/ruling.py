@@ -157,6 +157,22 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
     )
 
 
+def in_its_turn(pos: Position, move: Move, unseen: int, seat: int) -> str | None:
+    """For people, what ``move``, which ``seat`` played out of turn, would have been had that
+    seat been to move, in the engine's words ("had seat 2 been to move, 6Cx6H would have been
+    legal", "…, it would have been refused too: why (B3)"); None when its hand is unknown."""
+    if pos.hands[seat] is None:
+        return None
+    theirs, unseen = with_played_card(pos._replace(turn=seat), move, unseen)
+    verdict = decide(theirs, move, unseen)
+    had = f"had seat {seat} been to move, "
+    if verdict.verdict == LEGAL:
+        return f"{had}{move.text()} would have been legal"
+    if verdict.verdict == ILLEGAL:
+        return f"{had}it would have been refused too: {verdict.message.split(' is illegal: ', 1)[1]} ({verdict.rule})"
+    return f"{had}it would have been {verdict.message}"
+
+
 def alternatives(pos: Position, unseen: int, listing: MoveList) -> list[tuple[Move, Verdict]]:
     """The moves of ``listing`` (the legal moves of the mover's known cards) that some world
     allows, in canonical order."""
