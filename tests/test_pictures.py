@@ -910,3 +910,55 @@ def test_a_long_comment_is_cut_in_captions_and_shown_whole_once_in_a_box_that_sc
     cli("judge", str(path), "--move", "1", "-f", "json", "--svg", str(tmp_path / "judge.svg"))
     svg = (tmp_path / "judge.svg").read_text(encoding="utf-8")
     assert "word0 " in svg and "word19999" not in svg and len(svg) < 50_000
+
+
+_CARD_WORDS = re.compile(r"\b(ace|king|queen|jack|10|[2-9]) of (spades|hearts|diamonds|clubs)\b")
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J"}
+
+
+def told(picture: str) -> tuple[str, str, str]:
+    """A picture's root tag, <title> and <desc> (its words for those who cannot see it)."""
+    found = re.match(r"(<svg[^>]*>)<title>([^<]*)</title>(?:<desc>([^<]*)</desc>)?", picture)
+    assert found, picture[:300]
+    return found[1], html.unescape(found[2]), html.unescape(found[3] or "")
+
+
+def faces_told(words: str) -> list[str]:
+    """The cards ``words`` name (``ace of hearts``), as the pictures' card ids (cAH, c10S)."""
+    return sorted(f"c{_RANK_WORDS.get(r, r)}{s[0].upper()}" for r, s in _CARD_WORDS.findall(words))
+
+
+def test_a_picture_says_in_words_every_card_it_shows_and_who_is_to_play(tmp_path):
+    """A screen reader read a picture (role img) by its title alone, the move: the cards on
+    the table and in the hands were nowhere in words. Each picture, --svg's and every step's
+    on the page, is an image whose <desc> names each card it shows face up, once, in words
+    (not 5♦), the seat to play and the stock; a card drawn as a back is said face down, a
+    hand unknown as such."""
+    assert cli("replay", GAME, "--html", str(tmp_path / "p.html")).returncode == 0
+    pictures = re.findall(r"<svg [^>]*role=[^>]*>.*?</svg>", drawn_page((tmp_path / "p.html").read_text("utf-8")))
+    assert len(pictures) == 2 * len(re.findall(r'<figure class="frame"', (tmp_path / "p.html").read_text("utf-8")))
+    for where in ([], ["--to", "5"], ["--hand", "2", "--to", "0"]):
+        assert cli("replay", GAME, *where, "--svg", str(tmp_path / "s.svg")).returncode == 0
+        pictures.append(re.sub(r"<defs>.*</defs>", "", (tmp_path / "s.svg").read_text("utf-8")))
+    assert (
+        cli(
+            "judge", "fixtures/records/dispute-part-way.json", "--move", "2", "--svg", str(tmp_path / "j.svg")
+        ).returncode
+        == 0
+    )
+    pictures.append(re.sub(r"<defs>.*</defs>", "", (tmp_path / "j.svg").read_text("utf-8")))  # hands known in part
+    pos = start_position(make_rules("royal", 4, None), seeded_deck("7", 1), 3)
+    pictures += [position_svg(Picture(pos, viewer=0)), position_svg(Picture(pos._replace(hands=(None,) * 4)))]
+    for picture in pictures:
+        tag, title, desc = told(picture)
+        assert 'role="img"' in tag and title and desc, tag
+        assert faces_told(desc) == sorted(re.findall(r'href="#(c[0-9AJQK]+[SHDC])"', picture)), (title, desc)
+        assert not re.search("[♠♥♦♣]", desc)
+        stock = re.search(r">stock (\d+)</text>", picture)
+        assert f"Stock: {stock[1] if stock else 0} card" in desc, desc
+        backs = picture.count('href="#back"') - bool(stock)  # the hands' backs
+        assert sum(int(n) for n in re.findall(r"(\d+) cards? face down", desc)) == backs, desc
+        assert picture.count(">unknown<") == desc.count("holds unknown cards"), desc
+        plate = re.search(r">seat (\d)[^<]*▸[^<]*</text>", picture)
+        said = re.search(r"To play: (?:seat (\d)|[^.]* \(seat (\d)\))\.", desc)
+        assert (said and plate[1] in said.groups()) if plate else "To play" not in desc, desc

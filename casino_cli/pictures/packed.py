@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import re
 
-_PIECE = re.compile(r"<text\b.*?</text>|<[^>]*>|[^<]+|<", re.S)  # every character is in one piece
+# Every character is in one piece; a text is cut after each sentence (a picture's <desc>).
+_PIECE = re.compile(r"<text\b.*?</text>|<[^>]*>|[^<]*?\. |[^<]+|<", re.S)
 _NUMBER = re.compile(r"(?<![#\w.])\d+(?:\.\d+)?")  # a coordinate, a size, a count; not in #1f6b45 nor c10D
 _DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 

@@ -142,20 +142,30 @@ def card(x: float, y: float, which: int | None, lit: bool = False, scale: float 
     return out
 
 
-def document(width: float, height: float, body: str, title: str, faces: set[int] | None, back: bool) -> str:
+def document(
+    width: float, height: float, body: str, title: str, faces: set[int] | None, back: bool, desc: str = ""
+) -> str:
     """A standalone SVG document (with its own symbols, or relying on shared ones when faces is None
-    and ``back`` is False: see :func:`frame`)."""
+    and ``back`` is False: see :func:`frame`); with ``desc``, an image (role="img") whose
+    <desc> says in words what it shows."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-        f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>'
-        f"<title>{markup(title)}</title>{defs(faces, back)}{body}</svg>\n"
+        f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}{_described(title, desc)}{defs(faces, back)}'
+        f"{body}</svg>\n"
     )
 
 
-def frame(width: float, height: float, body: str, title: str, cls: str) -> str:
+def frame(width: float, height: float, body: str, title: str, cls: str, desc: str) -> str:
     """An inline SVG of class ``cls`` that uses the symbols of a page's shared :func:`defs`
-    (for the HTML replay)."""
+    (for the HTML replay), an image titled ``title``, described by ``desc``."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {width:g} {height:g}" '
-        f'font-family={quoteattr(FONT)} role="img"><title>{markup(title)}</title>{body}</svg>'
+        f"font-family={quoteattr(FONT)}{_described(title, desc)}{body}</svg>"
     )
+
+
+def _described(title: str, desc: str) -> str:
+    """The end of an <svg> tag and its <title>, and (an image then) its <desc>."""
+    if not desc:
+        return f"><title>{markup(title)}</title>"
+    return f' role="img"><title>{markup(title)}</title><desc>{markup(desc)}</desc>'

@@ -12,7 +12,7 @@ from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial, build_groups, known_cards, seat_size
 from ..engine.rules import Rules
-from ..records.describe import card_name, describe, twin_sides
+from ..records.describe import build_cards, card_name, card_words, describe, listed, plural, seat_words, twin_sides
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
@@ -404,17 +404,52 @@ def _faces(pic: Picture) -> set[int]:
     return faces
 
 
+def position_words(pic: Picture) -> str:
+    """What the picture shows, in words for those who cannot see it (its ``<desc>``): the
+    deal, who is to play, the table, each seat's hand and pile, the stock; cards as ``ace of
+    hearts``. Its sentences are pieces the replay page packs (:mod:`.packed`): a hand unchanged
+    from the step before is a sentence unchanged."""
+    pos, names = pic.position, names_isolated(pic.names)
+    loose = "".join(listed([card_words(c) for c in cards_of(pos.loose)]))
+    builds = [
+        f"{b.value}-build of {seat_words(names, b.owner)}: {build_cards(pos.rules, b.cards, b.value, card_words)}"
+        for b in pos.builds
+    ]
+    table = "; ".join([loose, *builds] if loose else builds) or "empty"
+    to_play = [] if pos.turn is None else [f"To play: {seat_words(names, pos.turn)}"]
+    seats = [_seat_words(pic._replace(names=names), seat) for seat in range(pos.rules.players)]
+    stock = f"Stock: {plural(pos.stock_count, 'card')}."
+    return ". ".join([_status(pos), *to_play, f"On the table: {table}", *seats, stock])
+
+
+def _seat_words(pic: Picture, seat: int) -> str:
+    """``Ana (seat 0), the dealer, holds 5 of spades and 9 of clubs; 2 cards taken``."""
+    pos = pic.position
+    cards = _hand_cards(pos, seat, pic.viewer is None or pic.viewer == seat)
+    if cards is None:
+        held = "holds unknown cards"
+    else:
+        backs = cards.count(None)
+        faces = [card_words(c) for c in cards if c is not None] + (
+            [f"{plural(backs, 'card')} face down"] if backs else []
+        )
+        held = "holds " + "".join(listed(faces)) if faces else "holds no cards"
+    dealer = ", the dealer," if pos.dealer == seat else ""
+    return f"{seat_words(pic.names, seat)}{dealer} {held}; {' '.join(_pile_lines(pos, seat, math.inf))}"
+
+
 def position_svg(pic: Picture) -> str:
     """A standalone SVG document of the picture."""
     body, height = picture_body(pic)
-    return document(WIDTH, height, body, shown_caption(pic.caption) or _status(pic.position), _faces(pic), back=True)
+    title = shown_caption(pic.caption) or _status(pic.position)
+    return document(WIDTH, height, body, title, _faces(pic), back=True, desc=position_words(pic))
 
 
 def position_frame(pic: Picture, width: float = WIDTH) -> str:
     """The picture ``width`` wide as an inline SVG using a page's shared card symbols."""
     body, height = picture_body(pic, width)
     title = shown_caption(pic.caption) or _status(pic.position)
-    return frame(width, height, body, title, "wide" if width >= WIDTH else "narrow")
+    return frame(width, height, body, title, "wide" if width >= WIDTH else "narrow", position_words(pic))
 
 
 def _shown_step(step: Step) -> Step:

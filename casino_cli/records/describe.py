@@ -20,6 +20,15 @@ def card_name(card: int) -> str:
     return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
 
 
+_RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def card_words(card: int) -> str:
+    """One card in words, for a screen reader: ``10 of diamonds``, ``ace of spades``."""
+    r = RANKS[rank(card)]
+    return f"{_RANK_WORDS.get(r, r)} of {('spades', 'hearts', 'diamonds', 'clubs')[suit(card)]}"
+
+
 def plural(count: int, word: str) -> str:
     """``1 spade``, ``2 spades``."""
     return f"{count} {word}{'' if count == 1 else 's'}"
@@ -137,7 +146,7 @@ def _describe(step: Step, name: Callable[[int], str], seat: str, before: Positio
         return f"{seat} trails {card}"
     if move.type == "capture":
         builds = [b for b in before.builds if b.cards & move.cards] if before is not None else []
-        parts = [f"the {b.value}-build " + _build_cards(rules, b.cards, b.value, name) for b in builds]
+        parts = [f"the {b.value}-build " + build_cards(rules, b.cards, b.value, name) for b in builds]
         rest = move.cards & ~sum(b.cards for b in builds)  # the loose cards taken
         taken = "".join(listed(parts + ([" ".join(codes_of(rest))] if rest else [])))
         return f"{seat} takes {taken} with {card}" + (clear_words(rules.sweeps) if facts.sweep else "")
@@ -156,7 +165,7 @@ def _describe(step: Step, name: Callable[[int], str], seat: str, before: Positio
     )
 
 
-def _build_cards(rules: Rules, cards: int, value: int, name: Callable[[int], str]) -> str:
+def build_cards(rules: Rules, cards: int, value: int, name: Callable[[int], str]) -> str:
     """A build's cards joined, "3C+5H", a multiple build's in its groups: "(multiple: 2H+9D and 5C+6D)"."""
     groups = build_groups(rules, cards, value) or ()
     if len(groups) < 2:
