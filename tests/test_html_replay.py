@@ -4,6 +4,7 @@ Playwright), fetches nothing, and steps with buttons, arrow keys and the move li
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -339,19 +340,32 @@ def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
     assert "Little Casino 1" in " ".join(words for *_, words in boxes)
 
 
+def in_words(text: str) -> str:
+    """``text`` with its cards spelt out: 4♣ is 4 of clubs, A♥ ace of hearts."""
+    ranks, suits = (
+        {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+        dict(zip("♠♥♦♣", ("spades", "hearts", "diamonds", "clubs"))),
+    )
+    return re.sub("(10|[2-9AJQK])([♠♥♦♣])", lambda m: f"{ranks.get(m[1], m[1])} of {suits[m[2]]}", text)
+
+
 def test_a_screen_reader_is_told_each_step_the_buttons_and_keys_show(browser, tmp_path):
     """A polite live region, hidden from sight, says the step shown and its words, as the list
-    has them; not on opening, nor where the list has the focus (its focused step is read)."""
+    has them but its cards spelt out (4♣ was said "4 black club suit"); not on opening, nor
+    where the list has the focus (its focused step is read). The buttons are named in words
+    (⇤ hand was "leftwards arrow to bar hand")."""
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
     said = lambda: plain(page.inner_text("#said"))  # noqa: E731
     total = page.locator(".frame").count()
     assert said() == "" and page.locator("#said").get_attribute("aria-live") == "polite"
     page.keyboard.press("ArrowRight")
     first = plain(page.locator("li[data-i='1']").inner_text())
-    assert said() == f"step 2 of {total}: {first}" and first.startswith("1. ")
+    assert said() == f"step 2 of {total}: {in_words(first)}" and first.startswith("1. ") and first != in_words(first)
     page.click("#last")
     assert said().startswith(f"step {total} of {total}: end")
     assert page.locator("#said").bounding_box()["width"] <= 1 and errors == []
+    names = re.findall(r'- button "([^"]*)"', page.locator("nav").aria_snapshot())
+    assert len(set(names)) == 6 and all(re.fullmatch(r"[a-z]+( [a-z]+)*", name) for name in names), names
 
 
 def test_the_page_prints_dark_on_white_without_its_buttons(browser, tmp_path):

@@ -64,10 +64,11 @@ def test_a_button_at_an_end_keeps_the_focus_and_the_focus_shows_in_a_ring_that_s
 
 def test_each_step_shown_is_said_in_a_live_region_hidden_from_sight(page):
     """The buttons and keys change the picture, which a screen reader does not read by
-    itself: a polite live region in the controls is given each step's words."""
+    itself: a polite live region in the controls is given each step's words, its cards
+    spelt out (tests/test_html_replay.py hears them)."""
     region = re.search(r'<span id="said" class="sr" aria-live="polite"></span>', page)
     assert region and page.index("<nav>") < region.start() < page.index("</nav>")
-    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+items[at].textContent" in page
+    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+spoken(items[at].textContent)" in page
     hidden = rule(page, ".sr")
     assert "position:absolute" in hidden and "width:1px" in hidden and "overflow:hidden" in hidden
 
@@ -127,3 +128,18 @@ def test_the_page_names_the_record_by_its_file_not_the_folders_it_is_in(tmp_path
     assert cli("replay", str(folder / "g2.json"), "--html", str(page_file)).returncode == 0
     html = page_file.read_text(encoding="utf-8")
     assert "<title>casino replay · g2.json</title>" in html and "private folder" not in html
+
+
+def test_each_button_is_named_in_words_its_arrows_hidden_from_a_screen_reader(page):
+    """A screen reader named the buttons by what they show, "leftwards arrow to bar hand" and
+    "hand rightwards arrow to bar" for ⇤ hand and hand ⇥: the arrows are hidden from it, and
+    each button's name is plain words, its own, holding the words it shows."""
+    nav = re.search(r"<nav>(.*?)</nav>", page, re.S)
+    assert nav
+    buttons = re.findall(r"<button [^>]*>(.*?)</button>", nav.group(1))
+    names = [re.sub(r"<[^>]*>", "", re.sub(r'<span aria-hidden="true">.*?</span>', "", b)) for b in buttons]
+    shown = [re.sub(r"<[^>]*>", "", re.sub(r'<span class="sr">.*?</span>', "", b)) for b in buttons]
+    assert len(buttons) == 6 and len(set(names)) == 6, names
+    for name, seen in zip(names, shown):
+        assert re.fullmatch(r"[a-z]+( [a-z]+)*", name), name
+        assert set(re.findall(r"[a-z]+", seen)) <= set(name.split()) and seen != name, (name, seen)

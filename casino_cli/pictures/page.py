@@ -10,6 +10,7 @@ opens at is drawn in the page; its script draws the others from their pieces
 from __future__ import annotations
 
 import json
+import re
 
 from ..engine import HandEnd, HandStart, Step
 from ..records.describe import nobody_words, plural
@@ -120,7 +121,7 @@ _SCRIPT = """
     at=i; frames[at].hidden=false; items[at].classList.add('current'); items[at].tabIndex=0;
     items[at].setAttribute('aria-current','step');
     if(focused){items[at].focus({preventScroll:true})}  // a screen reader reads the focused step
-    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+items[at].textContent}
+    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+spoken(items[at].textContent)}
     var list=document.querySelector('aside'), li=items[at];  // only the list scrolls, never the page
     if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
     else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
@@ -129,6 +130,11 @@ _SCRIPT = """
     off('first',at===0);off('prevhand',at===0);off('prev',at===0);off('next',end);off('last',end);
     off('nexthand',hands[String(+frames[at].dataset.hand+1)]===undefined);
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
+  }
+  function spoken(words){  // its cards in words, as the pictures' descriptions say them: A♥ is ace of hearts
+    return words.replace(/(10|[2-9AJQK])([♠♥♦♣])/g,function(_,r,s){
+      return ({A:'ace',J:'jack',Q:'queen',K:'king'}[r]||r)+' of '+{'♠':'spades','♥':'hearts','♦':'diamonds','♣':'clubs'}[s];
+    });
   }
   function off(id,yes){  // aria-disabled, not disabled: a button pressed to the end keeps the focus
     document.getElementById(id).setAttribute('aria-disabled',String(yes));
@@ -171,6 +177,27 @@ _SCRIPT = """
 HEAD_NAME_EMS = 48  # about 60 letters: a name of 4,096 pushed the picture screens down
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+
+
+# Each button's id, title (its key), arrow before or after it and words: what is in [] is
+# said to a screen reader alone, and the arrows are hidden from it (it says "⇤" as
+# "leftwards arrow to bar"), so that the buttons are named start, back a hand, back, next,
+# next hand and end.
+_BUTTONS = (
+    ("first", "Home", "«", "start", ""),
+    ("prevhand", "this hand's start, then the previous hand's (PageUp)", "⇤", "[back a ]hand", ""),
+    ("prev", "←", "◀", "back", ""),
+    ("next", "→", "", "next", "▶"),
+    ("nexthand", "the next hand's start (PageDown)", "", "[next ]hand", "⇥"),
+    ("last", "End", "", "end", "»"),
+)
+
+
+def _button(id_: str, title: str, before: str, words: str, after: str) -> str:
+    words = re.sub(r"\[(.*?)\]", r'<span class="sr">\1</span>', words)
+    before = f'<span aria-hidden="true">{before} </span>' if before else ""
+    after = f'<span aria-hidden="true"> {after}</span>' if after else ""
+    return f'<button id="{id_}" title="{markup(title)}">{before}{words}{after}</button>'
 
 
 def _comments(extra: tuple[tuple[str, object], ...]) -> list[str]:
@@ -309,11 +336,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
         f'<main data-start="{start}"><section id="stage"><nav>'
-        f'<button id="first" title="Home">« start</button>'
-        f'<button id="prevhand" title="this hand\'s start, then the previous hand\'s (PageUp)">⇤ hand</button>'
-        f'<button id="prev" title="←">◀ back</button><button id="next" title="→">next ▶</button>'
-        f'<button id="nexthand" title="the next hand\'s start (PageDown)">hand ⇥</button>'
-        f'<button id="last" title="End">end »</button>'
+        f"{''.join(_button(*b) for b in _BUTTONS)}"
         f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span>'
         f"<noscript>JavaScript is off: the page shows step {start + 1} of {len(frames)} alone, "
         f"and its buttons, keys and move list do nothing</noscript></nav>{''.join(figures)}"
