@@ -368,6 +368,26 @@ def test_a_screen_reader_is_told_each_step_the_buttons_and_keys_show(browser, tm
     assert len(set(names)) == 6 and all(re.fullmatch(r"[a-z]+( [a-z]+)*", name) for name in names), names
 
 
+@pytest.mark.parametrize(
+    ("record", "mark", "kind"),
+    [("fixtures/records/dispute.json", "✖ ", "finding"), ("fixtures/records/dispute-part-way.json", "? ", "unsettled")],
+)
+def test_each_step_of_the_move_list_is_named_in_words_a_finding_as_one(browser, tmp_path, record, mark, kind):
+    """Focused in the move list, a step was read as shown: "trails 3♥", a finding "✖ hand 1,
+    …" (heavy multiplication x); each step is named in words, a finding as "finding: " (an
+    unsettled note "unsettled: "), as the live region says it."""
+    page, _, errors, _ = open_page(browser, tmp_path, record)
+    items = page.locator("li[data-i]")
+    shown = [items.nth(i).inner_text() for i in range(items.count())]
+    names = [items.nth(i).get_attribute("aria-label") or text for i, text in enumerate(shown)]
+    assert names == [in_words(re.sub("^" + re.escape(mark), kind + ": ", text)) for text in shown]
+    at = next(i for i, name in enumerate(names) if name.startswith(kind + ": "))
+    assert page.locator(f"li.{kind}").count() == 1 and shown[at].startswith(mark)
+    page.evaluate(f"location.hash = '#{at}'")
+    page.click("#next")
+    assert page.inner_text("#said").startswith(f"step {at + 1} of {len(shown)}: {kind}: ") and errors == []
+
+
 def test_the_page_prints_dark_on_white_without_its_buttons(browser, tmp_path):
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
     page.emulate_media(media="print")

@@ -131,8 +131,9 @@ _SCRIPT = """
     off('nexthand',hands[String(+frames[at].dataset.hand+1)]===undefined);
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
   }
-  function spoken(words){  // its cards in words, as the pictures' descriptions say them: A♥ is ace of hearts
-    return words.replace(/(10|[2-9AJQK])([♠♥♦♣])/g,function(_,r,s){
+  function spoken(words){  // cards in words as the pictures' descriptions say them (A♥ is ace of hearts), a mark
+    // too: a finding's written as its escape, so that a page with no finding shows it nowhere
+    return words.replace(/^\\u2716 /,'finding: ').replace(/^[?] /,'unsettled: ').replace(/(10|[2-9AJQK])([♠♥♦♣])/g,function(_,r,s){
       return ({A:'ace',J:'jack',Q:'queen',K:'king'}[r]||r)+' of '+{'♠':'spades','♥':'hearts','♦':'diamonds','♣':'clubs'}[s];
     });
   }
@@ -151,7 +152,10 @@ _SCRIPT = """
   document.getElementById('last').onclick=function(){show(frames.length-1)};
   document.getElementById('prevhand').onclick=function(){hand(-1)};
   document.getElementById('nexthand').onclick=function(){hand(1)};
-  items.forEach(function(li){li.onclick=function(){show(+li.dataset.i)}});
+  items.forEach(function(li){  // a step is named in words, for a screen reader that reads it in the list
+    li.onclick=function(){show(+li.dataset.i)};
+    if(spoken(li.textContent)!==li.textContent){li.setAttribute('aria-label',spoken(li.textContent))}
+  });
   document.addEventListener('keydown',function(e){
     var k=e.key;
     if(e.ctrlKey||e.altKey||e.metaKey){return}  // the browser's own (Alt+← is its back)
