@@ -48,6 +48,22 @@ def test_a_worker_s_exception_is_raised_in_the_parent_and_the_workers_end():
     assert multiprocessing.active_children() == []
 
 
+def _unreadable_after(count: int):
+    yield from range(count)
+    raise OSError("the input failed")  # as a read error (EIO) in the middle of a stream
+
+
+def test_an_error_reading_the_items_comes_after_every_result_before_it():
+    """The results of the items read before it are handed on first (they were lost when
+    the error came while the next chunk was read, before the results already received)."""
+    results = ordered_map(_square, _unreadable_after(6), 2)
+    got = []
+    with pytest.raises(OSError, match="the input failed"):
+        got.extend(results)
+    assert got == [n * n for n in range(6)]
+    assert multiprocessing.active_children() == []
+
+
 def test_leaving_early_ends_the_workers():
     results = ordered_map(_square, range(10_000), 2)
     assert next(results) == 0

@@ -740,7 +740,8 @@ def hint(
     stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
     40,000 nodes (a 2-player last deal nearly always). Work is bounded by a count of listing
     steps: on a crowded table some moves are valued in fewer worlds, or not at all, as
-    stderr says. --jobs N hints the positions (or records) of a stream N at a time.
+    stderr says. --jobs N hints the positions (or records) of a stream N at a time, each
+    printed in order as soon as it is done.
 
     Example: casino deal --seed 7 | casino hint - --format json
 
@@ -761,7 +762,7 @@ def review(
 ) -> None:
     """For each player of a record, the moves that lost the most expected points against
     the best move (with the better move), and the total lost. --jobs N reviews the records
-    of a stream N at a time.
+    of a stream N at a time, each printed in order as soon as it is done.
 
     Example: casino simulate --seed r --hands 1 --bots greedy,random | casino review - --format json
     """

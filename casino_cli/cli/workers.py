@@ -1,13 +1,16 @@
-"""Worker processes for ``--jobs N`` (simulate, match): an ordered map with no lock shared
-between processes.
+"""Worker processes for ``--jobs N`` (simulate, match, review, hint): an ordered map with
+no lock shared between processes.
 
 multiprocessing.Pool hangs for ever at its end if a worker is killed while it holds the
 pool's shared queue lock, which an idle worker always holds; a stop signal sent to the
 whole process group (what a terminal does) killed one there about one run in three. Here
-each worker has a pipe of its own: the parent sends chunk *i* of the work to worker
-*i mod N* and reads the results back in the same order, keeping at most two chunks in
-flight per worker. A worker that dies shows as the end of its pipe, so nothing waits for
-it for ever.
+each worker has a pipe of its own: chunk *i* of the work goes to worker *i mod N* and the
+results are read back in the same order, at most two chunks in flight per worker. A
+worker that dies shows as the end of its pipe, so nothing waits for it for ever.
+
+The work is read, and sent, by a thread of its own (:class:`_Feeder`), so that a result is
+handed on as soon as it and those before it are done, while the input (a live stream)
+may be waiting for its next line; the caller's thread receives, and writes, the results.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
-from itertools import islice
+from itertools import count, islice
+from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any
 
 from .output import INTERNAL, Fail, Interrupted
@@ -100,28 +105,73 @@ def _ordered(
             if at_end is not None:
                 at_end()
         return
-    iterator = iter(items)
-    chunks = iter(lambda: list(islice(iterator, chunksize)), [])
     workers: list[tuple[Any, Connection]] = []
+    feeder = None
     try:
         _start(func, jobs, workers, at_end)
         yield None
-        sent = received = 0
-        for _ in range(IN_FLIGHT * jobs):
-            if not _send_next(chunks, workers[sent % jobs][1]):
-                break
-            sent += 1
-        while received < sent:
-            process, conn = workers[received % jobs]
+        feeder = _Feeder(items, chunksize, [conn for _, conn in workers])  # a thread: after the fork
+        for i in count():
+            if not feeder.sent():
+                return
+            process, conn = workers[i % jobs]
             ok, value = _receive(process, conn)
-            received += 1
+            feeder.room.release()
             if not ok:
                 raise value
-            if _send_next(chunks, conn):
-                sent += 1
             yield from value
     finally:
+        if feeder is not None:
+            feeder.stop()
         _end(workers)
+
+
+class _Feeder:
+    """A thread that reads the work, a chunk at a time, and sends chunk *i* to worker
+    *i mod N* while fewer than :data:`IN_FLIGHT` chunks a worker are unanswered (``room``,
+    released as each result is received), saying in order what it sent: ``True`` a chunk,
+    ``False`` the end of the work, or what reading it raised, for :meth:`sent` to raise in
+    its place, after the results before it."""
+
+    def __init__(self, items: Iterable[Any], chunksize: int, conns: list[Connection]) -> None:
+        self.room = threading.Semaphore(IN_FLIGHT * len(conns))
+        self._said: SimpleQueue[bool | BaseException] = SimpleQueue()
+        self._stopped = False
+        iterator = iter(items)
+        chunks = iter(lambda: list(islice(iterator, chunksize)), [])
+        # Daemon: one still waiting for a line of a live stream is left to the exit. It holds
+        # standard input, so that the exit does not close it under that wait (a fatal error).
+        # It takes no stop signal: Python runs the handler in the caller's thread, and one
+        # taken by this thread would leave that thread asleep in its wait for this one.
+        thread = threading.Thread(target=self._feed, args=(chunks, conns, sys.stdin), daemon=True)
+        with _stop_signals_blocked():
+            thread.start()
+
+    def _feed(self, chunks: Iterator[list[Any]], conns: list[Connection], held_stdin: object) -> None:
+        try:
+            for i in count():
+                self.room.acquire()
+                chunk = None if self._stopped else next(chunks, None)
+                if chunk is None or self._stopped:
+                    break
+                with contextlib.suppress(OSError):  # a dead worker (or the end): reported when read
+                    conns[i % len(conns)].send(chunk)
+                self._said.put(True)
+            self._said.put(False)
+        except BaseException as exc:  # noqa: BLE001 - raised in the caller's thread, in its place
+            self._said.put(exc)
+
+    def sent(self) -> bool:
+        """Whether the next chunk was sent (it waits for the work to be read that far)."""
+        said = self._said.get()
+        if isinstance(said, BaseException):
+            raise said
+        return said
+
+    def stop(self) -> None:
+        """Read and send no more (a read under way ends first, or with the process)."""
+        self._stopped = True
+        self.room.release()
 
 
 def _start(
@@ -132,27 +182,26 @@ def _start(
     import multiprocessing  # here: a command with one job never loads it
 
     context = multiprocessing.get_context("fork") if _FORK else multiprocessing.get_context()
-    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
-    blocked = mask(signal.SIG_BLOCK, SIGNAL_CODES) if mask else set()
-    try:
+    with _stop_signals_blocked():
         for _ in range(jobs):
             mine, theirs = context.Pipe()
             process = context.Process(target=_serve, args=(func, theirs, at_end), daemon=True)
             process.start()
             theirs.close()
             workers.append((process, mine))
+
+
+@contextlib.contextmanager
+def _stop_signals_blocked() -> Iterator[None]:
+    """The stop signals blocked in this thread meanwhile, and so in the processes and
+    threads it starts, which inherit its mask."""
+    mask = getattr(signal, "pthread_sigmask", None)  # not on Windows
+    blocked = mask(signal.SIG_BLOCK, SIGNAL_CODES) if mask else set()
+    try:
+        yield
     finally:
         if mask:
             mask(signal.SIG_SETMASK, blocked)
-
-
-def _send_next(chunks: Iterator[list[Any]], conn: Connection) -> bool:
-    chunk = next(chunks, None)
-    if chunk is None:
-        return False
-    with contextlib.suppress(OSError):  # a dead worker: its pipe's end is reported when read
-        conn.send(chunk)
-    return True
 
 
 def _receive(process: Any, conn: Connection) -> tuple[bool, Any]:
