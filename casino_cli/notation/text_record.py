@@ -10,8 +10,6 @@ never swallows the next one: reading resumes at the next record's first tag line
 from __future__ import annotations
 
 import contextlib
-import difflib
-import functools
 import re
 from array import array
 from collections.abc import Iterable, Iterator
@@ -19,10 +17,27 @@ from typing import Any
 
 import orjson
 
-from ..engine.rules import PRESETS
 from .errors import NotationError
 from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key, slip_hint
 from .text_builder import _PACK, _SENTINEL, RECORD_FORMAT, TextRecord, _Builder
+from .text_slips import (
+    _JOINS,
+    _LINE_WORDS,
+    _REMARKS,
+    _UNDOTTED,
+    _a_player,
+    _as_written,
+    _joined_player,
+    _no_comment,
+    _not_a_keyword,
+    _not_a_number,
+    _not_a_player,
+    _not_a_remark,
+    _one_word,
+    _option_hint,
+    _spaced_player,
+    _why_misnumbered,
+)
 from .text_tokens import (
     _CURLY,
     _HAND_PAIRS,
@@ -264,9 +279,6 @@ def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:
 _FIRST_WORD = re.compile(rf'{_SPACE_CLASS}*([^{re.escape(_SPACES)}{{}}<>\[\]"]+)')
 
 
-_LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))
-
-
 def _colons_dropped(toks: list[_Tok], players: object) -> list[_Tok]:
     """A line that starts with a keyword, its words' colons, and the commas at their ends,
     dropped as people write them (``Score: 9, 2``, ``Hand 1: dealer: Ben, table: …``); on a
@@ -420,24 +432,6 @@ def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
     return all(t.kind == "word" for t in value) and _a_player(_as_written(rec, value), rec.header.get("players"))
 
 
-def _as_written(rec: _Builder, words: list[_Tok]) -> str:
-    """Words as one text, with the spaces written between them: a name that holds spaces."""
-    gaps = (rec.text[a.end : b.column - 1] + str(b.value) for a, b in zip(words, words[1:]))
-    return str(words[0].value) + "".join(gaps)
-
-
-def _a_player(text: str, players: object) -> bool:
-    """Whether ``text`` is the name of one of ``players`` (a list of names), in any case."""
-    return isinstance(players, list) and name_key(text) in _names(tuple(p for p in players if isinstance(p, str)))[0]
-
-
-@functools.lru_cache(maxsize=64)
-def _names(players: tuple[str, ...]) -> tuple[frozenset[str], int]:
-    """The players' names as names are compared (:func:`name_key`) and the most words in one,
-    worked out once for a record's players, not at each of its moves."""
-    return frozenset(map(name_key, players)), max((len(p.split()) for p in players), default=1)
-
-
 def _side_of(rec: _Builder, seat: object) -> object:
     """The side ``seat`` plays on under the Rules tag (the seat itself where those rules
     cannot be read yet: reading the record says what is wrong with them)."""
@@ -453,19 +447,6 @@ def _side_of(rec: _Builder, seat: object) -> object:
 def _a_name(value: list[_Tok]) -> bool:
     """Whether ``value`` is one bare word that reads as no JSON value: meant as a name."""
     return len(value) == 1 and value[0].kind == "word" and isinstance(_lenient(str(value[0].value)), str)
-
-
-def _option_hint(word: object) -> str:
-    """How to write a rule option, for a word written bare on the Rules line (``3 players``,
-    ``partnerships``, ``sweeps``): a secretary writes them so."""
-    bare = word.lower() if isinstance(word, str) else ""
-    if bare in ("player", "players"):
-        return ": the number of players stands alone, as in [Rules classic 3], or is written players=3"
-    if bare == "partnerships" or isinstance(PRESETS["classic"].get(bare), bool):
-        return f": {bare}=true or {bare}=false"
-    if bare in PRESETS["classic"]:
-        return f": {bare}={str(PRESETS['classic'][bare]).lower()}, say"
-    return ", e.g. sweeps=true"
 
 
 def _seat(rec: _Builder, value: list[_Tok], number: int, key: _Tok, what: str = "seat") -> object:
@@ -637,173 +618,6 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
         i += 1
     if numbered is not None:
         raise TextError(f"expected move {len(moves) + 1} after its number on the same line", number, numbered.end + 1)
-
-
-_REMARKS = ("(", ";", "#", "//")  # how other notations start a remark
-
-
-def _no_comment(rec: _Builder, toks: list[_Tok], number: int, keyword: str) -> None:
-    """Refuse a remark where casino text has none: a ``{comment}`` on a Hand, Score, Shown
-    or Result line, or a comment or a remark (``# …``) on a line before the first hand."""
-    if not rec.hands and (toks[0].kind == "comment" or _remark(toks[0])):
-        said = _remark_text(rec, toks[0]) if toks[0].kind == "word" else toks[0].value
-        raise TextError(f'a note before the first Hand goes in a tag: [Note "{said}"]', number, toks[0].column)
-    for tok in toks if keyword in _LINE_WORDS - {"moves"} else ():
-        if tok.kind == "comment":
-            raise TextError(
-                f"a {keyword.capitalize()} line takes no {{comment}}: a comment follows the move it is about,"
-                ' a note on the hand is a _note line (_note "…")',
-                number,
-                tok.column,
-            )
-
-
-def _not_a_remark(rec: _Builder, tok: _Tok, number: int) -> None:
-    """Refuse a remark as other notations write one (``(Ana opens)``, ``; Ana opens``), which
-    would read as moves: casino text's comment is ``{…}`` after its move."""
-    if _remark(tok):
-        raise TextError(
-            f"{tok.value!r} is not a move: a comment is written in braces after its move, {{{_remark_text(rec, tok)}}}",
-            number,
-            tok.column,
-        )
-
-
-def _remark(tok: _Tok) -> bool:
-    return tok.kind == "word" and str(tok.value).startswith(_REMARKS)
-
-
-def _remark_text(rec: _Builder, tok: _Tok) -> str:
-    """What a remark that starts at ``tok`` says: to its ``)``, or to the end of the line."""
-    rest = rec.text[tok.column - 1 :]
-    said = rest[1 : rest.index(")")] if rest.startswith("(") and ")" in rest else rest.lstrip(";#/ ").rstrip(_SPACES)
-    return said if len(said) <= 30 else said[:30] + "…"
-
-
-def _why_misnumbered(rec: _Builder, said: str, index: int, before: int) -> str:
-    """Why a move's number is not the next one: rounds of the table numbered as chess numbers
-    its moves (``1. 3H 4S  2. 8S 6D``: a 2 after a round that only its first move numbered),
-    or a move missing or written twice."""
-    rules = rec.header.get("rules")
-    seats = rules.get("players") if isinstance(rules, dict) else None
-    if said == "2" and rec.numbered == (index, 1) and before == seats:
-        return "moves are numbered one by one, not by rounds of the table"
-    return "is a move missing or written twice?"
-
-
-def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
-    """Refuse a move that is a player's name, not a move: its colon left out (``Ana 3H``)."""
-    if tok.kind != "word" or not _a_player(tok.value, rec.header.get("players")):
-        return
-    from .moves import parse_move_text
-
-    try:
-        parse_move_text(str(tok.value))
-    except NotationError:
-        raise TextError(
-            f"{tok.value!r} is a player's name, not a move: write {tok.value}: before the move it plays (Ana: 3H)",
-            number,
-            tok.column,
-        ) from None
-
-
-_UNDOTTED = re.compile(r"(\d{1,6})\)?\Z")  # 12 or 12) where a move number was meant
-
-
-_KEYWORDS = ("Hand", "Moves", "Score", "Shown", "Result", "dealer", "table", "deck")
-
-
-def _not_a_keyword(rec: _Builder, tok: _Tok, number: int) -> None:
-    """Refuse a line that starts with a keyword misspelt (``Shwon after 7 …``), which would read
-    as moves and be refused further on, for a reason that is not the line's."""
-    word = tok.value.removesuffix(":") if tok.kind == "word" else ""
-    if not word.isalpha() or _a_player(word, rec.header.get("players")):
-        return
-    close = difflib.get_close_matches(word.casefold(), [k.casefold() for k in _KEYWORDS], n=1, cutoff=0.7)
-    if close:
-        keyword = next(k for k in _KEYWORDS if k.casefold() == close[0])
-        raise TextError(f"{tok.value!r} is not a move: is it {keyword}?", number, tok.column)
-
-
-def _not_a_number(tok: _Tok, number: int) -> None:
-    """Refuse a move that is a move number without its dot (``1 Ana: 3H``, ``1) 3H``)."""
-    m = _UNDOTTED.match(str(tok.value)) if tok.kind == "word" else None
-    if m:
-        raise TextError(
-            f"{tok.value!r} is not a move: a move's number ends with a dot ({m[1]}. 3H)", number, tok.column
-        )
-
-
-def _spaced_player(rec: _Builder, toks: list[_Tok], i: int, tok: _Tok) -> tuple[list[_Tok], _Tok]:
-    """The tokens with the words of a player's name that holds spaces, written unquoted before
-    its colon (``Ana Maria: 3H``, ``Ana Maria : 3H``), made one word at ``i``; else unchanged."""
-    players = rec.header.get("players")
-    if tok.kind != "word" or tok.value.endswith(":") or not isinstance(players, list) or i + 1 == len(toks):
-        return toks, tok  # (a line's last word starts no name of several words)
-    longest = _names(tuple(p for p in players if isinstance(p, str)))[1]
-    words = [tok]
-    for j in range(i + 1, min(i + longest, len(toks))):
-        if toks[j].kind != "word" or _NUMBER.match(toks[j].value):  # 1. Ana 2. b: 3H is two moves
-            break
-        colon = toks[j].value.endswith(":")
-        words.append(toks[j]._replace(value=toks[j].value.removesuffix(":")))
-        if not colon and (j + 1 == len(toks) or toks[j + 1].kind != "word" or not toks[j + 1].value.startswith(":")):
-            continue
-        name = _as_written(rec, words)
-        if _a_player(name, players):
-            player = _Tok("word", name + ":" * colon, tok.column, toks[j].end)
-            return [*toks[:i], player, *toks[j + 1 :]], player
-        if colon:
-            break
-    return toks, tok
-
-
-def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[list[_Tok], _Tok]:
-    """The tokens with a player written apart from its colon (``Ana : 3H``, ``"Ana Maria": 3H``)
-    made one ``Ana:`` token at ``i``; unchanged otherwise. A colon that follows no name is refused."""
-    nxt = toks[i + 1] if i + 1 < len(toks) else None
-    if tok.kind == "word" and tok.value.startswith(":"):
-        raise TextError("expected a player's name before ':' (Ana: 3H)", number, tok.column)
-    if tok.kind not in ("word", "str") or nxt is None or nxt.kind != "word" or not nxt.value.startswith(":"):
-        return toks, tok
-    if tok.kind == "word" and tok.value.endswith(":"):
-        raise TextError("expected a move after the player, not a second ':'", number, nxt.column)
-    player = _Tok("word", f"{tok.value}:", tok.column, nxt.column)
-    rest = [_Tok("word", nxt.value[1:], nxt.column + 1, nxt.end)] if len(nxt.value) > 1 else []
-    return [*toks[:i], player, *rest, *toks[i + 2 :]], player
-
-
-_JOINS = "+=xX"  # what joins a move's cards: a word that ends or starts with one continues the move
-
-
-def _one_word(toks: list[_Tok], i: int, number: int) -> None:
-    """Refuse a move written with spaces (``4S + 3H=7``), which would read as several moves."""
-    first = toks[i]
-    j = i
-    while (
-        j + 1 < len(toks)
-        and toks[j].kind == toks[j + 1].kind == "word"
-        and _continues(toks[j].value, toks[j + 1].value)
-        and not (j + 2 < len(toks) and toks[j + 2].kind == "word" and toks[j + 2].value.startswith(":"))
-    ):  # (a word before a lone colon is the next move's player: Xavier : 4C)
-        j += 1
-    if j > i:
-        spaced = " ".join(t.value for t in toks[i : j + 1])
-        raise TextError(
-            f"a move is written without spaces: {spaced.replace(' ', '')!r}, not {spaced!r}", number, first.column
-        )
-
-
-def _continues(word: str, after: str) -> bool:
-    """Whether ``after`` goes on with the move ``word`` (``4S`` then ``+3H=7``, ``8H`` then ``x``)."""
-    if after.endswith(":") or _NUMBER.match(after):  # the next move's player or number (5X 2. 4C)
-        return False
-    return (
-        word[-1] in _JOINS
-        or after[0] in "+="
-        or after in ("x", "X")
-        or (after[0] in "xX" and after[1] in "0123456789AaTtJjQqKk")
-    )
 
 
 # ---------------------------------------------------------------- writing
