@@ -26,7 +26,6 @@ from .errors import NotationError
 from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key, slip_hint
 from .text_builder import _PACK, _SENTINEL, TextRecord, _Builder
 from .text_slips import (
-    _LINE_WORDS,
     _a_player,
     _as_written,
     _joined_player,
@@ -43,6 +42,7 @@ from .text_slips import (
 from .text_tokens import (
     _CURLY,
     _HAND_PAIRS,
+    _LINE_WORDS,
     _NUMBER,
     _RESERVED,
     _RESULT_PAIRS,

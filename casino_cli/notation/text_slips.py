@@ -15,9 +15,7 @@ from ..engine.rules import PRESETS
 from .errors import NotationError
 from .fields import name_key
 from .text_builder import _Builder
-from .text_tokens import _NUMBER, _SPACES, TextError, _Tok
-
-_LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))
+from .text_tokens import _LINE_WORDS, _NUMBER, _SPACES, TextError, _Tok
 
 
 def _as_written(rec: _Builder, words: list[_Tok]) -> str:

@@ -23,6 +23,7 @@ _CURLY = {"\u201c": "\u201d", "\u201e": "\u201c\u201d"}  # “…” and „…�
 _NUMBER = re.compile(r"(\d+)\.(.*)\Z", re.DOTALL)
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _RESERVED = frozenset(("format", "rules", "players", "seed", "shuffle", "hands", "result"))
+_LINE_WORDS = frozenset(("hand", "result", "dealer", "deck", "table", "score", "shown", "moves"))  # a line's first word
 _HAND_PAIRS = ("dealer", "deck", "table")
 _SHOWN_PAIRS = ("after", "seat", "cards", "all")
 _RESULT_PAIRS = ("scores", "winner")

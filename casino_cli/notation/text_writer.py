@@ -19,6 +19,7 @@ from .text_slips import _JOINS, _REMARKS, _UNDOTTED, _a_player
 from .text_tokens import (
     _CURLY,
     _HAND_PAIRS,
+    _LINE_WORDS,
     _NUMBER,
     _RESERVED,
     _RESULT_PAIRS,
@@ -30,7 +31,6 @@ from .text_tokens import (
 
 _USER_TAG = re.compile(r"_[a-z][a-z0-9_]*\Z")
 _HEADER_KEYS = ("format", "rules", "players", "seed", "shuffle")
-_STATEMENTS = frozenset(("hand", "moves", "score", "shown", "result", "dealer", "table", "deck"))
 
 
 def _bare(text: str) -> bool:
@@ -131,7 +131,7 @@ def _seat_text(seat: object, names: list[str] | None) -> str:
             _bare(name)
             and not name.isdigit()
             and folded.count(name_key(name)) == 1
-            and _word(name, _STATEMENTS | frozenset(_SHOWN_PAIRS + _RESULT_PAIRS)) == name
+            and _word(name, _LINE_WORDS | frozenset(_SHOWN_PAIRS + _RESULT_PAIRS)) == name
         ):
             return name
     return str(seat)
