@@ -202,19 +202,18 @@ def _print(ruling: Ruling, people: Ruling, fmt: Format, names: tuple[str, ...] |
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(ruling))
         return
-    ruling = people
     if fmt == Format.text:
-        write_line(visible(ruling_line(ruling, names)))
-        write_line(alternatives_line(ruling))
+        write_line(visible(ruling_line(people, names)))
+        write_line(alternatives_line(people))
         return
     from .render import position_view
 
     screen = Screen(True)
-    screen.print(position_view(read_position(ruling["position"], check=False), names=names))
-    screen.print(f"move: {ruling['text']}", markup=False)
-    style = {"legal": "bold green", "illegal": "bold red"}.get(ruling["verdict"], "bold yellow")
-    screen.print(visible(ruling_line(ruling, names, by_seat)), style=style, markup=False)
-    screen.print(alternatives_for_people(ruling), markup=False)
+    screen.print(position_view(read_position(people["position"], check=False), names=names))
+    screen.print(f"move: {people['text']}", markup=False)
+    style = {"legal": "bold green", "illegal": "bold red"}.get(people["verdict"], "bold yellow")
+    screen.print(visible(ruling_line(people, names, by_seat)), style=style, markup=False)
+    screen.print(alternatives_for_people(people), markup=False)
 
 
 def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None, by_seat: int) -> None:
