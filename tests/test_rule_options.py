@@ -51,7 +51,7 @@ def test_preset_defaults(variant, endgame, deal_passes, ace_high_builds):
         ("classic", {"deal_passes": "left"}, "deal_passes must be 'next' or 'previous', not 'left'"),
         ("classic", {"deal_passes": None}, "deal_passes must be 'next' or 'previous'"),
         ("classic", {"endgame": "first"}, "endgame must be 'highest', 'ladder' or 'count_out', not 'first'"),
-        ("american-royal", {"ladder_20": "most_spades"}, "ladder_20 applies only with endgame 'ladder'"),
+        ("american-royal", {"ladder_20": "most_spades"}, 'ladder_20 applies only with endgame "ladder"'),
         ("royal", {"endgame": "count_out", "ladder_20": "little_casino"}, "ladder_20 applies only with endgame"),
     ],
 )

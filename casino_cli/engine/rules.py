@@ -251,7 +251,7 @@ def _check(get: Callable[[str], Any]) -> None:
     ladder_20 = get("ladder_20")
     if ladder_20 is not None:
         if get("endgame") != "ladder":
-            raise RulesError("ladder_20 applies only with endgame 'ladder'")
+            raise RulesError('ladder_20 applies only with endgame "ladder"')
         if ladder_20 not in LADDER_20:
             raise RulesError(BadValue("ladder_20", LADDER_20, ladder_20))
     target = get("target")
