@@ -388,6 +388,32 @@ def test_each_step_of_the_move_list_is_named_in_words_a_finding_as_one(browser, 
     assert page.inner_text("#said").startswith(f"step {at + 1} of {len(shown)}: {kind}: ") and errors == []
 
 
+def test_f_goes_to_the_next_finding_or_unsettled_note_and_shift_f_to_the_previous(browser, tmp_path):
+    """A referee on a disputed record's page had no key to its findings: f (or the finding
+    button) goes to the next finding or unsettled note, round from the last to the first, F
+    to the previous; each is said in the live region, and the keys line says so."""
+    document = orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes())
+    hand = document["hands"][0]
+    document["hands"] = [dict(hand, moves=["3H", "4S+3H=7", "8S"]), hand]  # a note, then a finding
+    record = tmp_path / "two.json"
+    record.write_bytes(orjson.dumps(document))
+    page, _, errors, _ = open_page(browser, tmp_path, str(record))
+    marked = page.evaluate("[...document.querySelectorAll('li.finding,li.unsettled')].map(li => +li.dataset.i)")
+    total = page.locator(".frame").count()
+    assert len(marked) == 2 and page.locator("li.unsettled").count() == 1 and page.locator("li.finding").count() == 1
+    visited = []
+    for key in ("f", "f", "f", "Shift+F", "Shift+F"):
+        page.keyboard.press(key)
+        visited.append(int(page.inner_text("#where").split(" / ")[0]) - 1)
+    first, second = marked
+    assert visited == [first, second, first, second, first], visited
+    assert page.inner_text("#said").startswith(f"step {first + 1} of {total}: unsettled: ")
+    page.click("#finding")
+    assert page.inner_text("#said").startswith(f"step {second + 1} of {total}: finding: ")
+    assert "f/F the next/previous finding or unsettled note" in page.inner_text(".keys")
+    assert "(f; shift+F the previous)" in (page.get_attribute("#finding", "title") or "") and errors == []
+
+
 def test_the_page_prints_dark_on_white_without_its_buttons(browser, tmp_path):
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
     page.emulate_media(media="print")

@@ -143,3 +143,13 @@ def test_each_button_is_named_in_words_its_arrows_hidden_from_a_screen_reader(pa
     for name, seen in zip(names, shown):
         assert re.fullmatch(r"[a-z]+( [a-z]+)*", name), name
         assert set(re.findall(r"[a-z]+", seen)) <= set(name.split()) and seen != name, (name, seen)
+
+
+def test_only_a_page_with_a_finding_or_an_unsettled_note_has_the_key_and_button_to_it(page):
+    """The finding button, and f/F in the keys line, are there for a disputed record alone."""
+    assert 'id="finding"' not in page and "f/F" not in page
+    for record, kind in (("dispute.json", "finding"), ("dispute-part-way.json", "unsettled note")):
+        disputed = read_record(orjson.loads(Path("fixtures/records", record).read_bytes()))
+        html = replay_page(disputed, frames_of(disputed), record)
+        assert f'title="the next {kind} (f; shift+F the previous)"' in html
+        assert f"f/F the next/previous {kind} · " in html

@@ -146,6 +146,12 @@ _SCRIPT = """
     var k=hands[String(h+step)];
     if(k!==undefined){show(k);}
   }
+  var marked=[].map.call(document.querySelectorAll('li.finding,li.unsettled'),function(li){return +li.dataset.i});
+  function finding(step){  // the next (1) or previous (-1) finding or unsettled note, round past the ends
+    var ahead=marked.filter(function(i){return step>0?i>at:i<at}), all=ahead.length?ahead:marked;
+    show(all[step>0?0:all.length-1]);
+  }
+  if(marked.length){document.getElementById('finding').onclick=function(){finding(1)}}
   document.getElementById('first').onclick=function(){show(0)};
   document.getElementById('prev').onclick=function(){show(at-1)};
   document.getElementById('next').onclick=function(){show(at+1)};
@@ -165,6 +171,7 @@ _SCRIPT = """
     else if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
     else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
     else if(k==='PageDown'||k==='ArrowDown'){hand(1)}else if(k==='PageUp'||k==='ArrowUp'){hand(-1)}
+    else if((k==='f'||k==='F')&&marked.length){finding(k==='f'?1:-1)}
     else{return}
     e.preventDefault();
   });
@@ -195,6 +202,18 @@ _BUTTONS = (
     ("nexthand", "the next hand's start (PageDown)", "", "[next ]hand", "⇥"),
     ("last", "End", "", "end", "»"),
 )
+
+
+def _finding_button(frames: list[Frame]) -> tuple[str, str]:
+    """The button to the next finding or unsettled note and the keys line's words for its keys,
+    or nothing on a page with neither."""
+    kinds = {_kind(f.event) for f in frames} - {""}
+    if not kinds:
+        return "", ""
+    what = " or ".join(k if k == "finding" else "unsettled note" for k in sorted(kinds))
+    mark, word = ("✖", "finding") if "finding" in kinds else ("?", "unsettled")
+    button = _button("finding", f"the next {what} (f; shift+F the previous)", mark, f"[next ]{word}", "")
+    return button, f" · f/F the next/previous {what}"
 
 
 def _button(id_: str, title: str, before: str, words: str, after: str) -> str:
@@ -328,6 +347,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
             entries.append(f"{'</ol>' if entries else ''}<h2>hand {frame.hand}</h2><ol>")  # a list per hand
         entries.append(_entry(i, frame, short))
     summary = _summary(frames)
+    finding_button, finding_keys = _finding_button(frames)
     record_notes = "".join(map(_comment_box, _comments(record.extra)))
     seed = f" · seed {visible(record.seed)}" if record.seed else ""
     return (
@@ -340,13 +360,13 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f"{record_notes}</header>"
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
         f'<main data-start="{start}"><section id="stage"><nav>'
-        f"{''.join(_button(*b) for b in _BUTTONS)}"
+        f"{''.join(_button(*b) for b in _BUTTONS)}{finding_button}"
         f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span>'
         f"<noscript>JavaScript is off: the page shows step {start + 1} of {len(frames)} alone, "
         f"and its buttons, keys and move list do nothing</noscript></nav>{''.join(figures)}"
         '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
-        "then the previous hand's · PageDown (↓) the next hand · "
-        "Home/End first/last · click a move in the list.</p></section>"
+        f"then the previous hand's · PageDown (↓) the next hand · Home/End first/last{finding_keys} · "
+        "click a move in the list.</p></section>"
         f'<aside aria-label="moves">{"".join(entries)}</ol></aside></main>'
         f'<script type="application/json" id="hands">{script_data(hand_first)}</script>'
         f'<script type="application/json" id="pictures">{script_data(pack(pictures))}</script>'
