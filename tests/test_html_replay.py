@@ -117,6 +117,25 @@ def test_the_move_list_is_reached_with_tab_and_keeps_the_focus_on_the_step_shown
     assert focused() == "last" and errors == []
 
 
+def test_up_and_down_move_a_step_in_the_move_list_as_on_the_page_and_page_keys_a_hand(browser, tmp_path):
+    """A screen reader's user in the move list pressed Down for the next item and was taken
+    45 steps on, to the next hand's start: ↓ and ↑ move one step, in the list (its focus
+    with them) as elsewhere on the page, as → and ←; PageDown and PageUp move by hand."""
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json", "--to", "5")
+    hands = page.evaluate("JSON.parse(document.getElementById('hands').textContent)")
+    focused = lambda: page.evaluate("+document.activeElement.dataset.i")  # noqa: E731
+    page.focus("li[data-i='5']")
+    steps = []
+    for key in ("ArrowDown", "ArrowDown", "ArrowUp", "PageDown", "ArrowUp", "PageUp"):
+        page.keyboard.press(key)
+        steps.append(focused())
+    assert steps == [6, 7, 6, hands["2"], hands["2"] - 1, hands["1"]], steps
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("ArrowDown")
+    assert page.inner_text("#where").startswith(f"{hands['1'] + 2} /")
+    assert "→, ↓ or space next · ←, ↑ or shift+space back" in page.inner_text(".keys") and errors == []
+
+
 def test_the_address_names_the_step_shown_counted_from_1(browser, tmp_path):
     page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json")
     total = page.locator(".frame").count()

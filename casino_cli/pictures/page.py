@@ -168,9 +168,9 @@ _SCRIPT = """
     if((k===' '||k==='Enter')&&e.target.tagName==='BUTTON'){return}  // the button pressed does its own step
     if(e.target.classList.contains('scroll')){return}  // a box that scrolls (a comment, a sheet) takes the keys
     if(k===' '&&e.shiftKey){show(at-1)}
-    else if(k==='ArrowRight'||k===' '){show(at+1)}else if(k==='ArrowLeft'){show(at-1)}
+    else if(k==='ArrowRight'||k==='ArrowDown'||k===' '){show(at+1)}else if(k==='ArrowLeft'||k==='ArrowUp'){show(at-1)}
     else if(k==='Home'){show(0)}else if(k==='End'){show(frames.length-1)}
-    else if(k==='PageDown'||k==='ArrowDown'){hand(1)}else if(k==='PageUp'||k==='ArrowUp'){hand(-1)}
+    else if(k==='PageDown'){hand(1)}else if(k==='PageUp'){hand(-1)}
     else if((k==='f'||k==='F')&&marked.length){finding(k==='f'?1:-1)}
     else{return}
     e.preventDefault();
@@ -197,8 +197,8 @@ _CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline
 _BUTTONS = (
     ("first", "Home", "«", "start", ""),
     ("prevhand", "this hand's start, then the previous hand's (PageUp)", "⇤", "[back a ]hand", ""),
-    ("prev", "←", "◀", "back", ""),
-    ("next", "→", "", "next", "▶"),
+    ("prev", "← or ↑", "◀", "back", ""),
+    ("next", "→ or ↓", "", "next", "▶"),
     ("nexthand", "the next hand's start (PageDown)", "", "[next ]hand", "⇥"),
     ("last", "End", "", "end", "»"),
 )
@@ -364,8 +364,8 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span>'
         f"<noscript>JavaScript is off: the page shows step {start + 1} of {len(frames)} alone, "
         f"and its buttons, keys and move list do nothing</noscript></nav>{''.join(figures)}"
-        '<p class="keys">Keys: → or space next · ← or shift+space back · PageUp (↑) this hand\'s start, '
-        f"then the previous hand's · PageDown (↓) the next hand · Home/End first/last{finding_keys} · "
+        '<p class="keys">Keys: →, ↓ or space next · ←, ↑ or shift+space back · PageUp this hand\'s start, '
+        f"then the previous hand's · PageDown the next hand · Home/End first/last{finding_keys} · "
         "click a move in the list.</p></section>"
         f'<aside aria-label="moves">{"".join(entries)}</ol></aside></main>'
         f'<script type="application/json" id="hands">{script_data(hand_first)}</script>'
