@@ -305,7 +305,21 @@ def test_the_layout_of_the_readme_is_how_the_modules_import() -> None:
     assert len(layers) >= 5 and wrong == []
 
 
-def test_every_bounded_option_is_in_the_limits_table() -> None:
+def test_every_module_the_layout_names_is_there() -> None:
+    """Each file the README's Layout names (`views.py`, `text_tags.py`) is a module of its
+    layer, and its list of casino text's modules names every one (a module renamed, moved,
+    or added to casino text without its words in the list fails)."""
+    section = (ROOT / "README.md").read_text(encoding="utf-8").partition("\n## Layout\n")[2]
+    items = re.findall(r"^\d+\. (.*?)(?=^\d+\. |\n\n)", section.partition("\n\n")[2], re.M | re.S)
+    named, missing = set(), []
+    for item in items:
+        folder = re.findall(r"`(casino_cli/[\w/]*)", item)[0]
+        for name in re.findall(r"`((?:casino_cli/)?[\w/]+\.py)`", item):
+            path = ROOT / name if name.startswith("casino_cli/") else ROOT / folder / name
+            named.add(path)
+            missing += [] if path.is_file() else [name]
+    text_modules = set((ROOT / "casino_cli" / "notation").glob("text_*.py"))
+    assert len(items) >= 5 and missing == [] and sorted(p.name for p in text_modules - named) == []
     """An option refused past a largest value is in docs/notation.md's Limits table with that
     value (`--redeals` stops at 1,000 and `--looks` at 10, where the table said 10¹² for every
     count but --hands)."""
