@@ -585,16 +585,22 @@ def test_fitting_and_wrapping_a_long_name_measure_each_character_a_few_times(mon
 def test_a_whole_games_page_is_small_enough_to_send(tmp_path, game):
     """A page sent by mail or chat: a game's 150 steps were 0.78 to 1.07 MB (5 to 7 kB a step,
     each step's two pictures written whole); a picture's pieces are now written once for the
-    page, under 2 kB a step (the bytes counted), and within the README's figure for a whole
-    game (it said about 0.2 MB after the pages had grown to 0.26 and 0.34)."""
+    page, under 2 kB a step (the bytes counted), and within the figures of the README (a
+    whole game) and docs/notation.md (150 steps), which said 0.2 and 0.25 MB where the pages
+    had grown to 0.34 and 0.27."""
     record, page = tmp_path / "g.jsonl", tmp_path / "g.html"
     record.write_bytes(cli("simulate", "--games", "1", *game).stdout)
     assert cli("replay", str(record), "--html", str(page)).returncode == 0
     steps = len(frames_of(read_record(orjson.loads(record.read_bytes()))))
     assert steps >= 100 and page.stat().st_size <= 2_000 * steps
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    low, high = map(float, re.findall(r"a whole game's is ([\d.]+) to ([\d.]+) MB", readme)[0])
-    assert low * 1e6 <= page.stat().st_size <= high * 1e6
+    root = Path(__file__).resolve().parent.parent
+    for doc, figure, scale in (
+        ("README.md", "a whole game's is", 1),
+        ("docs/notation.md", "150 steps is", 150 / steps),
+    ):
+        said = re.findall(rf"{figure} (?:about )?([\d.]+) to ([\d.]+) MB", (root / doc).read_text(encoding="utf-8"))
+        low, high = map(float, said[0])
+        assert low * 1e6 <= page.stat().st_size * scale <= high * 1e6, doc
 
 
 def test_a_page_of_a_casino_text_file_of_several_records_says_how_to_see_another(tmp_path):
