@@ -407,7 +407,7 @@ def test_hint_and_review_commands():
     assert players[1]["lost"] > players[0]["lost"]  # random loses more than greedy
     assert all(w["played"] != w["better"] and w["lost"] > 0 for p in players for w in p["worst"])
     text = cli("review", "-", "--format", "text", stdin=record.stdout).stdout.decode().splitlines()
-    expected = []
+    expected = ["review: classic 2p"]
     for p in players:
         expected.append(
             f"{p['name']} (seat {p['seat']}): 24 moves reviewed, {p['lost']:.2f} expected points lost in all"

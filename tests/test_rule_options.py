@@ -455,3 +455,17 @@ def test_deal_of_a_later_hand_follows_deal_passes(passes, dealers):
     option = f"deal_passes={passes}"
     dealt = [cli("deal", "--seed", "d", "--players", "3", "-o", option, "--hand", str(h)) for h in range(1, 5)]
     assert [orjson.loads(out.stdout)["dealer"] for out in dealt] == dealers
+
+
+def test_a_review_names_the_rules_its_moves_were_valued_under(tmp_path):
+    """casino review of games to 11 began 'random (seat 0): 24 moves reviewed, …' in text
+    and on a terminal, as a game to 21 does, though a move's cost depends on the target:
+    each record's review now begins with its rule set."""
+    stream = tmp_path / "g.jsonl"
+    options = ["--variant", "american-royal", "-o", "target=11"]
+    stream.write_bytes(cli("simulate", "--seed", "rv", "--games", "2", "--hands", "1", *options).stdout)
+    for fmt, words in [("text", "american-royal 2p, target=11"), ("pretty", "american-royal, 2 players (target=11)")]:
+        lines = cli("review", str(stream), "--top", "1", "-f", fmt).stdout.decode().splitlines()
+        named = [i for i, line in enumerate(lines) if line.startswith("review: ")]
+        assert [lines[i] for i in named] == [f"review: {words}"] * 2 and named[0] == 0
+        assert [lines[i + 1].split(":")[0] for i in named] == ["random (seat 0)"] * 2

@@ -94,6 +94,7 @@ def _write(doc: Document, record: Record, done: Review, top: int, fmt: Format) -
     if fmt == Format.pretty:
         _show(out, worst, record.rules)
     elif fmt == Format.text:
+        write_line(f"review: {record.rules}")  # the rules each move is valued under, as -o writes them
         for who, said, lines in _summary(out):
             for line in (f"{who}: {said}", *lines):
                 write_line(line)
@@ -150,14 +151,15 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
 
 
 def _show(out: dict[str, Any], worst: list[list[Slip]], rules: Rules) -> None:
-    """Per player, its summary line, then a table of its costliest moves, each move (and
+    """The rule set the moves were valued under; per player, its summary line, then a table of its costliest moves, each move (and
     the better one) with what it does."""
     from rich.markup import escape
     from rich.text import Text
 
-    from .render import MovesTable, card_text, does_text
+    from .render import MovesTable, card_text, does_text, rule_set_words
 
     con = console()
+    con.print(f"review: {rule_set_words(rules)}", style="bold", markup=False, highlight=False)
     for (who, said, _), slips in zip(_summary(out), worst):
         con.print(f"[bold]{escape(who)}[/bold]: {escape(said)}")
         if not slips:
