@@ -469,3 +469,13 @@ def test_a_review_names_the_rules_its_moves_were_valued_under(tmp_path):
         named = [i for i, line in enumerate(lines) if line.startswith("review: ")]
         assert [lines[i] for i in named] == [f"review: {words}"] * 2 and named[0] == 0
         assert [lines[i + 1].split(":")[0] for i in named] == ["random (seat 0)"] * 2
+
+
+def test_a_watched_game_names_the_rules_it_is_played_under():
+    """casino play --watch of a game to 11, piped (-f text or pretty), began 'hand 1' as a
+    game to 21 does: the game now begins with its rule set, named once."""
+    options = ["--seed", "w", "--bots", "greedy,random", "--variant", "royal", "-o", "target=11"]
+    for fmt, words in [("text", "royal 2p, target=11"), ("pretty", "royal, 2 players (target=11)")]:
+        lines = cli("play", "--watch", *options, "-f", fmt).stdout.decode().splitlines()
+        assert lines[0] == f"watch: {words}" and "hand 1" in lines[1]
+        assert sum(line.startswith("watch: ") for line in lines) == 1

@@ -139,6 +139,8 @@ class Watcher:
 
     def _text(self, event: GameEvent) -> None:
         if isinstance(event, HandStart):
+            if event.hand == 1:  # the rules the game is played under, as -o writes them
+                write_line(f"watch: {event.position.rules}")
             write_line(f"hand {event.hand}")
         elif isinstance(event, Step):
             write_line(f"  {event.number:>2}. {self._words(event)}")
@@ -159,9 +161,11 @@ class Watcher:
         from rich.rule import Rule
         from rich.text import Text
 
-        from .render import score_view
+        from .render import rule_set_words, score_view
 
         if isinstance(event, HandStart):
+            if event.hand == 1 and not self.interactive:  # a person playing sees them on the board
+                self._put(Text(f"watch: {rule_set_words(event.position.rules)}", style="bold"))
             self._put(Rule(f"hand {event.hand}"))
         elif isinstance(event, Step):
             self._put(
