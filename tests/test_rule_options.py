@@ -479,3 +479,18 @@ def test_a_watched_game_names_the_rules_it_is_played_under():
         lines = cli("play", "--watch", *options, "-f", fmt).stdout.decode().splitlines()
         assert lines[0] == f"watch: {words}" and "hand 1" in lines[1]
         assert sum(line.startswith("watch: ") for line in lines) == 1
+
+
+def test_validate_names_the_rules_above_a_records_findings():
+    """casino validate on a terminal listed a game to 11's findings ('… 9S is illegal: …')
+    with nothing to say which rules they were made under: each record with findings now
+    has a line naming them, above its findings only; -f text is unchanged."""
+    options = ["--variant", "american-royal", "-o", "target=11"]
+    valid = cli("simulate", "--seed", "co", "--games", "1", "--hands", "1", *options).stdout
+    moves = orjson.loads(valid)["hands"][0]["moves"]
+    stream = valid + valid.replace(f'"{moves[6]}"'.encode(), b'"9S"', 1)  # a card seat 0 does not hold
+    pretty = " ".join(cli("validate", "-", "-f", "pretty", stdin=stream).stdout.decode().split())
+    named = "<stdin>:2: played under american-royal, 2 players (target=11)"
+    assert pretty.startswith(f"{named} <stdin>:2:") and "9S is illegal" in pretty
+    text = cli("validate", "-", "-f", "text", stdin=stream).stdout.decode()
+    assert "played under" not in text and "9S is illegal" in text

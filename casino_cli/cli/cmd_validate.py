@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..records.describe import plural
-from ..records.record import read_record
+from ..records.record import Record, read_record
 from ..records.referee import Finding, about_hand, walk
 from .common import check_per_task, documents
 from .inputs import Document
@@ -17,6 +17,9 @@ from .output import DATA_ERROR, OK, USAGE, VERDICT, Fail, Format, Progress, cons
 from .picture_files import check_target, write_file
 from .records_io import finding_line, finding_path
 from .shards import check_read_twice, parse_shard, shard_range
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def run_validate(
@@ -63,8 +66,11 @@ def run_validate(
         drawn = svg is None
         for doc in docs:
             progress.advance()
-            findings, names, unreadable = _referee(doc, keep_going)
-            _count(totals, _tally(findings, unreadable, keep_going))
+            findings, record = _referee(doc, keep_going)
+            names = None if record is None else record.players
+            _count(totals, _tally(findings, record is None, keep_going))
+            if out is not None and record is not None and findings:  # the rules its findings are made under
+                _say_rules(out, doc, record)
             for finding in findings:
                 if out is None:
                     write_line(finding_text(doc, finding, names, fmt))
@@ -152,15 +158,23 @@ def _draw_dispute(svg: str, doc: Document) -> bool:
     return True
 
 
-def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], tuple[str, ...] | None, bool]:
-    """The findings of one document, its players' names, and whether it was unreadable."""
+def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], Record | None]:
+    """The findings of one document and its record (None when it is unreadable)."""
     if doc.error is not None:
-        return [about_hand(None, "notation", str(doc.error), path=doc.error.path)], None, True
+        return [about_hand(None, "notation", str(doc.error), path=doc.error.path)], None
     try:
         record = read_record(doc.value)
     except NotationError as exc:
-        return [about_hand(None, "notation", str(exc), path=exc.path)], None, True
-    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record.players, False
+        return [about_hand(None, "notation", str(exc), path=exc.path)], None
+    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record
+
+
+def _say_rules(out: Console, doc: Document, record: Record) -> None:
+    """For people, the line above a record's findings: ``games.jsonl:3: played under royal,
+    2 players (target=11)``."""
+    from .render import rule_set_words
+
+    out.print(f"{doc.where()}: played under {rule_set_words(record.rules)}", style="bold", markup=False)
 
 
 def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format) -> bytes | str:
@@ -175,5 +189,6 @@ def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None,
 def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], Tally]:
     """What validate prints for one document in ``fmt`` (not pretty), and its tally for
     the summary: one task's work on a cluster."""
-    findings, names, unreadable = _referee(doc, keep_going)
-    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, unreadable, keep_going)
+    findings, record = _referee(doc, keep_going)
+    names = None if record is None else record.players
+    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, record is None, keep_going)
