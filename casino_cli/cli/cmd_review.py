@@ -151,8 +151,8 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
 
 
 def _show(out: dict[str, Any], worst: list[list[Slip]], rules: Rules) -> None:
-    """The rule set the moves were valued under; per player, its summary line, then a table of its costliest moves, each move (and
-    the better one) with what it does."""
+    """The rule set the moves were valued under; per player, its summary line, then a table
+    of its costliest moves, each move (and the better one) with what it does."""
     from rich.markup import escape
     from rich.text import Text
 
