@@ -82,7 +82,8 @@ SeedOpt = Annotated[
     Optional[str],
     typer.Option(
         help="Seed text; the same seed gives the same cards everywhere. Default: a new random seed, printed on "
-        "stderr (by play, at the game's end), so that the game can be had again.",
+        "stderr so that the game can be had again: at once (play: at the game's end, since it would tell every "
+        "hidden card; with --watch, at the start).",
         show_default=False,
     ),
 ]
