@@ -77,8 +77,13 @@ def run_validate(
                 else:
                     line = finding_line(doc, finding, names)
                     out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
-            if svg is not None and not drawn and any(f.move is not None and not f.unchecked for f in findings):
-                drawn = _draw_dispute(svg, doc)
+            if (
+                svg is not None
+                and not drawn
+                and record is not None
+                and any(f.move is not None and not f.unchecked for f in findings)
+            ):
+                drawn = _draw_dispute(svg, record)
     progress.close()
     if svg is not None and not drawn:
         unsettled = " (the notes are checks the records cannot decide)" if totals["unsettled"] else ""
@@ -147,12 +152,11 @@ def _count(totals: dict[str, int], tally: Tally) -> None:
     totals["stopped"] += tally.stopped
 
 
-def _draw_dispute(svg: str, doc: Document) -> bool:
+def _draw_dispute(svg: str, record: Record) -> bool:
     """The first disputed move, ringed on the position it was tried on, into --svg FILE."""
     from ..pictures.table import frame_picture, frame_text, position_svg
     from ..records.frames import frames_of
 
-    record = read_record(doc.value)
     frame = frames_of(record)[-1]
     write_file(svg, position_svg(frame_picture(frame, record.players, frame_text(frame, record))))
     return True
