@@ -776,3 +776,23 @@ def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
     text = write_text(doc)
     (whole,) = read_text(text)
     assert whole.error is None and whole.value == doc and read_record(whole.value) == read_record(doc)
+
+
+def test_a_game_s_record_names_its_seats_as_a_record_does_or_refuses():
+    """game_record(game, players) wrote any players it was given: one name for two seats (a
+    record read_record refuses) or a text's letters ('AB' as seats A and B)."""
+    from casino_cli.records.game_record import game_record
+    from casino_cli.records.record import read_record
+
+    game = Game(make_rules("classic"), "7", [greedy_bot, greedy_bot])
+    game.play(hands=1)
+    assert read_record(game_record(game, ("Ana", "Ben"))).players == ("Ana", "Ben")
+    for players, error, said in [
+        (["Ana"], CasinoError, "^1 names for 2 players$"),
+        (["Ana", "Ben", "Cy"], CasinoError, "^3 names for 2 players$"),
+        ("AB", TypeError, "^players must be a list of names .*, not str 'AB'$"),
+        (["Ana", 3], TypeError, "^players must be a list of names"),
+        (5, TypeError, "^players must be a list of names .*, not int 5$"),
+    ]:
+        with pytest.raises(error, match=said):
+            game_record(game, players)

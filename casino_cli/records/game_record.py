@@ -6,16 +6,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import SHUFFLE, Game
+from ..engine import SHUFFLE, CasinoError, Game
 from ..errors import wrong_type
 from ..notation.position import rules_json
 
 
 def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, Any]:
     """The record of ``game`` so far (a hand dealt but not yet played from is left out,
-    unless it is the game's first), its seats named ``players`` if given."""
+    unless it is the game's first), its seats named ``players`` if given: a name a seat."""
     if not isinstance(game, Game):
         raise wrong_type("game", game, "a Game")
+    if players is not None:
+        if (
+            isinstance(players, str)
+            or not isinstance(players, Sequence)
+            or not all(isinstance(n, str) for n in players)
+        ):
+            raise wrong_type("players", players, "a list of names (texts), one a seat")
+        if len(players) != game.rules.players:
+            raise CasinoError(f"{len(players)} names for {game.rules.players} players")
     hands: list[dict[str, Any]] = [
         {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in game.hands
     ]
