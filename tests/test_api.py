@@ -45,6 +45,7 @@ from casino_cli.engine.rules import OPTIONS
 from casino_cli.engine.worlds import NoWorld
 from casino_cli.errors import shown
 from casino_cli.notation.errors import NotationError
+from casino_cli.notation.moves import move_json
 from casino_cli.notation.position import position_json, read_position_data, rules_json
 from casino_cli.notation.text_record import TextError
 from casino_cli.records.disputes import NoRuling
@@ -241,9 +242,25 @@ def test_a_move_the_notation_could_not_write_is_refused_never_played_as_another(
         assert refused.value.rule == "notation", bad
         assert not is_legal(pos, bad)
     assert apply_move(pos, build) is not None  # the well-formed ones still play
+    for good in (build, capture, trail):
+        assert move_json(good)["move"] == good.text() == str(good) and repr(good) == f"<Move {good}>"
     with pytest.raises(IllegalMove) as worthless:  # one the notation writes (=0) is the rules' to refuse
         apply_move(pos, build._replace(value=0))
     assert worthless.value.rule == "B1"
+
+
+@pytest.mark.parametrize(
+    "bad", [Move(TRAIL, 0, 3), Move(TRAIL, 0, value=5), Move(CAPTURE, 0, 3, 5), Move(TRAIL, 99), Move("Build", 0, 3, 5)]
+)
+def test_a_move_the_notation_could_not_write_has_no_text_rather_than_another_s(bad):
+    """Move(TRAIL, 0, 3) was written AS, as Move(TRAIL, 0), which it is not equal to: its
+    repr showed <Move AS> and move_json wrote {"type": "trail", "card": "AS"}, another move;
+    each says it is no move (IllegalMove, notation), and its repr shows its fields."""
+    for write in (bad.text, lambda: str(bad), lambda: move_json(bad)):
+        with pytest.raises(IllegalMove, match="^this is no move: ") as refused:
+            write()
+        assert refused.value.rule == "notation"
+    assert repr(bad) == f"<Move {tuple(bad)!r}>"
 
 
 def test_a_bot_answering_a_tuple_equal_to_a_move_is_refused(pos):
@@ -427,7 +444,7 @@ def test_misuse_of_moves_and_listings_is_a_casino_error_naming_what_is_wrong():
 
     odd = Move("steal", 3)
     for call in (odd.text, odd.sort_key, lambda: str(odd)):
-        with pytest.raises(IllegalMove, match="'steal' is not a move type") as refused:
+        with pytest.raises(IllegalMove, match="the type is 'steal', not trail, capture or build") as refused:
             call()
         assert refused.value.rule == "notation"
     assert repr(odd) == "<Move ('steal', 3, 0, 0)>"
@@ -744,7 +761,7 @@ def test_the_readers_and_writers_name_an_argument_of_the_wrong_type():
     where a Position or Move goes, a number where a text goes is a
     TypeError naming the argument; and read_text reads a whole text, not its characters."""
     from casino_cli.notation.fields import loads
-    from casino_cli.notation.moves import move_json, parse_move_text
+    from casino_cli.notation.moves import parse_move_text
     from casino_cli.notation.text_record import read_text, write_text
     from casino_cli.records.disputes import rule_on_record
     from casino_cli.records.game_record import game_record

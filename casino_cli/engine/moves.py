@@ -14,7 +14,7 @@ from typing import NamedTuple
 from ..cards import ACE, DECK_SIZE, FULL_DECK, RANKS, card_code, cards_of, codes_of, rank
 from ..errors import shown, wrong_type
 from . import move_list as _move_list
-from .errors import CasinoError, IllegalMove
+from .errors import IllegalMove
 from .move_list import MoveList as MoveList  # re-exported: the listing's result type lives beside it
 from .position import A_POSITION, Build, Partial, Position, known_cards, splits_into_groups, unseen_cards
 from .rules import Rules
@@ -36,37 +36,39 @@ class Move(NamedTuple):
         """Canonical listing order: played card, capture/build/trail, value, table cards."""
         order = _TYPE_ORDER.get(self.type)
         if order is None:
-            raise _no_type(self)
+            raise _unwritten(self)
         return (self.card, order, self.value, tuple(cards_of(self.cards)))
 
     def text(self) -> str:
-        """The canonical one-line text (docs/notation.md, Moves); a move of no known type has none
-        (IllegalMove, rule ``notation``)."""
+        """The canonical one-line text (docs/notation.md, Moves); a move made by hand that the
+        notation cannot write (a type misspelt, a card out of range, a field its type does not
+        use) has none (IllegalMove, rule ``notation``), rather than the text of another."""
+        if _malformed(self):
+            raise _unwritten(self)
         if self.type == TRAIL:
             return card_code(self.card)
         if self.type == CAPTURE:
             return f"{card_code(self.card)}x{'+'.join(codes_of(self.cards))}"
-        if self.type == BUILD:
-            return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
-        raise _no_type(self)
+        return "+".join([card_code(self.card)] + codes_of(self.cards)) + f"={self.value}"
 
     def __str__(self) -> str:
         return self.text()
 
     def said(self) -> str:
         """The move for a message: its text, or for a move made by hand that the notation
-        cannot write (no known type, a card out of range or not a number) its fields."""
+        cannot write (see :meth:`text`) its fields."""
         try:
             return self.text()
-        except (CasinoError, TypeError):
+        except IllegalMove:
             return shown(tuple(self), 80)
 
     def __repr__(self) -> str:
         return f"<Move {self.said()}>"
 
 
-def _no_type(move: Move) -> IllegalMove:
-    return IllegalMove("notation", f"{shown(move.type)} is not a move type (capture, build or trail)")
+def _unwritten(move: Move) -> IllegalMove:
+    """The refusal of a move the notation cannot write (see :func:`_malformed`)."""
+    return IllegalMove("notation", f"this is no move: {_malformed(move)}")
 
 
 class MoveFacts(NamedTuple):
@@ -134,9 +136,8 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
     hand = pos.hands[seat]
     if hand is None:
         raise IllegalMove("card", f"seat {seat}'s hand is unknown, so its move cannot be checked")
-    malformed = _malformed(move)
-    if malformed:
-        raise IllegalMove("notation", f"this is no move: {malformed}")
+    if _malformed(move):
+        raise _unwritten(move)
     if not known_cards(hand) >> move.card & 1:
         held = "is not known to hold" if isinstance(hand, Partial) else "does not hold"
         raise IllegalMove("card", f"seat {seat} {held} {card_code(move.card)}")

@@ -243,13 +243,14 @@ def move_json(move: Move, facts: MoveFacts | None = None) -> dict[str, Any]:
     """The object form plus its canonical text and, given ``facts``, what it does."""
     if not isinstance(move, Move):
         raise wrong_type("move", move, A_MOVE)
+    text = move.text()  # first: IllegalMove (rule notation) for a move it cannot write
     out: dict[str, Any] = {"type": move.type, "card": card_code(move.card)}
     if move.type == CAPTURE:
         out["takes"] = codes_of(move.cards)
     elif move.type == BUILD:
         out["value"] = move.value
         out["uses"] = codes_of(move.cards)
-    out["move"] = move.text()
+    out["move"] = text
     if facts is not None:
         if move.type == BUILD:
             out["kind"] = facts.kind
