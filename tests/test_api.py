@@ -813,3 +813,21 @@ def test_a_game_s_record_names_its_seats_as_a_record_does_or_refuses():
     ]:
         with pytest.raises(error, match=said):
             game_record(game, players)
+
+
+def test_a_game_s_repr_says_where_it_is():
+    """A Game in a REPL showed <casino_cli.engine.game.Game object at 0x…>; it shows its
+    rules, seed, hands, scores and winner, as a Position's repr does in one line."""
+    game = Game(make_rules("classic", target=11), "7", [greedy_bot, random_bot])
+    assert repr(game) == "<Game classic 2p, target=11, seed '7', 0 hands played, scores 0-0>"
+    first = game.play_hand()
+    assert (
+        repr(game)
+        == f"<Game classic 2p, target=11, seed '7', 1 hand played, scores {'-'.join(map(str, first.game.scores))}>"
+    )
+    game.deal()
+    assert ", hand 2 in play, " in repr(game)
+    while game.in_play:
+        game.play_move(game.choose()[0])
+    game.play()
+    assert repr(game).endswith(f" hands played, scores {'-'.join(map(str, game.scores))}, side {game.winner} won>")

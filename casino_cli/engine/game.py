@@ -135,6 +135,14 @@ class Game:
         self.moves: list[Move] = []  # of the hand in play, or the last one played
         self.history: tuple[Played, ...] = ()  # the same moves, as every seat saw them
 
+    def __repr__(self) -> str:
+        """One line: the rules, the seed, the hands played or in play, the scores, the winner."""
+        played = len(self.hands)
+        hands = f"hand {played + 1} in play" if self.in_play else f"{played} hand{'s' * (played != 1)} played"
+        won = "" if self.winner is None else f", side {self.winner} won"
+        scores = "-".join(map(str, self.scores))
+        return f"<Game {self.rules}, seed {shown(self.seed)}, {hands}, scores {scores}{won}>"
+
     @property
     def over(self) -> bool:
         """Whether a side has won (or :data:`MAX_HANDS` hands have been played)."""
