@@ -831,3 +831,20 @@ def test_a_game_s_repr_says_where_it_is():
         game.play_move(game.choose()[0])
     game.play()
     assert repr(game).endswith(f" hands played, scores {'-'.join(map(str, game.scores))}, side {game.winner} won>")
+
+
+def test_read_text_names_bytes_rather_than_failing_inside():
+    """read_text(path.read_bytes()), or a file open as binary, failed inside with
+    AttributeError: 'int' object has no attribute 'rstrip'; it is a TypeError naming them."""
+    from casino_cli.notation.text_record import read_text
+
+    text = "[Rules classic 2]\nHand 1 dealer 0\n1. 2C"
+    for given, said in [
+        (text.encode(), r"^lines must be a text or its lines \(decode bytes first\), not bytes b'\[Rules"),
+        (5, "^lines must be a text or its lines .*, not int 5$"),
+        (text.encode().splitlines(keepends=True), r"^line 1 must be a text \(decode bytes first\), not bytes"),
+    ]:
+        with pytest.raises(TypeError, match=said):
+            list(read_text(given))  # type: ignore[arg-type]
+    (record,) = read_text(text)
+    assert record.error is None and record.value["hands"][0]["moves"] == ["2C"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from ..errors import wrong_type
 from .text_builder import TextRecord, _Builder
 from .text_hands import _read_body
 from .text_tags import _read_tag, _tag_name
@@ -39,11 +40,22 @@ def looks_like_text(first_line: str) -> bool:
 
 def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
     """Every record of a text input, in order: ``lines`` without their line ends, or with
-    (a file open as text), or the whole text as one string."""
+    (a file open as text), or the whole text as one string; bytes are a TypeError (decode
+    them first), at once, or at the first line that is not a text (a file open as binary)."""
+    given: object = lines  # as a caller without mypy may give it
+    if isinstance(given, bytes | bytearray) or not isinstance(given, Iterable):
+        raise wrong_type("lines", given, "a text or its lines (decode bytes first)")
     if isinstance(lines, str):  # its lines as a file's, ended by \n only (splitlines also ends one at U+2028)
         lines = lines.split("\n")
+    return _records(lines)
+
+
+def _records(lines: Iterable[str]) -> Iterator[TextRecord]:
+    """The records of ``lines``, as :func:`read_text` reads them."""
     current: _Builder | None = None
     for number, raw in enumerate(lines, 1):
+        if not isinstance(raw, str):
+            raise wrong_type(f"line {number}", raw, "a text (decode bytes first)")
         line = raw.rstrip("\n").removesuffix("\r")
         if number == 1:
             line = line.removeprefix("\ufeff")
