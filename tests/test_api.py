@@ -848,3 +848,15 @@ def test_read_text_names_bytes_rather_than_failing_inside():
             list(read_text(given))  # type: ignore[arg-type]
     (record,) = read_text(text)
     assert record.error is None and record.value["hands"][0]["moves"] == ["2C"]
+
+
+def test_schema_of_an_unknown_name_is_a_casino_error_naming_the_known_ones():
+    """schema("nope") was a bare KeyError: 'nope', and schema("Position") one too, where
+    casino schema Position printed it; a name in any case is read, another is a CasinoError."""
+    from casino_cli.notation.schema import NAMES, schema
+
+    assert schema("Position") == schema("position") and schema("position")["$id"].endswith("position.json")
+    with pytest.raises(CasinoError, match=rf"^no schema named 'nope' \(known: {', '.join(NAMES)}\)$"):
+        schema("nope")
+    with pytest.raises(TypeError, match="^name must be a str, not int 5$"):
+        schema(5)  # type: ignore[arg-type]

@@ -785,6 +785,7 @@ def schema_command(
 
     Example: casino schema position > position.schema.json
     """
+    from ..engine import CasinoError
     from ..notation.fields import dumps
     from ..notation.schema import NAMES, schema
     from .output import write_line
@@ -793,9 +794,11 @@ def schema_command(
         for known in NAMES:
             write_line(known)
         return
-    if name.lower() not in NAMES:  # any case, as rule IDs
-        raise Fail(USAGE, f"no schema named {name!r} (known: {', '.join(NAMES)})")
-    write_line(dumps(schema(name.lower())))
+    try:
+        doc = schema(name)  # any case, as rule IDs
+    except CasinoError as unknown:
+        raise Fail(USAGE, str(unknown)) from None
+    write_line(dumps(doc))
 
 
 for _info in app.registered_commands:  # casino --help shows each command's whole first paragraph
