@@ -860,3 +860,23 @@ def test_schema_of_an_unknown_name_is_a_casino_error_naming_the_known_ones():
         schema("nope")
     with pytest.raises(TypeError, match="^name must be a str, not int 5$"):
         schema(5)  # type: ignore[arg-type]
+
+
+def test_position_json_writes_user_data_and_nothing_that_would_overwrite_the_position():
+    """position_json(pos, (("", "turn", 5),)) wrote turn 5, and (("rules", "players", 9),)
+    players 9, documents read_position refuses; position_json(pos, {"_x": 1}) failed on
+    'not enough values to unpack'. Only _ keys are written back; a dict is a TypeError."""
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    doc = position_json(pos)
+    doc["_mine"], doc["rules"]["_note"] = [1], "x"
+    read, user = read_position_data(doc)
+    assert position_json(read, user) == doc
+    for bad, error, said in [
+        ((("", "turn", 5),), CasinoError, "not 'turn' at ''$"),
+        ((("rules", "players", 9),), CasinoError, "not 'players' at 'rules'$"),
+        ((("hands", "_x", 9),), CasinoError, "not '_x' at 'hands'$"),
+        ({"_x": 1}, TypeError, r"^user must be the user data read_position_data returns: .*, not dict \{'_x': 1\}$"),
+        ((("", "_x"),), TypeError, "^user must be the user data"),
+    ]:
+        with pytest.raises(error, match=said):
+            position_json(pos, bad)

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..cards import ACE_MASK, CODES, cards_of, codes_of, count
-from ..engine.errors import PositionError, RulesError
+from ..engine.errors import CasinoError, PositionError, RulesError
 from ..engine.position import (
     A_POSITION,
     Build,
@@ -19,7 +19,7 @@ from ..engine.position import (
     make_hand,
 )
 from ..engine.rules import A_RULES, MAX_SCORE, OPTIONS, Rules, make_rules
-from ..errors import wrong_type
+from ..errors import shown, wrong_type
 from .errors import NotationError
 from .fields import (
     expect_bool,
@@ -125,6 +125,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 # The user data (``_`` keys) of a position document, kept beside the engine's Position for
 # the round trip: (where, key, value), where is "", "rules", "table" or "build:<lowest card>".
 UserData = tuple[tuple[str, str, object], ...]
+_PLACES = frozenset(("", "rules", "table", *(f"build:{code}" for code in CODES)))
 
 
 def read_position(value: object, path: str = "$", check: bool = True) -> Position:
@@ -344,7 +345,7 @@ def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     if not isinstance(pos, Position):
         raise wrong_type("pos", pos, A_POSITION)
     extra: dict[str, list[tuple[str, object]]] = {"": [], "rules": [], "table": []}
-    for where, key, val in user:
+    for where, key, val in _user_data(user):
         extra.setdefault(where, []).append((key, val))
     rules = dict(_last_rules_json(pos.rules))
     rules.update(extra["rules"])
@@ -372,6 +373,26 @@ def position_json(pos: Position, user: UserData = ()) -> dict[str, Any]:
     }
     out.update(extra[""])
     return out
+
+
+def _user_data(user: UserData) -> UserData:
+    """``user`` if it is user data as :func:`read_position_data` returns it; a
+    :class:`CasinoError` for a key that is no ``_`` key (it would overwrite the position's
+    own, a turn or a rule), a TypeError for any other shape."""
+    given: object = user  # as a caller without mypy may give it: a dict, say
+    if not isinstance(given, tuple) or not all(_triple(t) for t in given):
+        raise wrong_type("user", given, "the user data read_position_data returns: (where, key, value) triples")
+    for where, key, _ in user:
+        if not key.startswith("_") or where not in _PLACES:
+            raise CasinoError(
+                f"user data is a _ key of the position, its rules, table or a build, not {shown(key)} at {shown(where)}"
+            )
+    return user
+
+
+def _triple(item: object) -> bool:
+    """Whether ``item`` is a (where, key, value) triple of user data."""
+    return isinstance(item, tuple) and len(item) == 3 and isinstance(item[0], str) and isinstance(item[1], str)
 
 
 def codes_of_seq(cards: Iterable[int]) -> list[str]:
