@@ -880,3 +880,18 @@ def test_position_json_writes_user_data_and_nothing_that_would_overwrite_the_pos
     ]:
         with pytest.raises(error, match=said):
             position_json(pos, bad)
+
+
+def test_a_game_names_an_observer_or_first_dealer_of_the_wrong_type_before_dealing():
+    """game.play(observer=5) dealt a hand and then failed inside ('int' object is not
+    callable), leaving the game stuck ('the hand is not over' at every play after); a first
+    dealer of True was taken for seat 1. Each is a TypeError naming it, the game unchanged."""
+    game = Game(make_rules("classic"), "7", [greedy_bot, random_bot])
+    for play in (lambda: game.play(observer=5), lambda: game.play_hand(observer="print")):
+        with pytest.raises(TypeError, match="^observer must be a function of a GameEvent, or None, not "):
+            play()  # type: ignore[arg-type]
+        assert not game.in_play and repr(game).endswith(" 0 hands played, scores 0-0>")
+    assert len(game.play(hands=1)) == 1
+    for dealer in (True, "1", 1.0):
+        with pytest.raises(TypeError, match="^first_dealer must be an int or None, not "):
+            Game(make_rules("classic"), "7", first_dealer=dealer)  # type: ignore[arg-type]

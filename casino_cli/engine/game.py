@@ -120,6 +120,8 @@ class Game:
             raise CasinoError(f"the seed is a text, not {type(seed).__name__} {shown(seed)}")
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
+        if first_dealer is not None:
+            check_int("first_dealer", first_dealer, "an int or None")
         if first_dealer is not None and first_dealer not in range(rules.players):
             raise CasinoError(f"first_dealer {shown(first_dealer)} is not a seat (0..{rules.players - 1})")
         self.rules: Rules = rules
@@ -217,6 +219,8 @@ class Game:
         """
         if not self.bots:
             raise CasinoError("a game without bots is played move by move")
+        if observer is not None and not callable(observer):  # before the deal: the game could not go on
+            raise wrong_type("observer", observer, "a function of a GameEvent, or None")
         start = self.deal()
         if observer:
             observer(start)
