@@ -154,7 +154,7 @@ def test_one_error_hierarchy(pos):
         game = Game(make_rules("classic"), "7")
         game.deal()
         game.choose()
-    with pytest.raises(CasinoError, match="seed is a text"):
+    with pytest.raises(TypeError, match="^seed must be a text, not int 7$"):
         Game(make_rules("classic"), 7, [random_bot, random_bot])  # type: ignore[arg-type]
     assert "TooComplex" in engine.__all__ and "judge_form" not in engine.__all__
 

@@ -117,7 +117,7 @@ class Game:
         if not isinstance(rules, Rules):
             raise wrong_type("rules", rules, A_RULES)
         if not isinstance(seed, str):
-            raise CasinoError(f"the seed is a text, not {type(seed).__name__} {shown(seed)}")
+            raise wrong_type("seed", seed, "a text")
         if bots and len(bots) != rules.players:
             raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None:
