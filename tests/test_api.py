@@ -97,6 +97,16 @@ def test_values_have_short_reprs_and_text(pos):
     assert str(build) in str(apply_move(pos, move)).splitlines()
 
 
+def test_an_empty_table_or_hand_is_a_dash_in_a_positions_text(pos):
+    """A finished hand's position (nothing on the table, nothing in any hand) says so
+    with ``-``, never a line ending in a space nor two spaces running."""
+    while not pos.finished:
+        pos = apply_move(pos, legal_moves(pos)[0])
+    lines = str(pos).splitlines()
+    assert lines[1] == "table: -" and all(line.startswith(f"seat {i}: - (") for i, line in enumerate(lines[2:]))
+    assert not any(line.endswith(" ") or "  " in line for line in lines)
+
+
 def test_rules_tables_follow_the_options_and_every_rule_set_is_checked():
     classic = make_rules("classic")
     assert classic.values[parse_card("KS")] == 0

@@ -179,17 +179,18 @@ def _codes(cards: int) -> str:
 
 
 def _hand_text(pos: Position, seat: int) -> str:
-    """A hand's known cards and a ``?`` for each other card it holds; ``unknown`` when not
-    even its size is known."""
+    """A hand's known cards and a ``?`` for each other card it holds (``-`` for none);
+    ``unknown`` when not even its size is known."""
     size = seat_size(pos, seat)
     if size is None:
         return "unknown"
     known = known_cards(pos.hands[seat])
-    return " ".join(codes_of(known) + ["?"] * (size - count(known)))
+    return " ".join(codes_of(known) + ["?"] * (size - count(known))) or "-"
 
 
 def position_lines(pos: Position) -> list[str]:
-    """The table, the builds and each seat's hand, one item per line (``str(pos)``).
+    """The table, the builds and each seat's hand, one item per line (``str(pos)``); ``-``
+    stands for an empty table or hand.
 
     >>> from casino_cli.engine import make_rules, seeded_deck, start_position
     >>> print(start_position(make_rules("royal"), seeded_deck("7"), dealer=1))
@@ -198,7 +199,7 @@ def position_lines(pos: Position) -> list[str]:
     seat 0: 2C 4C JD KD (taken 0, sweeps 0)
     seat 1: 4D 5H 8S QC (taken 0, sweeps 0)
     """
-    lines = [f"{pos.rules}, {_status(pos)}", f"table: {' '.join(codes_of(pos.loose))}"]
+    lines = [f"{pos.rules}, {_status(pos)}", f"table: {_codes(pos.loose)}"]
     lines += [str(b) for b in pos.builds]
     for seat in range(len(pos.hands)):
         pile = pos.captured[seat]
