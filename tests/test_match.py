@@ -559,14 +559,20 @@ def test_botcheck_command():
     fair = cli("botcheck", "counter", "--decisions", "20")
     assert fair.returncode == 0 and "no leak found" in fair.stderr
     one = cli("botcheck", "greedy", "--decisions", "1", "--redeals", "1")
-    assert "bot 'greedy': 1 decision, each unchanged under 1 re-deal of the hidden cards: no leak" in one.stderr
+    assert (
+        "bot 'greedy' (classic 2p): 1 decision, each unchanged under 1 re-deal of the hidden cards: no leak"
+        in one.stderr
+    )
     peek = cli("botcheck", "test_views:peeker", "--decisions", "60", "--seed", "b")
     assert (
         peek.returncode == 1
-        and "bot 'test_views:peeker' leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
+        and "bot 'test_views:peeker' (classic 2p) leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
     )
     chance = cli("botcheck", "test_views:seed_dealer", "--decisions", "20", "--seed", "b")  # its own random source
-    assert chance.returncode == 1 and "bot 'test_views:seed_dealer' cannot be checked: game b/1" in chance.stderr
+    assert (
+        chance.returncode == 1
+        and "bot 'test_views:seed_dealer' (classic 2p) cannot be checked: game b/1" in chance.stderr
+    )
     assert chance.stderr.rstrip().endswith(
         "(an answer may turn on its view and the rng it is given alone: not on a random source of its own,"
         " the clock, or what the bot kept from an earlier question)"
@@ -593,6 +599,16 @@ def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
         shown = cli(*args, "-f", fmt)
         assert (shown.returncode, shown.stderr) == (code, "")
         assert "casino: " + shown.stdout.decode() == data.stderr and f"{verdict}" in data.stderr
+
+
+def test_botchecks_verdict_names_the_rules_it_was_played_under():
+    """A verdict's --seed repeats the check only under the same rules: the line
+    names them (as match's heading does), in text, pretty and on stderr beside JSON."""
+    args = ("botcheck", "greedy", "--decisions", "1", "--redeals", "1", "--variant", "royal", "-o", "target=11")
+    rules = make_rules("royal", target=11)
+    for fmt in ("text", "pretty"):
+        assert cli(*args, "-f", fmt).stdout.decode().startswith(f"bot 'greedy' ({rules}): 1 decision,")
+    assert f"casino: bot 'greedy' ({rules}): " in cli(*args, "-f", "json").stderr
 
 
 def test_the_searcher_is_deterministic_for_a_seed():

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS, spelled_bot
+from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..records.botproto import CommandBot
@@ -50,7 +51,7 @@ def run_botcheck(
         "verdict": "no leak found" if f is None else "leaks" if f.leak else "cannot be checked",
         "finding": None if f is None else {"game": f.seed, "hand": f.hand, "seat": f.seat, "problem": f.problem},
     }
-    line = verdict_line(out, not apart)
+    line = verdict_line(out, rules, not apart)
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(out))
         say(line)  # stdout is data: the verdict is said to the person who ran the check
@@ -60,16 +61,19 @@ def run_botcheck(
         raise Fail(VERDICT)
 
 
-def verdict_line(out: dict[str, Any], program: bool = False) -> str:
-    """The check's verdict in one line: the first decision that changed, or how many were
-    tested; for a bot that cannot be checked, what it does wrong (``program``: a cmd: one)."""
-    f = out["finding"]
+def verdict_line(out: dict[str, Any], rules: Rules, program: bool = False) -> str:
+    """The check's verdict in one line, under the rules it played (``classic 2p, target=11``,
+    as match's heading has them): the first decision that changed, or how many were tested;
+    for a bot that cannot be checked, what it does wrong (``program``: a cmd: one)."""
+    f, bot = out["finding"], f"bot {out['bot']!r} ({rules})"
     if f is None:
         counts = f"{plural(out['decisions'], 'decision')}, each unchanged under {plural(out['redeals'], 're-deal')}"
-        return f"bot {out['bot']!r}: {counts} of the hidden cards: no leak found"
+        return f"{bot}: {counts} of the hidden cards: no leak found"
     again = f"--seed {f['game'].rsplit('/', 1)[0]}"
     why = "" if out["verdict"] == "leaks" else _what_to_do(program)
-    return f"bot {out['bot']!r} {out['verdict']}: game {f['game']} ({again}), hand {f['hand']}, seat {f['seat']}: {f['problem']}{why}"
+    return (
+        f"{bot} {out['verdict']}: game {f['game']} ({again}), hand {f['hand']}, seat {f['seat']}: {f['problem']}{why}"
+    )
 
 
 def _what_to_do(program: bool) -> str:
