@@ -785,10 +785,16 @@ def _read_or_end(fd: int) -> bytes:
 
 
 def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
-    """A finished hand has no move to rank (an empty ranking, like ``moves``); a mover whose
-    hand is known only in part cannot be given one (exit 65, naming the hand)."""
-    record = cli("simulate", "--seed", "z", "--hands", "1", "--bots", "greedy").stdout
+    """A finished hand has no move to rank (an empty ranking, like ``moves``; in pretty, its
+    board, which names the rules, then that); a mover whose hand is known only in part
+    cannot be given one (exit 65, naming the hand)."""
+    from casino_cli.cli.render import rule_set_words
+
+    rules = ("--variant", "royal", "-o", "target=11")
+    record = cli("simulate", "--seed", "z", "--hands", "1", "--bots", "greedy", *rules).stdout
     last = cli("replay", "-", "--format", "json", stdin=record).stdout.splitlines()[-1]
+    shown = cli("hint", "-", "--format", "pretty", stdin=last).stdout.decode()
+    assert rule_set_words(make_rules("royal", target=11)) in shown and "no move to rank" in shown
     done = cli("hint", "-", "--format", "json", stdin=last)
     assert done.returncode == 0, done.stderr
     assert orjson.loads(done.stdout) == {

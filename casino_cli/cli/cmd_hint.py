@@ -217,10 +217,11 @@ def _show(
     out: dict[str, Any], pos: Position, ranked: list[Ranked], listing: MoveList, names: tuple[str, ...] | None
 ) -> None:
     """The mover's view of the position (the seats named as a record names them), then its
-    moves ranked, each with what it does."""
+    moves ranked, each with what it does (once the hand is over, that none is left)."""
     from ..records.describe import seat_words
     from .render import MovesTable, card_text, does_text, position_view
 
+    console().print(position_view(pos, viewer=out["turn"], names=names))
     if out["turn"] is None:
         console().print("The hand is over: no move to rank.")
         return
@@ -245,6 +246,5 @@ def _show(
         for i, (m, r) in enumerate(zip(out["moves"], ranked), 1)
     ]  # the heading above the table, not as its title: a title wraps to the table's narrow width
     table = MovesTable(("#", "move", "card", "does", "points", "±"), rows)
-    console().print(position_view(pos, viewer=out["turn"], names=names))
     console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)
