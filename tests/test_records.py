@@ -449,6 +449,21 @@ def test_planted_in_hand_2_names_hand_2_and_its_seat():
     assert [(f.rule, f.hand, f.move, f.seat, f.text) for f in found] == [("C1", 2, 3, 1, "9Sx3H+5C")]
 
 
+def test_every_view_of_a_finding_reads_the_records_comment_on_its_move_one_way(monkeypatch, tmp_path):
+    """validate, score, replay and review (on stderr) and the replay page give the comment
+    on the move found at fault; one function reads it for them all (there were two)."""
+    shown = "fixtures/text/shown.json"
+    runs = [("validate", "-f", "text"), ("score", "-f", "json"), ("replay", "-f", "json"), ("review", "-f", "json")]
+    page = tmp_path / "page.html"
+    for comment in ("Ana: he has no seven", "read once"):
+        for args in runs:
+            done = cli(args[0], shown, *args[1:])
+            assert f"(B3) {{{comment}}}" in done.stdout.decode() + done.stderr, args
+        cli("replay", shown, "--html", str(page))
+        assert comment in page.read_text(encoding="utf-8")
+        monkeypatch.setattr(Finding, "comment_in", lambda finding, record: "read once")
+
+
 def test_planted_b1_value_out_of_range():
     record = planted("classic", 2, ["5D", "2H", "8C", "6S"], [["9H", "7H", "3D", "4S"], X], ["9H+5D=14"])
     assert [(f.rule, f.move) for f in findings(record)] == [("B1", 1)]

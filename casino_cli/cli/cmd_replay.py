@@ -61,7 +61,7 @@ def run_replay(
         last: HandStart | Step | HandEnd | None = None
         for event in walk(record):
             if isinstance(event, Finding):
-                say(finding_line(doc, event, record.players))
+                say(finding_line(doc, event, record))
                 code = code if event.unchecked else max(code, VERDICT)
                 continue
             if hand is not None and event.hand > hand:
@@ -140,7 +140,7 @@ def _one_record(path: str, hand: int | None, to: int | None, html: str | None, s
     frames = frames_of(record)
     findings = [f.event for f in frames if isinstance(f.event, Finding)]
     for finding in findings:
-        say(finding_line(doc, finding, record.players))
+        say(finding_line(doc, finding, record))
     if html is not None:
         from ..pictures.page import replay_page
 

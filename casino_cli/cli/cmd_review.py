@@ -83,7 +83,7 @@ def _write(doc: Document, record: Record, done: Review, top: int, fmt: Format) -
     """Write one record's review; its exit code (1 when the review stopped at a finding)."""
     slips, reviewed, skipped, stopped = done
     if stopped is not None:
-        say(finding_line(doc, stopped, record.players) + "; the review stops there")
+        say(finding_line(doc, stopped, record) + "; the review stops there")
     players, worst = _players(record, slips, reviewed, skipped, top)
     out = {
         "format": REVIEW_FORMAT,

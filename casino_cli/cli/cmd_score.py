@@ -9,6 +9,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import read_position
 from ..records.describe import side_names
+from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import SCORE_FORMAT, position_score, record_score, stop_note
 from .common import documents, passed_over, problem_text
@@ -27,12 +28,13 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
     code = OK
     for index, doc in enumerate(documents(path)):
         try:
-            sheet, findings, names, sides, rules, before = _sheet(doc)
+            sheet, findings, record, sides, rules, before = _sheet(doc)
         except Fail as exc:  # an unreadable record: said, in its place in JSON, and the others scored
             code = max(code, passed_over(doc, exc, fmt, SCORE_FORMAT))
             continue
+        names = None if record is None else record.players
         for finding in findings:
-            say(finding_line(doc, finding, names))
+            say(finding_line(doc, finding, record))
             if not finding.unchecked:
                 code = max(code, VERDICT)
         _print(sheet, fmt, screen, rules, sides, before, stop_note(sheet, shown_names(names)))
@@ -48,9 +50,9 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
 
 def _sheet(
     doc: Document,
-) -> tuple[dict[str, Any], list[Finding], tuple[str, ...] | None, list[str] | None, Rules, tuple[int, ...] | None]:
-    """The score sheet of one document, its findings, its players' names, its sides' names,
-    its rules and the score before its first hand (None: 0s) (a Fail, exit 65, when it
+) -> tuple[dict[str, Any], list[Finding], Record | None, list[str] | None, Rules, tuple[int, ...] | None]:
+    """The score sheet of one document, its findings, its record (None for a position), its
+    sides' names, its rules and the score before its first hand (None: 0s) (a Fail, exit 65, when it
     cannot be read)."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -61,10 +63,9 @@ def _sheet(
             return position_score(pos), [], None, None, pos.rules, pos.scores
         record = record_of(doc)
         sheet, findings = record_score(record)
-        names = record.players
-        shown = shown_names(names)  # for people: names shown, never obeyed
+        shown = shown_names(record.players)  # for people: names shown, never obeyed
         sides = side_names(record.rules, shown) if shown else None
-        return sheet, findings, names, sides, record.rules, None
+        return sheet, findings, record, sides, record.rules, None
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc)) from None
     except CasinoError as exc:

@@ -67,15 +67,14 @@ def run_validate(
         for doc in docs:
             progress.advance()
             findings, record = _referee(doc, keep_going)
-            names = None if record is None else record.players
             _count(totals, _tally(findings, record is None, keep_going))
             if out is not None and record is not None and findings:  # the rules its findings are made under
                 _say_rules(out, doc, record)
             for finding in findings:
                 if out is None:
-                    write_line(finding_text(doc, finding, names, fmt))
+                    write_line(finding_text(doc, finding, record, fmt))
                 else:
-                    line = finding_line(doc, finding, names)
+                    line = finding_line(doc, finding, record)
                     out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
             if (
                 svg is not None
@@ -181,18 +180,17 @@ def _say_rules(out: Console, doc: Document, record: Record) -> None:
     out.print(f"{doc.where()}: played under {rule_set_words(record.rules)}", style="bold", markup=False)
 
 
-def finding_text(doc: Document, finding: Finding, names: tuple[str, ...] | None, fmt: Format) -> bytes | str:
+def finding_text(doc: Document, finding: Finding, record: Record | None, fmt: Format) -> bytes | str:
     """One finding as printed in a data format: a JSON object (located by line and column),
-    or a line for people naming the player if the record does."""
+    or a line for people, the player named if the record (None: unreadable) names them."""
     if fmt in (Format.json, Format.jsonl):
         line, column = doc.position(finding_path(finding))
         return dumps({"file": doc.source, "line": line, "column": column, **finding.as_json()})
-    return finding_line(doc, finding, names, as_data=True)
+    return finding_line(doc, finding, record, as_data=True)
 
 
 def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[bytes | str], Tally]:
     """What validate prints for one document in ``fmt`` (not pretty), and its tally for
     the summary: one task's work on a cluster."""
     findings, record = _referee(doc, keep_going)
-    names = None if record is None else record.players
-    return [finding_text(doc, f, names, fmt) for f in findings], _tally(findings, record is None, keep_going)
+    return [finding_text(doc, f, record, fmt) for f in findings], _tally(findings, record is None, keep_going)

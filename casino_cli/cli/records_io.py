@@ -67,11 +67,13 @@ def finding_path(finding: Finding) -> str:
     return f"{hand}.{field}" if field else hand
 
 
-def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None = None, as_data: bool = False) -> str:
+def finding_line(doc: Document, finding: Finding, record: Record | None = None, as_data: bool = False) -> str:
     """A referee's finding for people: where (file, line and column, hand, move, seat and
-    the player's name if the record gives it), what, and the rule. The mover is named in
-    the engine's words too ("Ben (seat 1) would hold …"), on a terminal and on stderr in
-    any format; ``as_data`` (validate -f text, on stdout) keeps them as the JSON has them."""
+    the player's name if the record gives it), what, the rule and the record's comment on
+    the move. The mover is named in the engine's words too ("Ben (seat 1) would hold …"),
+    on a terminal and on stderr in any format; ``as_data`` (validate -f text, on stdout)
+    keeps them as the JSON has them. ``record``: None for one that could not be read."""
+    names = None if record is None else record.players
     where = doc.where(finding_path(finding))
     if finding.hand is not None:
         where += f": hand {finding.hand}"
@@ -80,19 +82,7 @@ def finding_line(doc: Document, finding: Finding, names: tuple[str, ...] | None 
             if finding.seat is not None:
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
-    comment = _comment(doc, finding)
+    comment = None if record is None else finding.comment_in(record)
     message = finding.message if as_data else mover_named(finding.message, finding.by_seat, finding.seat, names)
     line = f"{where}: {note}{message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
     return visible(line)  # names, texts and comments come from the record
-
-
-def _comment(doc: Document, finding: Finding) -> str | None:
-    """The record's comment on the move a finding is about, if it has one."""
-    if finding.hand is None or finding.move is None:
-        return None
-    try:
-        move = doc.value["hands"][finding.hand - 1]["moves"][finding.move - 1]  # type: ignore[index]
-    except (KeyError, IndexError, TypeError):
-        return None
-    comment = move.get("comment") if isinstance(move, dict) else None
-    return comment if isinstance(comment, str) else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.frames import Frame, finding_comment, frame_words
+from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.shown import visible
@@ -144,7 +144,7 @@ def _finding_more(record: Record, frame: Frame, record_name: str) -> list[str]:
     finding = frame.event
     if not isinstance(finding, Finding) or finding.hand is None or finding.move is None:
         return []
-    comment = visible(finding_comment(record, finding) or "")
+    comment = visible(finding.comment_in(record) or "")
     said = [f"{{{comment if len(comment) <= COMMENT else comment[:COMMENT] + '…'}}}"] if comment else []
     at = f"--hand {finding.hand} --move {finding.move}"
     why = "what would settle it" if finding.unchecked else "the ruling and what could have been played instead"

@@ -14,7 +14,7 @@ import re
 
 from ..engine import HandEnd, HandStart, Step
 from ..records.describe import nobody_words, plural
-from ..records.frames import Frame, Stop, finding_comment
+from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding
 from ..records.scoresheet import hand_json, hand_notes
@@ -327,7 +327,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         short = shown_caption(words)  # the picture's and the list's; the words whole under the picture
         if isinstance(frame.event, Finding):
             extra += f'<div class="notes {_kind(frame.event)}">{markup(words)}</div>'
-            comment = finding_comment(record, frame.event)  # the record's, on the move found at fault
+            comment = frame.event.comment_in(record)  # the record's, on the move found at fault
             extra += _comment_box(visible(comment)) if comment else ""
         elif short != words:
             extra += _comment_box(words)

@@ -93,16 +93,6 @@ def finding_words(finding: Finding, names: Sequence[str] | None) -> str:
     return f"{head + ': ' if head else ''}{note}{message} ({finding.rule})"
 
 
-def finding_comment(record: Record, finding: Finding) -> str | None:
-    """The record's comment on the move a finding is about (``{Ana: they do not add}``), if any."""
-    if finding.hand is None or finding.move is None or not 0 < finding.hand <= len(record.hands):
-        return None
-    moves = record.hands[finding.hand - 1].moves
-    move = moves[finding.move - 1] if 0 < finding.move <= len(moves) else None
-    comment = move.get("comment") if isinstance(move, dict) else None
-    return comment if isinstance(comment, str) else None
-
-
 def frames_of(record: Record) -> list[Frame]:
     """Every frame of a record in order (the walk stops at the first illegal move)."""
     frames: list[Frame] = []

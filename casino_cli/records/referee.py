@@ -77,6 +77,15 @@ class Finding(NamedTuple):
             out["after_finding"] = True
         return out
 
+    def comment_in(self, record: Record) -> str | None:
+        """The record's comment on the move this finding is about (``{Ana: they do not add}``), if any."""
+        if self.hand is None or self.move is None or not 0 < self.hand <= len(record.hands):
+            return None
+        moves = record.hands[self.hand - 1].moves
+        move = moves[self.move - 1] if 0 < self.move <= len(moves) else None
+        comment = move.get("comment") if isinstance(move, dict) else None
+        return comment if isinstance(comment, str) else None
+
 
 Event = HandStart | Step | HandEnd | Finding
 
