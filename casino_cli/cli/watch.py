@@ -14,7 +14,6 @@ from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
 from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
-from ..engine.rules import Rules
 from ..engine.scoring import GameStep
 from ..notation.fields import dumps
 from ..notation.position import position_json
@@ -148,7 +147,8 @@ class Watcher:
             rules = event.position.rules
             if event.residue:
                 write_line(f"  {residue_words(event, players=self.names)}")
-            for line in sheet_lines(hand_sheet(event), rules, self._sides(rules), before=event.position.scores)[:-1]:
+            sides = side_names(rules, self.names)
+            for line in sheet_lines(hand_sheet(event), rules, sides, before=event.position.scores)[:-1]:
                 write_line(line)
             write_line(game_words(event.game, rules, self.names))
 
@@ -175,15 +175,11 @@ class Watcher:
             if event.residue:
                 self._put(Text(f"  {residue_words(event, card_name, self.names)}"))
             rules = event.position.rules
-            sides = self._sides(rules)
+            sides = side_names(rules, self.names)
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{name} (you)" if side == mine else name for side, name in enumerate(sides)]
             self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event), event.position.scores))
-
-    def _sides(self, rules: Rules) -> list[str]:
-        """The sides as the sheets name them: by their players' names, else their seats."""
-        return side_names(rules, self.names)
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
@@ -225,7 +221,7 @@ class Watcher:
                 score_view(
                     hand_sheet(event),
                     event.position.rules,
-                    self._sides(event.position.rules),
+                    side_names(event.position.rules, self.names),
                     sheet_ending(event),
                     event.position.scores,
                 )
