@@ -129,7 +129,9 @@ def test_casinos_own_bots_are_named_in_any_case_and_recorded_in_lower_case():
     pair = ("--pairs", "2", "--hands", "1", "--seed", "m")
     assert cli("match", "Greedy", "RANDOM", *pair).stdout == cli("match", "greedy", "random", *pair).stdout
     checked = casino("botcheck", "COUNTER", "--decisions", "1", "--redeals", "1", "--seed", "b")  # it forks: a process
-    assert checked.returncode == 0 and checked.stderr.decode().startswith("casino: bot 'counter' (classic 2p): 1 decision")
+    assert checked.returncode == 0 and checked.stderr.decode().startswith(
+        "casino: bot 'counter' (classic 2p): 1 decision"
+    )
     mine = "casino_cli.engine.bots:greedy_bot"
     assert orjson.loads(cli("simulate", "--seed", "3", "--bots", f"{mine},COUNTER").stdout)["players"] == [
         mine,

@@ -285,6 +285,18 @@ def test_svg_is_never_written_where_the_data_goes(tmp_path, command):
     assert result.returncode == 2 and "--record" in result.stderr and not (tmp_path / "p.svg").exists()
 
 
+def test_replay_help_names_every_key_the_pages_keys_line_names(tmp_path):
+    """--html's help named 'arrow keys' alone, where a disputed record's page also steps with
+    space, a hand with PageUp/PageDown, and goes to the findings with f and F."""
+    page = tmp_path / "page.html"
+    cli("replay", "fixtures/records/dispute.json", "--html", str(page))  # exit 1: its move is illegal
+    keys = html.unescape(re.search(r'<p class="keys">(.*?)</p>', page.read_text(encoding="utf-8")).group(1))
+    named = set(re.findall(r"[→←↓↑]|shift\+space|space|Page(?:Up|Down)|Home|End|\b[fF]\b", keys))
+    assert {"space", "PageUp", "f", "F"} <= named
+    helped = " ".join(cli("replay", "--help").stdout.decode().split())
+    assert [key for key in sorted(named) if not re.search(rf"(?<!\w){re.escape(key)}(?!\w)", helped)] == []
+
+
 def test_replay_refuses_one_file_for_both_its_picture_and_its_page(tmp_path):
     """Also one file under two names (a hard link): the picture was written over the page,
     and replay said it wrote the page."""

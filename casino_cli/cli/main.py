@@ -332,8 +332,9 @@ def replay(
         Optional[str],
         typer.Option(
             "--html",
-            help="Write one self-contained HTML page stepping through the (first) record: buttons, arrow keys, "
-            "a move list to click, names, comments and findings.",
+            help="Write one self-contained HTML page stepping through the (first) record: buttons, keys (→, ↓ or "
+            "space next; ←, ↑ or shift+space back; PageDown/PageUp a hand; Home/End; f/F the next/previous finding "
+            "or unsettled note), a move list to click, names, comments and findings.",
             metavar="FILE",
         ),
     ] = None,
