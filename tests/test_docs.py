@@ -320,6 +320,9 @@ def test_every_module_the_layout_names_is_there() -> None:
             missing += [] if path.is_file() else [name]
     text_modules = set((ROOT / "casino_cli" / "notation").glob("text_*.py"))
     assert len(items) >= 5 and missing == [] and sorted(p.name for p in text_modules - named) == []
+
+
+def test_every_bounded_option_is_in_the_limits_table() -> None:
     """An option refused past a largest value is in docs/notation.md's Limits table with that
     value (`--redeals` stops at 1,000 and `--looks` at 10, where the table said 10¹² for every
     count but --hands)."""
