@@ -323,6 +323,14 @@ def test_every_module_the_layout_names_is_there() -> None:
     assert len(items) >= 5 and missing == [] and sorted(str(p.relative_to(ROOT)) for p in modules - named) == []
 
 
+def test_every_script_in_bench_is_in_its_readme() -> None:
+    """bench/README.md names each script of bench/ (make_mutations.py, which rewrites the
+    corpus of invalid records, was in none of its lists)."""
+    readme = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    scripts = sorted(p.name for p in (ROOT / "bench").glob("*.py") if not p.name.startswith("_"))
+    assert len(scripts) >= 10 and [name for name in scripts if f"`{name}" not in readme] == []
+
+
 def test_every_bounded_option_is_in_the_limits_table() -> None:
     """An option refused past a largest value is in docs/notation.md's Limits table with that
     value (`--redeals` stops at 1,000 and `--looks` at 10, where the table said 10¹² for every
