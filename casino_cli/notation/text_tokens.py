@@ -28,6 +28,7 @@ _HAND_PAIRS = ("dealer", "deck", "table")
 _SHOWN_PAIRS = ("after", "seat", "cards", "all")
 _RESULT_PAIRS = ("scores", "winner")
 _ESCAPES = {"\\": "\\", "}": "}", "{": "{", "n": "\n", "r": "\r", "t": "\t"}
+_ESCAPE_WORDS = ", ".join(f"\\{e}" for e in _ESCAPES) + " or \\uXXXX"  # what an unknown escape is told
 _SPACE_CLASS = "[" + re.escape(_SPACES) + "]"
 
 
@@ -172,7 +173,7 @@ def _comment(text: str, at: int, line: int) -> tuple[str, int]:
                 out.append(char)
                 i += 6
                 continue
-            raise TextError("unknown escape in a comment (expected \\\\, \\}, \\n, \\t, \\r or \\uXXXX)", line, i + 1)
+            raise TextError(f"unknown escape in a comment (expected {_ESCAPE_WORDS})", line, i + 1)
         out.append(c)
         i += 1
     raise TextError("unterminated comment: expected '}' on the same line", line, at + 1)
