@@ -981,8 +981,11 @@ def test_golden_exact_hints_are_the_hands_true_points(path):
     """Golden last-deal hints (fixtures/hints: a position and its whole expected hint), each
     checked here against a minimax of the test's own whose leaves are the hand's points as
     the scoring gives them (P2 ties score nobody; the ladder's no-sweeps rule): the mover's
-    side maximises its points less the others' mean, the others minimise it."""
-    from casino_cli.engine import apply_move, score_hand
+    side maximises its points less the others' mean, the others minimise it. With two
+    players, a second minimax's leaves are the game's result after the hand (1 the mover's
+    side wins it, -1 the other, 0 neither yet): where some move decides the game, each move
+    says what it does to it, those that win first, then by points; else no move says."""
+    from casino_cli.engine import apply_move, game_after_hand, score_hand
     from casino_cli.notation.position import read_position
 
     golden = orjson.loads(path.read_bytes())
@@ -995,14 +998,27 @@ def test_golden_exact_hints_are_the_hands_true_points(path):
         score = score_hand(end).points
         return score[side] - sum(p for s, p in enumerate(score) if s != side) / (len(score) - 1)
 
-    def minimax(at):
+    def game(end):
+        winner = game_after_hand(pos.rules, pos.scores, score_hand(end)).winner
+        return 0 if winner is None else 1 if winner == side else -1
+
+    def minimax(at, leaf):
         if at.turn is None:
-            return points(at)
-        values = [minimax(apply_move(at, m)) for m in legal_moves(at)]
+            return leaf(at)
+        values = [minimax(apply_move(at, m), leaf) for m in legal_moves(at)]
         return max(values) if pos.rules.side_of(at.turn) == side else min(values)
 
-    truth = {m.text(): minimax(apply_move(pos, m)) for m in legal_moves(pos)}
-    assert golden["hint"]["exact"] and {m["move"]: m["value"] for m in golden["hint"]["moves"]} == truth
+    moves = golden["hint"]["moves"]
+    truth = {m.text(): minimax(apply_move(pos, m), points) for m in legal_moves(pos)}
+    assert golden["hint"]["exact"] and {m["move"]: m["value"] for m in moves} == truth
+    results = {m.text(): minimax(apply_move(pos, m), game) for m in legal_moves(pos)} if pos.rules.players == 2 else {}
+    if any(results.values()):
+        words = {1: "win", 0: "open", -1: "loss"}
+        assert {m["move"]: m["game"] for m in moves} == {move: words[r] for move, r in results.items()}
+        ranks = [(-results[m["move"]], -m["value"]) for m in moves]
+        assert ranks == sorted(ranks)
+    else:
+        assert not any("game" in m for m in moves)
 
 
 @pytest.mark.parametrize("command", ["hint", "review"])
@@ -1112,3 +1128,33 @@ def test_games_no_side_won_in_500_hands_are_said_to_have_stopped_unfinished():
         "match", "greedy", "random", "--hands", "0", "--pairs", "2", "--looks", "1", "-f", "json", "--seed", "u"
     )
     assert orjson.loads(ended.stdout)["games"]["unfinished"] == 0 and "unfinished" not in ended.stderr
+
+
+def test_a_hint_says_what_each_move_does_to_the_game_only_where_it_is_exact():
+    """The ladder fixture's hint for people: the move that wins the game first, though
+    another scores more points, and ``:win``, ``:open`` or ``:loss`` after each move in
+    text; three players near the target (sides each with 20 of 21): no word of the game,
+    where the solver's values are means over the deals of the hidden cards."""
+    ladder = orjson.loads((ROOT / "fixtures/hints/ladder-game-before-points.json").read_bytes())["position"]
+    text = cli("hint", "-", "--format", "text", stdin=orjson.dumps(ladder)).stdout.decode().split()
+    assert text[:2] == ["4C+2C+3C=9:+0.00:win", "4C+2C=6:+2.00:open"]
+    pretty = cli("hint", "-", "--format", "pretty", stdin=orjson.dumps(ladder)).stdout.decode()
+    assert "this hand can decide the game (ladder, target 21)" in " ".join(pretty.split())
+    assert " wins " in pretty and " open " in pretty
+    three = orjson.loads((ROOT / "fixtures/hints/three-sides-tied-spades.json").read_bytes())["position"]
+    out = orjson.loads(
+        cli("hint", "-", "--format", "json", stdin=orjson.dumps({**three, "scores": [20, 20, 20]})).stdout
+    )
+    assert out["exact"] and out["moves"] and not any("game" in m for m in out["moves"])
+
+
+def test_the_terminal_games_hint_puts_the_move_that_wins_the_game_first():
+    """``h`` in ``casino play`` (the search of ``casino hint``): the ladder fixture's move
+    that wins the game first, though another scores more points, each line saying."""
+    from casino_cli.cli.cmd_play import hint_words
+    from casino_cli.notation.position import read_position
+
+    pos = read_position(orjson.loads((ROOT / "fixtures/hints/ladder-game-before-points.json").read_bytes())["position"])
+    lines = hint_words(pos, legal_moves(pos)).splitlines()
+    assert "4C+2C+3C=9" in lines[1] and lines[1].endswith("(wins the game)")
+    assert "4C+2C=6" in lines[2] and lines[2].endswith("(the game goes on)")

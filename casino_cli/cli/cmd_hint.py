@@ -26,6 +26,8 @@ from .safe_text import shown_names
 from .workers import ordered_map
 
 HINT_FORMAT = "casino.hint/1"
+GAME_WORDS = {1: "win", 0: "open", -1: "loss"}  # what a move does to the game, for the mover's side
+_GAME_SAYS = {"win": "wins", "open": "open", "loss": "loses"}  # the same, in a table for people
 
 
 def run_hint(
@@ -101,6 +103,9 @@ def _write(
             for r in ranked
         ],
     }
+    if any(r.game for r in ranked):  # some move wins or loses the game: each says what it does to it
+        for m, r in zip(out["moves"], ranked):
+            m["game"] = GAME_WORDS[r.game or 0]
     cut = _cut(ranked)
     if cut:  # fewer worlds for some moves, or none: each move says how many it saw
         out["budget_reached"] = True
@@ -116,9 +121,15 @@ def _write(
     if fmt == Format.pretty:
         _show(out, pos, ranked, listing, names)
     elif fmt == Format.text:
-        write_line(" ".join(f"{m['move']}:{points_text(m['value'])}" for m in out["moves"]))
+        write_line(" ".join(_text_move(m) for m in out["moves"]))
     else:
         write_line(dumps(out))
+
+
+def _text_move(move: dict[str, Any]) -> str:
+    """A ranked move as ``--format text`` writes it: ``2C+9C=11:-1.06``, and ``:win``,
+    ``:open`` or ``:loss`` after it where the hand decides the game."""
+    return ":".join([move["move"], points_text(move["value"]), *([move["game"]] if "game" in move else [])])
 
 
 def points_text(value: float | None) -> str:
@@ -204,7 +215,7 @@ def _ranked(job: Job, shown: bool = False) -> Done:
     progress = Progress("moves valued", len(listing.moves), after=True) if shown else None
     try:
         return analyse(
-            view, listing, random.Random(f"{seed}/hint"), progress=progress.advance if progress else None
+            view, listing, random.Random(f"{seed}/hint"), progress=progress.advance if progress else None, game=True
         ), listing
     except NoWorld as exc:
         return exc
@@ -234,6 +245,12 @@ def _show(
     heading = f"{seat_words(names, out['turn'])} to move: expected points for its side less the others' ({how})"
     if out["truncated"]:
         heading += f"; the first {len(ranked)} moves of a truncated listing"
+    game = any("game" in m for m in out["moves"])
+    if game:
+        rules = pos.rules
+        heading += (
+            f"; this hand can decide the game ({rules.endgame}, target {rules.target}): the moves that win it first"
+        )
     rows = [
         (
             str(i),
@@ -242,9 +259,10 @@ def _show(
             does_text(r.move, listing.facts_of(r.move), pos.rules),
             points_text(m["value"]),
             "" if not m["se"] else f"{m['se']:.2f}",
+            *([_GAME_SAYS[m["game"]]] if game else []),
         )
         for i, (m, r) in enumerate(zip(out["moves"], ranked), 1)
     ]  # the heading above the table, not as its title: a title wraps to the table's narrow width
-    table = MovesTable(("#", "move", "card", "does", "points", "±"), rows)
+    table = MovesTable(("#", "move", "card", "does", "points", "±", *(["game"] if game else [])), rows)
     console().print(heading, style="bold", markup=False, highlight=False)
     console().print(table)

@@ -75,17 +75,24 @@ class Answer(NamedTuple):
 def hint_words(position: Position, listing: MoveList) -> str:
     """The three best moves by expected points, from what the seat to play can see (the
     same search as ``casino hint``), with their numbers in the list and what each does,
-    and, when there are more, how many there are."""
+    and, when there are more, how many there are; where the hand can decide the game, the
+    moves that win it first, each saying what it does to the game."""
     from ..engine.search import analyse
     from ..engine.views import observe
     from .cmd_hint import points_text
     from .render import does_text
 
     assert position.turn is not None
-    ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"))
+    ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"), game=True)
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
+    game = (
+        {1: " (wins the game)", 0: " (the game goes on)", -1: " (loses the game)"}
+        if any(r.game for r in ranked)
+        else {}
+    )
     best = "".join(
         f"\n  {numbers[r.move]:>2}. {points_text(r.value)}  {r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
+        f"{game.get(r.game or 0, '')}"
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"

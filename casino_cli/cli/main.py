@@ -740,7 +740,9 @@ def hint(
     """The moves of the seat to move ranked by expected points (its side's less the others'),
     from what that seat may know, with a standard error; exact (against best play) once the
     stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
-    40,000 nodes (a 2-player last deal nearly always). Work is bounded by a count of listing
+    40,000 nodes (a 2-player last deal nearly always); in an exact 2-player last deal that
+    can decide the game, each move says whether it wins it, loses it or leaves it open,
+    those that win it first (docs/bots.md). Work is bounded by a count of listing
     steps: on a crowded table some moves are valued in fewer worlds, or not at all, as
     stderr says. --jobs N hints the positions (or records) of a stream N at a time, each
     printed in order as soon as it is done.

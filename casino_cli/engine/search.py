@@ -25,9 +25,11 @@ from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
 from .play import play_judged
 from .position import Position, Unseen
 from .rules import Rules
-from .scoring import score_hand, sweep_points
+from .scoring import game_after_hand, score_hand, sweep_points
 from .views import View, check_bot_arguments, observe
 from .worlds import all_worlds, capture_mask, sample_worlds
+
+Leaf = Callable[[Position, int], float]  # the value of a finished hand for a side
 
 # --- evaluation ---------------------------------------------------------------------
 
@@ -258,13 +260,13 @@ class TooManyNodes(Exception):
 
 
 def _visit(
-    pos: Position, side: int, budget: _Budget, table: dict[tuple[object, ...], float]
+    pos: Position, side: int, budget: _Budget, table: dict[tuple[object, ...], float], leaf: Leaf = evaluate
 ) -> tuple[tuple[object, ...], float | None]:
     """A solver's node: its key in ``table`` and its value if known already (the hand is
-    over, or ``table`` has it); a node not known is counted against ``budget``
-    (:class:`TooManyNodes` once it runs out)."""
+    over: its ``leaf`` value, or ``table`` has it); a node not known is counted against
+    ``budget`` (:class:`TooManyNodes` once it runs out)."""
     if pos.turn is None:
-        return (), evaluate(pos, side)
+        return (), leaf(pos, side)
     key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
     hit = table.get(key)
     if hit is None:
@@ -281,10 +283,11 @@ def _solve(
     beta: float,
     budget: _Budget,
     table: dict[tuple[object, ...], float],
+    leaf: Leaf = evaluate,
 ) -> float:
-    """Alpha-beta value of a full-information position for ``side`` (hand points less the
-    others'), to the end of the hand."""
-    key, known = _visit(pos, side, budget, table)
+    """Alpha-beta value of a full-information position for ``side``, to the end of the
+    hand: the hand's points less the others', or a finished hand's ``leaf`` value."""
+    key, known = _visit(pos, side, budget, table, leaf)
     if known is not None:
         return known
     assert pos.turn is not None  # a finished hand is known
@@ -295,7 +298,7 @@ def _solve(
     best = -math.inf if maxing else math.inf
     a, b = alpha, beta
     for i in order:
-        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table)
+        v = _solve(play_judged(pos, listing.moves[i], listing.facts[i]), side, a, b, budget, table, leaf)
         if maxing:
             best = max(best, v)
             a = max(a, v)
@@ -382,7 +385,9 @@ class Ranked(NamedTuple):
     """A move with its expected value (points for the mover's side less the others'),
     the standard error of that estimate (0 when exact), how many worlds it saw, and
     whether it was solved in every consistent world rather than sampled. A move the
-    budget of a hint left unvalued has NaN for value and error, and 0 worlds."""
+    budget of a hint left unvalued has NaN for value and error, and 0 worlds. ``game`` is
+    what the move does to the game where :func:`game_results` solves it (1 wins it, -1
+    loses it, 0 leaves it open), else None."""
 
     move: Move
     facts: MoveFacts
@@ -390,6 +395,7 @@ class Ranked(NamedTuple):
     error: float
     worlds: int
     exact: bool = False
+    game: int | None = None
 
 
 def rank_moves(
@@ -467,6 +473,32 @@ def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=exploit)[0].move
 
 
+def game_result(pos: Position, side: int) -> float:
+    """What a finished hand does to the game for ``side``, from the scores before it (G2,
+    G3, G5): 1 it wins the game, -1 another side wins it, 0 no side has won yet."""
+    winner = game_after_hand(pos.rules, pos.scores, score_hand(pos)).winner
+    return 0.0 if winner is None else 1.0 if winner == side else -1.0
+
+
+def game_results(view: View, ranked: list[Ranked], nodes: int, steps: int | None = None) -> list[Ranked]:
+    """``ranked`` with what each move does to the game against the other side's best play
+    for the game (:func:`game_result`), the moves that win it first, then those that leave
+    it open, then those that lose it, each in their order by points: where ``ranked`` is
+    exact with two players (once the stock is empty: one world, every card known), solved
+    within ``nodes`` nodes and ``steps`` listing steps; ``ranked`` unchanged otherwise."""
+    worlds = all_worlds(view, 1) if view.rules.players == 2 and ranked and ranked[0].exact else None
+    if not worlds:
+        return ranked
+    side = view.rules.side_of(view.seat)
+    budget = _Budget(nodes, steps)
+    table: dict[tuple[object, ...], float] = {}
+    try:
+        won = [_solve(play_judged(worlds[0], r.move, r.facts), side, -1, 1, budget, table, game_result) for r in ranked]
+    except TooManyNodes:
+        return ranked
+    return sorted((r._replace(game=round(g)) for r, g in zip(ranked, won)), key=lambda r: -(r.game or 0))
+
+
 EXACT_WORLDS = 200  # the most worlds a hint or review solves one by one in a last deal
 # The listing steps a hint's or review's solver may spend, and as many its playouts: twice
 # and more what a position of play was measured to need (solver 460,000, playouts 530,000).
@@ -487,6 +519,7 @@ def analyse(
     nodes: int = 40_000,
     progress: Callable[[], object] | None = None,
     steps: int | None = STEPS,
+    game: bool = False,
 ) -> list[Ranked]:
     """Every move of the view valued for a person (hints, reviews): all moves played out in
     the same sampled worlds (about ``playouts`` playouts in all) or, once the stock is
@@ -494,8 +527,9 @@ def analyse(
     nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first.
     ``progress`` is called as each move's playouts are done. Work is bounded by ``steps``
     listing steps (:func:`rank_moves`): on a crowded table some moves may see fewer worlds,
-    or none (unvalued, last)."""
-    return rank_moves(
+    or none (unvalued, last). With ``game``, a 2-player last deal's moves also say what
+    they do to the game, those that win it first (:func:`game_results`)."""
+    ranked = rank_moves(
         view,
         moves,
         rng,
@@ -506,3 +540,4 @@ def analyse(
         progress=progress,
         steps=steps,
     )
+    return game_results(view, ranked, nodes, steps) if game else ranked
