@@ -6,6 +6,7 @@ failure of the bot."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -495,3 +496,38 @@ def test_a_time_limit_of_any_size_is_a_limit_not_a_crash(tmp_path):
         timeout=120,
     )
     assert empty.returncode == 0 and empty.stdout == out.stdout, empty.stderr
+
+
+def test_the_programs_of_a_killed_worker_end_with_the_command(tmp_path):
+    """A worker of --jobs killed (as the out-of-memory killer does) cannot end its programs:
+    the command ends them, and what they started, as it fails, not left holding its stderr."""
+    (tmp_path / "linger.py").write_text(LINGERING_BOT)
+    (tmp_path / "bot.sh").write_text(f'sleep 300 &\n: > "$2/$!"\nexec {sys.executable} linger.py "$1"\n')
+    started, children = tmp_path / "pids", tmp_path / "children"
+    started.mkdir()
+    children.mkdir()
+    args = [
+        "match",
+        f"cmd:sh bot.sh {started} {children}",
+        "greedy",
+        "--pairs",
+        "100000",
+        "--looks",
+        "1",
+        "--jobs",
+        "2",
+    ]
+    with open(tmp_path / "err", "w+b") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *args], cwd=tmp_path, stderr=err)
+        try:
+            os.kill(_worker_of(_started(started)[0]), signal.SIGKILL)
+            assert proc.wait(timeout=60) == 70
+        finally:
+            proc.kill()
+    pids = [int(p.name) for folder in (started, children) for p in folder.iterdir()]
+    assert len(pids) >= 2 and _all_ended(pids)
+
+
+def _worker_of(pid: int) -> int:
+    """The parent of the program ``pid``: the worker that started it."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])

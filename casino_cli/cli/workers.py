@@ -6,7 +6,9 @@ pool's shared queue lock, which an idle worker always holds; a stop signal sent 
 whole process group (what a terminal does) killed one there about one run in three. Here
 each worker has a pipe of its own: chunk *i* of the work goes to worker *i mod N* and the
 results are read back in the same order, at most two chunks in flight per worker. A
-worker that dies shows as the end of its pipe, so nothing waits for it for ever.
+worker that dies shows as the end of its pipe, so nothing waits for it for ever. A worker
+also says there which bot programs (cmd:) it starts and ends, so that those of a worker
+killed before it could end them are ended by the parent.
 
 The work is read, and sent, by a thread of its own (:class:`_Feeder`), so that a result is
 handed on as soon as it and those before it are done, while the input (a live stream)
@@ -21,10 +23,12 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
+from functools import partial
 from itertools import count, islice
 from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any
 
+from ..records import botproto
 from .output import INTERNAL, Fail, Interrupted
 from .process import SIGNAL_CODES, WorkerStopped, quiet_worker
 
@@ -36,6 +40,8 @@ IN_FLIGHT = 2  # chunks sent ahead to each worker
 # starts processes by forkserver on Linux unless told; macOS and Windows keep their spawn.
 _FORK = sys.platform != "darwin" and hasattr(os, "fork")
 _STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
+_PROGRAM = "program"  # a worker's message (_PROGRAM, pid, running): a bot program started or ended
+Worker = tuple[Any, "Connection", set[int]]  # a process, its pipe, the bot programs it runs
 
 
 def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], None] | None) -> None:
@@ -46,6 +52,7 @@ def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], No
     try:
         try:
             quiet_worker()  # a stop signal held since the start arrives here
+            botproto.on_program = partial(_tell_parent, conn)
             while (chunk := _next_chunk(conn)) is not None:
                 try:
                     conn.send((True, [func(item) for item in chunk]))
@@ -62,6 +69,11 @@ def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], No
     except WorkerStopped:  # cleaned up: now end by the signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _tell_parent(conn: Connection, pid: int, running: bool) -> None:
+    with contextlib.suppress(OSError):  # the parent has gone
+        conn.send((_PROGRAM, pid, running))
 
 
 def _next_chunk(conn: Connection) -> list[Any] | None:
@@ -105,17 +117,16 @@ def _ordered(
             if at_end is not None:
                 at_end()
         return
-    workers: list[tuple[Any, Connection]] = []
+    workers: list[Worker] = []
     feeder = None
     try:
         _start(func, jobs, workers, at_end)
         yield None
-        feeder = _Feeder(items, chunksize, [conn for _, conn in workers])  # a thread: after the fork
+        feeder = _Feeder(items, chunksize, [conn for _, conn, _ in workers])  # a thread: after the fork
         for i in count():
             if not feeder.sent():
                 return
-            process, conn = workers[i % jobs]
-            ok, value = _receive(process, conn)
+            ok, value = _receive(workers[i % jobs])
             feeder.room.release()
             if not ok:
                 raise value
@@ -174,9 +185,7 @@ class _Feeder:
         self.room.release()
 
 
-def _start(
-    func: Callable[[Any], Any], jobs: int, workers: list[tuple[Any, Connection]], at_end: Callable[[], None] | None
-) -> None:
+def _start(func: Callable[[Any], Any], jobs: int, workers: list[Worker], at_end: Callable[[], None] | None) -> None:
     """Start the workers with the stop signals blocked, so that none arrives in a worker
     before :func:`quiet_worker` has set its handlers (one held meanwhile is delivered then)."""
     import multiprocessing  # here: a command with one job never loads it
@@ -188,7 +197,7 @@ def _start(
             process = context.Process(target=_serve, args=(func, theirs, at_end), daemon=True)
             process.start()
             theirs.close()
-            workers.append((process, mine))
+            workers.append((process, mine, set()))
 
 
 @contextlib.contextmanager
@@ -204,9 +213,12 @@ def _stop_signals_blocked() -> Iterator[None]:
             mask(signal.SIG_SETMASK, blocked)
 
 
-def _receive(process: Any, conn: Connection) -> tuple[bool, Any]:
+def _receive(worker: Worker) -> tuple[bool, Any]:
+    process, conn, programs = worker
     try:
-        return conn.recv()  # type: ignore[no-any-return]
+        while _noted(message := conn.recv(), programs):
+            pass
+        return message  # type: ignore[no-any-return]
     except (EOFError, OSError):  # the pipe's end, or its reset when a worker dies mid-send
         process.join(_STOP_WAIT)
         code = process.exitcode
@@ -215,14 +227,38 @@ def _receive(process: Any, conn: Connection) -> tuple[bool, Any]:
         raise Fail(INTERNAL, f"a worker process ended unexpectedly (exit status {code})") from None
 
 
-def _end(workers: list[tuple[Any, Connection]]) -> None:
-    """Stop every worker (SIGTERM, then SIGKILL after a wait) and close the pipes."""
-    for process, _ in workers:
+def _noted(message: tuple[Any, ...], programs: set[int]) -> bool:
+    """Whether ``message`` is a worker's word on a bot program, noted in ``programs``."""
+    if message[0] != _PROGRAM:
+        return False
+    _, pid, running = message
+    (programs.add if running else programs.discard)(pid)
+    return True
+
+
+def _end(workers: list[Worker]) -> None:
+    """Stop every worker (SIGTERM, then SIGKILL after a wait), end the programs a worker
+    left running, and close the pipes."""
+    for process, _, _ in workers:
         if process.is_alive():
             process.terminate()
-    for process, conn in workers:
+    for process, conn, programs in workers:
         process.join(_STOP_WAIT)
         if process.is_alive():
             process.kill()
             process.join()
+        _end_programs(conn, programs)
         conn.close()
+
+
+def _end_programs(conn: Connection, programs: set[int]) -> None:
+    """Kill the process group of each bot program an ended worker left running: one killed
+    before it could end them (by the out-of-memory killer, say). A worker says a program
+    has ended before reaping it; one that ended with its worker is reaped by the system,
+    and its id taken again only once the system's ids have come round."""
+    with contextlib.suppress(EOFError, OSError):
+        while conn.poll():
+            _noted(conn.recv(), programs)
+    for pid in programs if hasattr(os, "killpg") else ():
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)

@@ -34,7 +34,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import orjson
 
@@ -117,6 +117,7 @@ class CommandBot:
                 except (OSError, ValueError) as exc:
                     raise BotError(self.bot_name, seat, f"could not be started: {exc}{_start_hint(exc)}") from None
                 assert self.process.stdin is not None
+                _tell(self.process.pid, True)
                 os.set_blocking(self.process.stdin.fileno(), False)  # a question is sent within the limit (_send)
                 self.owner = os.getpid()
                 self.answered = False
@@ -339,6 +340,7 @@ def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
                     os.killpg(process.pid, signal.SIGKILL)
                 else:  # no process groups (Windows): the program alone
                     process.kill()
+            _tell(process.pid, False)  # before it is reaped: its id is still its own
             process.wait()
             _REAPED.append(process)
 
@@ -384,6 +386,15 @@ _COMMANDS: dict[str, CommandBot] = {}
 # seats, would leave it running past the exit)
 _RUNNING: set[CommandBot] = set()
 _REAPED: list[subprocess.Popen[bytes]] = []  # the handles of the programs close_all ended last (see there)
+# Told each program's id (its process group's) as it starts (True) and as it is ended (False):
+# a worker of --jobs tells its parent, which ends the programs of a worker killed before it
+# could (cli/workers.py).
+on_program: Callable[[int, bool], None] | None = None
+
+
+def _tell(pid: int, running: bool) -> None:
+    if on_program is not None:
+        on_program(pid, running)
 
 
 def for_seat(bot: Bot) -> Bot:
