@@ -3,6 +3,7 @@ end that never hangs, whatever becomes of a worker."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -159,6 +160,26 @@ def test_a_killed_worker_is_a_clear_error_not_a_hang():
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 70, err
     assert b"a worker process ended unexpectedly" in err and b"Traceback" not in err
+
+
+def test_the_workers_of_a_killed_command_end_and_release_its_output():
+    """The command killed (SIGKILL: no clean-up of its own), each worker sees its pipe end
+    and ends quietly, so a reader of the command's output is not left waiting for ever."""
+    proc = subprocess.Popen(
+        [*CASINO, "simulate", "--seed", "1", "--games", "100000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.readline()
+    workers = _children(proc.pid)
+    proc.kill()
+    try:
+        _, err = proc.communicate(timeout=60)  # the end of the output: the workers hold it too
+    finally:
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert b"Traceback" not in err, err
 
 
 def test_the_workers_are_forked_before_ordered_map_returns():

@@ -22,7 +22,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import count, islice
 from queue import SimpleQueue
@@ -44,23 +44,27 @@ _PROGRAM = "program"  # a worker's message (_PROGRAM, pid, running): a bot progr
 Worker = tuple[Any, "Connection", set[int]]  # a process, its pipe, the bot programs it runs
 
 
-def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], None] | None) -> None:
-    """A worker's life: results of ``func`` for each chunk received, until ``None``. An
-    exception is sent back to be raised in the parent (its text, if it cannot be pickled).
-    When the parent stops it (SIGTERM), or the work is done, ``at_end`` runs first; a
-    stopped worker then ends by the signal, as the parent expects."""
+def _serve(
+    func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], None] | None, parents: Sequence[Connection]
+) -> None:
+    """A worker's life: results of ``func`` for each chunk received, until ``None`` or the
+    parent has gone. An exception is sent back to be raised in the parent. When the parent
+    stops it (SIGTERM), or the work is done, ``at_end`` runs first; a stopped worker then
+    ends by the signal, as the parent expects. ``parents``: the parent's ends of the pipes,
+    forked with it, closed at once, so that the parent's end (killed, say) is this pipe's."""
     try:
         try:
+            for end in parents:
+                end.close()
             quiet_worker()  # a stop signal held since the start arrives here
             botproto.on_program = partial(_tell_parent, conn)
             while (chunk := _next_chunk(conn)) is not None:
                 try:
-                    conn.send((True, [func(item) for item in chunk]))
+                    answer: tuple[bool, Any] = (True, [func(item) for item in chunk])
                 except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
-                    try:
-                        conn.send((False, exc))
-                    except Exception:  # noqa: BLE001 - an exception that does not pickle
-                        conn.send((False, RuntimeError(f"{type(exc).__name__}: {exc}")))
+                    answer = (False, exc)
+                if not _answer(conn, answer):
+                    break
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the clean-up is not cut short
             if at_end is not None:
@@ -69,6 +73,22 @@ def _serve(func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], No
     except WorkerStopped:  # cleaned up: now end by the signal
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _answer(conn: Connection, answer: tuple[bool, Any]) -> bool:
+    """Send a chunk's answer (an exception that cannot be pickled as its text, results
+    that cannot as that error's): False if the parent has gone."""
+    try:
+        try:
+            conn.send(answer)
+        except OSError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - it does not pickle
+            failed = exc if answer[0] else answer[1]
+            conn.send((False, RuntimeError(f"{type(failed).__name__}: {failed}")))
+    except OSError:
+        return False
+    return True
 
 
 def _tell_parent(conn: Connection, pid: int, running: bool) -> None:
@@ -191,10 +211,13 @@ def _start(func: Callable[[Any], Any], jobs: int, workers: list[Worker], at_end:
     import multiprocessing  # here: a command with one job never loads it
 
     context = multiprocessing.get_context("fork") if _FORK else multiprocessing.get_context()
+    parents: list[Connection] = []  # a forked worker holds copies of these: it closes them
     with _stop_signals_blocked():
         for _ in range(jobs):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(func, theirs, at_end), daemon=True)
+            parents.append(mine)
+            forked = tuple(parents) if _FORK else ()
+            process = context.Process(target=_serve, args=(func, theirs, at_end, forked), daemon=True)
             process.start()
             theirs.close()
             workers.append((process, mine, set()))
