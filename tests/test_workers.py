@@ -271,3 +271,17 @@ def test_no_more_workers_start_than_there_are_chunks_of_work(tmp_path, items, ch
     assert list(results) == [n * n for n in range(items)]
     marks = [int(m.name) for m in tmp_path.iterdir()]
     assert len(marks) == workers and (workers > 1) == (os.getpid() not in marks)
+
+
+def test_a_message_cut_short_on_a_dead_workers_pipe_does_not_stop_the_clean_up():
+    """A worker stopped mid-send leaves a message that unpickles as anything: ending the
+    programs it noted must not raise, and a word noted before the cut still counts."""
+    from casino_cli.cli import workers
+
+    mine, theirs = multiprocessing.Pipe()
+    theirs.send((workers._PROGRAM, 2**22 + 12345, True))
+    theirs.send_bytes(b"\x80\x05\x95 not a pickle")
+    theirs.close()
+    programs: set[int] = set()
+    workers._end_programs(mine, programs)  # the pid is no process: killpg's error is suppressed
+    assert programs == {2**22 + 12345}

@@ -279,7 +279,7 @@ def _end_programs(conn: Connection, programs: set[int]) -> None:
     before it could end them (by the out-of-memory killer, say). A worker says a program
     has ended before reaping it; one that ended with its worker is reaped by the system,
     and its id taken again only once the system's ids have come round."""
-    with contextlib.suppress(EOFError, OSError):
+    with contextlib.suppress(Exception):  # a message cut short by the worker's end reads as anything
         while conn.poll():
             _noted(conn.recv(), programs)
     for pid in programs if hasattr(os, "killpg") else ():
