@@ -11,7 +11,9 @@ import pytest
 
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_record_move
+from casino_cli.notation.text_record import read_text
 from casino_cli.pictures.svg import HIGHLIGHT
+from casino_cli.records.frames import finding_words
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, Step, walk
 from tests.inproc import cli
@@ -266,3 +268,27 @@ def test_a_seat_number_before_the_colon_beyond_the_table_says_so_as_written(pref
     (finding,) = _findings(_with_moves([MOVES[0], f"{prefix}: 4C"] + MOVES[2:]))
     assert (finding.move, finding.rule) == (2, "notation")
     assert f"{said} before ':' is not at the table: the seats are 0 to 1" in finding.message
+
+
+AT_DANS_TURN = """[Rules classic 4]
+[Players Ana Ben Carla Dan]
+
+Hand 1 dealer Dan table 3C 4D 5H JC
+1. Ana: 2S+5H=7 2. Ben: 9D 3. Carla: 8S 4. Ana: 7Sx2S+5H
+"""
+
+
+def test_a_finding_on_a_move_out_of_turn_names_the_turn_not_a_player_of_the_move(tmp_path):
+    """Ana takes her build at Dan's turn: validate said 'move 4 (seat 3, Dan): it is Dan's
+    turn …', and the picture 'move 4, Dan (seat 3): …', as if Dan had played Ana's card;
+    they name Dan's turn, as judge does."""
+    path = tmp_path / "night.cas"
+    path.write_text(AT_DANS_TURN, encoding="utf-8")
+    out = cli("validate", str(path), "-f", "text")
+    assert out.returncode == 1
+    said = "hand 1, move 4 (Dan's turn, seat 3): it is Dan's turn (seat 3), not Ana's (seat 0)"
+    assert f"night.cas:5:41: {said}" in out.stdout.decode() and said in cli("replay", str(path), "-f", "text").stderr
+    (text,) = read_text(AT_DANS_TURN)
+    record = read_record(text.value)
+    (finding,) = [e for e in walk(record) if isinstance(e, Finding) and e.rule == "turn"]
+    assert finding_words(finding, record.players).startswith(said)

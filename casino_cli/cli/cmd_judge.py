@@ -11,7 +11,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import mover_named, plural, seat_words
+from ..records.describe import mover_named, plural, seat_words, turn_words
 from ..records.disputes import NoRuling, record_ruling
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
@@ -138,7 +138,7 @@ def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: i
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
     elif ruling.get("rule") == "turn":  # another seat played it: the seat's turn, not its move
-        seat = f"{names[ruling['seat']]}'s turn, seat {ruling['seat']}" if names else f"seat {ruling['seat']}'s turn"
+        seat = turn_words(names, ruling["seat"])
     else:
         seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat

@@ -57,6 +57,12 @@ def seat_words(players: Sequence[str] | None, seat: int) -> str:
     return f"{players[seat]} (seat {seat})" if players and players[seat] else f"seat {seat}"
 
 
+def turn_words(players: Sequence[str] | None, seat: int) -> str:
+    """Whose turn it was, for a move another player made: "Ben's turn, seat 1", or "seat
+    1's turn" (never "seat 1, Ben", which would name Ben as the player of the move)."""
+    return f"{players[seat]}'s turn, seat {seat}" if players and players[seat] else f"seat {seat}'s turn"
+
+
 def mover_named(message: str, by_seat: int, seat: int | None, players: Sequence[str] | None) -> str:
     """A message about a move for people: in its first ``by_seat`` characters (the engine's
     words, which know no names and call the mover "seat 1"), the mover named as by
