@@ -525,6 +525,41 @@ def test_a_player_named_like_a_move_still_plays_it_and_a_winner_is_a_side_or_a_n
         assert record.error is None and record.value["result"] == {"winner": side}, winner
 
 
+FOUR = ["[Rules american-royal 4]", "[Players Ana Ben Carla Dan]", "Hand 1"]
+
+
+@pytest.mark.parametrize(
+    "winner, side",
+    [("Ana & Carla", 0), ("carla & ana", 0), ('"Dan & Ben"', 1), ("“Ben&Dan”", 1), ('"Carla"', 0), ("“Dan”", 1)],
+)
+def test_a_winner_is_a_partnership_as_score_names_it_or_a_quoted_name(winner, side):
+    """'Result winner Ana & Carla', as score and the board name a partnership, was refused as
+    three values (quoted, 'expected a whole number, found a string'), and so was a quoted
+    player's name, "Carla"; each reads as its side."""
+    (record,) = read_text([*FOUR, f"Result scores 5 6 winner {winner}"])
+    assert record.error is None and record.value["result"] == {"scores": [5, 6], "winner": side}
+
+
+@pytest.mark.parametrize(
+    "lines, words",
+    [
+        ([*FOUR, "Result winner Ana & Ben"], "'Ana & Ben' is not a side: the sides are Ana & Carla and Ben & Dan"),
+        (["[Rules classic 3]", "[Players Ana Ben Cy]", "Hand 1", "Result winner Ana & Cy"], "each player is a side"),
+        ([*FOUR, 'Result winner "Zed"'], "expected a side number, a player's name or null, not 'Zed' (players: Ana"),
+    ],
+)
+def test_a_winner_naming_no_side_is_refused_with_the_sides(lines, words):
+    (record,) = read_text(lines)
+    assert isinstance(record.error, TextError) and words in record.error.message, record.error
+
+
+def test_a_player_called_with_an_ampersand_is_still_a_winner_by_name():
+    (record,) = read_text(["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Result winner Ana & Ben"])
+    assert isinstance(record.error, TextError) and "each player is a side" in record.error.message
+    (record,) = read_text(["[Rules classic 2]", '[Players "Tom & Jerry" Ben]', "Hand 1", "Result winner Tom & Jerry"])
+    assert record.error is None and record.value["result"] == {"winner": 0}
+
+
 @pytest.mark.parametrize(
     "line, where",
     [

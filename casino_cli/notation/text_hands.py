@@ -199,16 +199,50 @@ def _named_player(rec: _Builder, value: list[_Tok]) -> bool:
     return all(t.kind == "word" for t in value) and _a_player(_as_written(rec, value), rec.header.get("players"))
 
 
-def _side_of(rec: _Builder, seat: object) -> object:
-    """The side ``seat`` plays on under the Rules tag (the seat itself where those rules
-    cannot be read yet: reading the record says what is wrong with them)."""
+def _rules(rec: _Builder) -> Any:
+    """The rules of the Rules tag, or None where they cannot be read yet (reading the
+    record says what is wrong with them)."""
     from .position import read_rules
 
     try:
-        rules = read_rules(rec.header.get("rules"))
+        return read_rules(rec.header.get("rules"))
     except NotationError:
-        return seat
-    return rules.side_of(seat) if type(seat) is int and 0 <= seat < rules.players else seat
+        return None
+
+
+def _side_of(rec: _Builder, seat: object) -> object:
+    """The side ``seat`` plays on under the Rules tag (the seat itself where those rules
+    cannot be read yet)."""
+    rules = _rules(rec)
+    return rules.side_of(seat) if rules and type(seat) is int and 0 <= seat < rules.players else seat
+
+
+def _side_named(rec: _Builder, value: list[_Tok], number: int) -> int | None:
+    """The partnership ``value`` names as score and the board do, ``Ana & Carla`` (its
+    players in any order and case, quoted or not); None for anything else but players joined
+    by ``&`` who are not a side, which is refused with the sides."""
+    quoted = len(value) == 1 and value[0].kind == "str"
+    if not (quoted or value and all(t.kind == "word" for t in value)):
+        return None
+    text = str(value[0].value) if quoted else _as_written(rec, value)
+    named = sorted(name_key(part.strip()) for part in text.split("&"))
+    rules, players = _rules(rec), rec.header.get("players")
+    if len(named) < 2 or not rules or not isinstance(players, list) or len(players) != rules.players:
+        return None
+    if _a_player(text, players):  # a player called "Tom & Jerry"
+        return None
+    keys = [name_key(str(p)) for p in players]
+    sides = [sorted(keys[s] for s in range(rules.players) if rules.side_of(s) == side) for side in range(rules.sides)]
+    if sides.count(named) == 1:
+        return sides.index(named)
+    if not set(named) <= set(keys):
+        return None
+    if not rules.partnerships:
+        raise TextError(f"{text!r} is not a side: each player is a side alone", number, value[0].column)
+    teams = " and ".join(
+        " & ".join(str(p) for s, p in enumerate(players) if rules.side_of(s) == side) for side in (0, 1)
+    )
+    raise TextError(f"{text!r} is not a side: the sides are {teams}", number, value[0].column)
 
 
 def _a_name(value: list[_Tok]) -> bool:
@@ -292,7 +326,9 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             out[name] = _cards(rec, value, number, tok, f"{path}.cards")
         elif name == "scores":
             out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
-        elif name == "winner" and (_named_player(rec, value) or _a_name(value)):
+        elif name == "winner" and (side := _side_named(rec, value, number)) is not None:
+            out[name] = side  # Result winner Ana & Carla
+        elif name == "winner" and (_named_player(rec, value) or _a_name(value) or value[0].kind == "str"):
             out[name] = _side_of(rec, _seat(rec, value, number, tok, "side"))  # Result winner Ben: Ben's side
         else:
             one = _one(value, number, tok)
