@@ -292,3 +292,27 @@ def test_a_finding_on_a_move_out_of_turn_names_the_turn_not_a_player_of_the_move
     record = read_record(text.value)
     (finding,) = [e for e in walk(record) if isinstance(e, Finding) and e.rule == "turn"]
     assert finding_words(finding, record.players).startswith(said)
+
+
+@pytest.mark.parametrize(
+    "passes, first, said",
+    [
+        (
+            "previous",
+            "Ben",
+            "by D4 the deal passes to Ben (seat 1), the seat before the last dealer (deal_passes previous)",
+        ),
+        ("next", "Cy", "by D4 the deal passes to Ana (seat 0)"),
+    ],
+)
+def test_a_later_hand_begun_by_the_wrong_player_says_who_deals_it_by_d4(passes, first, said):
+    """Hand 2 of a 3-player game under deal_passes previous, its dealer not written, begun by
+    Ben as if the deal had passed the usual way: the finding said only 'if the dealer was Ana
+    (seat 0), Ben (seat 1) plays first'; it says too who deals hand 2 by D4, and which way."""
+    args = ("--games", "1", "--seed", "9", "--players", "3", "--hands", "1", "-o", f"deal_passes={passes}")
+    doc = orjson.loads(cli("simulate", *args).stdout)
+    doc["players"] = ["Ana", "Ben", "Cy"]
+    doc["hands"].append({"table": ["2C", "3D", "4H", "5S"], "moves": [f"{first}: 7C"]})
+    (finding,) = _findings(doc)
+    assert finding.rule == "turn" and finding.hand == 2 and finding.move == 1
+    assert finding.message.endswith(f"plays first; no dealer is written for hand 2, and {said}"), finding.message

@@ -107,7 +107,7 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     before, unseen, earlier, events = position_before(record, hand, move)
     wrong = in_turn = None
     if said.seat is not None and said.seat != before.turn and before.turn is not None:
-        wrong = turn_message(record, move - 1, before.turn, said.seat)
+        wrong = turn_message(record, record.hands[hand - 1], move - 1, before.turn, said.seat, before.dealer)
         words = in_its_turn(before, said.move, unseen, said.seat)
         in_turn = None if words is None else mover_named(words, len(words), said.seat, record.players)
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)

@@ -127,14 +127,7 @@ def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterat
             dealer = expected
         elif dealer_before is not None and dealer != expected:
             yield about_hand(
-                hand.number,
-                "D4",
-                f"{who(record, dealer)} deals hand {hand.number}, but the deal passes to {who(record, expected)}"
-                + (
-                    ", the seat before the last dealer (deal_passes previous)"
-                    if rules.deal_passes == "previous"
-                    else ""
-                ),
+                hand.number, "D4", f"{who(record, dealer)} deals hand {hand.number}, but {_passes(record, expected)}"
             )
             if not keep_going:
                 return
@@ -318,7 +311,9 @@ def _walk_hand(
         assert said_here is not None  # the move was read
         stated = said_here.seat
         if stated is not None and stated != seat:
-            stop = Finding(hand.number, number, seat, item.text(), "turn", turn_message(record, index, seat, stated))
+            stop = Finding(
+                hand.number, number, seat, item.text(), "turn", turn_message(record, hand, index, seat, stated, dealer)
+            )
             return (yield from _cut(stop, len(parsed), keep_going))
         if evidence is not None and index in evidence.at_move:
             stop = Finding(hand.number, number, seat, item.text(), "card", evidence.at_move[index])
@@ -469,17 +464,29 @@ def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evide
     return None
 
 
-def turn_message(record: Record, index: int, seat: int, stated: int) -> str:
-    """A move by the wrong player: whose turn it was, and what would explain it."""
+def _passes(record: Record, dealer: int) -> str:
+    """``the deal passes to Ben (seat 1)``, and under deal_passes previous which way it went."""
+    previous = (
+        ", the seat before the last dealer (deal_passes previous)" if record.rules.deal_passes == "previous" else ""
+    )
+    return f"the deal passes to {who(record, dealer)}{previous}"
+
+
+def turn_message(record: Record, hand: HandRecord, index: int, seat: int, stated: int, dealer: int) -> str:
+    """A move by the wrong player: whose turn it was, and what would explain it (at a later
+    hand's first move with no dealer written, who deals it by D4)."""
     n = record.rules.players
     names = record.players
     if names:
         said = f"it is {names[seat]}'s turn (seat {seat}), not {names[stated]}'s (seat {stated})"
     else:
         said = f"it is seat {seat}'s turn, not seat {stated}'s"
-    if index == 0:
-        return f"{said}: if the dealer was {who(record, (stated - 1) % n)}, {who(record, stated)} plays first"
-    return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
+    if index:
+        return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
+    said += f": if the dealer was {who(record, (stated - 1) % n)}, {who(record, stated)} plays first"
+    if hand.dealer is None and hand.number > 1:
+        said += f"; no dealer is written for hand {hand.number}, and by D4 {_passes(record, dealer)}"
+    return said
 
 
 def _end_hand(
