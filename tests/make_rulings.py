@@ -18,12 +18,15 @@ from casino_cli.records.ruling import ruling_json
 OUT = Path("fixtures/rulings")
 CLASSIC = {"variant": "classic", "players": 2}
 ROYAL = {"variant": "royal", "players": 2}
+ROYAL_4 = {"variant": "royal", "players": 4}
+AMERICAN_4 = {"variant": "american-royal", "players": 4}
+ROYAL_3 = {"variant": "royal", "players": 3}
 TABLE = ["7D", "2C", "9S", "KH"]
 NAMES = ["Ana", "Ben"]
 
 
 def record(rules: dict, moves: list, shown: list | None = None, players: list | None = None) -> dict:
-    hand: dict = {"dealer": 1, "table": TABLE, "moves": moves}
+    hand: dict = {"dealer": rules["players"] - 1, "table": TABLE, "moves": moves}  # seat 0 plays first
     if shown:
         hand["shown"] = shown
     out: dict = {"format": "casino.record/1", "rules": rules}
@@ -100,6 +103,21 @@ RECORDS = {
         "Ben is said to have shown 3H before the first move, but Ana played 3H: "
         "the entry is a card finding and is left out.",
         record(CLASSIC, ["3H", "4S+3H=7"], shown=[{"after": 0, "seat": 1, "cards": ["3H"]}]),
+        2,
+    ),
+    "17-royal-4-partner-raise-illegal": (
+        "Royal, partners Ana & Carla: Carla raises Ana's 7-build to 8, which royal forbids (B7).",
+        record(ROYAL_4, ["5S+2C=7", "8S", "AC+5S+2C=8"], players=["Ana", "Ben", "Carla", "Dan"]),
+        3,
+    ),
+    "18-american-royal-4-partner-raise-unsettled": (
+        "The same under american-royal, where partner_builds allows it: did Carla hold an 8 (8S is on the table)?",
+        record(AMERICAN_4, ["5S+2C=7", "8S", "AC+5S+2C=8"], players=["Ana", "Ben", "Carla", "Dan"]),
+        3,
+    ),
+    "19-royal-3-raise-eights-seen-elsewhere": (
+        "Three players: Ben raises Ana's 7 to 8; Cy showed 8H 8D, so only 8S or 8C can answer for it.",
+        record(ROYAL_3, ["5S+2C=7", "AC+5S+2C=8"], shown=[{"after": 0, "seat": 2, "cards": ["8H", "8D"]}]),
         2,
     ),
 }

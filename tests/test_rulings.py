@@ -502,12 +502,14 @@ def test_golden_rulings_cover_every_verdict_and_rule():
     assert {
         ("legal", None),
         ("illegal", "B3"),
+        ("illegal", "B7"),
         ("illegal", "T3"),
         ("illegal", "card"),
         ("unsettled", "B3"),
         ("unsettled", "O1"),
     } <= seen
     assert any(len(r.get("settles", {}).get("needs", [])) == 2 for r in rulings)
+    assert {r["position"]["rules"]["players"] for r in rulings} == {2, 3, 4}  # a table of each size
     assert any("finding" in orjson.loads(p.read_bytes()) for p in GOLDEN)
 
 
