@@ -932,7 +932,7 @@ def test_hint_of_a_record_at_a_move_ranks_the_moves_of_the_position_before_it(tm
         (
             ["fixtures/records/dispute-part-way.json", "--move", "2"],
             65,
-            "before move 2 of hand 1: seat 1 is to move but only 1 of its 4 cards is known",
+            "before move 2 of hand 1: Ben (seat 1) is to move but only 1 of its 4 cards is known",
         ),
     ],
 )

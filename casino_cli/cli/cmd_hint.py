@@ -16,6 +16,7 @@ from ..engine.search import Ranked, analyse, analysed_worlds
 from ..engine.views import observe
 from ..engine.worlds import NoWorld
 from ..notation.fields import dumps
+from ..records.describe import seat_words
 from ..records.disputes import NoRuling, position_before
 from ..records.referee import Finding
 from .common import documents, is_record, passed_over, position_of
@@ -168,12 +169,11 @@ def _hinted(
             where = f"{doc.where()}: before move {number} of hand {hand or 1}"
             if pos.turn is not None and pos.hands[pos.turn] is None:
                 raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
-        held = None if pos.turn is None else pos.hands[pos.turn]
-        if isinstance(held, Partial):
+        if pos.turn is not None and isinstance(held := pos.hands[pos.turn], Partial):
             known = held.known.bit_count()
             raise Fail(
                 DATA_ERROR,
-                f"{where}: seat {pos.turn} is to move but only {known} of its "
+                f"{where}: {seat_words(players, pos.turn)} is to move but only {known} of its "
                 f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
                 "whole hand (`casino moves` lists those of the known cards)",
             )
