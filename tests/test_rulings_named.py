@@ -72,7 +72,7 @@ def test_validate_s_terminal_view_picture_and_the_replay_page_name_the_mover(tmp
     cli("replay", DISPUTE, "--html", str(page))
     isolated = "\u2068Ben\u2069 (seat 1) would hold no card"  # a picture's name is isolated (bidi)
     assert isolated in picture.read_text() and isolated in drawn_page(page.read_text())
-    note = "note: not checked: 4S+3H=7 is legal only if Ben (seat 1) still held a 7 after this move — 7S, 7H or 7C"
+    note = "note: not checked: 4S+3H=7 is legal only if Ben (seat 1) still held a 7 after this move — 7♠, 7♥ or 7♣"
     assert note in pretty("validate", PART_WAY)
 
 

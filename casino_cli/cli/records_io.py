@@ -39,8 +39,7 @@ def note_earlier(doc: Document, hand: int, earlier: Finding | None, names: tuple
     :func:`finding_line`."""
     if earlier is not None:
         at = f"before this move, move {earlier.move}" if earlier.move is not None else f"in hand {hand}"
-        message = mover_named(earlier.message, earlier.by_seat, earlier.seat, names)
-        say(f"{doc.where(finding_path(earlier))}: note: {at}: {message} ({earlier.rule})")
+        say(f"{doc.where(finding_path(earlier))}: note: {at}: {earlier.for_people(names)} ({earlier.rule})")
 
 
 def note_no_move(doc: Document, path: str, words: str, seat: int | None, names: tuple[str, ...] | None) -> None:
@@ -71,8 +70,9 @@ def finding_line(doc: Document, finding: Finding, record: Record | None = None, 
     """A referee's finding for people: where (file, line and column, hand, move, seat and
     the player's name if the record gives it), what, the rule and the record's comment on
     the move. The mover is named in the engine's words too ("Ben (seat 1) would hold …"),
-    on a terminal and on stderr in any format; ``as_data`` (validate -f text, on stdout)
-    keeps them as the JSON has them. ``record``: None for one that could not be read."""
+    and the cards that would settle a note by suit symbol ("— 7♠, 7♥ or 7♣"), on a terminal
+    and on stderr in any format; ``as_data`` (validate -f text, on stdout) keeps the JSON's
+    words. ``record``: None for one that could not be read."""
     names = None if record is None else record.players
     where = doc.where(finding_path(finding))
     if finding.hand is not None:
@@ -85,6 +85,6 @@ def finding_line(doc: Document, finding: Finding, record: Record | None = None, 
                 where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
     note = "note: " if finding.unchecked else ""
     comment = None if record is None else finding.comment_in(record)
-    message = finding.message if as_data else mover_named(finding.message, finding.by_seat, finding.seat, names)
+    message = finding.message if as_data else finding.for_people(names)
     line = f"{where}: {note}{message} ({finding.rule})" + (f" {{{comment}}}" if comment else "")
     return visible(line)  # names, texts and comments come from the record

@@ -12,7 +12,7 @@ from ..engine.rules import Rules
 from ..engine.scoring import GameStep
 from ..notation.errors import NotationError
 from ..notation.moves import parse_move_text
-from .describe import describe, mover_named, named_reason, residue_words, seat_words, side_names, side_words, turn_words
+from .describe import describe, named_reason, residue_words, seat_words, side_names, side_words, turn_words
 from .record import Record
 from .referee import Finding, walk
 
@@ -92,8 +92,7 @@ def finding_words(finding: Finding, names: Sequence[str] | None) -> str:
         where.append(seat_words(names, seat))
     head = ", ".join(where) + turn
     note = "note: " if finding.unchecked else ""
-    message = mover_named(finding.message, finding.by_seat, finding.seat, names)
-    return f"{head + ': ' if head else ''}{note}{message} ({finding.rule})"
+    return f"{head + ': ' if head else ''}{note}{finding.for_people(names)} ({finding.rule})"
 
 
 def frames_of(record: Record) -> list[Frame]:

@@ -9,10 +9,10 @@ dealers, claims and the game's end).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
-from ..cards import codes_of
+from ..cards import card_code, cards_of, codes_of
 from ..engine import (
     SHUFFLE,
     HandEnd,
@@ -36,7 +36,7 @@ from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import RecordMove, read_record_move
-from .describe import named_reason, seat_words, side_names
+from .describe import card_name, mover_named, named_reason, seat_words, side_names
 from .evidence import Evidence, gather
 from .record import A_RECORD, HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
@@ -44,7 +44,7 @@ from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
 
 class Finding(NamedTuple):
     """Something the referee reports; ``unchecked`` notes do not make a record invalid. Its
-    ``message`` is the JSON's; for people, :func:`.describe.mover_named` names its mover."""
+    ``message`` is the JSON's; :meth:`for_people` is what people read."""
 
     hand: int | None
     move: int | None
@@ -76,6 +76,15 @@ class Finding(NamedTuple):
         if self.after_finding:
             out["after_finding"] = True
         return out
+
+    def for_people(self, players: Sequence[str] | None) -> str:
+        """The message for people: its mover named (:func:`.describe.mover_named`) and the
+        cards that settle an unsettled check, which end it, by suit symbol ('— 7♠, 7♥ or 7♣')."""
+        message = mover_named(self.message, self.by_seat, self.seat, players)
+        if self.settles is None:
+            return message
+        needs = self.settles[1]
+        return message.removesuffix(needs_words(needs)) + needs_words(needs, card_name)
 
     def comment_in(self, record: Record) -> str | None:
         """The record's comment on the move this finding is about (``{Ana: they do not add}``), if any."""
@@ -340,7 +349,7 @@ def _walk_hand(
                 seat,
                 item,
                 verdict.rule or "B3",
-                f"not checked: {item.text()} is {verdict.message} — {', and '.join(map(_one_of, verdict.needs))}",
+                f"not checked: {item.text()} is {verdict.message} — {needs_words(verdict.needs)}",
                 unchecked=True,
                 settles=(seat, verdict.needs),
             )
@@ -445,10 +454,14 @@ def _stopped(record: Record, hand: HandRecord, moves: int) -> Generator[Event, N
     return _BROKEN
 
 
-def _one_of(cards: int) -> str:
-    """'7S, 7H or 7C'."""
-    codes = codes_of(cards)
-    return codes[0] if len(codes) == 1 else f"{', '.join(codes[:-1])} or {codes[-1]}"
+def needs_words(needs: Iterable[int], name: Callable[[int], str] = card_code) -> str:
+    """The cards an unsettled check needs, one of each set: '7S, 7H or 7C', '…, and 9S or 9C'
+    (``name``: card_name, '7♠, 7♥ or 7♣', for people)."""
+    return ", and ".join(_one_of([name(c) for c in cards_of(cards)]) for cards in needs)
+
+
+def _one_of(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _policy_verdict(pos: Position, move: Move, facts: MoveFacts, evidence: Evidence | None) -> Verdict | None:
