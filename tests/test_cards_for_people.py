@@ -4,6 +4,8 @@ JSON keep the codes, the data scripts compare."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 from clirun import casino
 from inproc import cli
@@ -58,3 +60,29 @@ def test_a_note_on_stderr_and_on_the_replay_page_names_the_cards_by_suit(tmp_pat
     symbols = f"after this move — {_needs(needs, _symbols)} (B3)"
     assert symbols in done.stderr
     assert symbols in page.read_text()
+
+
+def _ruling_words(ruling: dict, name) -> str:
+    return " and ".join("one of " + " ".join(name(code) for code in cards) for cards in ruling["settles"]["needs"])
+
+
+def test_judge_names_the_cards_that_settle_a_ruling_by_suit_on_a_terminal_and_in_its_picture(tmp_path):
+    """Of a record's move and of a position's (two values open): pretty and --svg say
+    'held one of 7♠ 7♥ 7♣', -f text and the JSON keep the codes."""
+    position = tmp_path / "position.json"
+    fixture = orjson.loads(Path("fixtures/rulings/12-position-two-values-unsettled.json").read_bytes())
+    position.write_bytes(orjson.dumps(fixture["position"]))
+    position_ruling = orjson.loads(cli("judge", str(position), fixture["text"], "-f", "json").stdout)
+    assert position_ruling["settles"] == fixture["ruling"]["settles"]  # the JSON as the fixture has it
+    for args in ([PART_WAY, "--move", "2"], [str(position), fixture["text"]]):
+        ruling = orjson.loads(cli("judge", *args, "-f", "json").stdout)
+        pretty = casino("judge", *args, "-f", "pretty", env=WIDE).stdout.decode()
+        assert f"held {_ruling_words(ruling, _symbols)}" in pretty
+        assert _ruling_words(ruling, str) not in pretty
+        text = cli("judge", *args, "-f", "text").stdout.decode()
+        assert f"held {_ruling_words(ruling, str)}" in text
+        picture = tmp_path / "ruling.svg"
+        cli("judge", *args, "-f", "json", "--svg", str(picture))
+        drawn = picture.read_text()
+        assert "held one of " + _symbols(ruling["settles"]["needs"][0][0]) in drawn
+        assert _ruling_words(ruling, str) not in drawn

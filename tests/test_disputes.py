@@ -761,14 +761,16 @@ def test_many_alternatives_are_counted_by_card_for_people_and_listed_in_full_for
     """A crowded table's hundreds of alternatives filled the screen in pretty and made the
     judge picture thousands of pixels tall: for people they are counted by the card played
     (captures, builds, trails), each count matching the full list that text and JSON give."""
+    from casino_cli.cards import parse_card
     from casino_cli.cli.cmd_judge import LISTED, alternatives_for_people, alternatives_line
+    from casino_cli.records.describe import card_name
 
     path = _crowded_last_deal(tmp_path / "crowded.json")
     ruling = orjson.loads(cli("judge", str(path), "2C", "-f", "json").stdout)
     moves = [a["move"] for a in ruling["alternatives"]]
     assert len(moves) > LISTED
     summary = alternatives_for_people(ruling)
-    assert summary.startswith(f"alternatives: {len(moves)}: with 5C: ") and summary.endswith("; each one: -f text")
+    assert summary.startswith(f"alternatives: {len(moves)}: with 5♣: ") and summary.endswith("; each one: -f text")
     counted = {}
     for part in summary.removeprefix(f"alternatives: {len(moves)}: ").removesuffix("; each one: -f text").split("; "):
         card, kinds = part.removeprefix("with ").split(": ")
@@ -781,7 +783,8 @@ def test_many_alternatives_are_counted_by_card_for_people_and_listed_in_full_for
 
     listed = {}
     for text in moves:
-        listed[text[:2], kind(text)] = listed.get((text[:2], kind(text)), 0) + 1
+        key = card_name(parse_card(text[:2])), kind(text)  # for people, the card by suit symbol
+        listed[key] = listed.get(key, 0) + 1
     assert counted == listed
     assert cli("judge", str(path), "2C", "-f", "text").stdout.decode().splitlines()[1].split(" ")[1:] == moves
     few = dict(ruling, alternatives=ruling["alternatives"][:LISTED])

@@ -32,7 +32,7 @@ def pretty(*args: str, stdin: str | None = None) -> str:
 def test_an_unsettled_ruling_names_the_mover_for_people_and_keeps_the_seat_for_data(tmp_path):
     shown = pretty("judge", PART_WAY, "--move", "2")
     assert (
-        "legal only if Ben (seat 1) still held a 7 after this move; settled by whether Ben (seat 1) held one of 7S 7H 7C"
+        "legal only if Ben (seat 1) still held a 7 after this move; settled by whether Ben (seat 1) held one of 7♠ 7♥ 7♣"
     ) in shown
     picture = tmp_path / "ruling.svg"
     cli("judge", PART_WAY, "--move", "2", "-f", "json", "--svg", str(picture))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import shlex
 from collections import Counter
+from collections.abc import Callable
 
-from ..cards import card_code
+from ..cards import card_code, parse_card
 from ..engine import BUILD, CAPTURE, TRAIL, TooComplex, unseen_cards
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import mover_named, plural, seat_words, turn_words
+from ..records.describe import card_name, mover_named, plural, seat_words, turn_words
 from ..records.disputes import NoRuling, record_ruling
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
@@ -129,12 +130,15 @@ def _joined(message: str, more: str) -> str:
     return f"{message} {more[:1].upper()}{more[1:]}" if message.endswith("?") else f"{message}; {more}"
 
 
-def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: int = 0) -> str:
+def ruling_line(
+    ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: int = 0, name: Callable[[int], str] = card_code
+) -> str:
     """The ruling in one line: 'hand 1, move 2 (seat 1, Ben): 4S+3H=7 {comment} — unsettled (B3):
     legal only if ...' (the player's name when the record gives ``names``); of a move another
     seat played, whose turn it was: '(Ben's turn, seat 1)'. For people, ``by_seat`` (a
     record ruling's) names the mover in the engine's words and in what settles it ('legal
-    only if Ben (seat 1) still held a 7'); -f text, 0, keeps the JSON's words."""
+    only if Ben (seat 1) still held a 7'), and ``name`` (card_name) the cards that settle it
+    ('one of 7♠ 7♥ 7♣'); -f text, 0 and card_code, keeps the JSON's words."""
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
     elif ruling.get("rule") == "turn":  # another seat played it: the seat's turn, not its move
@@ -150,7 +154,8 @@ def ruling_line(ruling: Ruling, names: tuple[str, ...] | None = None, by_seat: i
     if ruling["verdict"] != "legal":
         line += f": {why}"
     if "settles" in ruling:
-        lists = " and ".join("one of " + " ".join(cards) for cards in ruling["settles"]["needs"])
+        needs = ruling["settles"]["needs"]
+        lists = " and ".join("one of " + " ".join(name(parse_card(code)) for code in cards) for cards in needs)
         holder = ruling["settles"]["seat"]
         line += f"; settled by whether {seat_words(names, holder) if by_seat else f'seat {holder}'} held {lists}"
     return line
@@ -170,7 +175,7 @@ def alternatives_line(ruling: Ruling) -> str:
 
 def alternatives_for_people(ruling: Ruling) -> str:
     """:func:`alternatives_line` when it lists at most :data:`LISTED` moves; else the moves
-    counted by the card played ('with 4H: 90 captures, 3 builds'), so that a crowded table's
+    counted by the card played ('with 4♥: 90 captures, 3 builds'), so that a crowded table's
     thousand alternatives do not fill the screen or make the picture metres tall."""
     listed = ruling["alternatives"]
     if len(listed) <= LISTED:
@@ -180,7 +185,7 @@ def alternatives_for_people(ruling: Ruling) -> str:
         move = parse_move_text(alternative["move"])
         by_card.setdefault(move.card, Counter())[move.type] += 1
     cards = "; ".join(
-        f"with {card_code(card)}: "
+        f"with {card_name(card)}: "
         + ", ".join(plural(kinds[kind], kind) for kind in (CAPTURE, BUILD, TRAIL) if kinds[kind])
         for card, kinds in sorted(by_card.items())
     )
@@ -212,7 +217,7 @@ def _print(ruling: Ruling, people: Ruling, fmt: Format, names: tuple[str, ...] |
     screen.print(position_view(read_position(people["position"], check=False), names=names))
     screen.print(f"move: {people['text']}", markup=False)
     style = {"legal": "bold green", "illegal": "bold red"}.get(people["verdict"], "bold yellow")
-    screen.print(visible(ruling_line(people, names, by_seat)), style=style, markup=False)
+    screen.print(visible(ruling_line(people, names, by_seat, card_name)), style=style, markup=False)
     screen.print(alternatives_for_people(people), markup=False)
 
 
@@ -228,5 +233,5 @@ def _picture(ruling: Ruling, svg: str, names: tuple[str, ...] | None, by_seat: i
     shown: Ruling = {**ruling, "text": visible(ruling["text"]), "message": visible(ruling["message"])}
     if "comment" in ruling:
         shown["comment"] = visible(ruling["comment"])
-    caption = ruling_line(shown, names_isolated(names), by_seat)
+    caption = ruling_line(shown, names_isolated(names), by_seat, card_name)
     save_picture(svg, Picture(position, names, move=move, caption=caption, notes=[alternatives_for_people(ruling)]))
