@@ -85,8 +85,8 @@ def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
     page.click("#next")
     page.click("#next")
     assert caption(page).startswith("move 2:")
-    page.click('li[data-i="6"]')
-    assert page.inner_text("#where") == f"7 / {total}" and page.locator("li.current").inner_text().startswith("6.")
+    page.click('a[data-i="6"]')
+    assert page.inner_text("#where") == f"7 / {total}" and page.locator("a.current").inner_text().startswith("6.")
     page.keyboard.press("PageDown")
     assert "hand 2 starts" in caption(page)
     page.keyboard.press("End")
@@ -112,7 +112,7 @@ def test_the_move_list_is_reached_with_tab_and_keeps_the_focus_on_the_step_shown
     page.keyboard.press("ArrowRight")
     assert focused() == "6" and page.inner_text("#where").startswith("7 /")
     page.keyboard.press("Home")
-    assert focused() == "0" and page.locator("li[tabindex='0']").count() == 1
+    assert focused() == "0" and page.locator("a[tabindex='0']").count() == 1
     page.keyboard.press("Shift+Tab")
     assert focused() == "last" and errors == []
 
@@ -124,7 +124,7 @@ def test_up_and_down_move_a_step_in_the_move_list_as_on_the_page_and_page_keys_a
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json", "--to", "5")
     hands = page.evaluate("JSON.parse(document.getElementById('hands').textContent)")
     focused = lambda: page.evaluate("+document.activeElement.dataset.i")  # noqa: E731
-    page.focus("li[data-i='5']")
+    page.focus("a[data-i='5']")
     steps = []
     for key in ("ArrowDown", "ArrowDown", "ArrowUp", "PageDown", "ArrowUp", "PageUp"):
         page.keyboard.press(key)
@@ -378,7 +378,7 @@ def test_a_screen_reader_is_told_each_step_the_buttons_and_keys_show(browser, tm
     total = page.locator(".frame").count()
     assert said() == "" and page.locator("#said").get_attribute("aria-live") == "polite"
     page.keyboard.press("ArrowRight")
-    first = plain(page.locator("li[data-i='1']").inner_text())
+    first = plain(page.locator("a[data-i='1'] > [aria-hidden]").inner_text())  # the step as shown
     assert said() == f"step 2 of {total}: {in_words(first)}" and first.startswith("1. ") and first != in_words(first)
     page.click("#last")
     assert said().startswith(f"step {total} of {total}: end")
@@ -396,15 +396,34 @@ def test_each_step_of_the_move_list_is_named_in_words_a_finding_as_one(browser, 
     …" (heavy multiplication x); each step is named in words, a finding as "finding: " (an
     unsettled note "unsettled: "), as the live region says it."""
     page, _, errors, _ = open_page(browser, tmp_path, record)
-    items = page.locator("li[data-i]")
-    shown = [items.nth(i).inner_text() for i in range(items.count())]
-    names = [items.nth(i).get_attribute("aria-label") or text for i, text in enumerate(shown)]
-    assert names == [in_words(re.sub("^" + re.escape(mark), kind + ": ", text)) for text in shown]
+    items = page.locator("a[data-i]")
+    seen = "e => [...e.childNodes].filter(n => !n.classList || !n.classList.contains('sr')).map(n => n.textContent).join('')"
+    shown = [items.nth(i).evaluate(seen) for i in range(items.count())]
+    names = [plain(m) for m in re.findall(r'link "([^"]*)"', page.locator("aside").aria_snapshot())]
+    assert names == [plain(in_words(re.sub("^" + re.escape(mark), kind + ": ", text))) for text in shown]
     at = next(i for i, name in enumerate(names) if name.startswith(kind + ": "))
-    assert page.locator(f"li.{kind}").count() == 1 and shown[at].startswith(mark)
+    assert page.locator(f"a.{kind}").count() == 1 and shown[at].startswith(mark)
     page.evaluate(f"location.hash = '#{at}'")
     page.click("#next")
     assert page.inner_text("#said").startswith(f"step {at + 1} of {len(shown)}: {kind}: ") and errors == []
+
+
+def test_each_step_of_the_move_list_is_a_link_to_it_that_a_screen_reader_can_follow(browser, tmp_path):
+    """A screen reader found the move list's steps as plain list items, in no list of links and
+    not to be followed: each step is a link to its address (#N, counted from 1), the step shown
+    marked as the current step; Enter on one, reached in the list, shows that step."""
+    page, _, errors, _ = open_page(browser, tmp_path, GAME, "--to", "5")
+    total = page.locator(".frame").count()
+    links = page.locator("aside").get_by_role("link")
+    assert links.count() == total
+    assert [links.nth(i).get_attribute("href") for i in range(total)] == [f"#{i + 1}" for i in range(total)]
+    current = page.locator("aside [aria-current]")
+    assert current.count() == 1 and current.get_attribute("aria-current") == "step"
+    assert current.get_attribute("href") == "#6" and links.nth(5).get_attribute("tabindex") == "0"
+    links.nth(30).focus()
+    page.keyboard.press("Enter")
+    assert page.inner_text("#where") == f"31 / {total}" and caption(page).startswith("move 30:")
+    assert current.get_attribute("href") == "#31" and page.url.endswith("#31") and errors == []
 
 
 def test_f_goes_to_the_next_finding_or_unsettled_note_and_shift_f_to_the_previous(browser, tmp_path):
@@ -417,9 +436,9 @@ def test_f_goes_to_the_next_finding_or_unsettled_note_and_shift_f_to_the_previou
     record = tmp_path / "two.json"
     record.write_bytes(orjson.dumps(document))
     page, _, errors, _ = open_page(browser, tmp_path, str(record))
-    marked = page.evaluate("[...document.querySelectorAll('li.finding,li.unsettled')].map(li => +li.dataset.i)")
+    marked = page.evaluate("[...document.querySelectorAll('a.finding,a.unsettled')].map(a => +a.dataset.i)")
     total = page.locator(".frame").count()
-    assert len(marked) == 2 and page.locator("li.unsettled").count() == 1 and page.locator("li.finding").count() == 1
+    assert len(marked) == 2 and page.locator("a.unsettled").count() == 1 and page.locator("a.finding").count() == 1
     visited = []
     for key in ("f", "f", "f", "Shift+F", "Shift+F"):
         page.keyboard.press(key)
@@ -446,8 +465,8 @@ def test_the_step_shown_is_ringed_in_the_list_under_forced_colours(browser, tmp_
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
     page.emulate_media(forced_colors="active")
     page.keyboard.press("ArrowRight")
-    ring = page.evaluate("getComputedStyle(document.querySelector('li.current')).outlineStyle")
-    assert ring == "solid" and page.inner_text("li.current").startswith("1. ") and errors == []
+    ring = page.evaluate("getComputedStyle(document.querySelector('a.current')).outlineStyle")
+    assert ring == "solid" and page.inner_text("a.current").startswith("1. ") and errors == []
 
 
 def test_a_button_pressed_to_the_end_keeps_the_focus_in_a_gold_ring(browser, tmp_path):
@@ -508,7 +527,7 @@ def test_stepping_scrolls_the_move_list_only_never_the_page(browser, tmp_path, v
         assert page.evaluate("window.scrollY") == 0, button
         seen = page.evaluate(
             """() => { const a = document.querySelector('aside').getBoundingClientRect(),
-                       c = document.querySelector('li.current').getBoundingClientRect();
+                       c = document.querySelector('a.current').getBoundingClientRect();
                        return c.top >= a.top - 1 && c.bottom <= a.bottom + 1; }"""
         )
         assert seen, button  # the current move is in view within the list

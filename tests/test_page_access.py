@@ -68,7 +68,7 @@ def test_each_step_shown_is_said_in_a_live_region_hidden_from_sight(page):
     spelt out (tests/test_html_replay.py hears them)."""
     region = re.search(r'<span id="said" class="sr" aria-live="polite"></span>', page)
     assert region and page.index("<nav>") < region.start() < page.index("</nav>")
-    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+spoken(items[at].textContent)" in page
+    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+words[at]" in page
     hidden = rule(page, ".sr")
     assert "position:absolute" in hidden and "width:1px" in hidden and "overflow:hidden" in hidden
 
@@ -109,11 +109,23 @@ def test_the_move_list_is_a_list_per_hand_under_its_heading_and_no_empty_one(pag
     assert re.sub(r"<h2>hand \d+</h2><ol>.*?</ol>", "", aside.group(1), flags=re.S) == ""
 
 
+def test_each_step_in_the_move_list_is_a_link_to_its_address(page):
+    """A screen reader met the steps as list items, not to be followed: each item holds a link
+    to its step's address (#N, counted from 1), the script making the step shown its Tab stop."""
+    aside = re.search(r'<aside aria-label="moves">(.*)</aside>', page, re.S)
+    assert aside
+    items = re.findall(r"<li[^>]*>(.*?)</li>", aside.group(1), re.S)
+    link = r'<a href="#(\d+)" data-i="(\d+)" tabindex="-1"( class="\w+")?>.+</a>'
+    links = [re.fullmatch(link, item, re.S) for item in items]
+    assert len(items) > 50 and all(links), items[:3]
+    assert [(int(a[1]), int(a[2])) for a in links if a] == [(n + 1, n) for n in range(len(items))]
+
+
 def test_the_step_shown_is_marked_in_the_list_in_a_high_contrast_mode_too(page):
     """Forced colours (Windows' high contrast) drop the gold background of the current step:
     a ring in the system's highlight colour marks it there."""
     forced = re.search(r"@media \(forced-colors:active\)\{(.*?\})\}", page)
-    assert forced and "outline:2px solid Highlight" in rule("\n" + forced.group(1), "li.current")
+    assert forced and "outline:2px solid Highlight" in rule("\n" + forced.group(1), "a.current")
 
 
 def test_the_page_names_the_record_by_its_file_not_the_folders_it_is_in(tmp_path):

@@ -402,7 +402,7 @@ def test_hearts_and_diamonds_are_red_in_captions_sheets_and_the_move_list(tmp_pa
     captions = re.findall(r'<rect[^>]*height="\d+" rx="6" fill="#f5b800"/><text[^>]*>(.*?)</text>', html)
     assert any("tspan" in c for c in captions)
     assert all(re.search(r'<tspan fill="#a40018">[♥♦]+</tspan>', c) for c in captions if re.search("[♥♦]", c))
-    items = re.findall(r"<li data-i[^>]*>(.*?)</li>", html)
+    items = re.findall(r'<a href="#\d+" data-i[^>]*>(.*?)</a>', html)
     hearts = [i for i in items if "♥" in i or "♦" in i]
     assert hearts and all(re.search(r'<span style="color:#a40018">[♥♦]+</span>', i) for i in hearts)
     assert not any(re.search(r"<span[^>]*>[^<]*[♠♣]", i) for i in items)
@@ -566,7 +566,7 @@ def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled()
     record = read_record(orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes()))
     page = drawn_page(replay_page(record, frames_of(record), "t"))
     assert "0 findings, 1 unsettled" in page and "1 finding," not in page
-    assert '<li data-i="2" tabindex="-1" class="unsettled">? ' in plain(page) and "✖" not in page
+    assert '<a href="#3" data-i="2" tabindex="-1" class="unsettled">? ' in plain(page) and "✖" not in page
     assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page
 
 
@@ -663,7 +663,7 @@ def test_a_record_that_stops_part_way_ends_on_the_table_its_last_move_left(tmp_p
     assert cli("replay", str(path), "--html", str(page)).returncode == 0
     html = plain(drawn_page(page.read_text(encoding="utf-8")))
     seat = f"{whole['players'][pos.turn]} (seat {pos.turn})"
-    assert f"stops: {seat} to play</li>" in html and "7 steps" in html
+    assert f"stops: {seat} to play</a></li>" in html and "7 steps" in html
     assert f"<title>the record stops after move 5 of hand 1: {seat} to play</title>" in html
     finished = frames_of(read_record(whole))
     assert not any(isinstance(f.event, Stop) for f in finished)  # a finished hand ends on its sheet

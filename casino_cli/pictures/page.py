@@ -56,13 +56,13 @@ button:focus-visible,.scroll:focus-visible{outline:3px solid #f5b800;outline-off
 aside{position:relative;flex:0 0 300px;min-width:0;max-height:calc(100vh - 90px);overflow:auto;overflow-wrap:anywhere;background:#fbfaf6;color:#111;border-radius:8px;padding:8px}
 aside h2{font-size:14px;margin:10px 4px 4px;color:#1f6b45}
 ol{margin:0;padding-left:0;list-style:none}
-li{padding:3px 6px;border-radius:4px;cursor:pointer;font-size:13px}
-li:hover{background:#e8e2cf}
-li.current{background:#f5b800;font-weight:bold}
-li:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
-li.finding{color:#a40018}
-li.unsettled{color:#7a5200}
-li.current.unsettled{color:#2e1f00}
+aside a{display:block;padding:3px 6px;border-radius:4px;font-size:13px;color:inherit;text-decoration:none}
+a:hover{background:#e8e2cf}
+a.current{background:#f5b800;font-weight:bold}
+a:focus-visible{outline:2px solid #1f6b45;outline-offset:1px}
+a.finding{color:#a40018}
+a.unsettled{color:#7a5200}
+a.current.unsettled{color:#2e1f00}
 .notes{background:#fff3f3;color:#5b0010;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px}
 .notes.unsettled{background:#fff6da;color:#4d3400}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px;max-height:12em;overflow:auto}
@@ -75,7 +75,7 @@ li.current.unsettled{color:#2e1f00}
 .sheet td:first-child{min-width:7em;overflow-wrap:anywhere}
 .sheet td.nobody{color:#666}
 header,.notes,.comment{overflow-wrap:anywhere}
-@media (forced-colors:active){li.current{outline:2px solid Highlight}}
+@media (forced-colors:active){a.current{outline:2px solid Highlight}}
 @media print{
 body,header{background:#fff;color:#111}
 .sub{color:#333}
@@ -97,11 +97,12 @@ button{padding:6px 9px}
 
 _SCRIPT = """
 (function(){
-  var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('li[data-i]');
+  var frames=document.querySelectorAll('.frame'), items=document.querySelectorAll('a[data-i]');
   var hands=JSON.parse(document.getElementById('hands').textContent);
   var packed=JSON.parse(document.getElementById('pictures').textContent);
   var start=+document.querySelector('main').dataset.start, at=start;
   var said=document.getElementById('said'), opening=true;
+  var words=[].map.call(items,function(a){return spoken(a.textContent)});  // each step as a screen reader hears it
   function drawn(i){  // step i's pictures, joined from their pieces (packed.py)
     var refs=packed.pictures[i], out='';
     for(var r=0;r<refs.length;r+=packed.width){
@@ -121,19 +122,19 @@ _SCRIPT = """
     at=i; frames[at].hidden=false; items[at].classList.add('current'); items[at].tabIndex=0;
     items[at].setAttribute('aria-current','step');
     if(focused){items[at].focus({preventScroll:true})}  // a screen reader reads the focused step
-    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+spoken(items[at].textContent)}
-    var list=document.querySelector('aside'), li=items[at];  // only the list scrolls, never the page
-    if(li.offsetTop<list.scrollTop){list.scrollTop=li.offsetTop}
-    else if(li.offsetTop+li.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=li.offsetTop+li.offsetHeight-list.clientHeight}
+    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+words[at]}
+    var list=document.querySelector('aside'), a=items[at];  // only the list scrolls, never the page
+    if(a.offsetTop<list.scrollTop){list.scrollTop=a.offsetTop}
+    else if(a.offsetTop+a.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=a.offsetTop+a.offsetHeight-list.clientHeight}
     document.getElementById('where').textContent=(at+1)+' / '+frames.length;
     var end=at===frames.length-1;
     off('first',at===0);off('prevhand',at===0);off('prev',at===0);off('next',end);off('last',end);
     off('nexthand',hands[String(+frames[at].dataset.hand+1)]===undefined);
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
   }
-  function spoken(words){  // cards in words as the pictures' descriptions say them (A♥ is ace of hearts), a mark
+  function spoken(text){  // cards in words as the pictures' descriptions say them (A♥ is ace of hearts), a mark
     // too: a finding's written as its escape, so that a page with no finding shows it nowhere
-    return words.replace(/^\\u2716 /,'finding: ').replace(/^[?] /,'unsettled: ').replace(/(10|[2-9AJQK])([♠♥♦♣])/g,function(_,r,s){
+    return text.replace(/^\\u2716 /,'finding: ').replace(/^[?] /,'unsettled: ').replace(/(10|[2-9AJQK])([♠♥♦♣])/g,function(_,r,s){
       return ({A:'ace',J:'jack',Q:'queen',K:'king'}[r]||r)+' of '+{'♠':'spades','♥':'hearts','♦':'diamonds','♣':'clubs'}[s];
     });
   }
@@ -146,7 +147,7 @@ _SCRIPT = """
     var k=hands[String(h+step)];
     if(k!==undefined){show(k);}
   }
-  var marked=[].map.call(document.querySelectorAll('li.finding,li.unsettled'),function(li){return +li.dataset.i});
+  var marked=[].map.call(document.querySelectorAll('a.finding,a.unsettled'),function(a){return +a.dataset.i});
   function finding(step){  // the next (1) or previous (-1) finding or unsettled note, round past the ends
     var ahead=marked.filter(function(i){return step>0?i>at:i<at}), all=ahead.length?ahead:marked;
     show(all[step>0?0:all.length-1]);
@@ -158,9 +159,14 @@ _SCRIPT = """
   document.getElementById('last').onclick=function(){show(frames.length-1)};
   document.getElementById('prevhand').onclick=function(){hand(-1)};
   document.getElementById('nexthand').onclick=function(){hand(1)};
-  items.forEach(function(li){  // a step is named in words, for a screen reader that reads it in the list
-    li.onclick=function(){show(+li.dataset.i)};
-    if(spoken(li.textContent)!==li.textContent){li.setAttribute('aria-label',spoken(li.textContent))}
+  items.forEach(function(a,i){
+    a.onclick=function(e){  // the link to its step; one opened in a tab or window (a key held) is the browser's
+      if(!(e.ctrlKey||e.shiftKey||e.altKey||e.metaKey)){e.preventDefault();show(i)}
+    };
+    if(words[i]!==a.textContent){  // named in words, the symbols hidden from a screen reader, the words from sight
+      a.innerHTML='<span aria-hidden="true">'+a.innerHTML+'</span><span class="sr"></span>';
+      a.lastChild.textContent=words[i];
+    }
   });
   document.addEventListener('keydown',function(e){
     var k=e.key;
@@ -279,7 +285,7 @@ def _entry(i: int, frame: Frame, words: str) -> str:
     else:
         label = ("? " if kind == "unsettled" else "✖ ") + words
     cls = f' class="{kind}"' if kind else ""
-    return f'<li data-i="{i}" tabindex="-1"{cls}>{red(markup(label), html=True)}</li>'
+    return f'<li><a href="#{i + 1}" data-i="{i}" tabindex="-1"{cls}>{red(markup(label), html=True)}</a></li>'
 
 
 def _summary(frames: list[Frame]) -> str:
