@@ -426,6 +426,20 @@ def test_each_step_of_the_move_list_is_a_link_to_it_that_a_screen_reader_can_fol
     assert current.get_attribute("href") == "#31" and page.url.endswith("#31") and errors == []
 
 
+def test_the_same_step_said_again_is_a_change_a_screen_reader_announces(browser, tmp_path):
+    """On a page of one finding, f went to it and f again gave the live region the words it
+    held, which a screen reader does not announce again: said again, the same words end in a
+    no-break space or lose it, so that each press is heard (→ at the last step too)."""
+    page, _, errors, _ = open_page(browser, tmp_path, "fixtures/records/dispute.json")
+    said = []
+    for key in ("f", "f", "f", "ArrowRight", "End"):
+        page.keyboard.press(key)
+        said.append(page.evaluate("document.getElementById('said').textContent"))
+    assert all(one != other for one, other in zip(said, said[1:])), said
+    assert {s.rstrip("\u00a0") for s in said} == {said[0]} and said[0].startswith("step 3 of 3: finding: ")
+    assert page.get_attribute("#said", "aria-atomic") == "true" and errors == []
+
+
 def test_f_goes_to_the_next_finding_or_unsettled_note_and_shift_f_to_the_previous(browser, tmp_path):
     """A referee on a disputed record's page had no key to its findings: f (or the finding
     button) goes to the next finding or unsettled note, round from the last to the first, F

@@ -66,9 +66,9 @@ def test_each_step_shown_is_said_in_a_live_region_hidden_from_sight(page):
     """The buttons and keys change the picture, which a screen reader does not read by
     itself: a polite live region in the controls is given each step's words, its cards
     spelt out (tests/test_html_replay.py hears them)."""
-    region = re.search(r'<span id="said" class="sr" aria-live="polite"></span>', page)
+    region = re.search(r'<span id="said" class="sr" aria-live="polite" aria-atomic="true"></span>', page)
     assert region and page.index("<nav>") < region.start() < page.index("</nav>")
-    assert "said.textContent='step '+(at+1)+' of '+frames.length+': '+words[at]" in page
+    assert "say('step '+(at+1)+' of '+frames.length+': '+words[at])" in page
     hidden = rule(page, ".sr")
     assert "position:absolute" in hidden and "width:1px" in hidden and "overflow:hidden" in hidden
 

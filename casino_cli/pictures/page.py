@@ -122,7 +122,7 @@ _SCRIPT = """
     at=i; frames[at].hidden=false; items[at].classList.add('current'); items[at].tabIndex=0;
     items[at].setAttribute('aria-current','step');
     if(focused){items[at].focus({preventScroll:true})}  // a screen reader reads the focused step
-    else if(!opening){said.textContent='step '+(at+1)+' of '+frames.length+': '+words[at]}
+    else if(!opening){say('step '+(at+1)+' of '+frames.length+': '+words[at])}
     var list=document.querySelector('aside'), a=items[at];  // only the list scrolls, never the page
     if(a.offsetTop<list.scrollTop){list.scrollTop=a.offsetTop}
     else if(a.offsetTop+a.offsetHeight>list.scrollTop+list.clientHeight){list.scrollTop=a.offsetTop+a.offsetHeight-list.clientHeight}
@@ -131,6 +131,10 @@ _SCRIPT = """
     off('first',at===0);off('prevhand',at===0);off('prev',at===0);off('next',end);off('last',end);
     off('nexthand',hands[String(+frames[at].dataset.hand+1)]===undefined);
     if(location.hash!=='#'+(at+1)){history.replaceState(null,'','#'+(at+1));}
+  }
+  function say(text){  // the same words again (f on the one finding, → at the end) end in a no-break space or
+    // lose it: a screen reader says the region again on a change, and nothing of the space
+    said.textContent=said.textContent===text?text+'\\u00a0':text;
   }
   function spoken(text){  // cards in words as the pictures' descriptions say them (A♥ is ace of hearts), a mark
     // too: a finding's written as its escape, so that a page with no finding shows it nowhere
@@ -367,7 +371,7 @@ def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0)
         f'<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs(None, True)}</svg>'
         f'<main data-start="{start}"><section id="stage"><nav>'
         f"{''.join(_button(*b) for b in _BUTTONS)}{finding_button}"
-        f'<span id="where"></span><span id="said" class="sr" aria-live="polite"></span>'
+        f'<span id="where"></span><span id="said" class="sr" aria-live="polite" aria-atomic="true"></span>'
         f"<noscript>JavaScript is off: the page shows step {start + 1} of {len(frames)} alone, "
         f"and its buttons, keys and move list do nothing</noscript></nav>{''.join(figures)}"
         '<p class="keys">Keys: →, ↓ or space next · ←, ↑ or shift+space back · PageUp this hand\'s start, '
