@@ -721,3 +721,17 @@ def test_names_on_the_narrow_board_are_text_never_markup(width):
         screen = Console(file=io.StringIO(), width=width, no_color=True)
         screen.print(position_view(pos, names=names))
         assert all(name in screen.file.getvalue() for name in names), screen.file.getvalue()
+
+
+def test_the_wide_board_names_a_builds_owner_as_its_row_does(tmp_path):
+    """A build's owner is named as the owner's row is labelled (``seat 3 Dan``), on the
+    board of replay, hint and apply; the narrow board keeps the seat alone."""
+    path = tmp_path / "p4.cas"
+    path.write_text(
+        "[Rules royal 4 partnerships=true]\n[Players Ana Ben Carla Dan]\n\n"
+        "Hand 1 dealer Dan table 5D 9C 3H KS\n1. Ana: 2C 2. Ben: 6D 3. Carla: 7H 4. Dan: 4S+5D=9\n"
+    )
+    wide = invoke("replay", str(path), "-f", "pretty", COLUMNS="80")
+    assert "4♠ 5♦  (single, seat 3 Dan)" in wide and "Dan (seat 3) builds 9" in wide
+    narrow = invoke("replay", str(path), "-f", "pretty", COLUMNS="40")
+    assert "(single, seat 3)" in narrow

@@ -64,8 +64,11 @@ class Board:
 
     def _label(self, seat: int, marker: str) -> str:
         """A seat's label on the wide board: "▶ seat 0 Ana (you)"."""
-        name = f" {self.names[seat]}" if self.names else ""
-        return f"{marker}seat {seat}{name}{' (you)' if seat == self.viewer else ''}"
+        return f"{marker}{self._seat_named(seat)}{' (you)' if seat == self.viewer else ''}"
+
+    def _seat_named(self, seat: int) -> str:
+        """A seat as the wide board names it: "seat 3 Dan" (its row's label), "seat 3" unnamed."""
+        return f"seat {seat} {self.names[seat]}" if self.names else f"seat {seat}"
 
     def _status(self, seat_words: Callable[[int], str]) -> Text:
         """The rule set and where the hand is: "classic, 2 players — deal 1 of 6, seat 0 to play"."""
@@ -88,22 +91,23 @@ class Board:
         sweeps = f", {sweep_words(pos.sweeps[seat], pos.rules.sweeps)}" if pos.sweeps[seat] else ""
         return Text.assemble(hand_text(pos, seat, self.viewer), f"{gap}[{taken}{sweeps}]")
 
-    def _builds(self) -> list[tuple[str, Text]]:
-        """Each build's label and cards: ("build 9", "9♥ and 2♥+3♥+4♦  (multiple, seat 3)")."""
+    def _builds(self, owner: Callable[[int], str]) -> list[tuple[str, Text]]:
+        """Each build's label, cards and ``owner``: ("build 9", "9♥ and 2♥+3♥+4♦  (multiple, seat 3 Dan)")."""
         rules = self.pos.rules
         return [
             (
                 f"build {b.value}",
                 Text.assemble(
-                    groups_text(rules, b.cards, b.value), f"  ({'single' if b.single else 'multiple'}, seat {b.owner})"
+                    groups_text(rules, b.cards, b.value),
+                    f"  ({'single' if b.single else 'multiple'}, {owner(b.owner)})",
                 ),
             )
             for b in self.pos.builds
         ]
 
     def wide(self) -> Table:
-        """A row per fact, each labelled: seats, the dealer, the seat to play and the sides
-        named in full."""
+        """A row per fact, each labelled: seats, the dealer, the seat to play, the builds'
+        owners and the sides named in full."""
         from ..records.describe import seat_words, side_name, side_names, side_seats
 
         pos, rules, players = self.pos, self.pos.rules, self.names
@@ -112,7 +116,7 @@ class Board:
         grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
         grid.add_row("game", self._status(lambda seat: seat_words(players, seat)))
         grid.add_row("table", cards_text(pos.loose))
-        for label, build in self._builds():
+        for label, build in self._builds(self._seat_named):
             grid.add_row(label, build)
         for seat in range(rules.players):
             grid.add_row(Text(self._label(seat, "▶ " if seat == pos.turn else "")), self._seat(seat, "   "))
@@ -129,8 +133,8 @@ class Board:
     def narrow(self, width: int) -> Group:
         """The game's line across the screen, then a row per fact with labels of at most
         about a quarter of it: a seat's is ``▶ seat 0`` where that fits, else ``▶ 0`` and its
-        name cut to fit (``Maximil…``); the seat to play and the dealer by seat alone (their
-        names are on their rows), the stock and the dealer on one row, the sides beside their
+        name cut to fit (``Maximil…``); the seat to play, the dealer and a build's owner by seat
+        alone (their names are on their rows), the stock and the dealer on one row, the sides beside their
         scores, named as on the wide board where every name is whole on its row, else by seats."""
         from ..records.describe import side_names
 
@@ -141,7 +145,7 @@ class Board:
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column(overflow="fold")
         grid.add_row("table", cards_text(pos.loose))
-        for label, build in self._builds():
+        for label, build in self._builds(lambda seat: f"seat {seat}"):
             grid.add_row(label, build)
         for seat in range(rules.players):
             marker = "▶ " if seat == pos.turn else "  "
