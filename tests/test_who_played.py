@@ -249,6 +249,10 @@ def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by
     assert claim.message == (
         "the record claims 7–4 for hand 1, but it scores 4–7; if the dealer was Ben (seat 1), the hand scores as claimed"
     )
+    assert claim.for_people(("Ana", "Ben")) == (
+        "the record claims Ana 7, Ben 4 for hand 1, but it scores Ana 4, Ben 7; if the dealer was Ben (seat 1), "
+        "the hand scores as claimed"
+    )
 
 
 @pytest.mark.parametrize(
@@ -316,3 +320,44 @@ def test_a_later_hand_begun_by_the_wrong_player_says_who_deals_it_by_d4(passes, 
     (finding,) = _findings(doc)
     assert finding.rule == "turn" and finding.hand == 2 and finding.move == 1
     assert finding.message.endswith(f"plays first; no dealer is written for hand 2, and {said}"), finding.message
+
+
+@pytest.mark.parametrize(
+    "players, variant, sides",
+    [
+        (["Ana", "Ben", "Cy"], "classic", ["Ana", "Ben", "Cy"]),
+        (["Ana", "Ben", "Carla", "Dan"], "royal", ["Ana & Carla", "Ben & Dan"]),
+    ],
+)
+def test_a_wrong_score_claim_says_whose_score_is_whose_for_people(players, variant, sides):
+    """At 3 and 4 players '5–0–6' does not say whose 5 it is: for people (pretty, stderr,
+    the replay's words) each side's score goes with its name; -f text and the JSON keep the dashes."""
+    made = cli("simulate", "--seed", "n", "--players", str(len(players)), "--variant", variant, "--hands", "1")
+    doc = orjson.loads(made.stdout) | {"players": players}
+    truth = doc["hands"][0]["score"]
+    claimed = [v + 1 + i for i, v in enumerate(truth)]
+    doc["hands"][0]["score"] = claimed
+    doc["result"] = {"scores": claimed, "winner": None}  # one hand from 0: the game is not over
+    stdin = orjson.dumps(doc)
+
+    def dashed(scores: list[int]) -> str:
+        return "–".join(map(str, scores))
+
+    def named(scores: list[int]) -> str:
+        return ", ".join(f"{side} {v}" for side, v in zip(sides, scores))
+
+    claims = [orjson.loads(line) for line in cli("validate", "-", "-f", "jsonl", stdin=stdin).stdout.splitlines()]
+    assert [c["message"] for c in claims] == [
+        f"the record claims {dashed(claimed)} for hand 1, but it scores {dashed(truth)}",
+        f"the record claims final scores {dashed(claimed)}, but they are {dashed(truth)}",
+    ]
+    text = cli("validate", "-", "-f", "text", stdin=stdin).stdout.decode()
+    assert all(f"{c['message']} (claim)" in text for c in claims)
+    people = [
+        f"the record claims {named(claimed)} for hand 1, but it scores {named(truth)} (claim)",
+        f"the record claims final scores {named(claimed)}, but they are {named(truth)} (claim)",
+    ]
+    stderr = cli("score", "-", "-f", "text", stdin=stdin).stderr
+    assert all(words in stderr for words in people)
+    findings = [e for e in walk(read_record(doc)) if isinstance(e, Finding)]
+    assert [finding_words(f, players) for f in findings] == [f"hand 1: {people[0]}", people[1]]

@@ -58,6 +58,7 @@ class Finding(NamedTuple):
     skipped: int = 0  # a note of moves the referee could not follow to: how many (not in the JSON)
     path: str | None = None  # the JSON path it is about, where not the hand's move or field (not in the JSON)
     by_seat: int = 0  # how much of the message is the engine's words, the mover "seat N" in them (not in the JSON)
+    people: str | None = None  # the message with each side's score by name, 'Ana 5, Ben 0, Cy 6' (not in the JSON)
 
     def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of docs/notation.md's table of them."""
@@ -78,9 +79,10 @@ class Finding(NamedTuple):
         return out
 
     def for_people(self, players: Sequence[str] | None) -> str:
-        """The message for people: its mover named (:func:`.describe.mover_named`) and the
-        cards that settle an unsettled check, which end it, by suit symbol ('— 7♠, 7♥ or 7♣')."""
-        message = mover_named(self.message, self.by_seat, self.seat, players)
+        """The message for people: its mover named (:func:`.describe.mover_named`), the sides'
+        scores of a claim by name (``people``) and the cards that settle an unsettled check,
+        which end it, by suit symbol ('— 7♠, 7♥ or 7♣')."""
+        message = mover_named(self.people or self.message, self.by_seat, self.seat, players)
         if self.settles is None:
             return message
         needs = self.settles[1]
@@ -97,12 +99,22 @@ class Finding(NamedTuple):
 
 
 Event = HandStart | Step | HandEnd | Finding
+Scores = Callable[[Iterable[int]], str]  # writes each side's score, '5–0–6'
 
 
 def about_hand(hand: int | None, rule: str, message: str, unchecked: bool = False, path: str | None = None) -> Finding:
     """A finding about a whole hand (``hand``, its number) or, with None, the whole record;
     ``path``: the element of it that is wrong, when the finding's rule does not say."""
     return Finding(hand, None, None, None, rule, message, unchecked, path=path)
+
+
+def _claim(record: Record, hand: int | None, words: Callable[[Scores], str], unchecked: bool = False) -> Finding:
+    """A claim finding whose ``words`` write scores: by dashes ('5–0–6') in its message, and
+    for people, where the record names its players, each side's by its name ('Ana 5, Ben 0,
+    Cy 6'; 'Ana & Carla 9, Ben & Dan 4')."""
+    sides = side_names(record.rules, record.players)
+    named = words(lambda scores: ", ".join(f"{side} {v}" for side, v in zip(sides, scores))) if record.players else None
+    return about_hand(hand, "claim", words(_dash), unchecked)._replace(people=named)
 
 
 def walk(record: Record, keep_going: bool = False, hints: bool = True) -> Iterator[Event]:
@@ -177,10 +189,10 @@ def _check_result(
         )
         return
     if claimed_scores is not None and tuple(claimed_scores) != tuple(scores):
-        yield about_hand(
+        yield _claim(
+            record,
             None,
-            "claim",
-            f"the record claims final scores {_dash(claimed_scores)}, but they are {_dash(scores)}{stops}",
+            lambda said: f"the record claims final scores {said(claimed_scores)}, but they are {said(scores)}{stops}",
         )
     true_winner = winner.winner if winner else None
     if claimed_winner != true_winner:
@@ -258,7 +270,8 @@ def _explained(
             first = False
             extra = hint(record, hand, dealer, event)
             if extra:
-                event = event._replace(message=f"{event.message}; {extra}")
+                people = None if event.people is None else f"{event.people}; {extra}"
+                event = event._replace(message=f"{event.message}; {extra}", people=people)
         yield event
 
 
@@ -507,19 +520,24 @@ def _end_hand(
 ) -> Generator[Event, None, HandEnd]:
     score = score_hand(pos)
     game = game_after_hand(record.rules, pos.scores, score)
-    if hand.score is not None and tuple(hand.score) != score.points:
+    claimed = hand.score
+    if claimed is not None and tuple(claimed) != score.points:
         if scores_known or record.rules.endgame != "ladder":
-            yield about_hand(
+            yield _claim(
+                record,
                 hand.number,
-                "claim",
-                f"the record claims {_dash(hand.score)} for hand {hand.number}, but it scores {_dash(score.points)}",
+                lambda said: (
+                    f"the record claims {said(claimed)} for hand {hand.number}, but it scores {said(score.points)}"
+                ),
             )
         else:  # under the ladder a hand's sweeps depend on the score before it (P3)
-            yield about_hand(
+            yield _claim(
+                record,
                 hand.number,
-                "claim",
-                f"the claimed score {_dash(hand.score)} could not be checked: the game's score "
-                f"before hand {hand.number} is unknown after an earlier broken hand",
+                lambda said: (
+                    f"the claimed score {said(claimed)} could not be checked: the game's score "
+                    f"before hand {hand.number} is unknown after an earlier broken hand"
+                ),
                 unchecked=True,
             )
     end = HandEnd(hand.number, pos, score, game, residue)
