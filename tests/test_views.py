@@ -325,9 +325,9 @@ def test_a_review_values_each_move_from_a_view_that_hides_every_other_card(monke
 
     views = []
 
-    def analyse(view, listing, rng, playouts):
+    def analyse(view, listing, rng, playouts, game):
         views.append(view)
-        return [SimpleNamespace(move=m, value=0.0) for m in listing.moves]
+        return [SimpleNamespace(move=m, value=0.0, game=None) for m in listing.moves]
 
     monkeypatch.setattr(reviewing, "analyse", analyse)
     record = read_record(play_game(make_rules("classic", 2), "hist", [BOTS["greedy"]] * 2, hands=1))

@@ -13,6 +13,7 @@ from ..notation.fields import dumps
 from ..records.record import Record
 from ..records.review import Review, Slip, review
 from ..records.shown import visible
+from .cmd_hint import GAME_WORDS
 from .common import documents, passed_over
 from .inputs import Document
 from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
@@ -106,31 +107,53 @@ def _write(doc: Document, record: Record, done: Review, top: int, fmt: Format) -
 def _players(
     record: Record, slips: list[Slip], reviewed: list[int], skipped: list[int], top: int
 ) -> tuple[list[dict[str, Any]], list[list[Slip]]]:
-    """Per seat, its entry of the review's ``players`` and its ``top`` costliest slips."""
+    """Per seat, its entry of the review's ``players`` and its ``top`` costliest slips, its
+    game slips first (then ``game_slips``, their count, after ``lost``)."""
     players, worst = [], []
     for seat in range(record.rules.players):
-        mine = sorted((s for s in slips if s.seat == seat), key=lambda s: -s.loss)
-        worst.append([s for s in mine[:top] if s.loss > 0.005])
-        players.append(
-            {
-                "seat": seat,
-                "name": record.players[seat] if record.players else None,
-                "moves": reviewed[seat],
-                "skipped": skipped[seat],
-                "lost": round(math.fsum(s.loss for s in mine), 2),  # the same on 3.11 and 3.12 (its sum() differs)
-                "worst": [
-                    {
-                        "hand": s.hand,
-                        "move": s.number,
-                        "played": s.played.text(),
-                        "better": s.best.text(),
-                        "lost": round(s.loss, 2),
-                    }
-                    for s in worst[seat]
-                ],
-            }
-        )
+        mine = sorted((s for s in slips if s.seat == seat), key=lambda s: (s.game is None, -s.loss))
+        worst.append([s for s in mine[:top] if s.game or s.loss > 0.005])
+        player = {
+            "seat": seat,
+            "name": record.players[seat] if record.players else None,
+            "moves": reviewed[seat],
+            "skipped": skipped[seat],
+            "lost": round(math.fsum(s.loss for s in mine), 2),  # the same on 3.11 and 3.12 (its sum() differs)
+            "game_slips": sum(1 for s in mine if s.game),
+            "worst": [_worst(s) for s in worst[seat]],
+        }
+        if not player["game_slips"]:
+            del player["game_slips"]
+        players.append(player)
     return players, worst
+
+
+def _worst(slip: Slip) -> dict[str, Any]:
+    """A costly move as JSON writes it; a game slip says what each move does to the game."""
+    out: dict[str, Any] = {
+        "hand": slip.hand,
+        "move": slip.number,
+        "played": slip.played.text(),
+        "better": slip.best.text(),
+        "lost": round(slip.loss, 2),
+    }
+    if slip.game:
+        out["game"] = {"played": GAME_WORDS[slip.game[0]], "better": GAME_WORDS[slip.game[1]]}
+    return out
+
+
+_COULD = {"win": "could have won the game", "open": "could have kept the game open"}
+_DID = {"open": "left it open", "loss": "lost it"}
+
+
+def _slip_line(who: str, worst: dict[str, Any]) -> str:
+    """A costly move in a line: the points it lost, or for a game slip, in words what the
+    better move would have done to the game and what the move played did."""
+    where = f"  hand {worst['hand']}, move {worst['move']}: "
+    game = worst.get("game")
+    if game is None:
+        return f"{where}played {worst['played']}, better {worst['better']} (-{worst['lost']:.2f})"
+    return f"{where}{who} {_COULD[game['better']]} with {worst['better']}; {worst['played']} {_DID[game['played']]}"
 
 
 def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
@@ -138,14 +161,14 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
     costly move."""
     summary = []
     for p in out["players"]:
-        who = f"{visible(p['name'])} (seat {p['seat']})" if p["name"] else f"seat {p['seat']}"  # shown, never obeyed
-        lines = [
-            f"  hand {w['hand']}, move {w['move']}: played {w['played']}, better {w['better']} (-{w['lost']:.2f})"
-            for w in p["worst"]
-        ]
+        name = visible(p["name"]) if p["name"] else f"seat {p['seat']}"  # shown, never obeyed
+        who = f"{name} (seat {p['seat']})" if p["name"] else name
+        lines = [_slip_line(name, w) for w in p["worst"]]
         skipped = f" ({p['skipped']} skipped: its hand is not known)" if p["skipped"] else ""
+        slips = p.get("game_slips", 0)
+        games = f", {slips} game slip{'s' if slips > 1 else ''}" if slips else ""
         summary.append(
-            (who, f"{p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all", lines)
+            (who, f"{p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all{games}", lines)
         )
     return summary
 
@@ -160,8 +183,12 @@ def _show(out: dict[str, Any], worst: list[list[Slip]], rules: Rules) -> None:
 
     con = console()
     con.print(f"review: {rule_set_words(rules)}", style="bold", markup=False, highlight=False)
-    for (who, said, _), slips in zip(_summary(out), worst):
+    for (who, said, lines), slips in zip(_summary(out), worst):
         con.print(f"[bold]{escape(who)}[/bold]: {escape(said)}")
+        for line, slip in zip(lines, slips):  # the game slips, first, in words
+            if slip.game:
+                con.print(line, markup=False, highlight=False)
+        slips = [s for s in slips if not s.game]
         if not slips:
             continue
         rows = [

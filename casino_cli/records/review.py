@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..engine import HandStart, Move, MoveFacts, Step, legal_moves
+from ..engine import HandStart, Move, MoveFacts, MoveList, Step, legal_moves
 from ..engine.position import Position
-from ..engine.search import analyse
+from ..engine.search import Ranked, analyse
 from ..engine.views import Played, observe, public
 from .record import Record
 from .referee import Finding, walk
@@ -19,7 +19,10 @@ PLAYOUTS = 240  # per reviewed move, shared by its legal moves (at least 16 worl
 
 class Slip(NamedTuple):
     """A move that lost expected points: where, what was played, the better move (each with
-    its facts in the position it was played from), how much."""
+    its facts in the position it was played from), how much. ``game`` is set on a game slip
+    (a last deal solved for the game: :func:`~casino_cli.engine.search.game_results`),
+    where the move played does worse for the game than ``best``: what each does to it for
+    the mover's side (1 wins it, 0 leaves it open, -1 loses it), played first."""
 
     hand: int
     number: int
@@ -29,6 +32,7 @@ class Slip(NamedTuple):
     loss: float
     played_facts: MoveFacts
     best_facts: MoveFacts
+    game: tuple[int, int] | None = None
 
 
 class Review(NamedTuple):
@@ -66,23 +70,8 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
                 listing = legal_moves(view.known)
                 reviewed[event.seat] += 1
                 if len(listing.moves) > 1:
-                    ranked = analyse(view, listing, rng, playouts=PLAYOUTS)
-                    value = {r.move: r.value for r in ranked}
-                    best = ranked[0]
-                    played = value.get(event.move, best.value)  # unlisted (a truncated listing): no loss
-                    loss = 0.0 if math.isnan(played) else max(0.0, best.value - played)  # NaN: left unvalued
-                    slips.append(
-                        Slip(
-                            event.hand,
-                            event.number,
-                            event.seat,
-                            event.move,
-                            best.move,
-                            loss,
-                            event.facts,
-                            listing.facts_of(best.move),
-                        )
-                    )
+                    ranked = analyse(view, listing, rng, playouts=PLAYOUTS, game=True)
+                    slips.append(_slip(event, ranked, listing))
             else:
                 skipped[event.seat] += 1
             history += (Played(event.seat, event.move, public(before)),)
@@ -90,3 +79,18 @@ def review(record: Record, rng: random.Random, moved: Callable[[], None] | None 
             if moved is not None:
                 moved()
     return Review(slips, reviewed, skipped, None)
+
+
+def _slip(step: Step, ranked: list[Ranked], listing: MoveList) -> Slip:
+    """The move of ``step`` against ``ranked`` (best first: for the game where it says,
+    then for points): the points it lost against the first best for points, and, where it
+    does worse for the game than the first move, a game slip with that move as the better."""
+    top = max(ranked, key=lambda r: -math.inf if math.isnan(r.value) else r.value)
+    played = next((r for r in ranked if r.move == step.move), None)  # None: unlisted (a truncated listing)
+    loss = 0.0 if played is None or math.isnan(played.value) else max(0.0, top.value - played.value)  # NaN: unvalued
+    game = None
+    if played is not None and played.game is not None and ranked[0].game is not None and played.game < ranked[0].game:
+        top, game = ranked[0], (played.game, ranked[0].game)
+    return Slip(
+        step.hand, step.number, step.seat, step.move, top.move, loss, step.facts, listing.facts_of(top.move), game
+    )
