@@ -20,17 +20,24 @@ WORDS = {1: "win", 0: "open", -1: "loss"}
 
 
 def brute_force(record):
-    """Per move of a 2-player last deal (every card known), by a minimax of the test's own
-    over every legal move: (hand, move) -> (its mover, the move played's game result, the
-    best game result, the moves with the best result that score the most points among them, the
-    points the move played lost against the best move for points)."""
+    """Per move of a last deal of two sides whose hidden cards are all in one hand (one
+    world: 2 players, or 4 in partnerships at the hand's last cards), by a minimax of the
+    test's own over every legal move: (hand, move) -> (its mover, the move played's game
+    result, the best game result, the moves with the best result that score the most
+    points among them, the points the move played lost against the best move for points)."""
     out = {}
     before = None
     for event in walk(record):
         if isinstance(event, HandStart):
             before = event.position
         elif isinstance(event, Step):
-            if before.stock_count == 0 and len(legal_moves(before)) > 1:
+            hiding = [h for seat, h in enumerate(before.hands) if seat != event.seat and h]
+            if (
+                record.rules.sides == 2
+                and before.stock_count == 0
+                and len(hiding) <= 1
+                and len(legal_moves(before)) > 1
+            ):
                 out[event.hand, event.number] = (event.seat, *_judged(before, event.move))
             before = event.position
     return out

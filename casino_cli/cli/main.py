@@ -740,9 +740,10 @@ def hint(
     """The moves of the seat to move ranked by expected points (its side's less the others'),
     from what that seat may know, with a standard error; exact (against best play) once the
     stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
-    40,000 nodes (a 2-player last deal nearly always); in an exact 2-player last deal that
-    can decide the game, each move says whether it wins it, loses it or leaves it open,
-    those that win it first (docs/bots.md). Work is bounded by a count of listing
+    40,000 nodes (a 2-player last deal nearly always); where it is exact, every card known
+    and two sides play (a 2-player last deal; 4 in partnerships, the hand's last cards)
+    and the hand can decide the game, each move says whether it wins it, loses it or
+    leaves it open, those that win it first (docs/bots.md). Work is bounded by a count of listing
     steps: on a crowded table some moves are valued in fewer worlds, or not at all, as
     stderr says. --jobs N hints the positions (or records) of a stream N at a time, each
     printed in order as soon as it is done.
@@ -765,8 +766,8 @@ def review(
     jobs: JobsOpt = 1,
 ) -> None:
     """For each player of a record, the moves that lost the most expected points against
-    the best move (with the better move), and the total lost; first, in a 2-player last
-    deal, the game slips: moves that did worse for the game than another (left open a game
+    the best move (with the better move), and the total lost; first, where every card is
+    known and two sides play (a 2-player last deal), the game slips: moves that did worse for the game than another (left open a game
     another move won, or lost it). --jobs N reviews the records of a stream N at a time,
     each printed in order as soon as it is done.
 

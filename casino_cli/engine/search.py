@@ -484,9 +484,10 @@ def game_results(view: View, ranked: list[Ranked], nodes: int, steps: int | None
     """``ranked`` with what each move does to the game against the other side's best play
     for the game (:func:`game_result`), the moves that win it first, then those that leave
     it open, then those that lose it, each in their order by points: where ``ranked`` is
-    exact with two players (once the stock is empty: one world, every card known), solved
-    within ``nodes`` nodes and ``steps`` listing steps; ``ranked`` unchanged otherwise."""
-    worlds = all_worlds(view, 1) if view.rules.players == 2 and ranked and ranked[0].exact else None
+    exact with two sides and one world left, every card known (a 2-player last deal; with
+    4 in partnerships, its last moves), solved within ``nodes`` nodes and ``steps`` listing
+    steps; ``ranked`` unchanged otherwise."""
+    worlds = all_worlds(view, 1) if view.rules.sides == 2 and ranked and ranked[0].exact else None
     if not worlds:
         return ranked
     side = view.rules.side_of(view.seat)
@@ -527,8 +528,8 @@ def analyse(
     nodes: a 2-player last deal nearly always, 3 and 4 players towards its end); best first.
     ``progress`` is called as each move's playouts are done. Work is bounded by ``steps``
     listing steps (:func:`rank_moves`): on a crowded table some moves may see fewer worlds,
-    or none (unvalued, last). With ``game``, a 2-player last deal's moves also say what
-    they do to the game, those that win it first (:func:`game_results`)."""
+    or none (unvalued, last). With ``game``, the moves of a last deal of two sides where
+    every card is known also say what they do to the game, those that win it first (:func:`game_results`)."""
     ranked = rank_moves(
         view,
         moves,
