@@ -9,15 +9,28 @@
 3. ``analyse`` as ``casino hint`` calls it, on the first position of each hand; and
    ``records.review.review`` of whole simulated games (greedy against counter, classic).
 
-Deterministic seeds; pinned to one core where possible. Usage: python bench/bots.py [--games N] [--json]
+With ``--hint-ab OLD_TREE``, only hints, two versions side by side: this script's
+``--hint-times`` run alternately with ``PYTHONPATH=OLD_TREE`` and with this tree, ``--rounds``
+times each, timing the hint of every decision of ``--hint-games`` hands of classic 2p and
+royal 2p, the last deal's decisions of all --games hands, and those again with the scores
+before the hand near the target (plus the fixtures/hints/*-game*.json positions).
+
+Deterministic seeds; pinned to one core where possible.
+Usage: python bench/bots.py [--games N] [--json] | [--hint-ab OLD_TREE [--rounds N] [--hint-games N]]
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from _common import pin_one_core
 
@@ -26,11 +39,15 @@ from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import analyse, playout
 from casino_cli.engine.views import Played, ask, observe, public, seat_rngs
 from casino_cli.engine.worlds import sample_worlds
+from casino_cli.notation.position import read_position
 from casino_cli.records.record import read_record
 from casino_cli.records.review import review
 from casino_cli.records.selfplay import play_game
 
 CONFIGS = [("classic 2p", "classic", 2), ("royal 2p", "royal", 2), ("royal 4p", "royal", 4)]
+ROOT = Path(__file__).resolve().parent.parent
+# analyse as casino hint calls it: with the game's search, where the tree has it (from f2fb46e on)
+HINT_OPTIONS = {"game": True} if "game" in inspect.signature(analyse).parameters else {}
 
 
 def decisions(rules, games: int) -> list:
@@ -64,14 +81,104 @@ def per_move(positions: list, name: str) -> dict:
     }
 
 
+def hint_seconds(pos, i: int) -> float:
+    """CPU seconds of the hint of ``pos`` (``analyse`` as ``casino hint`` calls it)."""
+    view = observe(pos, pos.turn)
+    moves = legal_moves(view.known)
+    t = time.process_time()
+    analyse(view, moves, random.Random(i), **HINT_OPTIONS)
+    return time.process_time() - t
+
+
+def near_target(pos, i: int):
+    """``pos`` with the scores before the hand near the rules' target (3 pairs in turn)."""
+    t = pos.rules.target
+    return pos._replace(scores=((t - 1, t - 2), (t - 3, t - 1), (t - 4, t - 4))[i % 3])
+
+
+def hint_groups(variant: str, players: int, games: int, hint_games: int) -> dict[str, list]:
+    """The positions whose hints ``--hint-times`` times, by group."""
+    rules = make_rules(variant, players)
+    positions = [p for p, _ in decisions(rules, games)]
+    last = [p for p in positions if not p.stock]
+    fixtures = [
+        read_position(json.loads(f.read_text())["position"]) for f in sorted(ROOT.glob("fixtures/hints/*-game*.json"))
+    ]
+    return {
+        "all": [p for p, _ in decisions(rules, hint_games)],
+        "last deal": last,
+        "near target": [near_target(p, i) for i, p in enumerate(last)]
+        + [p for p in fixtures if (p.rules.variant, p.rules.players) == (variant, players)],
+    }
+
+
+def hint_times(games: int, hint_games: int) -> dict[str, dict[str, list[float]]]:
+    """CPU seconds of each hint of :func:`hint_groups`, for classic 2p and royal 2p."""
+    return {
+        label: {
+            group: [hint_seconds(p, i) for i, p in enumerate(ps)]
+            for group, ps in hint_groups(v, n, games, hint_games).items()
+        }
+        for label, v, n in CONFIGS[:2]
+    }
+
+
+def hint_ab(old: Path, rounds: int, games: int, hint_games: int) -> None:
+    """``--hint-times`` under ``old`` and this tree, alternately, ``rounds`` times each: per
+    group the median and largest hint (each position's best round), old and new, and the
+    ratio new / old of the group's total, best and median over the rounds."""
+    pinned = pin_one_core()  # before the children, which inherit it
+    trees = {"old": old.resolve(), "new": ROOT}
+    seen: dict[str, list] = {name: [] for name in trees}
+    cmd = [sys.executable, __file__, "--hint-times", "--games", str(games), "--hint-games", str(hint_games)]
+    for _ in range(rounds):
+        for name, tree in trees.items():
+            out = subprocess.run(
+                cmd, env=dict(os.environ, PYTHONPATH=str(tree)), capture_output=True, text=True, check=True
+            )
+            seen[name].append(json.loads(out.stdout))
+    print(f"hint, new {ROOT} vs old {trees['old']}: {rounds} interleaved rounds, CPU time, {pinned}")
+    print(
+        f"{'config':11} {'group':12} {'n':>4} {'old median (max) ms':>20} {'new median (max) ms':>20} {'ratio best':>10} {'ratio median':>12}"
+    )
+    for label, groups in seen["old"][0].items():
+        for group, first in groups.items():
+            best, total = {}, {}
+            for name, runs in seen.items():
+                per = [[r[label][group][i] for r in runs] for i in range(len(first))]
+                best[name] = [min(t) for t in per]
+                total[name] = [sum(r[label][group]) for r in runs]
+            figs = {n: f"{1000 * statistics.median(b):.1f} ({1000 * max(b):.0f})" for n, b in best.items()}
+            print(
+                f"{label:11} {group:12} {len(first):4} {figs['old']:>20} {figs['new']:>20}"
+                f" {min(total['new']) / min(total['old']):10.3f} {statistics.median(total['new']) / statistics.median(total['old']):12.3f}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--games", type=int, default=6, help="seeded greedy hands per configuration whose decisions are timed"
     )
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--hint-ab", type=Path, metavar="OLD_TREE", help="hints only: this tree against OLD_TREE, interleaved"
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="with --hint-ab: runs of each tree (default 3)")
+    parser.add_argument(
+        "--hint-games", type=int, default=2, help="with --hint-ab: hands whose every decision is hinted (default 2)"
+    )
+    parser.add_argument(
+        "--hint-times", action="store_true", help=argparse.SUPPRESS
+    )  # --hint-ab's child: JSON of the times
     args = parser.parse_args()
+    if args.hint_ab:
+        hint_ab(args.hint_ab, args.rounds, args.games, args.hint_games)
+        return
     pinned = pin_one_core()
+    if args.hint_times:
+        print(json.dumps(hint_times(args.games, args.hint_games)))
+        return
     report: dict = {"pinned": pinned, "per_move": {}, "playouts_per_s": {}, "hint_ms": {}}
     for label, variant, players in CONFIGS:
         rules = make_rules(variant, players)
@@ -86,12 +193,7 @@ def main() -> None:
         for w in worlds:
             playout(w, rng)
         report["playouts_per_s"][label] = round(len(worlds) / (time.process_time() - t))
-        hint = []
-        for i, p in enumerate(starts):
-            view = observe(p, p.turn)
-            t = time.process_time()
-            analyse(view, legal_moves(view.known), random.Random(i))
-            hint.append(time.process_time() - t)
+        hint = [hint_seconds(p, i) for i, p in enumerate(starts)]
         report["hint_ms"][label] = {"median": round(1000 * statistics.median(hint)), "max": round(1000 * max(hint))}
     rules = make_rules("classic", 2)
     secs, moves = [], []
@@ -103,8 +205,6 @@ def main() -> None:
         moves.append(sum(len(h["moves"]) for h in record["hands"]))
     report["review"] = {"games": len(secs), "moves": moves, "seconds": [round(s, 1) for s in secs]}
     if args.json:
-        import json
-
         print(json.dumps(report))
         return
     print(f"bots, {pinned}; CPU time per call")
