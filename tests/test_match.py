@@ -1028,6 +1028,70 @@ def test_golden_exact_hints_are_the_hands_true_points(path):
         assert not any("game" in m for m in moves)
 
 
+def _last_deal_positions(variant: str, seeds: int, cards: int) -> list:
+    """Positions of seeded greedy play with the stock empty and at most ``cards`` cards in
+    hand (2 players), one a seed."""
+    from casino_cli.engine.greedy import greedy_ties
+
+    rules = make_rules(variant, 2)
+    out = []
+    for i in range(seeds):
+        pos = start_position(rules, seeded_deck(f"bound{i}"), 1)
+        while pos.turn is not None and (pos.stock or sum(h.bit_count() for h in pos.hands) > cards):
+            listing = legal_moves(pos)
+            j = greedy_ties(rules, listing)[0]
+            pos = play_judged(pos, listing.moves[j], listing.facts[j])
+        if pos.turn is not None:
+            out.append(pos)
+    return out
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_the_game_search_is_skipped_only_where_no_play_can_decide_the_game(variant):
+    """``may_decide``'s bound is sound: for last-deal positions under each endgame and every
+    pair of scores before the hand below the target, wherever it says no play may decide
+    the game, every way of playing the hand out (each legal move of each seat, all of
+    them) leaves it undecided; and it does say so for some, so the bound is not vacuous."""
+    from casino_cli.engine import apply_move, game_after_hand, score_hand
+    from casino_cli.engine.search import may_decide
+
+    def ends(at):
+        if at.turn is None:
+            yield at
+            return
+        for move in legal_moves(at):
+            yield from ends(apply_move(at, move))
+
+    skipped = decided = 0
+    for pos in _last_deal_positions(variant, 6, 5):
+        for endgame in ("highest", "ladder", "count_out"):
+            at = pos._replace(rules=make_rules(variant, 2, endgame=endgame))
+            finished = list(ends(at))
+            for before in itertools.product(range(0, 21), repeat=2):
+                if may_decide(at._replace(scores=before)):
+                    decided += 1
+                    continue
+                skipped += 1
+                for end in finished:
+                    hand = score_hand(end._replace(scores=before))
+                    assert game_after_hand(at.rules, before, hand).winner is None, (end, before)
+    assert skipped and decided
+
+
+def test_hint_and_review_run_no_game_search_at_scores_too_far_from_the_target(monkeypatch):
+    """The game search (its leaf, ``game_result``) runs in a 2-player last deal only where
+    ``may_decide``: never at 0-0 of 21, where it would double a hint's work for nothing."""
+    from casino_cli.engine import search
+
+    calls = []
+    monkeypatch.setattr(search, "game_result", lambda pos, side: calls.append(pos) or 0.0)
+    pos = _last_deal_positions("classic", 1, 8)[0]
+    analyse(observe(pos, pos.turn), legal_moves(pos), random.Random(1), game=True)
+    assert not calls
+    analyse(observe(pos._replace(scores=(20, 20)), pos.turn), legal_moves(pos), random.Random(1), game=True)
+    assert calls
+
+
 @pytest.mark.parametrize("command", ["hint", "review"])
 def test_hint_and_review_go_on_past_an_unreadable_document(command):
     """Like score and replay: the bad one is said on stderr and has its place in JSON (its

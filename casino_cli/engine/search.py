@@ -480,6 +480,20 @@ def game_result(pos: Position, side: int) -> float:
     return 0.0 if winner is None else 1.0 if winner == side else -1.0
 
 
+def may_decide(pos: Position) -> bool:
+    """Whether some play of the rest of ``pos``'s hand may decide the game, by a sound bound:
+    a side wins only on reaching the target (G2, G5), or from t−3 on the ladder (G3), with
+    at most 11 points of items (P1) and, with sweeps, its sweeps so far and one a card its
+    seats still hold; so a side more than that below the target cannot."""
+    rules = pos.rules
+    most = [11] * rules.sides
+    if rules.sweeps:
+        for seat, hand in enumerate(pos.hands):
+            left = hand.bit_count() if isinstance(hand, int) else rules.target  # a hand not known: no bound
+            most[rules.side_of(seat)] += pos.sweeps[seat] + left
+    return any(score + points >= rules.target for score, points in zip(pos.scores, most))
+
+
 def game_results(view: View, ranked: list[Ranked], nodes: int, steps: int | None = None) -> list[Ranked]:
     """``ranked`` with what each move does to the game against the other side's best play
     for the game (:func:`game_result`), the moves that win it first, then those that leave
@@ -488,7 +502,7 @@ def game_results(view: View, ranked: list[Ranked], nodes: int, steps: int | None
     4 in partnerships, its last moves), solved within ``nodes`` nodes and ``steps`` listing
     steps; ``ranked`` unchanged otherwise."""
     worlds = all_worlds(view, 1) if view.rules.sides == 2 and ranked and ranked[0].exact else None
-    if not worlds:
+    if not worlds or not may_decide(worlds[0]):
         return ranked
     side = view.rules.side_of(view.seat)
     budget = _Budget(nodes, steps)
