@@ -87,6 +87,43 @@ def test_api_md_documents_the_readers_and_writers_of_the_notation_and_records() 
             assert f"::: {module}\n" in text, module
 
 
+def test_the_messages_api_md_quotes_for_a_misuse_are_the_ones_raised() -> None:
+    """docs/api.md's Errors quote each misuse's message as it is raised (its example for
+    card_code was apply_move's message, and the names game_record refuses, a Game's seed and
+    its observer were in none of its lists)."""
+    from casino_cli.engine import (
+        Game,
+        apply_move,
+        card_code,
+        greedy_bot,
+        legal_moves,
+        make_rules,
+        seeded_deck,
+        start_position,
+    )
+    from casino_cli.errors import CasinoError
+    from casino_cli.records.game_record import game_record
+
+    text = " ".join((ROOT / "docs" / "api.md").read_text(encoding="utf-8").split())
+    rules = make_rules("classic")
+    game, pos = Game(rules, "7", [greedy_bot, greedy_bot]), start_position(rules, seeded_deck("7"), dealer=1)
+    calls = [(CasinoError, lambda: game_record(game, ["Ana"])), (TypeError, lambda: game_record(game, "AB"))]
+    if casino_cli.ENGINE == "python":  # the compiled engine's own TypeErrors come first (api.md says so)
+        calls += [
+            (TypeError, lambda: Game(rules, 7, [greedy_bot, greedy_bot])),
+            (TypeError, lambda: game.play(observer=5)),
+            (TypeError, lambda: legal_moves(pos, limit="x")),
+            (TypeError, lambda: card_code("2C")),
+            (TypeError, lambda: apply_move(pos, "2C")),
+        ]
+    unquoted = []
+    for error, call in calls:
+        with pytest.raises(error) as raised:
+            call()
+        unquoted += [] if f"`{raised.value}`" in text else [str(raised.value)]
+    assert unquoted == []
+
+
 def test_every_name_the_engine_exports_is_documented() -> None:
     """A class or function of ``casino_cli.engine.__all__`` has a docstring of its own (the
     reference shows it); a constant or a type alias is named in docs/api.md."""
