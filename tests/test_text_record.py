@@ -3,6 +3,7 @@ reader under generated and corrupted input (never a crash, never a hang, the rig
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from pathlib import Path
 
@@ -551,6 +552,18 @@ def test_a_winner_is_a_partnership_as_score_names_it_or_a_quoted_name(winner, si
 def test_a_winner_naming_no_side_is_refused_with_the_sides(lines, words):
     (record,) = read_text(lines)
     assert isinstance(record.error, TextError) and words in record.error.message, record.error
+
+
+def test_the_grammar_says_what_a_winner_names():
+    """The grammar's Result line took a side that it never defined, so a partnership written
+    as score names it, 'winner Ana & Carla', was in the prose alone; its example reads."""
+    grammar = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8").splitlines()
+    side = next(line for line in grammar if line.split("=")[0].strip() == "side")
+    examples = re.findall(r'"([^"]+ & [^"]+)"', side)
+    assert examples and "a player's name" in side and "a side number" in side
+    for example in examples:
+        (record,) = read_text([*FOUR, f"Result winner {example}"])
+        assert record.error is None and record.value["result"] == {"winner": 0}, example
 
 
 def test_a_player_called_with_an_ampersand_is_still_a_winner_by_name():
