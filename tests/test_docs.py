@@ -360,6 +360,24 @@ def test_every_module_the_layout_names_is_there() -> None:
     assert len(items) >= 5 and missing == [] and sorted(str(p.relative_to(ROOT)) for p in modules - named) == []
 
 
+def test_every_account_of_how_a_hint_ranks_says_the_moves_that_win_the_game_come_first() -> None:
+    """Where a 2-player last deal can decide the game, a hint puts the moves that win it first;
+    bots.md's Hints section still opened with 'ranks the moves ... by expected points', as
+    if points alone ranked them, after README, --help and notation.md had said so."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    notation = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8").splitlines()
+    bots = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    accounts = {
+        "README": next(line for line in readme if line.startswith("| `casino hint FILE`")),
+        "hint --help": typer.main.get_command(app).commands["hint"].help or "",
+        "notation.md, hint": next(line for line in notation if line.startswith("| `casino hint FILE")),
+        "notation.md, play's h": next(line for line in notation if line.startswith("| `h` | a hint")),
+        "bots.md": bots.split("## Hints and reviews\n\n")[1].split("\n\n")[0],
+    }
+    vague = [where for where, words in accounts.items() if not re.search(r"win[s]? (it|the game) first", words)]
+    assert "ranks the moves" in accounts["bots.md"] and vague == []
+
+
 def test_every_script_in_bench_is_in_its_readme() -> None:
     """bench/README.md names each script of bench/ (make_mutations.py, which rewrites the
     corpus of invalid records, was in none of its lists)."""
