@@ -795,6 +795,8 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
     last = cli("replay", "-", "--format", "json", stdin=record).stdout.splitlines()[-1]
     shown = cli("hint", "-", "--format", "pretty", stdin=last).stdout.decode()
     assert rule_set_words(make_rules("royal", target=11)) in shown and "no move to rank" in shown
+    said = shown.splitlines()[-1]  # docs/bots.md said only the JSON's empty ranking
+    assert said.endswith("no move to rank.") and f"`{said}`" in (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     done = cli("hint", "-", "--format", "json", stdin=last)
     assert done.returncode == 0, done.stderr
     assert orjson.loads(done.stdout) == {
