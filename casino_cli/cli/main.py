@@ -767,9 +767,10 @@ def review(
 ) -> None:
     """For each player of a record, the moves that lost the most expected points against
     the best move (with the better move), and the total lost; first, where every card is
-    known and two sides play (a 2-player last deal), the game slips: moves that did worse for the game than another (left open a game
-    another move won, or lost it). --jobs N reviews the records of a stream N at a time,
-    each printed in order as soon as it is done.
+    known and two sides play (a 2-player last deal; 4 in partnerships, the hand's last
+    cards), the game slips: moves that did worse for the game than another (left open a
+    game another move won, or lost it). --jobs N reviews the records of a stream N at a
+    time, each printed in order as soon as it is done.
 
     Example: casino simulate --seed r --hands 1 --bots greedy,random | casino review - --format json
     """
