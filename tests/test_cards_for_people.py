@@ -86,3 +86,16 @@ def test_judge_names_the_cards_that_settle_a_ruling_by_suit_on_a_terminal_and_in
         drawn = picture.read_text()
         assert "held one of " + _symbols(ruling["settles"]["needs"][0][0]) in drawn
         assert _ruling_words(ruling, str) not in drawn
+
+
+def test_a_note_whose_message_does_not_end_with_its_cards_is_left_as_it_is():
+    """for_people swaps the codes that end a note for symbols; a message with words after
+    them is left whole, never given a second list."""
+    from casino_cli.records.referee import Finding, needs_words
+
+    needs = (parse_card("7S") | parse_card("7H"),)
+    codes = needs_words(needs)
+    note = Finding(1, 2, 1, "4S+3H=7", "B3", f"not checked: … — {codes}", True, settles=(1, needs))
+    assert note.for_people(None) == f"not checked: … — {needs_words(needs, card_name)}"
+    later = note._replace(message=f"{note.message}; and more")
+    assert later.for_people(None) == later.message

@@ -85,8 +85,10 @@ class Finding(NamedTuple):
         message = mover_named(self.people or self.message, self.by_seat, self.seat, players)
         if self.settles is None:
             return message
-        needs = self.settles[1]
-        return message.removesuffix(needs_words(needs)) + needs_words(needs, card_name)
+        needs, codes = self.settles[1], needs_words(self.settles[1])
+        if not message.endswith(codes):  # the list is not where it is written: left as it is
+            return message
+        return message[: -len(codes)] + needs_words(needs, card_name)
 
     def comment_in(self, record: Record) -> str | None:
         """The record's comment on the move this finding is about (``{Ana: they do not add}``), if any."""
