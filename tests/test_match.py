@@ -1228,6 +1228,6 @@ def test_the_terminal_games_hint_puts_the_move_that_wins_the_game_first():
     from casino_cli.notation.position import read_position
 
     pos = read_position(orjson.loads((ROOT / "fixtures/hints/ladder-game-before-points.json").read_bytes())["position"])
-    lines = hint_words(pos, legal_moves(pos)).splitlines()
+    lines = hint_words(pos, legal_moves(pos), 80).splitlines()
     assert "4C+2C+3C=9" in lines[1] and lines[1].endswith("(wins the game)")
     assert "4C+2C=6" in lines[2] and lines[2].endswith("(the game goes on)")

@@ -153,6 +153,27 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
     assert term.close() == 0
 
 
+def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_game_words_whole():
+    """In the last deal near the target, ``h`` says what each move does to the game: a
+    multiple build's words and ``(loses the game)`` are wider than 80 columns, and the
+    line goes on under the move, never breaking the game's words nor starting at column 0."""
+    term = Terminal("play", "--seed", "3", "--variant", "royal", "-o", "target=7", size=(80, 24))
+    board = term.expect(PROMPT)
+    while "(the last)" not in board:
+        term.send("1")
+        board = term.expect(PROMPT)
+    term.send("h")
+    hint = term.expect(PROMPT).splitlines()[1:-1]
+    assert hint[0].startswith("hint (expected points") and max(len(line) for line in hint) <= 80, hint
+    moves = [line for line in hint[1:] if re.match(r" +\d+\. ", line)]
+    assert len(moves) == 3 and len(hint) > 4, hint  # a move's line went on
+    start = hint[1].index(hint[1].split()[2])  # where the move's text starts
+    assert all(line.startswith(" " * start) for line in hint[1:] if line not in moves), hint
+    assert sum("(loses the game)" in line for line in hint) == 3, hint
+    term.leave()
+    assert term.close() == 0
+
+
 @pytest.mark.parametrize(("lines", "cuts"), [(24, False), (17, True)])
 def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_view(lines, cuts):
     """4 players at 40 columns: the board is drawn narrow (the seats by number, the stock and

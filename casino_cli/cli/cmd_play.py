@@ -13,6 +13,7 @@ import random
 import re
 import shlex
 import sys
+import textwrap
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
@@ -72,11 +73,12 @@ class Answer(NamedTuple):
     file: str = ""  # of s FILE
 
 
-def hint_words(position: Position, listing: MoveList) -> str:
+def hint_words(position: Position, listing: MoveList, width: int) -> str:
     """The three best moves by expected points, from what the seat to play can see (the
     same search as ``casino hint``), with their numbers in the list and what each does,
     and, when there are more, how many there are; where the hand can decide the game, the
-    moves that win it first, each saying what it does to the game."""
+    moves that win it first, each saying what it does to the game. A move's line too long
+    for ``width`` goes on under its move, broken between words (its game words kept whole)."""
     from ..engine.search import analyse
     from ..engine.views import observe
     from .cmd_hint import points_text
@@ -86,17 +88,33 @@ def hint_words(position: Position, listing: MoveList) -> str:
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"), game=True)
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
     game = (
-        {1: " (wins the game)", 0: " (the game goes on)", -1: " (loses the game)"}
-        if any(r.game for r in ranked)
-        else {}
+        {1: "(wins the game)", 0: "(the game goes on)", -1: "(loses the game)"} if any(r.game for r in ranked) else {}
     )
+    points = max((len(points_text(r.value)) for r in ranked[:3]), default=0)
     best = "".join(
-        f"\n  {numbers[r.move]:>2}. {points_text(r.value)}  {r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
-        f"{game.get(r.game or 0, '')}"
+        "\n"
+        + _hanging(
+            f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ",
+            f"{r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}",
+            game.get(r.game or 0, ""),
+            width,
+        )
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
     return f"hint (expected points from what you can see, {which}):{best}"
+
+
+def _hanging(head: str, words: str, last: str, width: int) -> str:
+    """``head`` then ``words`` and ``last`` (kept whole), in lines of at most ``width``
+    cells where words allow, those after the first indented under ``words``."""
+    indent = " " * len(head)
+    lines = textwrap.wrap(head + words, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    if last and len(lines[-1]) + 1 + len(last) <= width:
+        lines[-1] += " " + last
+    elif last:
+        lines.append(indent + last)
+    return "\n".join(lines)
 
 
 def move_prompt(width: int, listing: MoveList) -> str:
@@ -121,7 +139,7 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     if lower in ("?", "help"):
         return Answer(message=HELP)
     if lower in ("h", "hint"):
-        return Answer(message=hint_words(position, listing))
+        return Answer(command="hint")
     if lower in ("l", "list"):
         return Answer(command="list")
     if lower in ("b", "board"):
@@ -332,6 +350,9 @@ def _person_move(
             out.print("your last move is undone (the record counts it as taken back)", style="yellow")
             listing = session.listing()
             watcher.board(session.position, listing)
+            continue
+        if answer.command == "hint":
+            out.print(hint_words(session.position, listing, out.width), style="yellow", markup=False)
             continue
         if answer.command == "list":
             out.print(watcher.moves(session.position, listing))
