@@ -174,6 +174,26 @@ def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_gam
     assert term.close() == 0
 
 
+def test_at_80_columns_a_long_line_of_the_games_log_goes_on_under_its_words():
+    """4 players in partnerships, named: a partner's sweep of a multiple build, and the
+    cards left to the last to capture, are wider than 80 columns; each goes on under its
+    words, never at column 0 where the screen's next line would start."""
+    args = ("--players", "4", "--variant", "royal", "--seed", "8", "--name", "Ana", "--bots", "greedy,counter,greedy")
+    term = Terminal("play", *args, "-o", "target=11", size=(80, 24))
+    shown = term.expect(PROMPT)
+    while not shown.endswith(ASKS):  # the game ends in hand 1
+        term.send("1")
+        shown += term.expect(PROMPT, *ASKS)
+    lines = shown[shown.index("─ hand 1 ─") :].splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    swept = next(i for i, line in enumerate(lines) if line.startswith("   3. counter (seat 2) takes the 12-build"))
+    assert lines[swept + 1] == "      sweep", lines[swept : swept + 2]
+    left = next(i for i, line in enumerate(lines) if line.startswith("  the cards left on the table"))
+    assert lines[left + 1] == "  capture (S2)", lines[left : left + 2]
+    term.send("")
+    assert term.close() == 0
+
+
 @pytest.mark.parametrize(("lines", "cuts"), [(24, False), (17, True)])
 def test_on_a_40_column_screen_the_whole_board_and_a_one_line_prompt_stay_in_view(lines, cuts):
     """4 players at 40 columns: the board is drawn narrow (the seats by number, the stock and

@@ -13,7 +13,6 @@ import random
 import re
 import shlex
 import sys
-import textwrap
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
@@ -33,6 +32,7 @@ from .output import (
     Interrupted,
     console,
     fitting,
+    hanging,
     resolve_format,
     say,
     typed,
@@ -93,28 +93,16 @@ def hint_words(position: Position, listing: MoveList, width: int) -> str:
     points = max((len(points_text(r.value)) for r in ranked[:3]), default=0)
     best = "".join(
         "\n"
-        + _hanging(
+        + hanging(
             f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ",
             f"{r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}",
-            game.get(r.game or 0, ""),
             width,
+            game.get(r.game or 0, ""),
         )
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
     return f"hint (expected points from what you can see, {which}):{best}"
-
-
-def _hanging(head: str, words: str, last: str, width: int) -> str:
-    """``head`` then ``words`` and ``last`` (kept whole), in lines of at most ``width``
-    cells where words allow, those after the first indented under ``words``."""
-    indent = " " * len(head)
-    lines = textwrap.wrap(head + words, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
-    if last and len(lines[-1]) + 1 + len(last) <= width:
-        lines[-1] += " " + last
-    elif last:
-        lines.append(indent + last)
-    return "\n".join(lines)
 
 
 def move_prompt(width: int, listing: MoveList) -> str:

@@ -13,6 +13,7 @@ import codecs
 import errno
 import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from enum import Enum
 
@@ -224,6 +225,19 @@ def fitting(prompts: Sequence[str], width: int, room: int) -> str:
     """The first of ``prompts`` that leaves ``room`` cells for the answer on a line of
     ``width``, else the last (the shortest): a prompt keeps to one line."""
     return next((p for p in prompts if len(p) + room <= width), prompts[-1])
+
+
+def hanging(head: str, words: str, width: int, last: str = "") -> str:
+    """``head`` then ``words`` and ``last`` (kept whole), in lines of at most ``width``
+    characters where words allow, those after the first indented under ``words``: a line
+    of a game's log or hint too long for the screen goes on under its words, not at column 0."""
+    indent = " " * len(head)
+    lines = textwrap.wrap(head + words, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    if last and len(lines[-1]) + 1 + len(last) <= width:
+        lines[-1] += " " + last
+    elif last:
+        lines.append(indent + last)
+    return "\n".join(lines)
 
 
 def typed(out: Console, prompt: str, eof: str = "q") -> str:

@@ -21,7 +21,7 @@ from ..records.describe import describe, residue_words, side_names
 from ..records.frames import game_words
 from ..records.scoresheet import hand_json
 from ..records.session import Session
-from .output import Format, console, write_line
+from .output import Format, console, hanging, write_line
 from .plain import card_name, sheet_lines
 from .safe_text import shown_names
 
@@ -168,18 +168,23 @@ class Watcher:
                 self._put(Text(f"watch: {rule_set_words(event.position.rules)}", style="bold"))
             self._put(Rule(f"hand {event.hand}"))
         elif isinstance(event, Step):
-            self._put(
-                Text(f"  {event.number:>2}. {self._words(event, card_name)}", style="bold" if event.facts.sweep else "")
-            )
+            self._log(f"  {event.number:>2}. ", self._words(event, card_name), "bold" if event.facts.sweep else "")
         else:
             if event.residue:
-                self._put(Text(f"  {residue_words(event, card_name, self.names)}"))
+                self._log("  ", residue_words(event, card_name, self.names))
             rules = event.position.rules
             sides = side_names(rules, self.names)
             if self.viewer is not None:  # the person's side is theirs
                 mine = rules.side_of(self.viewer)
                 sides = [f"{name} (you)" if side == mine else name for side, name in enumerate(sides)]
             self._put(score_view(hand_sheet(event), rules, sides, sheet_ending(event), event.position.scores))
+
+    def _log(self, head: str, words: str, style: str = "") -> None:
+        """A line of the game's log, going on under its words where the screen is too narrow."""
+        from rich.text import Text
+
+        assert self.out is not None
+        self._put(Text(hanging(head, words, self.out.width), style=style))
 
     def _put(self, shown: RenderableType) -> None:
         """Print for people, counting the lines it takes: the person's next board makes room for them."""
