@@ -1223,11 +1223,13 @@ def test_a_hint_says_what_each_move_does_to_the_game_only_where_it_is_exact():
 
 def test_the_terminal_games_hint_puts_the_move_that_wins_the_game_first():
     """``h`` in ``casino play`` (the search of ``casino hint``): the ladder fixture's move
-    that wins the game first, though another scores more points, each line saying."""
+    that wins the game first, though another scores more points, each line saying, and
+    the heading saying so above values that do not fall."""
     from casino_cli.cli.cmd_play import hint_words
     from casino_cli.notation.position import read_position
 
     pos = read_position(orjson.loads((ROOT / "fixtures/hints/ladder-game-before-points.json").read_bytes())["position"])
     lines = hint_words(pos, legal_moves(pos), 80).splitlines()
+    assert lines[0] == "hint (moves that win the game first, then expected points, the best 3 of 8):"
     assert "4C+2C+3C=9" in lines[1] and lines[1].endswith("(wins the game)")
     assert "4C+2C=6" in lines[2] and lines[2].endswith("(the game goes on)")

@@ -164,7 +164,7 @@ def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_gam
         board = term.expect(PROMPT)
     term.send("h")
     hint = term.expect(PROMPT).splitlines()[1:-1]
-    assert hint[0].startswith("hint (expected points") and max(len(line) for line in hint) <= 80, hint
+    assert hint[0].startswith("hint (moves that win the game first") and max(len(line) for line in hint) <= 80, hint
     moves = [line for line in hint[1:] if re.match(r" +\d+\. ", line)]
     assert len(moves) == 3 and len(hint) > 4, hint  # a move's line went on
     start = hint[1].index(hint[1].split()[2])  # where the move's text starts

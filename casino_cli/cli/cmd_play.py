@@ -102,7 +102,8 @@ def hint_words(position: Position, listing: MoveList, width: int) -> str:
         for r in ranked[:3]
     )
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
-    return f"hint (expected points from what you can see, {which}):{best}"
+    by = "moves that win the game first, then expected points" if game else "expected points from what you can see"
+    return f"hint ({by}, {which}):{best}"
 
 
 def move_prompt(width: int, listing: MoveList) -> str:
