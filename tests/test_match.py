@@ -603,12 +603,13 @@ def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
 
 def test_botchecks_verdict_names_the_rules_it_was_played_under():
     """A verdict's --seed repeats the check only under the same rules: the line
-    names them (as match's heading does), in text, pretty and on stderr beside JSON."""
+    names them (as match's heading does), in text, pretty and on stderr beside JSON. Run
+    as processes of their own: botcheck forks, and pytest's process has threads."""
     args = ("botcheck", "greedy", "--decisions", "1", "--redeals", "1", "--variant", "royal", "-o", "target=11")
     rules = make_rules("royal", target=11)
     for fmt in ("text", "pretty"):
-        assert cli(*args, "-f", fmt).stdout.decode().startswith(f"bot 'greedy' ({rules}): 1 decision,")
-    assert f"casino: bot 'greedy' ({rules}): " in cli(*args, "-f", "json").stderr
+        assert casino(*args, "-f", fmt).stdout.decode().startswith(f"bot 'greedy' ({rules}): 1 decision,")
+    assert f"casino: bot 'greedy' ({rules}): " in casino(*args, "-f", "json").stderr.decode()
 
 
 def test_the_searcher_is_deterministic_for_a_seed():
