@@ -113,11 +113,11 @@ class CommandBot:
                         stdout=subprocess.PIPE,
                         bufsize=0,
                         process_group=0,  # a group of its own, killed whole; a terminal's Ctrl-C is casino's
+                        preexec_fn=_announce if on_program is not None else None,
                     )
                 except (OSError, ValueError) as exc:
                     raise BotError(self.bot_name, seat, f"could not be started: {exc}{_start_hint(exc)}") from None
                 assert self.process.stdin is not None
-                _tell(self.process.pid, True)
                 os.set_blocking(self.process.stdin.fileno(), False)  # a question is sent within the limit (_send)
                 self.owner = os.getpid()
                 self.answered = False
@@ -386,15 +386,23 @@ _COMMANDS: dict[str, CommandBot] = {}
 # seats, would leave it running past the exit)
 _RUNNING: set[CommandBot] = set()
 _REAPED: list[subprocess.Popen[bytes]] = []  # the handles of the programs close_all ended last (see there)
-# Told each program's id (its process group's) as it starts (True) and as it is ended (False):
-# a worker of --jobs tells its parent, which ends the programs of a worker killed before it
-# could (cli/workers.py).
+# Told each program's id (its process group's) as it starts (True, by the program itself: see
+# _announce) and as it is ended (False): a worker of --jobs tells its parent, which ends the
+# programs of a worker killed before it could (cli/workers.py).
 on_program: Callable[[int, bool], None] | None = None
 
 
 def _tell(pid: int, running: bool) -> None:
     if on_program is not None:
         on_program(pid, running)
+
+
+def _announce() -> None:
+    """Tell that a program runs from its own process, between its fork and its exec: a
+    worker killed while it starts one (before Popen returns) cannot leave it untold, and
+    the parent hears of it before the worker's pipe ends (the program holds the pipe until
+    its exec). Only in a worker of --jobs, which runs no thread of its own."""
+    _tell(os.getpid(), True)
 
 
 def for_seat(bot: Bot) -> Bot:
