@@ -149,6 +149,18 @@ def _started(started: Path) -> list[int]:
     raise AssertionError("the program never wrote its pid")
 
 
+def test_an_ended_program_leaves_no_pipe_open():
+    """The pipe of a program's output is closed as the program is ended, not left to the
+    handle's drop at the next clean-up (a ResourceWarning on every program, an error under
+    ``python -W error``)."""
+    from casino_cli.records import botproto
+
+    bot = botproto.CommandBot("sleep 60")
+    process = bot._start(0)
+    bot.close(0)
+    assert process.returncode is not None and process.stdout is not None and process.stdout.closed
+
+
 def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_path, monkeypatch):
     """A stop signal delivered inside Popen (the program forked, its handle not yet casino's)
     is held and raised once the program is known, so the clean-up ends it."""

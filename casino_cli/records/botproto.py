@@ -342,6 +342,8 @@ def close_all(bots: Sequence[CommandBot], wait: float = 1.0) -> None:
                     process.kill()
             _tell(process.pid, False)  # before it is reaped: its id is still its own
             process.wait()
+            if process.stdout is not None:
+                process.stdout.close()  # not left to the handle's drop (a ResourceWarning)
             _REAPED.append(process)
 
 
