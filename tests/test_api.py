@@ -312,8 +312,8 @@ def test_misuse_is_a_casino_error_saying_what_is_wrong(pos):
     rules = make_rules("classic")
     with pytest.raises(CasinoError, match="first_dealer 5 is not a seat"):
         Game(rules, "s", first_dealer=5)
-    for bots in ([random_bot], [random_bot] * 3):  # one bot a seat, as many as the seats
-        with pytest.raises(CasinoError, match=f"^{len(bots)} bots for 2 seats$"):
+    for bots, said in (([random_bot], "1 bot"), ([random_bot] * 3, "3 bots")):  # one a seat, as many as the seats
+        with pytest.raises(CasinoError, match=f"^{said} for 2 seats: give one a seat, or none to play move by move$"):
             Game(rules, "s", bots)
     with pytest.raises(CasinoError, match="3 scores for 2 sides"):
         start_position(rules, seeded_deck("7"), 0, (5, 6, 7))
@@ -498,6 +498,26 @@ def test_arguments_out_of_their_range_are_casino_errors_saying_so():
         register("five", 5)  # type: ignore[arg-type]
     with pytest.raises(CasinoError, match=r"seat '0' is not a seat \(0..1\)"):
         observe(pos, "0")  # type: ignore[arg-type]
+
+
+def test_a_game_refuses_bots_that_cannot_play_where_it_is_made():
+    """Game(rules, "7", [1, 2]) was taken, and failed only at play() (a BotError of the int
+    seat 0 'raised'); a seat's bot that cannot be called, a text or None for the list, is a
+    TypeError where the game is made, naming the seat and what was given."""
+    rules = make_rules("classic")
+    for bots, said in (
+        ([1, 2], "the bot of seat 0 is called with (view, moves, rng): int 1 is not callable"),
+        ([random_bot, "greedy"], "the bot of seat 1 is called with (view, moves, rng): str 'greedy' is not callable"),
+        (
+            [random_bot, Game],
+            "the bot of seat 1 is called with (view, moves, rng): <class 'casino_cli.engine.game.Game'> is a class,",
+        ),
+        ("ab", "bots must be a list of bots, one a seat, not str 'ab'"),
+        (None, "bots must be a list of bots, one a seat, not NoneType None"),
+    ):
+        with pytest.raises(TypeError, match=f"^{re.escape(said)}"):
+            Game(rules, "7", bots)  # type: ignore[arg-type]
+    assert Game(rules, "7", (random_bot, greedy_bot)).bots == (random_bot, greedy_bot)
 
 
 def test_a_bot_is_registered_only_under_a_name_bots_can_say():

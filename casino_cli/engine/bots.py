@@ -20,7 +20,7 @@ from .greedy import gain, greedy_choice
 from .move_list import MoveList
 from .moves import Move
 from .search import counter_bot, searcher_bot
-from .views import Bot, View, check_bot_arguments
+from .views import Bot, View, check_bot_arguments, unfit_bot
 
 
 def random_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
@@ -48,23 +48,13 @@ def register(name: str, bot: Bot) -> None:
         raise wrong_type("name", name, "a str")
     if not name or "," in name or ":" in name:
         raise CasinoError(f"a bot's name is not empty and has no ',' or ':', as --bots reads it: not {shown(name)}")
-    unfit = _unfit(bot)
+    unfit = unfit_bot(bot)
     if unfit:
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} {unfit}")
     own = spelled_bot(name)
     if own in _OWN and bot is not BOTS[own]:
         raise CasinoError(f"{name!r} is one of casino's own bots: register yours under a name of its own")
     BOTS[name] = bot
-
-
-def _unfit(bot: object) -> str | None:
-    """Why ``bot`` cannot be called for each move, or None: it is not callable, or it is a
-    class (calling one makes an instance, never a move)."""
-    if not callable(bot):
-        return "is not callable"
-    if isinstance(bot, type):
-        return f"is a class, whose call makes an instance, not a move: use an instance of it (mine = {bot.__name__}(), say) or a function"
-    return None
 
 
 def spelled_bot(name: str) -> str:
@@ -112,7 +102,7 @@ def find_bot(name: str) -> Bot:
                 f" {stem}:{attribute}, with {stem}.py in the current directory or a directory on PYTHONPATH"
             ) from None
         raise LookupError(f"cannot load bot {name!r}: {type(exc).__name__}: {exc}") from None
-    unfit = _unfit(bot)
+    unfit = unfit_bot(bot)
     if unfit:
         raise LookupError(f"bot {name!r} {unfit}")
     BOTS[name] = bot

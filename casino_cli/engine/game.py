@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from ..errors import check_int, shown, wrong_type
@@ -22,7 +22,7 @@ from .play import play_judged, residue_taken
 from .position import Position
 from .rules import A_RULES, Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
-from .views import Bot, Played, ask, public, seat_rngs
+from .views import Bot, Played, ask, public, seat_rngs, unfit_bot
 
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
@@ -90,6 +90,26 @@ class PlayedHand(NamedTuple):
     game: GameStep  # the game after this hand
 
 
+def _seated_bots(rules: Rules, bots: object) -> tuple[Bot, ...]:
+    """``bots`` as one bot a seat (or none), checked where a game is made: a text, or a
+    number of bots that is not the number of seats, or a seat's bot that cannot be called,
+    is refused saying so (the first move would fail on it)."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
+        raise wrong_type("bots", bots, "a list of bots, one a seat")
+    seated = tuple(bots)
+    if seated and len(seated) != rules.players:
+        raise CasinoError(
+            f"{len(seated)} bot{'s' * (len(seated) != 1)} for {rules.players} seats:"
+            " give one a seat, or none to play move by move"
+        )
+    for seat, bot in enumerate(seated):
+        unfit = unfit_bot(bot)
+        if unfit:
+            given = shown(bot) if callable(bot) else f"{type(bot).__name__} {shown(bot)}"
+            raise TypeError(f"the bot of seat {seat} is called with (view, moves, rng): {given} {unfit}")
+    return seated
+
+
 class Game:
     """A game from a seed: hand after hand is dealt (casino-shuffle/1), played by the
     ``bots`` (one per seat) and scored, until a side wins or :data:`MAX_HANDS` is reached.
@@ -118,15 +138,13 @@ class Game:
             raise wrong_type("rules", rules, A_RULES)
         if not isinstance(seed, str):
             raise wrong_type("seed", seed, "a text")
-        if bots and len(bots) != rules.players:
-            raise CasinoError(f"{len(bots)} bots for {rules.players} seats")
         if first_dealer is not None:
             check_int("first_dealer", first_dealer, "an int or None")
         if first_dealer is not None and first_dealer not in range(rules.players):
             raise CasinoError(f"first_dealer {shown(first_dealer)} is not a seat (0..{rules.players - 1})")
         self.rules: Rules = rules
         self.seed: str = seed
-        self.bots: tuple[Bot, ...] = tuple(bots)
+        self.bots: tuple[Bot, ...] = _seated_bots(rules, bots)
         self.rngs: list[random.Random] = seat_rngs(seed, rules.players)  # one a seat
         self.first_dealer: int = rules.players - 1 if first_dealer is None else first_dealer
         self.scores: tuple[int, ...] = (0,) * rules.sides  # per side, after the hands played

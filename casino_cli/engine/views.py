@@ -110,6 +110,16 @@ Bot = Callable[[View, MoveList, random.Random], Move]
 """A bot: ``bot(view, moves, rng)`` returns one of the legal ``moves``, seeing only its seat's ``view``."""
 
 
+def unfit_bot(bot: object) -> str | None:
+    """Why ``bot`` cannot be called for each move, or None: it is not callable, or it is a
+    class (calling one makes an instance, never a move)."""
+    if not callable(bot):
+        return "is not callable"
+    if isinstance(bot, type):
+        return f"is a class, whose call makes an instance, not a move: use an instance of it (mine = {bot.__name__}(), say) or a function"
+    return None
+
+
 def check_bot_arguments(view: object, moves: object, rng: object) -> None:
     """What casino's own bots say of an argument of the wrong type (a text or a dict for the
     view, a plain tuple for the moves): a TypeError naming it, not an error from inside."""
