@@ -572,6 +572,37 @@ def test_a_bot_of_casinos_own_is_not_replaced():
     assert find_bot("greedy") is find_bot("Greedy") is greedy_bot and BOTS["random"] is random_bot
 
 
+def test_a_registered_name_is_one_name_in_any_case(monkeypatch):
+    """register('Random', random_bot) added a second key for casino's own bot, and a bot
+    registered as 'Mine' was unknown to find_bot('mine') and --bots mine, though casino's
+    own are read in any case; a registered name is read in any case by find_bot and --bots
+    (and recorded as registered), registering a bot under its name in another case is no
+    change, and another bot under it is refused unless spelt as registered."""
+    from casino_cli.cli.cmd_simulate import parse_bots
+    from casino_cli.engine import BOTS, find_bot, register
+
+    own = ("random", "greedy", "counter", "searcher")
+    monkeypatch.setattr("casino_cli.engine.bots.BOTS", {name: BOTS[name] for name in own})
+    from casino_cli.engine import bots
+
+    def mine(view, moves, rng):
+        return moves[0]
+
+    def other(view, moves, rng):
+        return moves[-1]
+
+    register("Random", random_bot)
+    register("Mine", mine)
+    register("MINE", mine)
+    assert list(bots.BOTS) == [*own, "Mine"]
+    assert find_bot("mine") is find_bot("MINE") is mine
+    assert parse_bots("mine,RANDOM", 2) == ["Mine", "random"]
+    with pytest.raises(CasinoError, match="^'mine' is the name of another bot, registered as 'Mine' \\(names are"):
+        register("mine", other)
+    register("Mine", other)  # spelt as registered: replaced
+    assert find_bot("mINe") is other and list(bots.BOTS)[-1] == "Mine"
+
+
 def test_find_bot_sample_worlds_and_seat_rngs_check_their_arguments():
     """A bot's name that is no text and an rng that is no random.Random are TypeErrors naming
     them (they were AttributeErrors from inside); a number of players no game has is a

@@ -43,7 +43,11 @@ _OWN = frozenset(BOTS)  # casino's own bots, whose names the ladder's figures ar
 def register(name: str, bot: Bot) -> None:
     """Make a bot available by name (for ``casino simulate --bots``): a name ``--bots`` can
     say, not empty and with no ``,`` (between bots) or ``:`` (``module:function``, ``cmd:``),
-    and not one of casino's own (``random``, ``greedy``, ``counter``, ``searcher``)."""
+    and not one of casino's own (``random``, ``greedy``, ``counter``, ``searcher``).
+
+    A name is read in any case (:func:`find_bot`): registering the bot a name has under
+    that name in another case is no change, and another bot under it a CasinoError unless
+    the name is spelt as it was registered (which replaces the bot)."""
     if not isinstance(name, str):
         raise wrong_type("name", name, "a str")
     if not name or "," in name or ":" in name:
@@ -51,22 +55,34 @@ def register(name: str, bot: Bot) -> None:
     unfit = unfit_bot(bot)
     if unfit:
         raise TypeError(f"a bot is called with (view, moves, rng): {bot!r} {unfit}")
-    own = spelled_bot(name)
-    if own in _OWN and bot is not BOTS[own]:
+    known = spelled_bot(name)
+    if BOTS.get(known) is bot:
+        return
+    if known in _OWN:
         raise CasinoError(f"{name!r} is one of casino's own bots: register yours under a name of its own")
+    if known != name:
+        raise CasinoError(
+            f"{name!r} is the name of another bot, registered as {known!r} (names are read in any case):"
+            f" register yours as {known!r} to replace it, or under a name of its own"
+        )
     BOTS[name] = bot
 
 
 def spelled_bot(name: str) -> str:
-    """The name a record gives the bot ``name`` says: casino's own in any case by their own
-    (``GREEDY``: ``greedy``), any other as it is (``module:function`` and ``cmd:PROGRAM`` name
-    files and Python names, which tell case apart)."""
-    return name.lower() if name.lower() in _OWN else name
+    """The name a record gives the bot ``name`` says: a registered name (casino's own among
+    them) in any case as it was registered (``GREEDY``: ``greedy``), any other as it is
+    (``module:function`` and ``cmd:PROGRAM`` name files and Python names, which tell case
+    apart)."""
+    if ":" in name or name in BOTS:
+        return name
+    folded = name.casefold()
+    return next((known for known in BOTS if ":" not in known and known.casefold() == folded), name)
 
 
 def find_bot(name: str) -> Bot:
-    """A bot by name (casino's own in any case): a registered one, or ``module:function`` imported on demand
-    (``cmd:PROGRAM`` is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
+    """A bot by name: a registered one (casino's own among them) in any case, as
+    :func:`spelled_bot` reads it, or ``module:function`` imported on demand (``cmd:PROGRAM``
+    is a program: :func:`casino_cli.records.botproto.load_bot` runs it)."""
     if not isinstance(name, str):
         raise wrong_type("name", name, "a str")
     name = spelled_bot(name)
