@@ -84,6 +84,19 @@ def test_a_move_list_is_immutable_hashable_and_picklable(pos):
         MoveList(listing.moves, listing.facts[1:])
 
 
+def test_a_positions_repr_names_the_options_that_differ_from_its_rule_sets():
+    """Two positions dealt alike under different options (or 4 players with and without
+    partnerships) had the same repr; the repr names the options off their preset, as the
+    rules' repr does, and a position of the preset's options keeps its short repr."""
+    deck = seeded_deck("7")
+    plain = start_position(make_rules("classic"), deck, dealer=1)
+    other = start_position(make_rules("classic", target=11, sweeps=True), deck, dealer=1)
+    assert repr(plain) == "<Position classic 2p, deal 1/6, seat 0 to play, table AH 8D 9H 9C>"
+    assert repr(other) == "<Position classic 2p, sweeps=true, target=11, deal 1/6, seat 0 to play, table AH 8D 9H 9C>"
+    alone = start_position(make_rules("classic", 4, partnerships=False), deck, dealer=3)
+    assert repr(alone).startswith("<Position classic 4p, no partnerships, deal 1/3,")
+
+
 def test_values_have_short_reprs_and_text(pos):
     move = legal_moves(pos)[0]
     assert str(move) == move.text() == "2C+AH+8D=11" and repr(move) == "<Move 2C+AH+8D=11>"

@@ -131,7 +131,7 @@ class Position(NamedTuple):
 
     def __repr__(self) -> str:
         builds = "".join(f" [{'+'.join(codes_of(b.cards))}={b.value}]" for b in self.builds)
-        return f"<Position {self.rules.variant} {self.rules.players}p, {_status(self)}, table {_codes(self.loose)}{builds}>"
+        return f"<Position {self.rules}, {_status(self)}, table {_codes(self.loose)}{builds}>"
 
     def __str__(self) -> str:
         return "\n".join(position_lines(self))
