@@ -460,6 +460,26 @@ def test_a_hand_started_from_its_table_is_refused_when_it_could_not_be_dealt():
         start_from_table(rules, pos.loose, hands, 1, stock=(*pos.stock[1:], 52))
 
 
+def test_a_move_not_listed_is_a_value_error_saying_what_to_do():
+    """MoveList.index of a move not listed said '<Move AS> is not in this listing of 4 moves',
+    a repr, not whether the move was illegal or merely past a truncated listing's cut; it
+    stays a ValueError (the sequence protocol's), said by the move's text and what is wrong."""
+    pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
+    listing, cut = legal_moves(pos), legal_moves(pos, limit=1)
+    for args, said in (
+        ((Move(TRAIL, 0),), "AS is not a legal move here: the legal moves are 2C 4C JD KD"),
+        ((Move(TRAIL, 99),), "('trail', 99, 0, 0) is not a legal move here: the legal moves are 2C 4C JD KD"),
+        (("JD",), "'JD' is a str, not a Move: parse_move_text reads a move's text"),
+        ((listing[2], 3), "JD is move 2 of the listing, outside [3:]"),
+        ((listing[2], 0, 2), "JD is move 2 of the listing, outside [0:2]"),
+    ):
+        with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
+            listing.index(*args)
+    with pytest.raises(ValueError, match="^JD is not among the 1 move listed, a listing cut short by its bounds"):
+        cut.index(listing[2])
+    assert listing.index(listing[2]) == 2 and cut.index(listing[0]) == 0
+
+
 def test_misuse_of_moves_and_listings_is_a_casino_error_naming_what_is_wrong():
     """A move of no known type has no text (IllegalMove, notation), yet a repr; a move not
     listed is named by facts_of; a finished hand takes no move, even with facts in hand."""
@@ -473,7 +493,7 @@ def test_misuse_of_moves_and_listings_is_a_casino_error_naming_what_is_wrong():
     assert repr(odd) == "<Move ('steal', 3, 0, 0)>"
     pos = start_position(make_rules("classic"), seeded_deck("7"), dealer=1)
     listing = legal_moves(pos)
-    with pytest.raises(ValueError, match=r"<Move AS> is not in this listing of \d+ moves"):
+    with pytest.raises(ValueError, match="^AS is not a legal move here: the legal moves are 2C 4C JD KD$"):
         listing.facts_of(Move(TRAIL, 0))
     hidden = pos._replace(hands=(None, pos.hands[1]))  # the mover's hand unknown: nothing to judge
     with pytest.raises(IllegalMove, match="^seat 0's hand is unknown, so its move cannot be checked") as refused:

@@ -10,6 +10,8 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
+from ..errors import shown
+
 if TYPE_CHECKING:  # at run time moves.py sets them here, once they exist (for typing.get_type_hints)
     from .moves import Move as Move
     from .moves import MoveFacts as MoveFacts
@@ -63,11 +65,26 @@ class MoveList(Sequence["Move"]):
         return move in self.moves
 
     def index(self, move: object, start: int = 0, stop: int = sys.maxsize) -> int:
-        """The position of ``move`` in the listing (ValueError if it is not listed)."""
+        """The position of ``move`` in the listing (a ValueError saying why if it is not listed)."""
         try:
             return self.moves.index(move, start, stop)
         except ValueError:
-            raise ValueError(f"{move!r} is not in this listing of {len(self.moves)} moves") from None
+            raise ValueError(self._not_listed(move, start, stop)) from None
+
+    def _not_listed(self, move: object, start: int, stop: int) -> str:
+        """Why ``move`` is not found from ``start`` to ``stop``, in words a caller can act on."""
+        if not isinstance(move, Move):
+            return f"{shown(move)} is a {type(move).__name__}, not a Move: parse_move_text reads a move's text"
+        if move in self.moves:
+            searched = f"[{start}:{'' if stop == sys.maxsize else stop}]"
+            return f"{move.said()} is move {self.moves.index(move)} of the listing, outside {searched}"
+        if self.truncated:
+            listed = f"{len(self.moves)} move{'s' * (len(self.moves) != 1)}"
+            return (
+                f"{move.said()} is not among the {listed} listed, a listing cut short by its bounds"
+                " (truncated): judge says whether it is legal"
+            )
+        return f"{move.said()} is not a legal move here: the legal moves are {_shown_moves(self.moves)}"
 
     def facts_of(self, move: Move) -> MoveFacts:
         """What a listed ``move`` does (ValueError if it is not listed)."""
@@ -82,12 +99,20 @@ class MoveList(Sequence["Move"]):
         return hash((self.moves, self.facts, self.truncated))
 
     def __repr__(self) -> str:
-        shown = " ".join(m.text() for m in self.moves[:8]) + (" ..." if len(self.moves) > 8 else "")
         cut = ", truncated" if self.truncated else ""
-        return f"<MoveList of {len(self.moves)}{cut}: {shown}>" if self.moves else f"<MoveList of 0{cut}>"
+        return (
+            f"<MoveList of {len(self.moves)}{cut}: {_shown_moves(self.moves)}>"
+            if self.moves
+            else f"<MoveList of 0{cut}>"
+        )
 
     def __str__(self) -> str:
         return " ".join(m.text() for m in self.moves)
+
+
+def _shown_moves(moves: tuple[Move, ...]) -> str:
+    """The first 8 of ``moves`` by their text (``...`` after them if there are more)."""
+    return " ".join(m.text() for m in moves[:8]) + (" ..." if len(moves) > 8 else "")
 
 
 _set_moves = MoveList.moves.__set__  # type: ignore[attr-defined]
