@@ -201,6 +201,26 @@ def test_a_game_is_what_self_play_records():
         game.play_hand()
 
 
+def test_play_finishes_a_hand_played_move_by_move_with_the_games_bots():
+    """game.play() in the middle of a hand said 'the hand is not over', saying neither why
+    nor what to do; it finishes the hand in play with the bots (the observer sees its moves
+    from there and its end) before it deals the next, and deal() there says what to do."""
+    rules = make_rules("classic")
+    game = Game(rules, "7", [greedy_bot, random_bot])
+    game.deal()
+    for _ in range(3):
+        game.play_move(game.choose()[0])
+    with pytest.raises(CasinoError, match="^hand 1 is not over: play it to its end with play_move \\(or, with bots"):
+        game.deal()
+    events: list[object] = []
+    (hand,) = game.play(hands=1, observer=events.append)
+    alone = Game(rules, "7", [greedy_bot, random_bot])
+    alone.play(hands=1)
+    assert hand == alone.hands[0] and not game.in_play
+    assert [type(e).__name__ for e in events] == ["Step"] * (len(hand.moves) - 3) + ["HandEnd"]
+    assert [h.number for h in game.play(hands=1)] == [2]
+
+
 def test_a_game_refuses_a_bot_that_cheats_naming_it():
     def cheat(view, moves, rng):
         return Move(TRAIL, next(c for c in range(52) if not view.hand >> c & 1))

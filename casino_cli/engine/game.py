@@ -191,7 +191,12 @@ class Game:
     def deal(self) -> HandStart:
         """Deal the next hand."""
         if self.over or self.in_play:
-            raise CasinoError("the game is over" if self.over else "the hand is not over")
+            raise CasinoError(
+                "the game is over"
+                if self.over
+                else f"hand {len(self.hands) + 1} is not over: play it to its end with play_move"
+                " (or, with bots, play_hand) before the next is dealt"
+            )
         number = len(self.hands) + 1
         self.dealer = dealer_for_hand(self.rules, self.first_dealer, number)
         self.position = start_position(self.rules, seeded_deck(self.seed, number), self.dealer, self.scores)
@@ -230,7 +235,9 @@ class Game:
         return ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
 
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:
-        """Deal, play and score the next hand; ``observer`` sees each event as it happens.
+        """Play the hand in play to its end (one played move by move so far, say), or deal,
+        play and score the next; ``observer`` sees each event as it happens (a
+        :class:`HandStart` only for a hand it deals).
 
         Each bot sees only its seat's view (:func:`~.views.observe`); one that fails, or
         chooses a move that is not one of the legal moves, raises :class:`~.views.BotError`.
@@ -239,20 +246,20 @@ class Game:
             raise CasinoError("a game without bots is played move by move")
         if observer is not None and not callable(observer):  # before the deal: the game could not go on
             raise wrong_type("observer", observer, "a function of a GameEvent, or None")
-        start = self.deal()
-        if observer:
-            observer(start)
-        pos = start.position
-        while pos.turn is not None:
+        if not self.in_play:
+            start = self.deal()
+            if observer:
+                observer(start)
+        while self.in_play:
             move, listing = self.choose()
             for event in self.play_move(move, listing.facts_of(move)):
                 if observer:
                     observer(event)
-            pos = event.position
         return self.hands[-1]
 
     def play(self, hands: int | None = None, observer: Observer | None = None) -> list[PlayedHand]:
-        """Play up to ``hands`` more hands (0 or more; all of them by default) until the game is over."""
+        """Play up to ``hands`` more hands (0 or more; all of them by default) until the game is
+        over, the hand in play first (finished by the bots: :meth:`play_hand`)."""
         if hands is not None:
             check_int("hands", hands, "an int or None")
             if hands < 0:
