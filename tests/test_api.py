@@ -221,6 +221,33 @@ def test_play_finishes_a_hand_played_move_by_move_with_the_games_bots():
     assert [h.number for h in game.play(hands=1)] == [2]
 
 
+def test_dumps_refuses_nan_and_infinity_where_orjson_wrote_null():
+    """dumps(float("nan")) wrote null (orjson's way), so a figure that went wrong (an interval
+    of one pair: infinite) would have been written as if none were known; JSON has no NaN or
+    infinity, and dumps (and write_text's inline JSON) says where one is."""
+    from casino_cli.notation.fields import dumps
+    from casino_cli.notation.text_record import write_text
+    from casino_cli.records.game_record import game_record
+    from casino_cli.records.match import PairResult, Tally, summary
+
+    for value, said in (
+        (float("nan"), "$ is nan"),
+        ({"points": [1.5, None, -float("inf")]}, "$.points[2] is -inf"),
+        ([{"se": float("inf")}], "$[0].se is inf"),
+    ):
+        with pytest.raises(CasinoError, match=f"^JSON has no NaN or infinity: {re.escape(said)}$"):
+            dumps(value)
+    assert dumps({"value": None, "se": 0.5}) == b'{"value":null,"se":0.5}'
+    one = Tally()  # casino match plays 2 pairs or more; a library caller may ask after one
+    one.add(PairResult(points=2.0, won=1, lost=0, tied=0, unfinished=0))
+    with pytest.raises(CasinoError, match=r"\$\.points_per_pair\.se is inf"):
+        dumps(summary(one))
+    game = Game(make_rules("classic"), "7", [greedy_bot, greedy_bot])
+    game.play(hands=1)
+    with pytest.raises(CasinoError, match=r"^JSON has no NaN or infinity: \$\._odd\[1\] is nan$"):
+        write_text(dict(game_record(game), _odd=[1, float("nan")]))
+
+
 def test_a_game_refuses_a_bot_that_cheats_naming_it():
     def cheat(view, moves, rng):
         return Move(TRAIL, next(c for c in range(52) if not view.hand >> c & 1))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -12,7 +13,7 @@ from typing import Any
 import orjson
 
 from ..cards import CardError, parse_card
-from ..errors import wrong_type
+from ..errors import CasinoError, wrong_type
 from .errors import NotationError
 from .locate import duplicate_key, line_column, locate
 
@@ -145,8 +146,43 @@ _OPENERS = re.compile(rb'"(?:[^"\\]|\\.)*"|([\[{])', re.DOTALL)
 
 
 def dumps(obj: object) -> bytes:
-    """Canonical JSON: compact, keys in the order given."""
-    return orjson.dumps(obj)
+    """Canonical JSON: compact, keys in the order given. JSON has no NaN or infinity, which
+    orjson writes as null: a float that is not finite is a CasinoError naming where it is."""
+    out = orjson.dumps(obj)
+    if b"null" in out:  # where orjson may have written one
+        check_finite(obj)
+    return out
+
+
+def check_finite(value: object) -> None:
+    """A CasinoError naming the JSON path of the first float in ``value`` that is not finite
+    (NaN or infinity, which JSON has no way to write), if there is one."""
+    found = _not_finite(value)
+    if found is not None:
+        raise CasinoError(f"JSON has no NaN or infinity: ${found[0]} is {found[1]}")
+
+
+def _not_finite(value: object) -> tuple[str, float] | None:
+    """The JSON path (after ``$``) of the first float in ``value`` that is not finite, and
+    that float, or None. (A text, an int, a bool and None are passed over at once.)"""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else ("", value)
+    steps: Iterable[tuple[object, object]]
+    if isinstance(value, dict):
+        steps, form = value.items(), ".{}"
+    elif isinstance(value, (list, tuple)):
+        steps, form = enumerate(value), "[{}]"
+    else:
+        return None
+    for step, item in steps:
+        if isinstance(item, _MAY_HOLD_FLOATS):
+            found = _not_finite(item)
+            if found is not None:
+                return form.format(step) + found[0], found[1]
+    return None
+
+
+_MAY_HOLD_FLOATS = (float, dict, list, tuple)
 
 
 def type_name(value: object) -> str:
