@@ -108,6 +108,7 @@ def test_the_messages_api_md_quotes_for_a_misuse_are_the_ones_raised() -> None:
     rules = make_rules("classic")
     game, pos = Game(rules, "7", [greedy_bot, greedy_bot]), start_position(rules, seeded_deck("7"), dealer=1)
     calls = [(CasinoError, lambda: game_record(game, ["Ana"])), (TypeError, lambda: game_record(game, "AB"))]
+    calls += [(CasinoError, lambda: Game(rules, "7", [greedy_bot])), (TypeError, lambda: Game(rules, "7", [1, 2]))]
     if casino_cli.ENGINE == "python":  # the compiled engine's own TypeErrors come first (api.md says so)
         calls += [
             (TypeError, lambda: Game(rules, 7, [greedy_bot, greedy_bot])),

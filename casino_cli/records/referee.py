@@ -15,13 +15,10 @@ from typing import Any, NamedTuple
 from ..cards import card_code, cards_of, codes_of
 from ..engine import (
     SHUFFLE,
-    HandEnd,
-    HandStart,
     IllegalMove,
     Move,
     MoveFacts,
     Position,
-    Step,
     TooComplex,
     play_judged,
     seeded_deck,
@@ -29,6 +26,9 @@ from ..engine import (
     start_position,
 )
 from ..engine.deal import next_dealer
+from ..engine.game import HandEnd as HandEnd  # walk's events, the engine's: re-exported (mypy --strict)
+from ..engine.game import HandStart as HandStart
+from ..engine.game import Step as Step
 from ..engine.moves import check_policy, judge_form
 from ..engine.play import residue_taken
 from ..engine.position import Partial
