@@ -189,7 +189,7 @@ def test_at_80_columns_a_long_line_of_the_games_log_goes_on_under_its_words():
     swept = next(i for i, line in enumerate(lines) if line.startswith("   3. counter (seat 2) takes the 12-build"))
     assert lines[swept + 1] == "      sweep", lines[swept : swept + 2]
     left = next(i for i, line in enumerate(lines) if line.startswith("  the cards left on the table"))
-    assert lines[left + 1] == "  capture (S2)", lines[left : left + 2]
+    assert lines[left + 1] == "  to capture (S2)", lines[left : left + 2]  # greedy 3 (seat 3), the last
     term.send("")
     assert term.close() == 0
 
@@ -514,18 +514,64 @@ def test_your_name_and_the_bots_name_the_players_of_the_record(tmp_path):
     term = Terminal(
         "play", "--seed", "7", "--players", "4", "--bots", "counter,random", "--name", " Ana ", "--save", str(saved)
     )
-    assert "you are seat 0 (Ana); seat 1: counter, seat 2: random, seat 3: counter" in term.expect(PROMPT)
+    assert "you are seat 0 (Ana); seat 1: counter 1, seat 2: random, seat 3: counter 3" in term.expect(PROMPT)
     term.send("1")
     shown = term.expect(PROMPT)
     term.expect("q quit): ")
-    for seat, bot in enumerate(["counter", "random", "counter"], 1):
+    for seat, bot in enumerate(["counter 1", "random", "counter 3"], 1):
         assert re.search(rf"\n +{seat + 1}\. {bot} \(seat {seat}\) (trails|takes|builds|raises|adds) ", shown), shown
-    assert "▶ seat 0 Ana (you)" in shown and "seat 1 counter" in shown
+    assert "▶ seat 0 Ana (you)" in shown and "seat 1 counter 1" in shown
     term.send("q")
     term.expect("game.json")
     assert term.close() == 0
-    assert orjson.loads(saved.read_bytes())["players"] == ["Ana", "counter", "random", "counter"]
+    assert orjson.loads(saved.read_bytes())["players"] == ["Ana", "counter 1", "random", "counter 3"]
     assert "hand 1, move 1: Ana (seat 0) " in cli("replay", str(saved), "-f", "text").stdout.decode()
+
+
+def test_bots_that_share_a_name_are_told_apart_by_their_seats_at_your_table(tmp_path):
+    """With --name Ana at 4 players the default bots were three seats called greedy: the
+    board's sides read 'Ana & greedy' and 'greedy & greedy', naming nobody, and so did the
+    record and all that reads it. Each bot that shares a name is told apart by its seat, and
+    at 80 columns the sides' row breaks between sides, not inside one."""
+    saved = tmp_path / "game.json"
+    args = ("--seed", "5", "--players", "4", "--variant", "royal", "--name", "Ana", "--save", str(saved))
+    term = Terminal("play", *args, size=(80, 24))
+    board = "\n".join(line.rstrip() for line in term.expect(PROMPT).splitlines())
+    assert "you are seat 0 (Ana); seat 1: greedy 1, seat 2: greedy 2, seat 3: greedy 3" in " ".join(board.split())
+    assert re.search(r"^ sides +Ana & greedy 2 \(seats 0 & 2\)\n +greedy 1 & greedy 3 \(seats 1 & 3\)$", board, re.M)
+    assert re.search(r"^ scores +Ana & greedy 2: 0  greedy 1 & greedy 3: 0$", board, re.M), board
+    term.send("1")
+    term.expect(PROMPT)
+    term.send("q")
+    term.expect("game.json")
+    assert term.close() == 0
+    assert orjson.loads(saved.read_bytes())["players"] == ["Ana", "greedy 1", "greedy 2", "greedy 3"]
+    words = cli("replay", str(saved), "-f", "text").stdout.decode()
+    assert "hand 1, move 2: greedy 1 (seat 1) " in words and "greedy 3 (seat 3) deals" in words
+
+
+@pytest.mark.parametrize(
+    ("person", "bots", "players"),
+    [
+        ("Ana", ["greedy", "greedy"], ["Ana", "greedy 1", "greedy 2"]),
+        ("Ana", ["greedy", "counter", "greedy"], ["Ana", "greedy 1", "counter", "greedy 3"]),
+        ("Ana", ["counter", "greedy", "searcher"], ["Ana", "counter", "greedy", "searcher"]),
+        ("Greedy", ["greedy"], ["Greedy", "greedy 1"]),  # your name is never changed; names match in any case
+        ("greedy 1", ["greedy", "greedy"], ["greedy 1", "greedy 1'", "greedy 2"]),
+    ],
+)
+def test_the_players_of_a_game_played_are_told_apart_and_your_name_is_kept(person, bots, players):
+    from casino_cli.cli.cmd_play import table_names
+
+    assert table_names(person, bots) == players
+
+
+def test_a_bot_told_apart_by_its_seat_keeps_to_the_records_longest_name():
+    from casino_cli.cli.cmd_play import table_names
+    from casino_cli.notation.fields import MAX_NAME
+
+    long = "cmd:" + "x" * (MAX_NAME - 4)
+    assert [len(name) for name in table_names("Ana", [long, long])] == [3, MAX_NAME, MAX_NAME]
 
 
 @pytest.mark.parametrize(

@@ -735,3 +735,18 @@ def test_the_wide_board_names_a_builds_owner_as_its_row_does(tmp_path):
     assert "4♠ 5♦  (single, seat 3 Dan)" in wide and "Dan (seat 3) builds 9" in wide
     narrow = invoke("replay", str(path), "-f", "pretty", COLUMNS="40")
     assert "(single, seat 3)" in narrow
+
+
+def test_the_wide_boards_sides_break_between_sides_never_inside_one():
+    """At 80 columns 'Ana & greedy 2 (seats 0 & 2)  greedy 1 & greedy 3 (seats 1 & 3)' was
+    wrapped by words, '(seats 1' at the line's end and '& 3)' under it; a side stays whole."""
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("royal", 4), seeded_deck("5"), dealer=3)
+    screen = Console(file=io.StringIO(), width=80, no_color=True)
+    screen.print(position_view(pos, 0, ("Ana", "greedy 1", "greedy 2", "greedy 3")))
+    lines = [line.rstrip() for line in screen.file.getvalue().splitlines()]
+    sides = next(i for i, line in enumerate(lines) if line.startswith(" sides "))
+    assert lines[sides].endswith(" Ana & greedy 2 (seats 0 & 2)")
+    assert lines[sides + 1].strip() == "greedy 1 & greedy 3 (seats 1 & 3)"
+    assert lines[sides + 2].startswith(" scores ") and max(map(len, lines)) <= 80

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..engine import HandEnd, HandStart, IllegalMove, Move, MoveList, Position, judge
 from ..engine.views import Bot, BotError, ask, seat_rngs
 from ..notation.errors import NotationError
+from ..notation.fields import MAX_NAME, name_key
 from ..notation.moves import parse_move_text
 from ..records.botproto import for_seat, load_bot
 from ..records.session import Moment, Session
@@ -198,16 +199,42 @@ def run_play(
     names = parse_bots(bots, rules.players - first)
     chosen, seed = seed, seed_or_random(seed, tell=watch)  # told once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
-    lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate(names, first))
+    named = names if watch else None if person is None else table_names(person, names)  # watched: as simulate's
+    lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate((named or names)[-len(names) :], first))
     you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
     say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"))
-    named = names if watch else None if person is None else [person, *names]  # as simulate's records
     session = Session(rules, seed, players=named)
     try:
         _run(session, seed, seats, fmt, watch, delay, Keeper(save))
     finally:
         if chosen is None and not watch:  # told at the end: during the game it would deal every hidden card
             say(f"seed: {seed}")
+
+
+def table_names(person: str, bots: list[str]) -> list[str]:
+    """The players of a game played: the person's name as given, then the bots' in seat
+    order, each that another player shares (in any case) told apart by its seat: ``Ana``,
+    ``greedy 1``, ``greedy 2``, ``greedy 3``; a ``'`` is added while the name is still taken
+    (a person called ``greedy 1``). A name stays within the records' :data:`MAX_NAME`."""
+    keys = [name_key(name) for name in [person, *bots]]
+    shared = {key for key in keys if keys.count(key) > 1}
+    taken = {key for key in keys if key not in shared} | {keys[0]}
+    told = [person]
+    for seat, bot in enumerate(bots, 1):
+        told.append(_seat_named(bot, seat, taken) if name_key(bot) in shared else bot)
+        taken.add(name_key(told[-1]))
+    return told
+
+
+def _seat_named(bot: str, seat: int, taken: set[str]) -> str:
+    """``bot`` told apart by its ``seat`` (``greedy 1``), with ``'`` marks while that is ``taken``."""
+    mark = ""
+    while True:
+        suffix = f" {seat}{mark}"
+        name = bot[: MAX_NAME - len(suffix)] + suffix
+        if name_key(name) not in taken:
+            return name
+        mark += "'"
 
 
 def _person_name(name: str | None, watch: bool) -> str | None:

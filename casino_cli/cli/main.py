@@ -499,7 +499,8 @@ def play(
         Optional[str],
         typer.Option(
             help="Your name, for the game's record: it names its players, you and the bots of --bots, as the "
-            "game's screen, review, replay and their pages show them (without it the record names no one).",
+            "game's screen, review, replay and their pages show them (without it the record names no one); "
+            "bots that share a name are told apart by their seats (greedy 1, greedy 2), yours is kept as given.",
             metavar="NAME",
             show_default=False,
         ),

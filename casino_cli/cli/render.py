@@ -60,7 +60,7 @@ class Board:
         width = options.max_width
         longest = max(cell_len(self._label(seat, "▶ ")) for seat in range(self.pos.rules.players))
         narrow = width < NARROW or (width < WIDE and longest > width // 3)  # the same for every step of a game
-        yield self.narrow(width) if narrow else self.wide()
+        yield self.narrow(width) if narrow else self.wide(width)
 
     def _label(self, seat: int, marker: str) -> str:
         """A seat's label on the wide board: "▶ seat 0 Ana (you)"."""
@@ -105,9 +105,10 @@ class Board:
             for b in self.pos.builds
         ]
 
-    def wide(self) -> Table:
+    def wide(self, width: int) -> Table:
         """A row per fact, each labelled: seats, the dealer, the seat to play, the builds'
-        owners and the sides named in full."""
+        owners and the sides named in full, the sides' rows broken between sides where
+        ``width`` is too narrow for them."""
         from ..records.describe import seat_words, side_name, side_names, side_seats
 
         pos, rules, players = self.pos, self.pos.rules, self.names
@@ -116,18 +117,22 @@ class Board:
         grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
         grid.add_row("game", self._status(lambda seat: seat_words(players, seat)))
         grid.add_row("table", cards_text(pos.loose))
-        for label, build in self._builds(self._seat_named):
+        builds = self._builds(self._seat_named)
+        for label, build in builds:
             grid.add_row(label, build)
-        for seat in range(rules.players):
-            grid.add_row(Text(self._label(seat, "▶ " if seat == pos.turn else "")), self._seat(seat, "   "))
+        seats = [self._label(seat, "▶ " if seat == pos.turn else "") for seat in range(rules.players)]
+        for seat, label in enumerate(seats):
+            grid.add_row(Text(label), self._seat(seat, "   "))
         grid.add_row("stock", f"{pos.stock_count} cards")
         grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
+        labels = [*seats, *(label for label, _ in builds), "dealer"]  # the longest of the others
+        room = width - max(map(cell_len, labels)) - 4  # the values' column: the table's padding takes 4 cells
         if rules.partnerships and players:  # who plays with whom (the scores name partnerships by their players)
-            sides = "  ".join(f"{side_name(rules, players, s)} ({side_seats(rules, s)})" for s in range(rules.sides))
-            grid.add_row("sides", Text(sides))  # names are document text: never read as markup
-        scores = "  ".join(f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores))
-        before = " (before this hand)" if pos.finished else ""  # the hand's own: its sheet; a label as wide as ever
-        grid.add_row("scores", Text(scores + before))
+            sides = [f"{side_name(rules, players, s)} ({side_seats(rules, s)})" for s in range(rules.sides)]
+            grid.add_row("sides", Text("\n".join(pack(sides, room, comma=False))))  # names: never markup
+        scores = [f"{label}: {v}" for label, v in zip(side_names(rules, players), pos.scores)]
+        scores[-1] += " (before this hand)" if pos.finished else ""  # the hand's own: its sheet
+        grid.add_row("scores", Text("\n".join(pack(scores, room, comma=False))))
         return grid
 
     def narrow(self, width: int) -> Group:
@@ -440,15 +445,16 @@ class ScoreSheet:
         return Group(*lines)
 
 
-def pack(items: Sequence[str], width: int, lead: str = "") -> list[str]:
-    """``items`` joined by commas into lines of at most ``width`` cells, broken only between
-    items (an item wider than that has a line of its own); after a ``lead``, the lines
-    that follow it are indented."""
+def pack(items: Sequence[str], width: int, lead: str = "", comma: bool = True) -> list[str]:
+    """``items`` joined by commas (or, not ``comma``, two spaces) into lines of at most ``width``
+    cells, broken only between items (an item wider than that has a line of its own); after
+    a ``lead``, the lines that follow it are indented."""
     lines = [lead] if lead else []
+    mark, joint = ("", "  ") if not comma else (",", " ")
     for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if lines and cell_len(lines[-1]) + 1 + cell_len(piece) <= width:
-            lines[-1] += " " + piece
+        piece = item + mark * (i < len(items) - 1)
+        if lines and cell_len(lines[-1]) + len(joint) + cell_len(piece) <= width:
+            lines[-1] += joint + piece
         else:
             lines.append("  " * bool(lead) + piece)
     return lines
