@@ -750,3 +750,28 @@ def test_the_wide_boards_sides_break_between_sides_never_inside_one():
     assert lines[sides].endswith(" Ana & greedy 2 (seats 0 & 2)")
     assert lines[sides + 1].strip() == "greedy 1 & greedy 3 (seats 1 & 3)"
     assert lines[sides + 2].startswith(" scores ") and max(map(len, lines)) <= 80
+
+
+@pytest.mark.parametrize(
+    ("width", "viewer", "names", "row"),
+    [
+        (80, 0, "Ana greedy_1 greedy_2 greedy_3", r"^ seat 2 greedy 2 \(partner\) +▮▮▮▮ 4 cards"),
+        (56, 0, "Ana Ben Cy Dan", r"^  2 Cy \(partner\) +▮▮▮▮ 4 cards"),  # narrow: the name whole, so marked
+        (56, 0, "Ana greedy_1 greedy_2 greedy_3", r"^  2 greedy 2 +▮▮▮▮"),  # no room for both: the scores pair them
+        (80, None, "Ana greedy_1 greedy_2 greedy_3", r"^ seat 2 greedy 2 +[AKQJ2-9]"),  # no one's board (replay)
+        (80, 0, "Ana greedy_1 greedy_2", r"^ seat 2 greedy 2 +▮▮▮▮ 4 cards"),  # 3 players: no partnerships
+    ],
+)
+def test_your_partners_row_is_marked_on_the_board_as_yours_is(width, viewer, names, row):
+    """With 4 players in partnerships your row said (you) and your partner's nothing: it says
+    (partner), on a narrow board too where its name stays whole beside it."""
+    from casino_cli.cli.render import position_view
+
+    players = tuple(name.replace("_", " ") for name in names.split())
+    pos = start_position(make_rules("royal", len(players)), seeded_deck("5"), dealer=len(players) - 1)
+    screen = Console(file=io.StringIO(), width=width, no_color=True)
+    screen.print(position_view(pos, viewer, players))
+    drawn = screen.file.getvalue()
+    assert re.search(row, drawn, re.M), drawn
+    assert drawn.count("(partner)") == ("partner" in row)
+    assert max(map(len, drawn.splitlines())) <= width

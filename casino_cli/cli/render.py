@@ -64,7 +64,21 @@ class Board:
 
     def _label(self, seat: int, marker: str) -> str:
         """A seat's label on the wide board: "▶ seat 0 Ana (you)"."""
-        return f"{marker}{self._seat_named(seat)}{' (you)' if seat == self.viewer else ''}"
+        return f"{marker}{self._seat_named(seat)}{self._yours(seat)}"
+
+    def _yours(self, seat: int, room: int | None = None) -> str:
+        """What a seat is to the viewer: " (you)", " (partner)" at 4 players in partnerships, else "";
+        on a narrow label of ``room`` cells, the partner's only where its name stays whole
+        (the scores' row pairs the names too)."""
+        if self.viewer is None:
+            return ""
+        if seat == self.viewer:
+            return " (you)"
+        side_of, partner = self.pos.rules.side_of, " (partner)"
+        if not self.pos.rules.partnerships or side_of(seat) != side_of(self.viewer):
+            return ""
+        name = f" {self.names[seat]}" if self.names else ""
+        return partner if room is None or cell_len(f"▶ {seat}{name}{partner}") <= room else ""
 
     def _seat_named(self, seat: int) -> str:
         """A seat as the wide board names it: "seat 3 Dan" (its row's label), "seat 3" unnamed."""
@@ -172,7 +186,7 @@ class Board:
 
     def _short(self, seat: int, marker: str, room: int) -> Text:
         """A seat's narrow label: ``▶ 0 Maximil…``, the name cut to the labels' ``room``."""
-        you = " (you)" if seat == self.viewer else ""
+        you = self._yours(seat, room)
         label = f"{marker}{seat}"
         name = f" {self.names[seat]}" if self.names and self.names[seat] else ""
         fit = self._room(seat, room)
@@ -182,7 +196,7 @@ class Board:
 
     def _room(self, seat: int, room: int) -> int:
         """The cells a seat's name has on its narrow label (``▶ 0`` and ``(you)`` beside it)."""
-        you = " (you)" if seat == self.viewer else ""
+        you = self._yours(seat, room)
         return max(3, room - cell_len(f"▶ {seat}{you}"))
 
 
