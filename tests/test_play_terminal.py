@@ -26,6 +26,12 @@ ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+def unwrapped(text: str) -> str:
+    """``text`` with casino's messages to the terminal on one line each, as on a pipe: a
+    message too wide for the screen goes on under its words, after ``casino: ``."""
+    return text.replace("\n" + " " * len("casino: "), " ")
+
+
 class Terminal:
     """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
 
@@ -310,7 +316,7 @@ def test_a_bot_that_fails_after_a_move_leaves_the_game_in_a_new_file(tmp_path, m
     term.send("1")
     term.expect("q quit): ")
     term.send("1")
-    said = term.expect("to keep it)")
+    said = unwrapped(term.expect("to keep it)"))
     assert "returned None" in said and "; the game so far is in casino-game.json (no file was named to keep it)" in said
     assert term.close() == 2
     assert cli("validate", str(tmp_path / "casino-game.json")).returncode == 0
@@ -370,7 +376,7 @@ def test_s_file_at_the_prompt_saves_the_game_so_far_and_again_when_it_is_left(tm
     term.expect(PROMPT)
     term.expect("q quit): ")
     term.send("q")
-    assert f"casino: game left at hand 1; the record so far is in {saved}" in term.expect("game.json")
+    assert f"casino: game left at hand 1; the record so far is in {saved}" in unwrapped(term.expect("game.json"))
     assert term.close() == 0
     assert len(orjson.loads(saved.read_bytes())["hands"][0]["moves"]) == 4
 
@@ -550,6 +556,39 @@ def test_bots_that_share_a_name_are_told_apart_by_their_seats_at_your_table(tmp_
     assert "hand 1, move 2: greedy 1 (seat 1) " in words and "greedy 3 (seat 3) deals" in words
 
 
+def test_a_message_too_wide_for_the_terminal_goes_on_under_its_words():
+    """At 80 columns play's first line broke where the screen ended, 'FILE at the prompt keeps
+    the record' at column 0; it goes on under its words, after 'casino: ', as the log does."""
+    term = Terminal("play", "--seed", "5", "--players", "4", "--variant", "royal", "--name", "Ana", size=(80, 24))
+    said = term.expect(PROMPT).split("\n─")[0].splitlines()
+    assert said == [
+        "casino: you are seat 0 (Ana); seat 1: greedy 1, seat 2: greedy 2, seat 3: greedy",
+        "        3; s FILE at the prompt keeps the record",
+    ]
+    term.send("q")
+    assert term.close() == 0
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_a_message_is_one_line_on_a_pipe_whatever_its_width(monkeypatch, terminal):
+    """Pipelines read casino's messages a line each: only a terminal's are wrapped."""
+    import io
+
+    from casino_cli.cli.output import say
+
+    class Screen(io.StringIO):
+        def isatty(self) -> bool:
+            return terminal
+
+    monkeypatch.setenv("COLUMNS", "32")
+    monkeypatch.setattr(sys, "stderr", Screen())
+    say("seat 0: greedy, seat 1: greedy, seat 2: greedy")
+    wrapped = "casino: seat 0: greedy, seat 1:\n        greedy, seat 2: greedy\n"
+    assert sys.stderr.getvalue() == (
+        wrapped if terminal else "casino: seat 0: greedy, seat 1: greedy, seat 2: greedy\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("person", "bots", "players"),
     [
@@ -635,7 +674,7 @@ def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, sa
     if not save:
         term.expect(ASKS[0])
         term.send(str(saved))
-    said = term.expect("costliest moves")  # the way on to the game's review
+    said = unwrapped(term.expect("costliest moves"))  # the way on to the game's review
     assert f"casino: the record is in {saved}; `casino review {saved}` finds your costliest moves" in said
     assert term.close() == 0
     score = orjson.loads(cli("score", str(saved)).stdout)

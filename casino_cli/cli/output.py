@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 import codecs
 import errno
+import os
 import re
 import sys
 import textwrap
@@ -137,20 +138,39 @@ def bounded(message: str) -> str:
     )
 
 
+SAID = "casino: "  # the head of every line of :func:`say`
+
+
 def say(message: str) -> None:
     """A diagnostic line to stderr (after the data already written, so the two interleave in
     order), its control characters shown as escapes and its very long words cut (it may
-    quote a document). A stdout that cannot be flushed is reported at exit; a stderr that is closed or
-    full loses the message but never fails the command."""
+    quote a document); on a terminal too narrow for it, it goes on under its words, on a
+    pipe it stays one line. A stdout that cannot be flushed is reported at exit; a stderr
+    that is closed or full loses the message but never fails the command."""
     with contextlib.suppress(OSError):
         sys.stdout.flush()
     from ..records.shown import visible
 
+    words = visible(bounded(message))
+    width = terminal_width(sys.stderr)
+    line = hanging(SAID, words, width) if width > 2 * len(SAID) else SAID + words
     try:
-        sys.stderr.write(_writable(f"casino: {visible(bounded(message))}\n", sys.stderr))
+        sys.stderr.write(_writable(f"{line}\n", sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError):
         pass
+
+
+def terminal_width(stream: Any) -> int:
+    """The columns of the terminal ``stream`` writes to (``COLUMNS`` first, as rich reads it);
+    0 where it writes to no terminal."""
+    try:
+        if not stream.isatty():
+            return 0
+        columns = os.environ.get("COLUMNS", "")
+        return int(columns) if columns.isdecimal() else os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return 0
 
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▮": "#", "–": "-", "—": "-", "−": "-", "±": "+-", "…": "..."}
