@@ -161,8 +161,9 @@ def test_on_an_80_by_24_screen_many_moves_go_in_columns_under_the_whole_table():
 
 def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_game_words_whole():
     """In the last deal near the target, ``h`` says what each move does to the game: a
-    multiple build's words and ``(loses the game)`` are wider than 80 columns, and the
-    line goes on under the move, never breaking the game's words nor starting at column 0."""
+    multiple build's words and ``(multiple; loses the game)`` are wider than 80 columns, and the
+    line goes on under the move, never breaking the game's words nor starting at column 0; a
+    multiple build's note and the game's words share their parentheses."""
     term = Terminal("play", "--seed", "3", "--variant", "royal", "-o", "target=7", size=(80, 24))
     board = term.expect(PROMPT)
     while "(the last)" not in board:
@@ -175,7 +176,9 @@ def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_gam
     assert len(moves) == 3 and len(hint) > 4, hint  # a move's line went on
     start = hint[1].index(hint[1].split()[2])  # where the move's text starts
     assert all(line.startswith(" " * start) for line in hint[1:] if line not in moves), hint
-    assert sum("(loses the game)" in line for line in hint) == 3, hint
+    assert sum("(loses the game)" in line for line in hint) == 2, hint
+    assert sum("(multiple; loses the game)" in line for line in hint) == 1, hint  # it read (multiple) (loses …)
+    assert ") (" not in "\n".join(hint), hint
     term.leave()
     assert term.close() == 0
 

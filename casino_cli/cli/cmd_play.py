@@ -88,23 +88,26 @@ def hint_words(position: Position, listing: MoveList, width: int) -> str:
     assert position.turn is not None
     ranked = analyse(observe(position, position.turn), listing, random.Random("play/hint"), game=True)
     numbers = {move: i for i, move in enumerate(listing.moves, 1)}
-    game = (
-        {1: "(wins the game)", 0: "(the game goes on)", -1: "(loses the game)"} if any(r.game for r in ranked) else {}
-    )
+    game = {1: "wins the game", 0: "the game goes on", -1: "loses the game"} if any(r.game for r in ranked) else {}
     points = max((len(points_text(r.value)) for r in ranked[:3]), default=0)
-    best = "".join(
-        "\n"
-        + hanging(
-            f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ",
-            f"{r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}",
-            width,
-            game.get(r.game or 0, ""),
-        )
-        for r in ranked[:3]
-    )
+    best = ""
+    for r in ranked[:3]:
+        does = f"{r.move.text()}: {does_text(r.move, listing.facts_of(r.move), position.rules).plain}"
+        words, last = _with_game(does, game.get(r.game or 0, ""))
+        best += "\n" + hanging(f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ", words, width, last)
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
     by = "moves that win the game first, then expected points" if game else "expected points from what you can see"
     return f"hint ({by}, {which}):{best}"
+
+
+def _with_game(does: str, game: str) -> tuple[str, str]:
+    """A hint's words and, apart (kept whole on its line), what the move does to the ``game``
+    in parentheses, with the note that ends the words where there is one: ``2S+5H+6S+KH=13:
+    builds 13 as K♥ and 2♠+5♥+6♠`` and ``(multiple; loses the game)``, never two in a row."""
+    if not game:
+        return does, ""
+    note = re.search(r" \(([^()]*)\)$", does)
+    return (does[: note.start()], f"({note[1]}; {game})") if note else (does, f"({game})")
 
 
 def move_prompt(width: int, listing: MoveList) -> str:
