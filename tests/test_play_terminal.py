@@ -564,9 +564,9 @@ def test_a_message_too_wide_for_the_terminal_goes_on_under_its_words():
     the record' at column 0; it goes on under its words, after 'casino: ', as the log does."""
     term = Terminal("play", "--seed", "5", "--players", "4", "--variant", "royal", "--name", "Ana", size=(80, 24))
     said = term.expect(PROMPT).split("\n─")[0].splitlines()
-    assert said == [
-        "casino: you are seat 0 (Ana); seat 1: greedy 1, seat 2: greedy 2, seat 3: greedy",
-        "        3; s FILE at the prompt keeps the record",
+    assert said == [  # a seat and its name on one line
+        "casino: you are seat 0 (Ana); seat 1: greedy 1, seat 2: greedy 2,",
+        "        seat 3: greedy 3; s FILE at the prompt keeps the record",
     ]
     term.send("q")
     assert term.close() == 0
@@ -586,10 +586,11 @@ def test_a_message_is_one_line_on_a_pipe_whatever_its_width(monkeypatch, termina
     monkeypatch.setenv("COLUMNS", "32")
     monkeypatch.setattr(sys, "stderr", Screen())
     say("seat 0: greedy, seat 1: greedy, seat 2: greedy")
-    wrapped = "casino: seat 0: greedy, seat 1:\n        greedy, seat 2: greedy\n"
-    assert sys.stderr.getvalue() == (
-        wrapped if terminal else "casino: seat 0: greedy, seat 1: greedy, seat 2: greedy\n"
-    )
+    say("seat 0: greedy, seat 1: greedy, seat 2: greedy", ["seat 1: greedy", "seat 2: greedy"])  # each whole
+    wrapped = ["casino: seat 0: greedy, seat 1:", "        greedy, seat 2: greedy"]
+    kept = ["casino: seat 0: greedy,", "        seat 1: greedy,", "        seat 2: greedy"]
+    one = ["casino: seat 0: greedy, seat 1: greedy, seat 2: greedy"] * 2
+    assert sys.stderr.getvalue().splitlines() == (wrapped + kept if terminal else one)
 
 
 @pytest.mark.parametrize(

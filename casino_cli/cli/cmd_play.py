@@ -203,9 +203,10 @@ def run_play(
     chosen, seed = seed, seed_or_random(seed, tell=watch)  # told once the options are known to be right
     seats: list[Bot | None] = [None] * first + [for_seat(load_bot(name)) for name in names]  # a program each
     named = names if watch else None if person is None else table_names(person, names)  # watched: as simulate's
-    lineup = ", ".join(f"seat {seat}: {name}" for seat, name in enumerate((named or names)[-len(names) :], first))
+    seated = [f"seat {seat}: {name}" for seat, name in enumerate((named or names)[-len(names) :], first)]
     you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
-    say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"))
+    lineup = ", ".join(seated)
+    say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"), [*seated, "s FILE"])
     session = Session(rules, seed, players=named)
     try:
         _run(session, seed, seats, fmt, watch, delay, Keeper(save))

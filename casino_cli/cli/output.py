@@ -141,19 +141,24 @@ def bounded(message: str) -> str:
 SAID = "casino: "  # the head of every line of :func:`say`
 
 
-def say(message: str) -> None:
+def say(message: str, whole: Sequence[str] = ()) -> None:
     """A diagnostic line to stderr (after the data already written, so the two interleave in
     order), its control characters shown as escapes and its very long words cut (it may
-    quote a document); on a terminal too narrow for it, it goes on under its words, on a
-    pipe it stays one line. A stdout that cannot be flushed is reported at exit; a stderr
-    that is closed or full loses the message but never fails the command."""
+    quote a document); on a terminal too narrow for it, it goes on under its words, each
+    phrase of ``whole`` (a seat and its player's name) kept on one line; on a pipe it stays
+    one line. A stdout that cannot be flushed is reported at exit; a stderr that is closed
+    or full loses the message but never fails the command."""
     with contextlib.suppress(OSError):
         sys.stdout.flush()
     from ..records.shown import visible
 
     words = visible(bounded(message))
     width = terminal_width(sys.stderr)
-    line = hanging(SAID, words, width) if width > 2 * len(SAID) else SAID + words
+    line = SAID + words
+    if width > 2 * len(SAID):  # a NUL, which visible writes as an escape, holds a phrase's spaces
+        for phrase in map(visible, whole):
+            words = words.replace(phrase, phrase.replace(" ", "\0"))
+        line = hanging(SAID, words, width).replace("\0", " ")
     try:
         sys.stderr.write(_writable(f"{line}\n", sys.stderr))
         sys.stderr.flush()
