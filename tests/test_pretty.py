@@ -775,3 +775,17 @@ def test_your_partners_row_is_marked_on_the_board_as_yours_is(width, viewer, nam
     assert re.search(row, drawn, re.M), drawn
     assert drawn.count("(partner)") == ("partner" in row)
     assert max(map(len, drawn.splitlines())) <= width
+
+
+def test_a_note_under_the_sheet_too_long_for_the_screen_goes_on_indented_as_the_items_do(tmp_path, monkeypatch):
+    """At 80 columns the sheet's note 'hand 1, sweeps 1–2 cancel (P3): a side scores only
+    those it made beyond every' went on with 'other side's' at column 0, where the items
+    won go on indented; the note goes on indented too."""
+    from tests.inproc import cli
+
+    saved = tmp_path / "game.json"
+    assert cli("play", "--watch", "--seed", "1", "--variant", "royal", "--save", str(saved)).returncode == 0
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = [line.rstrip() for line in cli("score", str(saved), "-f", "pretty").stdout.decode().splitlines()]
+    note = lines.index("hand 1, sweeps 1–2 cancel (P3): a side scores only those it made beyond every")
+    assert lines[note + 1] == "  other side's" and max(map(len, lines)) <= 80

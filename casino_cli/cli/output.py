@@ -252,11 +252,12 @@ def fitting(prompts: Sequence[str], width: int, room: int) -> str:
     return next((p for p in prompts if len(p) + room <= width), prompts[-1])
 
 
-def hanging(head: str, words: str, width: int, last: str = "") -> str:
+def hanging(head: str, words: str, width: int, last: str = "", indent: str | None = None) -> str:
     """``head`` then ``words`` and ``last`` (kept whole), in lines of at most ``width``
-    characters where words allow, those after the first indented under ``words``: a line
-    of a game's log or hint too long for the screen goes on under its words, not at column 0."""
-    indent = " " * len(head)
+    characters where words allow, those after the first indented under ``words`` (or by
+    ``indent``): a line of a game's log or hint too long for the screen goes on under its
+    words, not at column 0."""
+    indent = " " * len(head) if indent is None else indent
     lines = textwrap.wrap(head + words, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
     if last and len(lines[-1]) + 1 + len(last) <= width:
         lines[-1] += " " + last

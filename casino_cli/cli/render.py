@@ -19,6 +19,7 @@ from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
 from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words, side_names
 from ..records.scoresheet import hand_notes, scores_before
+from .output import hanging
 from .plain import plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
@@ -414,8 +415,9 @@ class ScoreSheet:
             elif column and side is not None:
                 won = Text("\n".join(pack(items, room)) or "—")
                 table.add_row(first, Text(side), *numbers[:3], won, *numbers[3:])  # a name is never markup
-            elif side is None:  # a note in words, wrapped where it is too long
-                lines.append(Text(f"hand {number}, {items[0]}" if number else items[0], style="dim"))
+            elif side is None:  # a note in words, going on indented where it is too long, as the items do
+                note = f"hand {number}, {items[0]}" if number else items[0]
+                lines.append(Text(hanging("", note, width, indent="  "), style="dim"))
             else:
                 lead = f"{'hand ' + number + ', ' if number else ''}{side}:"
                 lines.append(Text("\n".join(pack(items or ["—"], width, lead))))
