@@ -789,3 +789,18 @@ def test_a_note_under_the_sheet_too_long_for_the_screen_goes_on_indented_as_the_
     lines = [line.rstrip() for line in cli("score", str(saved), "-f", "pretty").stdout.decode().splitlines()]
     note = lines.index("hand 1, sweeps 1–2 cancel (P3): a side scores only those it made beyond every")
     assert lines[note + 1] == "  other side's" and max(map(len, lines)) <= 80
+
+
+def test_the_wide_boards_game_row_puts_where_the_hand_is_on_a_line_of_its_own_where_it_is_too_long():
+    """At 80 columns, 4 players named, the game's row read 'royal, 4 players in partnerships —
+    deal 1 of 3, Ana' and '(seat 0) to play' under it, a seat torn from its name."""
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("royal", 4), seeded_deck("5"), dealer=3)
+    shown = {}
+    for width in (80, 120):
+        screen = Console(file=io.StringIO(), width=width, no_color=True)
+        screen.print(position_view(pos, 0, ("Ana", "greedy 1", "greedy 2", "greedy 3")))
+        shown[width] = [" ".join(line.split()) for line in screen.file.getvalue().splitlines()[:2]]
+    assert shown[80] == ["game royal, 4 players in partnerships —", "deal 1 of 3, Ana (seat 0) to play"]
+    assert shown[120][0] == "game royal, 4 players in partnerships — deal 1 of 3, Ana (seat 0) to play"

@@ -85,8 +85,9 @@ class Board:
         """A seat as the wide board names it: "seat 3 Dan" (its row's label), "seat 3" unnamed."""
         return f"seat {seat} {self.names[seat]}" if self.names else f"seat {seat}"
 
-    def _status(self, seat_words: Callable[[int], str]) -> Text:
-        """The rule set and where the hand is: "classic, 2 players — deal 1 of 6, seat 0 to play"."""
+    def _status(self, seat_words: Callable[[int], str], room: int = 0) -> Text:
+        """The rule set and where the hand is: "classic, 2 players — deal 1 of 6, seat 0 to play";
+        where that is wider than ``room`` (if given), where the hand is on a line of its own."""
         pos, rules = self.pos, self.pos.rules
         status = (
             "hand finished"
@@ -96,7 +97,8 @@ class Board:
                 f"{' (the last)' if pos.last_deal else ''}, {seat_words(pos.turn)} to play"
             )
         )
-        return Text(f"{rule_set_words(rules)} — {status}", style="bold")
+        words = f"{rule_set_words(rules)} — {status}"
+        return Text(words.replace(" — ", " —\n") if room and cell_len(words) > room else words, style="bold")
 
     def _seat(self, seat: int, gap: str) -> Text:
         """A seat's hand (the others' as counts where there is a viewer) and its pile."""
@@ -122,26 +124,26 @@ class Board:
 
     def wide(self, width: int) -> Table:
         """A row per fact, each labelled: seats, the dealer, the seat to play, the builds'
-        owners and the sides named in full, the sides' rows broken between sides where
-        ``width`` is too narrow for them."""
+        owners and the sides named in full, the game's and the sides' rows broken between
+        their parts where ``width`` is too narrow for them."""
         from ..records.describe import seat_words, side_name, side_names, side_seats
 
         pos, rules, players = self.pos, self.pos.rules, self.names
+        builds = self._builds(self._seat_named)
+        seats = [self._label(seat, "▶ " if seat == pos.turn else "") for seat in range(rules.players)]
+        labels = [*seats, *(label for label, _ in builds), "dealer"]  # the longest of the others
+        room = width - max(map(cell_len, labels)) - 4  # the values' column: the table's padding takes 4 cells
         grid = Table(show_header=False, box=None, padding=(0, 1))
         grid.add_column(style="dim", no_wrap=True)
         grid.add_column(overflow="fold")  # a word too long for a narrow screen folds, never cut short
-        grid.add_row("game", self._status(lambda seat: seat_words(players, seat)))
+        grid.add_row("game", self._status(lambda seat: seat_words(players, seat), room))
         grid.add_row("table", cards_text(pos.loose))
-        builds = self._builds(self._seat_named)
         for label, build in builds:
             grid.add_row(label, build)
-        seats = [self._label(seat, "▶ " if seat == pos.turn else "") for seat in range(rules.players)]
         for seat, label in enumerate(seats):
             grid.add_row(Text(label), self._seat(seat, "   "))
         grid.add_row("stock", f"{pos.stock_count} cards")
         grid.add_row("dealer", Text(seat_words(players, pos.dealer)))
-        labels = [*seats, *(label for label, _ in builds), "dealer"]  # the longest of the others
-        room = width - max(map(cell_len, labels)) - 4  # the values' column: the table's padding takes 4 cells
         if rules.partnerships and players:  # who plays with whom (the scores name partnerships by their players)
             sides = [f"{side_name(rules, players, s)} ({side_seats(rules, s)})" for s in range(rules.sides)]
             grid.add_row("sides", Text("\n".join(pack(sides, room, comma=False))))  # names: never markup
