@@ -262,14 +262,15 @@ class TooManyNodes(Exception):
 def _visit(
     pos: Position, side: int, budget: _Budget, table: dict[tuple[object, ...], float], leaf: Leaf = evaluate
 ) -> tuple[tuple[object, ...], float | None]:
-    """A solver's node: its key in ``table`` and its value if known already (the hand is
-    over: its ``leaf`` value, or ``table`` has it); a node not known is counted against
-    ``budget`` (:class:`TooManyNodes` once it runs out)."""
-    if pos.turn is None:
-        return (), leaf(pos, side)
+    """A solver's node: its key in ``table`` and its value if known already (``table`` has
+    it, or the hand is over: its ``leaf`` value, kept in ``table``, as many lines end
+    alike); a node not known is counted against ``budget`` (:class:`TooManyNodes` once it
+    runs out)."""
     key = (pos.turn, pos.loose, pos.builds, pos.hands, pos.captured, pos.sweeps, pos.last_capture)
     hit = table.get(key)
-    if hit is None:
+    if hit is None and pos.turn is None:
+        hit = table[key] = leaf(pos, side)
+    elif hit is None:
         budget.nodes -= 1
         if budget.nodes < 0 or budget.steps is not None and budget.steps < 0:
             raise TooManyNodes()
