@@ -25,9 +25,10 @@ def _running(pid: int) -> bool:
 
 
 def _all_ended(pids: list[int]) -> bool:
-    """Whether every one of ``pids`` has ended, polled a while: a SIGKILL takes effect soon,
-    not at once. (A process left running sleeps for 300 s, far beyond this.)"""
-    for _ in range(250):
+    """Whether every one of ``pids`` has ended, polled for a minute at least: a SIGKILL takes
+    effect soon, not at once, and later on a loaded machine, where a process killed waits for
+    the CPU to end. (A process left running sleeps for 300 s, far beyond this.)"""
+    for _ in range(3000):
         if not any(_running(pid) for pid in pids):
             return True
         time.sleep(0.02)
