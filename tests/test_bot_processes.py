@@ -329,6 +329,18 @@ def test_a_program_is_kept_for_a_bounded_number_of_deals():
     assert botproto.seated([bot, "greedy"], "run/1")[0] is programs[-1]  # a new program has seen no deal
 
 
+def test_a_seat_is_never_given_the_program_of_another_bot_made_at_the_same_address():
+    """A seat's program was kept under the bot's id(): a library user's CommandBot, dropped,
+    left its entry, and a new one made at the same address (as CPython does at once) was
+    seated with the old bot's program, another command. Each seat gets its own bot's."""
+    from casino_cli.records import botproto
+
+    for n in range(20):  # programs start at their first question: none here
+        bot = botproto.CommandBot(f"./not-started-{n}")
+        assert botproto.seated([bot, "greedy"], f"made/{n}")[0].command == bot.command
+        del bot  # its address free for the next
+
+
 def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     """Any spelling of a legal move is that move (the table cards in another order, lower
     case); an answer whose index and move disagree, and a program's end, say what happened."""

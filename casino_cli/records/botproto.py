@@ -415,8 +415,9 @@ def for_seat(bot: Bot) -> Bot:
 
 DEALS_PER_PROGRAM = 1000  # a program's deals, after which a new one is started: the seeds kept stay few
 # (process, thread, bot, seat) -> the program and the seeds of the deals it has seen: games played
-# at once (a Dask worker's threads) never share one
-_SEATED: dict[tuple[int, int, int, int], tuple[CommandBot, set[str]]] = {}
+# at once (a Dask worker's threads) never share one. The bot itself is in the key, not its id(),
+# which a bot made after it was dropped could take
+_SEATED: dict[tuple[int, int, CommandBot, int], tuple[CommandBot, set[str]]] = {}
 
 
 def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
@@ -433,7 +434,7 @@ def seated(bots: Sequence[Bot], seed: str) -> list[Bot]:
         if not isinstance(bot, CommandBot):
             out.append(bot)
             continue
-        key = (os.getpid(), threading.get_ident(), id(bot), seat)
+        key = (os.getpid(), threading.get_ident(), bot, seat)
         program, seen = _SEATED.get(key) or (None, set())
         if program is None or seed in seen or len(seen) >= DEALS_PER_PROGRAM:
             if program is not None:
