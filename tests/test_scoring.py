@@ -567,6 +567,16 @@ def test_a_positions_score_says_where_the_ladder_capped_it(tmp_path):
     assert "  capped at 20 (G3): seat 0 was on the ladder and did not win this hand" in text.splitlines()
 
 
+def test_a_partnership_capped_on_the_ladder_is_two_players():
+    """A side of two partners capped by G3 read 'greedy & greedy was on the ladder', as if
+    one player: a partnership, like two sides, 'were'."""
+    game = cli(
+        "simulate", "--variant", "royal", "--players", "4", "--games", "1", "--seed", "cap11", "--bots", "greedy,random"
+    )
+    text = cli("score", "-", "-f", "text", stdin=game.stdout).stdout.decode()
+    assert "  capped at 20 (G3): greedy & greedy were on the ladder and did not win this hand" in text.splitlines()
+
+
 @pytest.mark.parametrize(("named", "sides"), [(False, ["seats 0 & 2", "seats 1 & 3"]), (True, ["A & C", "B & D"])])
 def test_every_sheet_and_replay_names_a_partnership_alike(tmp_path, named, sides):
     """A partnership is named by its players where the record names them, else by its

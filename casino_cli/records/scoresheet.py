@@ -120,7 +120,7 @@ def cap_words(hand: dict[str, Any], before: Sequence[int], rules: Rules, labels:
     capped = [labels[s] for s, (b, p, now) in enumerate(zip(before, hand["points"], hand["scores"])) if b + p > now]
     if not capped:
         return ""
-    were = "was" if len(capped) == 1 else "were"
+    were = "was" if len(capped) == 1 and rules.players == rules.sides else "were"  # partners are two
     return (
         f"capped at {rules.target - 1} (G3): {''.join(listed(capped))} {were} on the ladder and did not win this hand"
     )
