@@ -12,7 +12,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import card_name, mover_named, plural, seat_words, turn_words
+from ..records.describe import card_name, move_seat_words, mover_named, plural, seat_words
 from ..records.disputes import NoRuling, record_ruling
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
@@ -141,10 +141,8 @@ def ruling_line(
     ('one of 7♠ 7♥ 7♣'); -f text, 0 and card_code, keeps the JSON's words."""
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
-    elif ruling.get("rule") == "turn":  # another seat played it: the seat's turn, not its move
-        seat = turn_words(names, ruling["seat"])
-    else:
-        seat = f"seat {ruling['seat']}" + (f", {names[ruling['seat']]}" if names else "")
+    else:  # of a "turn" ruling, another seat played it: the seat's turn, not its move
+        seat = move_seat_words(names, ruling["seat"], ruling.get("rule") == "turn")
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
     message = mover_named(ruling["message"], by_seat, ruling["seat"], names)

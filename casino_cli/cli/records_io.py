@@ -6,7 +6,7 @@ Kept apart from :mod:`.common` so that the position commands do not import recor
 from __future__ import annotations
 
 from ..notation.errors import NotationError
-from ..records.describe import mover_named, turn_words
+from ..records.describe import move_seat_words, mover_named
 from ..records.disputes import NoRuling
 from ..records.record import Record, read_record
 from ..records.referee import Finding
@@ -79,10 +79,8 @@ def finding_line(doc: Document, finding: Finding, record: Record | None = None, 
         where += f": hand {finding.hand}"
         if finding.move is not None:
             where += f", move {finding.move}"
-            if finding.rule == "turn" and finding.seat is not None:  # another player made the move
-                where += f" ({turn_words(names, finding.seat)})"
-            elif finding.seat is not None:
-                where += f" (seat {finding.seat}{', ' + names[finding.seat] if names else ''})"
+            if finding.seat is not None:  # of a "turn" finding, another player made the move
+                where += f" ({move_seat_words(names, finding.seat, finding.rule == 'turn')})"
     note = "note: " if finding.unchecked else ""
     comment = None if record is None else finding.comment_in(record)
     message = finding.message if as_data else finding.for_people(names)

@@ -63,6 +63,14 @@ def turn_words(players: Sequence[str] | None, seat: int) -> str:
     return f"{players[seat]}'s turn, seat {seat}" if players and players[seat] else f"seat {seat}'s turn"
 
 
+def move_seat_words(players: Sequence[str] | None, seat: int, turn: bool) -> str:
+    """The seat a line about a move names after it, in parentheses: its player's, "seat 1,
+    Ben"; of a move another player made (``turn``), whose turn it was (:func:`turn_words`)."""
+    if turn:
+        return turn_words(players, seat)
+    return f"seat {seat}" + (f", {players[seat]}" if players else "")
+
+
 def mover_named(message: str, by_seat: int, seat: int | None, players: Sequence[str] | None) -> str:
     """A message about a move for people: in its first ``by_seat`` characters (the engine's
     words, which know no names and call the mover "seat 1"), the mover named as by
