@@ -106,3 +106,15 @@ def test_hints_of_positions_of_play_are_as_before_the_budget():
         case = orjson.loads(line)
         out = cli("hint", "-", "--format", "json", "--seed", case["seed"], stdin=orjson.dumps(case["position"]))
         assert out.returncode == 0 and out.stdout.strip() == orjson.dumps(case["hint"]), case["position"]
+
+
+def test_a_hint_whose_playouts_meet_a_listing_cut_before_its_first_move_answers():
+    """Royal, must_take_equal: after 4S takes some loose cards, the reply QS may not trail (a
+    loose Q: T3) and every capture the cut listing kept leaves a Q behind (C6). The listing
+    held no move and the hint's playout crashed (exit 70); the listing now always holds the
+    capture of the loose queens, and the hint answers."""
+    out = cli("hint", str(ROOT / "fixtures" / "crowded" / "royal-reply-cut.json"), "--format", "json")
+    assert out.returncode == 0, out.stderr
+    hint = orjson.loads(out.stdout)
+    assert hint["budget_reached"] is True and not hint["exact"]
+    assert len(hint["moves"]) == 456 and hint["moves"][0]["value"] is not None

@@ -9,7 +9,17 @@ import random
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import MOVES_PER_HAND, full_hands, hand_numbers, lines, reachable_positions, rule_sets, seeds
+from strategies import (
+    MOVES_PER_HAND,
+    full_hands,
+    hand_numbers,
+    lines,
+    random_line,
+    random_overrides,
+    reachable_positions,
+    rule_sets,
+    seeds,
+)
 
 from casino_cli.cards import CODES, card_code, cards_of, count
 from casino_cli.engine import (
@@ -470,6 +480,30 @@ def test_slow_whole_hands_stay_consistent(line):
         for move, facts in zip(ml.moves, ml.facts):
             assert judge(pos, move) == facts
     assert line.last.finished and line.last.builds == ()
+
+
+def test_a_listing_cut_short_still_holds_a_move_where_there_is_one():
+    """legal_moves(limit=L, budget=B) for small L and B, on lines of every rule set with
+    drawn options and 2-4 players: wherever the position has a legal move, a listing cut
+    short holds one (every move it holds is legal, with the judge's facts). Before, the cut
+    could keep only captures that C6 refuses, or none, beside a trail T2 or T3 refuses:
+    an empty listing, on which a bot or a hint's playout had no move to play."""
+    rng = random.Random(43)
+    cut = 0
+    for _ in range(60):
+        variant = rng.choice(("classic", "royal", "american-royal"))
+        rules = make_rules(variant, rng.choice((2, 3, 4)), **random_overrides(variant, rng))
+        for pos in random_line(rules, rng, rng.randint(0, 60))[::3]:
+            if pos.turn is None:
+                continue
+            full = legal_moves(pos, **UNLIMITED)
+            every = dict(zip(full.moves, full.facts))
+            for budget in (1, 2, 3, 5, 8, 13, 21, 34):
+                ml = legal_moves(pos, limit=rng.choice((1, 2, 3)), budget=budget)
+                assert bool(ml.moves) == bool(full.moves), (budget, dumps(position_json(pos)).decode())
+                assert all(every[m] == f for m, f in zip(ml.moves, ml.facts))
+                cut += ml.truncated
+    assert cut > 1000  # listings cut short
 
 
 def test_a_listing_within_its_budget_that_says_it_is_complete_is_complete():

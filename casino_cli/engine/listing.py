@@ -12,11 +12,12 @@ found once per listing.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from contextlib import suppress
 from typing import TypeVar
 
 from ..cards import ACE, ACE_MASK, DECK_SIZE, cards_of
 from ..errors import check_int, wrong_type
-from .errors import CasinoError, IllegalMove
+from .errors import CasinoError, IllegalMove, TooComplex
 from .groups import TableGroups, disjoint_unions
 from .move_list import MoveList, _make_move_list
 from .moves import (
@@ -28,6 +29,7 @@ from .moves import (
     Move,
     MoveFacts,
     hold_values,
+    judge,
     owned_builds,
     policy_may_refuse,
     policy_rule,
@@ -56,7 +58,8 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     subset sums of the loose cards; the cards of the hand, in card order, then each get
     an equal share of what is left of ``limit`` moves and of the other half of the steps
     (rounded up), so a share one card does not use passes to the next. A listing that
-    hits a bound is ``truncated`` (the moves found are all legal, but others may exist).
+    hits a bound is ``truncated`` (the moves found are all legal, but others may exist);
+    it holds a move wherever the position has one.
     """
     return counted_moves(pos, limit, budget)[0]
 
@@ -129,7 +132,35 @@ def counted_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAU
             steps_left -= steps
         else:
             steps_left -= steps - left
+    if truncated and not moves:
+        for move, fact in _sure_moves(pos, cards, limit):
+            moves.append(move)
+            facts.append(fact)
     return _make_move_list(tuple(moves), tuple(facts), truncated), groups.cost + budget - half - steps_left
+
+
+def _sure_moves(pos: Position, cards: list[int], limit: int) -> list[Play]:
+    """The moves a listing cut short before it found any still owes its mover: after legal
+    play some move always exists, and where the trail is refused (T2, T3) it is a capture
+    of the card's own rank (C6) or of the builds the card takes (O2). For each card of the
+    hand, in card order: every capture of the loose cards of its rank (one, or all of
+    them), with no build, one build or all the builds of a value (O1 may ask for all),
+    judged one by one, legal ones in canonical order; at most ``limit``. A few dozen
+    judgements, outside the step count."""
+    build_parts = {0}
+    for b in pos.builds:
+        build_parts |= {b.cards, sum(o.cards for o in pos.builds if o.value == b.value)}
+    found: list[Play] = []
+    for card in cards:
+        same = pos.loose & 0b1111 << (card & ~3)
+        mine: list[Play] = []
+        for part in {same, *(1 << c for c in cards_of(same))}:
+            for taken in {part | builds for builds in build_parts} - {0}:
+                move = _new(Move, (CAPTURE, card, taken, 0))
+                with suppress(IllegalMove, TooComplex):
+                    mine.append((move, judge(pos, move)))
+        found += sorted(mine, key=_play_lex)
+    return found[:limit]
 
 
 _lex_cache: dict[int, bytes] = {}  # sort keys of sets of table cards
