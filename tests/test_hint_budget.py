@@ -10,9 +10,9 @@ import orjson
 import pytest
 from inproc import cli
 
-from casino_cli.engine import legal_moves, listing
+from casino_cli.engine import apply_move, legal_moves, listing
 from casino_cli.engine.listing import DEFAULT_BUDGET
-from casino_cli.engine.search import MIN_WORLDS, STEPS, analyse, analysed_worlds
+from casino_cli.engine.search import MIN_WORLDS, STEPS, TooManyNodes, analyse, analysed_worlds, solve_moves
 from casino_cli.engine.views import observe
 from casino_cli.notation.position import read_position
 
@@ -106,6 +106,25 @@ def test_hints_of_positions_of_play_are_as_before_the_budget():
         case = orjson.loads(line)
         out = cli("hint", "-", "--format", "json", "--seed", case["seed"], stdin=orjson.dumps(case["position"]))
         assert out.returncode == 0 and out.stdout.strip() == orjson.dumps(case["hint"]), case["position"]
+
+
+def _position(name: str):
+    return read_position(orjson.loads((ROOT / "fixtures" / "crowded" / name).read_bytes()))
+
+
+def test_an_exact_value_needs_every_reply_listed():
+    """A 2-player last deal, one card each: QS's three moves are listed whole, but the reply
+    9H's captures on 33 loose cards are cut short by the listing's budget. A value solved
+    over a reply listing cut short may miss the reply's best move, so it is not exact: the
+    solver gives up (as on running out of nodes), and the hint samples and says so."""
+    pos = _position("classic-reply-cut.json")
+    moves = legal_moves(pos)
+    assert not moves.truncated and len(moves.moves) == 3
+    assert all(legal_moves(apply_move(pos, m)).truncated for m in moves.moves)
+    with pytest.raises(TooManyNodes):
+        solve_moves(pos, moves, 10**6)
+    ranked = analyse(observe(pos, 0), moves, random.Random(1))
+    assert len(ranked) == 3 and not any(r.exact for r in ranked)
 
 
 def test_a_hint_whose_playouts_meet_a_listing_cut_before_its_first_move_answers():

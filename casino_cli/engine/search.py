@@ -254,9 +254,17 @@ class _Budget:
             self.steps -= spent
         return listing
 
+    def every_move(self, pos: Position) -> MoveList:
+        """:meth:`moves`, for a solver: :class:`TooManyNodes` if the listing was cut short,
+        as a value that leaves out moves is not exact."""
+        listing = self.moves(pos)
+        if listing.truncated:
+            raise TooManyNodes()
+        return listing
+
 
 class TooManyNodes(Exception):
-    """The exact solver ran out of its node or step budget."""
+    """The exact solver ran out of its node or step budget, or met a listing cut short."""
 
 
 def _visit(
@@ -294,7 +302,7 @@ def _solve(
     assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
     maxing = rules.side_of(pos.turn) == side
-    listing = budget.moves(pos)
+    listing = budget.every_move(pos)
     order = sorted(range(len(listing.moves)), key=lambda i: -gain(rules, listing.moves[i], listing.facts[i].sweep))
     best = -math.inf if maxing else math.inf
     a, b = alpha, beta
@@ -322,7 +330,7 @@ def _respond(pos: Position, side: int, budget: _Budget, table: dict[tuple[object
         return known
     assert pos.turn is not None  # a finished hand is known
     rules = pos.rules
-    listing = budget.moves(pos)
+    listing = budget.every_move(pos)
     if rules.side_of(pos.turn) == side:
         value = max(_respond(play_judged(pos, m, f), side, budget, table) for m, f in zip(listing.moves, listing.facts))
     else:
