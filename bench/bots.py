@@ -13,7 +13,9 @@ With ``--hint-ab OLD_TREE``, only hints, two versions side by side: this script'
 ``--hint-times`` run alternately with ``PYTHONPATH=OLD_TREE`` and with this tree, ``--rounds``
 times each, timing the hint of every decision of ``--hint-games`` hands of classic 2p and
 royal 2p, the last deal's decisions of all --games hands, and those again with the scores
-before the hand near the target (plus the fixtures/hints/*-game*.json positions).
+before the hand near the target (plus the fixtures/hints/*-game*.json positions), and
+four crowded last deals of ``crowded.py`` (20 and 30 loose cards, without and with two
+builds), where the hint's work budget is met.
 
 Deterministic seeds; pinned to one core where possible.
 Usage: python bench/bots.py [--games N] [--json] | [--hint-ab OLD_TREE [--rounds N] [--hint-games N]]
@@ -33,6 +35,7 @@ import time
 from pathlib import Path
 
 from _common import pin_one_core
+from crowded import crowded
 
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
@@ -109,6 +112,11 @@ def hint_groups(variant: str, players: int, games: int, hint_games: int) -> dict
         "last deal": last,
         "near target": [near_target(p, i) for i, p in enumerate(last)]
         + [p for p in fixtures if (p.rules.variant, p.rules.players) == (variant, players)],
+        "crowded": [
+            crowded(rules, n, builds, random.Random(f"crowded/{variant}/{n}/{builds}/0"))
+            for n in (20, 30)
+            for builds in (False, True)
+        ],
     }
 
 
