@@ -484,8 +484,9 @@ def test_slow_whole_hands_stay_consistent(line):
 
 def test_a_listing_cut_short_still_holds_a_move_where_there_is_one():
     """legal_moves(limit=L, budget=B) for small L and B, on lines of every rule set with
-    drawn options and 2-4 players: wherever the position has a legal move, a listing cut
-    short holds one (every move it holds is legal, with the judge's facts). Before, the cut
+    drawn options and 2-4 players, hands known whole: wherever the position has a legal
+    move, a listing cut short holds one (every move it holds is legal, with the judge's
+    facts). Before, the cut
     could keep only captures that C6 refuses, or none, beside a trail T2 or T3 refuses:
     an empty listing, on which a bot or a hint's playout had no move to play."""
     rng = random.Random(43)

@@ -59,7 +59,7 @@ def legal_moves(pos: Position, limit: int = DEFAULT_LIMIT, budget: int = DEFAULT
     an equal share of what is left of ``limit`` moves and of the other half of the steps
     (rounded up), so a share one card does not use passes to the next. A listing that
     hits a bound is ``truncated`` (the moves found are all legal, but others may exist);
-    it holds a move wherever the position has one.
+    it holds a move wherever the position has one and the mover's hand is known whole.
     """
     return counted_moves(pos, limit, budget)[0]
 
