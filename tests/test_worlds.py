@@ -183,6 +183,16 @@ def test_a_counted_captured_pile_is_filled_and_cards_left_over_are_out_of_play_u
         sample_worlds(observe(pos._replace(captured=(pos.captured[0] & ~pool, Unseen(4))), 0), 1, random.Random(0))
 
 
+def test_a_pile_counted_as_empty_is_an_empty_pile_in_every_world():
+    """A pile given as the count 0 (``"captured": [0, 0]``) is filled with no card, but filled:
+    a world is a position of cards only. Left a count, it broke the playouts' valuation
+    (``casino hint``: internal error, int |= Unseen)."""
+    rules = make_rules("classic", 2)
+    pos = start_position(rules, seeded_deck("7"), 1)._replace(captured=(Unseen(0), Unseen(0)))
+    worlds = sample_worlds(observe(pos, 0), 5, random.Random(0))
+    assert all(w.captured == (0, 0) for w in worlds)
+
+
 def test_obligations_few_deals_meet_are_drawn_exactly_not_given_up():
     """Three owners with one card each, whose builds only one unseen card each can capture:
     about one deal in 39,000 meets all three, beyond rejection. The exact draw finds it

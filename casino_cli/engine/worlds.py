@@ -80,6 +80,7 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
     cards = cards_of(pool)
     stock = view.known.stock_count
     piles = [p.count if isinstance(p, Unseen) else 0 for p in view.known.captured]  # counted piles to fill
+    counted = [seat for seat, p in enumerate(view.known.captured) if isinstance(p, Unseen)]
     if len(cards) < sum(need) + stock + sum(piles):
         raise NoWorld(
             f"{len(cards)} unseen cards cannot fill hands of {sum(need)}, a stock of {stock}"
@@ -111,12 +112,11 @@ def sample_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
             hands[i] = hand
         world = _world(view, seats, fixed, hands, tuple(rest[at : at + stock]))
         at += stock
-        if any(piles):
+        if counted:  # every counted pile, an empty one (a count of 0) too, becomes its cards
             captured = list(world.captured)
-            for seat, size in enumerate(piles):
-                if size:
-                    captured[seat] = sum(1 << c for c in rest[at : at + size])
-                    at += size
+            for seat in counted:
+                captured[seat] = sum(1 << c for c in rest[at : at + piles[seat]])
+                at += piles[seat]
             world = world._replace(captured=tuple(captured))
         out.append(world)  # any cards left over are out of play
     return out
