@@ -303,6 +303,26 @@ def test_rulings_of_an_owner_match_every_world(seed):
         check_ruling(pos, move, unseen, ruling_json(pos, move, unseen))
 
 
+def test_an_owner_that_holds_a_capturer_in_every_world_may_play_its_known_card():
+    """Seat 0 owns a 7 (3H 4D) and holds KD and one unknown card, and every unseen card
+    is a 7 (7C 7H 7S, the others in seat 1's pile): whichever it holds, a 7 is kept for the
+    build after KD takes KC, so the capture is legal (O1) in every world, not unsettled."""
+    rules = make_rules("classic", 2)
+    mask = lambda text: sum(1 << parse_card(c) for c in text.split())  # noqa: E731
+    build = make_build(rules, 7, 0, mask("3H 4D"))
+    unseen = mask("7C 7H 7S")
+    pile = FULL_DECK & ~(unseen | mask("3H 4D 9C KC KD"))
+    hands = (Partial(mask("KD"), 2), None)
+    pos = Position(
+        rules, 1, 0, rules.deals_per_hand, mask("9C KC"), (build,), hands, Unseen(0), (0, pile), (0, 0), 1, (0, 0)
+    )
+    assert consistent(pos) and unseen_cards(pos) == unseen
+    capture = read_move("KDxKC")
+    ruling = ruling_json(pos, capture, unseen)
+    assert (ruling["verdict"], ruling.get("rule")) == ("legal", None)
+    check_ruling(pos, capture, unseen, ruling)
+
+
 def test_a_partly_known_owner_is_accepted_exactly_when_some_world_fits():
     """The position check against brute force: a partly known owner's hand is consistent
     if and only if some filling of its unknown cards is a consistent position (O1 across
