@@ -97,3 +97,59 @@ def test_the_searcher_finishes_hands_at_every_table(variant, players, partnershi
         bots = [BOTS[order[seat % 2]] for seat in range(players)]
         record = play_game(rules, f"tables/{variant}/{players}", bots, hands=1)
         assert len(record["hands"][0]["moves"]) == 48  # every card but the 4 dealt to the table
+
+
+def _greedy_until(pos, stop):
+    """``pos`` played on by greedy's first choice until ``stop(pos)``; None if the hand ends first."""
+    from casino_cli.engine import legal_moves, play_judged
+    from casino_cli.engine.greedy import greedy_ties
+
+    while not stop(pos):
+        if pos.turn is None:
+            return None
+        listing = legal_moves(pos)
+        i = greedy_ties(pos.rules, listing)[0]
+        pos = play_judged(pos, listing.moves[i], listing.facts[i])
+    return pos
+
+
+def test_the_counter_weighs_the_risk_of_the_table_it_leaves_by_w_last_in_the_last_deal_only(monkeypatch):
+    """A trail scores its cost (W's trail, and trail_value a pip) less the risk of the table
+    it leaves, that risk weighed by W["last"] in the last deal only: with that weight 0, a
+    trail of the last deal scores exactly its cost, and a trail of the first deal as before.
+    (In a 2-player last deal the other seat's cards are all the unseen ones: a loose card
+    it can pair is taken for sure, a risk.)"""
+    from casino_cli.cards import SPADE_MASK
+    from casino_cli.engine import TRAIL, legal_moves, seeded_deck, start_position
+    from casino_cli.engine.search import W, counter_scores
+    from casino_cli.engine.views import observe
+
+    def trails(pos):
+        return pos.turn is not None and any(m.type == TRAIL for m in legal_moves(pos).moves)
+
+    def spade_paired(pos):  # the other seat holds a card of a loose spade's rank
+        ranks = {c >> 2 for c in range(52) if (pos.loose & SPADE_MASK) >> c & 1}
+        return any(pos.hands[1 - pos.turn] >> c & 1 for c in range(52) if c >> 2 in ranks)
+
+    def scores(pos, weight):
+        monkeypatch.setitem(W, "last", weight)
+        moves = legal_moves(pos)
+        return [(m, s) for m, s in zip(moves.moves, counter_scores(observe(pos, pos.turn), moves)) if m.type == TRAIL]
+
+    rules = make_rules("classic", 2)
+    weight = W["last"]
+    seen = 0
+    for seed in range(40):
+        start = start_position(rules, seeded_deck(f"last-risk{seed}"), 1)
+        first = _greedy_until(start, trails)
+        if first is not None and first.deal == 1:
+            assert scores(first, 0.0) == scores(first, weight)
+        last = _greedy_until(start, lambda p: p.turn is None or p.last_deal and trails(p) and spade_paired(p))
+        if last.turn is None:
+            continue
+        seen += 1
+        unweighed = scores(last, 0.0)
+        assert unweighed != scores(last, weight)
+        for move, score in unweighed:
+            assert score == pytest.approx(-(W["trail"] + rules.values[move.card] * W["trail_value"]))
+    assert seen >= 3
