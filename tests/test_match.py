@@ -1081,6 +1081,26 @@ def test_the_game_search_is_skipped_only_where_no_play_can_decide_the_game(varia
     assert skipped and decided
 
 
+def test_the_game_search_runs_from_exactly_may_decides_bound():
+    """``may_decide``'s bound is the one it states, not a looser one that searches for
+    nothing: a side may decide the game only from the target less 11 points of items, and
+    with sweeps less its sweeps so far and one a card its seat holds. Classic (no sweeps),
+    target 21: from 10; royal with 2 and 1 sweeps: from 21 - (11 + 2 + cards in hand)."""
+    from casino_cli.engine.search import may_decide
+
+    classic = _last_deal_positions("classic", 1, 8)[0]
+    assert classic.rules.target == 21 and not classic.rules.sweeps
+    for scores, decides in [((9, 9), False), ((10, 0), True), ((0, 10), True)]:
+        assert may_decide(classic._replace(scores=scores)) is decides, scores
+    royal = _last_deal_positions("royal", 1, 8)[0]._replace(sweeps=(2, 1))
+    assert royal.rules.target == 21 and royal.rules.sweeps
+    for side in (0, 1):
+        bound = 21 - (11 + royal.sweeps[side] + royal.hands[side].bit_count())
+        for score, decides in [(bound - 1, False), (bound, True)]:
+            scores = (score, 0) if side == 0 else (0, score)
+            assert may_decide(royal._replace(scores=scores)) is decides, scores
+
+
 def test_hint_and_review_run_no_game_search_at_scores_too_far_from_the_target(monkeypatch):
     """The game search (its leaf, ``game_result``) runs in a 2-player last deal only where
     ``may_decide``: never at 0-0 of 21, where it would double a hint's work for nothing."""
