@@ -586,3 +586,13 @@ def test_the_golden_rulings_are_what_their_generator_writes(tmp_path, monkeypatc
     make_rulings.main()
     written = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     assert written == {p.name: p.read_bytes() for p in GOLDEN}
+
+
+@pytest.mark.parametrize("variant", ["classic", "royal"])
+def test_a_ruling_on_a_hand_known_in_full_says_the_move_is_legal_in_those_words(variant):
+    """docs/notation.md: the message of a legal move is ``4S+3H=7 is legal``, of a hand
+    known in full as of a partly known one: every move of a dealt hand."""
+    pos = start_position(make_rules(variant, 2), seeded_deck(f"full-{variant}"), 1)
+    for move in legal_moves(pos).moves:
+        ruling = ruling_json(pos, move, unseen_cards(pos))
+        assert (ruling["verdict"], ruling["message"]) == ("legal", f"{move.text()} is legal")
