@@ -361,3 +361,27 @@ def test_a_wrong_score_claim_says_whose_score_is_whose_for_people(players, varia
     assert all(words in stderr for words in people)
     findings = [e for e in walk(read_record(doc)) if isinstance(e, Finding)]
     assert [finding_words(f, players) for f in findings] == [f"hand 1: {people[0]}", people[1]]
+
+
+def _unnamed(moves: list) -> dict:
+    """The club night record with ``moves``, its players unnamed: each move's player its seat."""
+
+    def by_seat(text: str) -> str:
+        return re.sub(r"^Ana:", "0:", re.sub(r"^Ben:", "1:", text))
+
+    doc = _with_moves([dict(m, move=by_seat(m["move"])) if isinstance(m, dict) else by_seat(m) for m in moves])
+    doc.pop("players")
+    return doc
+
+
+def test_a_move_out_of_turn_in_a_record_naming_no_players_names_whose_turn_it_was_by_seat(tmp_path):
+    """Seat 0 plays 4C at seat 1's turn, the record naming no players: the ruling for people
+    and validate's finding name the move by the seat whose turn it was, "seat 1's turn"
+    (as "Ben's turn, seat 1" where Ben is named), not "seat 1", its player."""
+    path = tmp_path / "c.json"
+    path.write_bytes(orjson.dumps(_unnamed([MOVES[0], "Ana: 4C"] + MOVES[2:])))
+    said = "hand 1, move 2 (seat 1's turn): "
+    judged = cli("judge", str(path), "--move", "2", "-f", "text").stdout.decode()
+    assert judged.startswith(f"{said}4C — illegal (turn): it is seat 1's turn, not seat 0's")
+    found = cli("validate", str(path), "-f", "text").stdout.decode()
+    assert found.startswith(f"{path}:1:") and f": {said}it is seat 1's turn, not seat 0's" in found
