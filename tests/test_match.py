@@ -18,7 +18,7 @@ from clirun import casino
 from inproc import cli
 from python_sums import compensated, left_to_right
 
-from casino_cli.cards import cards_of
+from casino_cli.cards import cards_of, parse_card
 from casino_cli.cli.cmd_simulate import game_line
 from casino_cli.engine import Game, legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
@@ -1281,3 +1281,30 @@ def test_the_terminal_games_hint_puts_the_move_that_wins_the_game_first():
     assert lines[0] == "hint (moves that win the game first, then expected points, the best 3 of 8):"
     assert "4C+2C+3C=9" in lines[1] and lines[1].endswith("(wins the game)")
     assert "4C+2C=6" in lines[2] and lines[2].endswith("(the game goes on)")
+
+
+@pytest.mark.parametrize(
+    "spades, values",
+    [
+        # (seat 0's spades, seat 1's, seat 2's), each side's expected points
+        (("3S 4S 5S 6S 7S 8S", "9S TS JS QS KS", "2S AS"), [1.0, 0.0, 5.0]),
+        (("4S 5S 6S 7S 8S", "9S TS JS QS KS", "2S AS 3S"), [0.0, 0.0, 5.0]),
+    ],
+)
+def test_the_searchs_value_of_a_hand_gives_the_spades_to_their_majority_once_every_spade_is_taken(spades, values):
+    """Three players, every spade taken, seat 2 past 26 cards (most cards, 3 points, settled)
+    with 2S and AS (a point each) and no other point: most spades is a point for the side
+    with one more than the next (6 to 5), and for no side in a tie at the top (5 and 5, P2),
+    however the hand goes on, as no spade is left to change it."""
+    from casino_cli.cards import ACE_MASK, BIG_CASINO, SPADE_MASK
+    from casino_cli.engine.search import side_values
+
+    def mask(text):
+        return sum(1 << c for c in map(parse_card, text.split()))
+
+    rules = make_rules("classic", 3)
+    plain = [c for c in range(52) if not (SPADE_MASK | ACE_MASK | 1 << BIG_CASINO) >> c & 1]
+    seat2 = mask(spades[2]) | sum(1 << c for c in plain[: 27 - len(spades[2].split())])
+    pos = start_position(rules, seeded_deck("spades"), 2)._replace(captured=(mask(spades[0]), mask(spades[1]), seat2))
+    assert seat2.bit_count() == 27 and not rules.sweeps
+    assert side_values(pos) == values
