@@ -1308,3 +1308,14 @@ def test_the_searchs_value_of_a_hand_gives_the_spades_to_their_majority_once_eve
     pos = start_position(rules, seeded_deck("spades"), 2)._replace(captured=(mask(spades[0]), mask(spades[1]), seat2))
     assert seat2.bit_count() == 27 and not rules.sweeps
     assert side_values(pos) == values
+
+
+def test_a_hints_progress_is_told_once_for_each_move_played_out():
+    """``analyse`` (hints, reviews; their progress bars) calls ``progress`` once as each
+    move's playouts are done: as many times as the dealt position has moves."""
+    pos = start_position(make_rules("classic", 2), seeded_deck("progress"), 1)
+    moves = legal_moves(pos)
+    calls = []
+    ranked = analyse(observe(pos, pos.turn), moves, random.Random(1), playouts=32, progress=lambda: calls.append(1))
+    assert len(moves.moves) > 1 and not ranked[0].exact
+    assert len(calls) == len(moves.moves)
