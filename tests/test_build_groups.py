@@ -4,6 +4,9 @@ exists (tests/reference.py), and in the words and views that show it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import orjson
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from reference import build_items, resolve, splits
@@ -70,3 +73,28 @@ def test_groups_of_a_multiple_build_in_the_words_the_listing_and_the_position():
     shown = console.export_text()
     assert "builds 14 as 2♦+Q♠ and 4♥+10♣ (multiple)" in shown
     assert "2♦+Q♠ and 4♥+10♣  (multiple, seat 0)" in shown
+
+
+def test_a_raise_is_described_with_the_build_it_raises_and_any_group_it_brings_in():
+    """fixtures/positions/08: 2S raises the other seat's 7-build (3C+4H) to 9, alone or
+    with the loose 9D as a second group: the words name the old build and its new value, and
+    for the multiple one, the card brought in and the groups (each built around the largest
+    card left, as ``build_groups`` splits them: 9D first)."""
+    from casino_cli.engine import Step, apply_move, legal_moves
+    from casino_cli.notation.position import read_position
+    from casino_cli.records.describe import describe
+
+    fixture = (
+        Path(__file__).resolve().parent.parent / "fixtures" / "positions" / "08-example-8-raise-with-extra-group.json"
+    )
+    pos = read_position(orjson.loads(fixture.read_bytes())["position"])
+    listing = legal_moves(pos)
+    said = {
+        describe(Step(1, 1, 0, m, f, apply_move(pos, m)))
+        for m, f in zip(listing.moves, listing.facts)
+        if f.kind == "raise"
+    }
+    assert said == {
+        "seat 0 raises the 7-build to 9 with 2S",
+        "seat 0 raises the 7-build to 9 with 2S (and 9D; multiple: 9D and 2S+3C+4H)",
+    }
