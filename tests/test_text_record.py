@@ -1114,3 +1114,19 @@ def test_a_rule_option_written_as_a_word_is_told_how_to_write_it(rules, column, 
 def test_names_compare_as_their_nfc_casefold_ascii_ones_too(name):
     """name_key's short cut for ASCII names (lower case) is the full comparison's answer."""
     assert name_key(name) == unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
+@pytest.mark.parametrize(
+    "hands, line",
+    [
+        ("Hand 1 table AC 2D 5C KD\n1. Ana: 8CxAC+2D+5C\n", 4),
+        ("Hand 1 dealer Ben table AC 2D 5C KD\n1. Ana: 8CxAC+2D+5C\n\nHand 2\n1. Ana: 8C\n", 7),
+    ],
+)
+def test_a_finding_on_a_whole_hand_points_at_its_hand_line(hands, line, tmp_path):
+    """A hand with no dealer written down at the table, or a second hand with no cards
+    given: the message of ``$.hands[k]`` names the line of its ``Hand k+1``, column 1."""
+    path = tmp_path / "r.cas"
+    path.write_text(f"[Rules classic 2]\n[Players Ana Ben]\n\n{hands}", encoding="utf-8")
+    out = cli("validate", str(path), "-f", "text")
+    assert out.returncode != 0 and out.stdout.decode().startswith(f"{path}:{line}:1: $.hands[")
