@@ -1130,3 +1130,13 @@ def test_a_finding_on_a_whole_hand_points_at_its_hand_line(hands, line, tmp_path
     path.write_text(f"[Rules classic 2]\n[Players Ana Ben]\n\n{hands}", encoding="utf-8")
     out = cli("validate", str(path), "-f", "text")
     assert out.returncode != 0 and out.stdout.decode().startswith(f"{path}:{line}:1: $.hands[")
+
+
+@pytest.mark.parametrize("hand, column", [("Hand 1 dealer", 14), ("Hand 1 table AC dealer", 23)])
+def test_a_hand_field_with_no_value_is_refused_just_after_its_name(hand, column, tmp_path):
+    """``dealer`` with nothing after it (at the line's end): the error points at the column
+    just after the word, where its value was expected (columns 8-13, then 17-22)."""
+    path = tmp_path / "r.cas"
+    path.write_text(f"[Rules classic 2]\n\n{hand}\n1. 8C\n", encoding="utf-8")
+    out = cli("validate", str(path), "-f", "text")
+    assert out.stdout.decode().startswith(f"{path}:3:{column}: expected a value after dealer")
