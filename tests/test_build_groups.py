@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import orjson
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from reference import build_items, resolve, splits
@@ -98,3 +99,23 @@ def test_a_raise_is_described_with_the_build_it_raises_and_any_group_it_brings_i
         "seat 0 raises the 7-build to 9 with 2S",
         "seat 0 raises the 7-build to 9 with 2S (and 9D; multiple: 9D and 2S+3C+4H)",
     }
+
+
+@pytest.mark.parametrize("variant, words", [("royal", " — sweep"), ("classic", " — clears the table")])
+def test_a_capture_that_takes_the_whole_table_is_described_as_a_sweep_where_sweeps_score(variant, words):
+    """5H takes the whole table, 5C 5D and 2C+3D: a sweep where sweeps score (royal), else it
+    just clears the table (classic), in those words after the capture."""
+    from casino_cli.engine import Step, apply_move, legal_moves, start_from_table
+    from casino_cli.records.describe import describe
+
+    rules = make_rules(variant, 2)
+    mask = lambda *cs: sum(1 << parse_card(c) for c in cs)  # noqa: E731
+    pos = start_from_table(
+        rules, mask("2C", "3D", "5C", "5D"), (mask("5H", "7D", "9C", "KS"), mask("2D", "4S", "6H", "8D")), dealer=1
+    )
+    listing = legal_moves(pos)
+    (move, facts), *_ = [
+        (m, f) for m, f in zip(listing.moves, listing.facts) if m.cards == mask("2C", "3D", "5C", "5D")
+    ]
+    assert facts.sweep and move.text() == "5Hx2C+3D+5D+5C"
+    assert describe(Step(1, 1, 0, move, facts, apply_move(pos, move))) == f"seat 0 takes 2C 3D 5D 5C with 5H{words}"
