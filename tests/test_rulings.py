@@ -596,3 +596,18 @@ def test_a_ruling_on_a_hand_known_in_full_says_the_move_is_legal_in_those_words(
     for move in legal_moves(pos).moves:
         ruling = ruling_json(pos, move, unseen_cards(pos))
         assert (ruling["verdict"], ruling["message"]) == ("legal", f"{move.text()} is legal")
+
+
+def test_a_card_on_the_table_played_from_a_hand_not_known_is_refused_as_seen_elsewhere():
+    """Seat 0's hand is not known (4 cards) and the table shows 4: a trail of any table
+    card is illegal (card): seat 0 cannot hold it, a card seen elsewhere, whichever cards
+    next to it in the deck's order are unseen."""
+    rules = make_rules("classic", 2)
+    dealt = start_position(rules, seeded_deck("seen"), 1)
+    pos = dealt._replace(hands=(Partial(0, 4), None), stock=Unseen(dealt.stock_count))
+    check_position(pos)
+    for card in cards_of(pos.loose):
+        code = CODES[card]
+        ruling = ruling_json(pos, read_move(code), unseen_cards(pos))
+        assert (ruling["verdict"], ruling.get("rule")) == ("illegal", "card"), ruling["message"]
+        assert ruling["message"].startswith(f"{code} is illegal: seat 0 cannot hold {code}: {code} is seen elsewhere")
