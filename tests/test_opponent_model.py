@@ -115,3 +115,25 @@ def test_the_searcher_replies_to_greedy_only_after_seeing_greedy_play():
         assert searcher_bot(observe(pos, seat, history), listing, random.Random(0)) in top_reply
         assert searcher_bot(observe(pos, seat), listing, random.Random(0)) in top_best
     assert parted >= 3
+
+
+def test_a_world_whose_hand_could_not_have_made_a_move_seen_weighs_nothing():
+    """Seat 1 owns a 7 (3H+4D) and took 5C with 5H: a world giving it 7S KD now (so 5H 7S
+    KD then) could have made that move, one giving it 8S KD could not (it would have kept
+    no 7 for its build, O1) and weighs nothing."""
+    from casino_cli.cards import parse_card
+    from casino_cli.engine import Partial, Position, Unseen, legal_moves, make_build, make_rules
+    from casino_cli.engine.inference import likelihood
+    from casino_cli.engine.views import Played
+
+    def mask(text):
+        return sum(1 << parse_card(c) for c in text.split())
+
+    rules = make_rules("classic", 2)
+    build = make_build(rules, 7, 1, mask("3H 4D"))
+    hidden = (Partial(0, 3), Partial(0, 3))
+    before = Position(rules, 0, 1, 1, mask("5C 9D"), (build,), hidden, Unseen(38), (0, 0), (0, 0), None, (0, 0))
+    (capture,) = [m for m in legal_moves(before._replace(hands=(0, mask("5H 7S KD")))).moves if m.text() == "5Hx5C"]
+    steps = [Played(1, capture, before)]
+    assert likelihood(before._replace(hands=(0, mask("7S KD"))), steps) > 0
+    assert likelihood(before._replace(hands=(0, mask("8S KD"))), steps) == 0.0
