@@ -340,7 +340,12 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         (["[Rules classic 2]", "Hand 1 dealer 0", '1. "5H'], 3, 4, "unterminated quoted text"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. <{1>"], 3, 4, "inline JSON"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "{early} 5H"], 3, 1, "follows the move"),
-        (["[Rules classic 2]", "Hand 1 dealer 0", "1. Ana:"], 3, 8, "expected a move after the player"),
+        (
+            ["[Rules classic 2]", "Hand 1 dealer 0", "1. Ana:"],
+            3,
+            8,
+            "expected a move after the player 'Ana:' on the same line",
+        ),
         (["[Rules classic 2", "Hand 1"], 1, 17, "expected ']'"),
         (["[Rules classic 2]", "[Rules royal 2]x"], 2, 17, "expected ']'"),
         (["[Rules classic 2]", "5H 6H"], 2, 1, "expected a Hand line"),
@@ -1121,11 +1126,13 @@ def test_names_compare_as_their_nfc_casefold_ascii_ones_too(name):
     [
         ("Hand 1 table AC 2D 5C KD\n1. Ana: 8CxAC+2D+5C\n", 4),
         ("Hand 1 dealer Ben table AC 2D 5C KD\n1. Ana: 8CxAC+2D+5C\n\nHand 2\n1. Ana: 8C\n", 7),
+        ("Hand 1 dealer Ben table AC 2D 5C KD\n1. Ana: 8CxAC+2D+5C\nScore 1\n", 6),
     ],
 )
-def test_a_finding_on_a_whole_hand_points_at_its_hand_line(hands, line, tmp_path):
-    """A hand with no dealer written down at the table, or a second hand with no cards
-    given: the message of ``$.hands[k]`` names the line of its ``Hand k+1``, column 1."""
+def test_a_finding_on_a_whole_hand_or_its_score_points_at_its_line(hands, line, tmp_path):
+    """A hand with no dealer written down at the table, a second hand with no cards given,
+    a Score of one number for two sides: the message of ``$.hands[k]`` names the line of
+    its ``Hand k+1``, that of ``$.hands[k].score`` its Score line, column 1."""
     path = tmp_path / "r.cas"
     path.write_text(f"[Rules classic 2]\n[Players Ana Ben]\n\n{hands}", encoding="utf-8")
     out = cli("validate", str(path), "-f", "text")
