@@ -119,3 +119,24 @@ def test_a_capture_that_takes_the_whole_table_is_described_as_a_sweep_where_swee
     ]
     assert facts.sweep and move.text() == "5Hx2C+3D+5D+5C"
     assert describe(Step(1, 1, 0, move, facts, apply_move(pos, move))) == f"seat 0 takes 2C 3D 5D 5C with 5H{words}"
+
+
+@pytest.mark.parametrize(
+    "left, players, words",
+    [
+        ("5C", None, "the card left on the table, 5C, goes to seat 1, the last to capture (S2)"),
+        ("5C TD", ("Ana", "Ben"), "the cards left on the table, 5C TD, go to Ben (seat 1), the last to capture (S2)"),
+        ("", None, ""),
+    ],
+)
+def test_the_cards_left_at_a_hands_end_are_said_to_go_to_the_last_capturer(left, players, words):
+    """S2 in words: one card left "goes", more "go", to the last seat that captured (by its
+    name where the record names it); nothing is said when no card is left."""
+    from casino_cli.engine import seeded_deck, start_position
+    from casino_cli.engine.game import HandEnd
+    from casino_cli.records.describe import residue_words
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("rs"), 1)._replace(last_capture=1)
+    residue = sum(1 << parse_card(c) for c in left.split())
+    end = HandEnd(1, pos, None, None, residue)  # the words need only the position and the residue
+    assert residue_words(end, players=players) == words
