@@ -156,11 +156,16 @@ def test_the_counter_weighs_the_risk_of_the_table_it_leaves_by_w_last_in_the_las
 
 
 @pytest.mark.parametrize("taken", ["mine", "theirs"])
-@pytest.mark.parametrize("cards", [26, 27])
-def test_the_counter_gives_cards_no_weight_once_either_side_has_most_cards(taken, cards, monkeypatch):
-    """W["card"] weighs a card only while most cards (27 of 52) is open: once either side has
-    27 cards, no score of the counter changes with that weight; at 26 (a tie at most) it does."""
-    from casino_cli.cards import parse_card
+@pytest.mark.parametrize(
+    "item, count, settled", [("card", 26, False), ("card", 27, True), ("spade", 6, False), ("spade", 7, True)]
+)
+def test_the_counter_gives_cards_and_spades_no_weight_once_their_majority_is_settled(
+    taken, item, count, settled, monkeypatch
+):
+    """W["card"] weighs a card only while most cards (27 of 52) is open, W["spade"] a spade
+    while most spades (7 of 13) is: once either side has 27 cards (7 spades), no score of
+    the counter changes with that weight; at 26 (6), a tie at most, it does."""
+    from casino_cli.cards import SPADE_MASK, parse_card
     from casino_cli.engine import Position, check_position, legal_moves
     from casino_cli.engine.search import W, counter_scores
     from casino_cli.engine.views import observe
@@ -170,16 +175,21 @@ def test_the_counter_gives_cards_no_weight_once_either_side_has_most_cards(taken
 
     rules = make_rules("classic", 2)
     hands = (mask("5H 9C"), mask("5D 8S"))
-    loose = mask("5C 4D 9H")
+    loose = mask("5C 4D 9S")
     rest = [c for c in range(52) if not (hands[0] | hands[1] | loose) >> c & 1]
-    pile, other = sum(1 << c for c in rest[:cards]), sum(1 << c for c in rest[cards:])
+    if item == "spade":  # the spades first, then plain cards to 22 (most cards still open)
+        spades = [c for c in rest if SPADE_MASK >> c & 1]
+        rest = spades[:count] + [c for c in rest if not SPADE_MASK >> c & 1][: 22 - count] + spades[count:]
+        rest += [c for c in range(52) if c not in rest and not (hands[0] | hands[1] | loose) >> c & 1]
+        count = 22
+    pile, other = sum(1 << c for c in rest[:count]), sum(1 << c for c in rest[count:])
     piles = (pile, other) if taken == "mine" else (other, pile)
     pos = Position(rules, 1, 0, rules.deals_per_hand, loose, (), hands, (), piles, (0, 0), 1, (0, 0))
     check_position(pos)
     moves = legal_moves(pos)
 
     def scores(weight):
-        monkeypatch.setitem(W, "card", weight)
+        monkeypatch.setitem(W, item, weight)
         return counter_scores(observe(pos, 0), moves)
 
-    assert len(moves.moves) > 2 and (scores(W["card"]) == scores(5.0)) is (cards == 27)
+    assert len(moves.moves) > 2 and (scores(W[item]) == scores(5.0)) is settled
