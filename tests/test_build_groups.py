@@ -140,3 +140,23 @@ def test_the_cards_left_at_a_hands_end_are_said_to_go_to_the_last_capturer(left,
     residue = sum(1 << parse_card(c) for c in left.split())
     end = HandEnd(1, pos, None, None, residue)  # the words need only the position and the residue
     assert residue_words(end, players=players) == words
+
+
+@pytest.mark.parametrize(
+    "players, twins",
+    [
+        (("greedy", "greedy", "greedy", "greedy"), True),
+        (("Ana", "Ana", "Ben", "Ben"), True),  # both sides "Ana & Ben"
+        (("Ana", "Ben", "Ana", "Ana"), False),  # "Ana & Ana" and "Ben & Ana"
+        (("Ana", "Ben", "Ana", "Ben"), False),  # "Ana & Ana" and "Ben & Ben"
+        (("Ana", "Ana"), False),
+        (None, False),
+    ],
+)
+def test_two_partnerships_read_alike_exactly_when_their_names_do(players, twins):
+    """Partners sit across (seats 0 & 2 against 1 & 3): the two sides read alike, and are
+    then told apart by their seats, exactly when seat 0's name is seat 1's and seat 2's
+    seat 3's."""
+    from casino_cli.records.describe import twin_sides
+
+    assert twin_sides(players) is twins
