@@ -6,6 +6,7 @@ failure of the bot."""
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -40,7 +41,9 @@ def _refused(cwd: Path, programs: dict[str, tuple[str, bytes]], *options: str) -
     stops with a usage error (exit 2) that says so, never a traceback."""
     for name, (source, said) in programs.items():
         (cwd / name).write_text(source)
-        out = _casino(["simulate", "--seed", "r", *options, "--bots", f"cmd:{sys.executable} {name},greedy"], cwd)
+        out = _casino(
+            ["simulate", "--seed", "r", *options, "--bots", f"cmd:{shlex.join([sys.executable, name])},greedy"], cwd
+        )
         assert out.returncode == 2 and said in out.stderr and b"Traceback" not in out.stderr, out.stderr
 
 
@@ -61,7 +64,10 @@ def test_a_bot_that_fails_is_ended_with_what_it_started(tmp_path):
     """A shell script that never answers, whose child would live on: both end at the time limit."""
     (tmp_path / "bot.sh").write_text('sleep 300 &\necho $! > "$1"\nwait\n')
     pid_file = tmp_path / "child.pid"
-    out = _casino(["match", f"cmd:sh bot.sh {pid_file}", "greedy", "--pairs", "2", "--time-limit", "1"], tmp_path)
+    out = _casino(
+        ["match", f"cmd:sh bot.sh {shlex.quote(str(pid_file))}", "greedy", "--pairs", "2", "--time-limit", "1"],
+        tmp_path,
+    )
     assert (
         out.returncode == 2
         and b"did not answer within 6 s (its first answer: the limit and 5 s to start)" in out.stderr
@@ -93,7 +99,7 @@ def test_a_bot_program_that_lingers_is_ended_with_the_work(tmp_path, command, pr
     (tmp_path / "linger.py").write_text(LINGERING_BOT)
     started = tmp_path / "pids"
     started.mkdir()
-    bot = f"cmd:{sys.executable} linger.py {started}"
+    bot = "cmd:" + shlex.join([sys.executable, "linger.py", str(started)])
     out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
     assert out.returncode == 0, out.stderr
     pids = [int(p.name) for p in started.iterdir()]
@@ -137,7 +143,7 @@ def _lingering_command_bot(tmp_path: Path):
     (tmp_path / "linger.py").write_text(LINGERING_BOT)
     started = tmp_path / "pids"
     started.mkdir()
-    return botproto.CommandBot(f"{sys.executable} {tmp_path / 'linger.py'} {started}"), started
+    return botproto.CommandBot(shlex.join([sys.executable, str(tmp_path / "linger.py"), str(started)])), started
 
 
 def _started(started: Path) -> list[int]:
@@ -252,7 +258,7 @@ def test_a_stop_signal_while_a_failed_program_s_handle_is_dropped_is_not_lost(tm
 
     (tmp_path / "mute.py").write_text("import sys, time\nsys.stdin.readline()\ntime.sleep(300)\n")
     monkeypatch.setattr(botproto, "START_GRACE", 0.0)
-    bot = botproto.CommandBot(f"{sys.executable} {tmp_path / 'mute.py'}", limit=0.1)
+    bot = botproto.CommandBot(shlex.join([sys.executable, str(tmp_path / "mute.py")]), limit=0.1)
     real_del = subprocess.Popen.__del__
 
     def signal_in_del(self):
@@ -304,7 +310,7 @@ def test_a_program_plays_one_seat_and_never_meets_a_deal_twice(tmp_path, command
     is a new program: so many programs start, each for one seat, none seeing a deal twice."""
     (tmp_path / "seats.py").write_text(SEAT_LOGGER)
     log = tmp_path / "log"
-    bot = f"cmd:{sys.executable} seats.py {log}"
+    bot = "cmd:" + shlex.join([sys.executable, "seats.py", str(log)])
     out = _casino([part.replace("{bot}", bot) for part in command], tmp_path)
     assert out.returncode == 0, out.stderr
     seats: dict[str, set[str]] = {}
@@ -355,7 +361,16 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     )
     (tmp_path / "reordered.py").write_text(program)
     out = _casino(
-        ["simulate", "--seed", "r", "--hands", "1", "--bots", f"cmd:{sys.executable} reordered.py,greedy"], tmp_path
+        [
+            "simulate",
+            "--seed",
+            "r",
+            "--hands",
+            "1",
+            "--bots",
+            f"cmd:{shlex.join([sys.executable, 'reordered.py'])},greedy",
+        ],
+        tmp_path,
     )
     assert out.returncode == 0, out.stderr
     moves = orjson.loads(out.stdout)["hands"][0]["moves"]
@@ -377,7 +392,9 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     endless = "import sys, time\nsys.stdin.readline()\nsys.stdout.write('9' * (1 << 21))\nsys.stdout.flush()\ntime.sleep(60)\n"
     _refused(tmp_path, {"endless.py": (endless, b"answered more than 1 MB without a newline")})
     (tmp_path / "once.py").write_text("import sys\nsys.stdin.readline()\nprint('{\"index\": 0}', flush=True)\n")
-    once = _casino(["simulate", "--seed", "r", "--bots", f"cmd:{sys.executable} once.py,greedy"], tmp_path)
+    once = _casino(
+        ["simulate", "--seed", "r", "--bots", f"cmd:{shlex.join([sys.executable, 'once.py'])},greedy"], tmp_path
+    )
     said = (b"exited before its next question (exit status 0)", b"exited without answering (exit status 0)")
     assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again
 
@@ -506,7 +523,7 @@ def test_a_time_limit_of_any_size_is_a_limit_not_a_crash(tmp_path):
     (tmp_path / "first.py").write_text(
         "import json, sys\nfor line in sys.stdin:\n    print(json.dumps({'index': 0}), flush=True)\n"
     )
-    bot = f"cmd:{sys.executable} first.py"
+    bot = "cmd:" + shlex.join([sys.executable, "first.py"])
     for limit in ("1e10", "1e300"):
         out = _casino(
             ["simulate", "--seed", "t", "--hands", "1", "--bots", f"{bot},greedy", "--time-limit", limit], tmp_path
@@ -527,13 +544,13 @@ def test_the_programs_of_a_killed_worker_end_with_the_command(tmp_path):
     """A worker of --jobs killed (as the out-of-memory killer does) cannot end its programs:
     the command ends them, and what they started, as it fails, not left holding its stderr."""
     (tmp_path / "linger.py").write_text(LINGERING_BOT)
-    (tmp_path / "bot.sh").write_text(f'sleep 300 &\n: > "$2/$!"\nexec {sys.executable} linger.py "$1"\n')
+    (tmp_path / "bot.sh").write_text(f'sleep 300 &\n: > "$2/$!"\nexec {shlex.quote(sys.executable)} linger.py "$1"\n')
     started, children = tmp_path / "pids", tmp_path / "children"
     started.mkdir()
     children.mkdir()
     args = [
         "match",
-        f"cmd:sh bot.sh {started} {children}",
+        "cmd:" + shlex.join(["sh", "bot.sh", str(started), str(children)]),
         "greedy",
         "--pairs",
         "100000",

@@ -265,6 +265,7 @@ def test_the_links_of_the_docs_resolve_on_the_site_and_on_github() -> None:
 def test_the_bot_question_shown_in_docs_bots_md_is_the_one_casino_sends(tmp_path):
     """docs/bots.md's question is the first of ``casino simulate --seed 7 --bots
     cmd:./mybot,greedy``, as sent (one compact line) but for ``unseen``, cut short there."""
+    import shlex
     import subprocess
     import sys
 
@@ -272,10 +273,11 @@ def test_the_bot_question_shown_in_docs_bots_md_is_the_one_casino_sends(tmp_path
 
     page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     shown = orjson.loads(page.split("decision it receives:\n\n```json\n", 1)[1].split("```", 1)[0])
-    (tmp_path / "mybot").write_text(  # keeps the questions it is asked
-        f"#!{sys.executable}\nimport sys\nfor line in sys.stdin:\n"
-        "    open('asked', 'a').write(line)\n    print('{\"index\": 0}', flush=True)\n"
+    (tmp_path / "mybot.py").write_text(  # keeps the questions it is asked
+        "import sys\nfor line in sys.stdin:\n    open('asked', 'a').write(line)\n    print('{\"index\": 0}', flush=True)\n"
     )
+    # a shell script starts it: a #! line cannot name an interpreter whose path holds a space
+    (tmp_path / "mybot").write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} mybot.py\n")
     (tmp_path / "mybot").chmod(0o755)
     args = [
         sys.executable,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import typer
+from clirun import PYTHON
 
 from casino_cli.cli.main import app
 
@@ -52,7 +53,7 @@ def help_examples() -> list[tuple[str, str]]:
 def run(command: str, where: Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
     env.pop("CASINO_DEBUG", None)
-    shim = f'casino() {{ {sys.executable} -m casino_cli "$@"; }}; export -f casino 2>/dev/null; '
+    shim = f'casino() {{ {PYTHON} -m casino_cli "$@"; }}; export -f casino 2>/dev/null; '
     return subprocess.run(
         ["bash", "-c", shim + command + " 2>&1"], cwd=where, env=env, capture_output=True, text=True, timeout=120
     )

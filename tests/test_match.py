@@ -7,6 +7,7 @@ import itertools
 import math
 import os
 import random
+import shlex
 import sys
 import time
 from collections import Counter
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import orjson
 import pytest
-from clirun import casino
+from clirun import PYTHON, casino
 from inproc import cli
 from python_sums import compensated, left_to_right
 
@@ -29,7 +30,7 @@ from casino_cli.records.match import PairResult, Tally, looks_plan, play_pair, r
 from casino_cli.records.selfplay import MAX_HANDS, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'takefirst.py'}"
+EXAMPLE = "cmd:" + shlex.join([sys.executable, str(ROOT / "examples" / "bots" / "takefirst.py")])
 
 
 def test_a_pair_mirrors_the_seats_so_equal_bots_cancel():
@@ -478,10 +479,10 @@ def test_failing_bots_are_named_never_a_traceback(tmp_path):
         ("mybots:boom", b"bot 'mybots:boom' (seat 0) raised RuntimeError: kaboom, at mybots.py:2 in boom ("),
         ("random,mybots:leaves", b"bot 'mybots:leaves' (seat 1) raised SystemExit: 0"),
         ("mybots:closes", b"bot 'mybots:closes' (seat 0) raised GeneratorExit"),
-        (f"cmd:{sys.executable} true.py", b"answered '{\"index\": true}', which is not"),
-        (f"random,cmd:{sys.executable} bad.py", b"(seat 1) answered 'ZZ', which is not one of"),
-        (f"cmd:{sys.executable} slow.py", b"did not answer within 5.5 s (its first answer: the limit and 5 s to"),
-        (f"cmd:{sys.executable} twice.py", b"(seat 0) wrote two lines for one question, '{\"index\": 0}' then '{\"in"),
+        (f"cmd:{PYTHON} true.py", b"answered '{\"index\": true}', which is not"),
+        (f"random,cmd:{PYTHON} bad.py", b"(seat 1) answered 'ZZ', which is not one of"),
+        (f"cmd:{PYTHON} slow.py", b"did not answer within 5.5 s (its first answer: the limit and 5 s to"),
+        (f"cmd:{PYTHON} twice.py", b"(seat 0) wrote two lines for one question, '{\"index\": 0}' then '{\"in"),
         ("cmd:./no-such-bot", b"could not be started"),
     ):
         out = run(bots)
@@ -522,7 +523,7 @@ def test_match_and_botcheck_take_one_bot_an_argument_commas_and_all():
     not); a list where one bot is wanted is a usage error; so is a time limit that is no time."""
     comma = (
         "cmd:"
-        + sys.executable
+        + shlex.quote(sys.executable)
         + " -c \"import sys,json\nfor l in sys.stdin: print(json.dumps({'index': 0}), flush=True)\""
     )
     out = cli("match", comma, "greedy", "--pairs", "2", "--seed", "c", "--format", "json")
@@ -677,7 +678,7 @@ def test_time_limit_bounds_a_program_bot_s_answer(tmp_path, jobs):
         "except BrokenPipeError:  # stopped by casino while it answered\n"
         "    sys.stderr.close()\n"
     )
-    bots = f"cmd:{sys.executable} {tmp_path / 'slow.py'},greedy"
+    bots = f"cmd:{shlex.join([sys.executable, str(tmp_path / 'slow.py')])},greedy"
     env = {k: v for k, v in os.environ.items() if k != "CASINO_BOT_TIME_LIMIT"}
     base = [sys.executable, "-m", "casino_cli", "match", bots.split(",")[0], "greedy", "--pairs", "2"]
     import subprocess
@@ -703,7 +704,13 @@ def test_the_protocol_sends_the_hands_history(tmp_path):
         "    print(json.dumps({'index': 0}), flush=True)\n"
     )
     out = casino(
-        "simulate", "--seed", "h", "--hands", "1", "--bots", f"cmd:{sys.executable} {tmp_path / 'logbot.py'},greedy"
+        "simulate",
+        "--seed",
+        "h",
+        "--hands",
+        "1",
+        "--bots",
+        f"cmd:{shlex.join([sys.executable, str(tmp_path / 'logbot.py')])},greedy",
     )
     assert out.returncode == 0, out.stderr
     hand = orjson.loads(out.stdout)["hands"][0]

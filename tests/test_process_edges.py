@@ -8,6 +8,7 @@ import errno
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -26,7 +27,7 @@ CASINO = [sys.executable, "-m", "casino_cli"]
 
 def shell(script: str, env: dict | None = None) -> subprocess.CompletedProcess:
     """``sh -c SCRIPT`` with ``casino`` meaning this checkout's command."""
-    command = " ".join(CASINO)
+    command = shlex.join(CASINO)
     return subprocess.run(
         ["sh", "-c", script.replace("casino ", command + " ")], capture_output=True, timeout=60, env=env
     )
@@ -60,7 +61,7 @@ def test_closed_stdout_is_141_quietly(command, fmt):
 
 def test_closed_stdin_does_not_matter_with_a_file(tmp_path):
     (tmp_path / "p.json").write_bytes(casino("deal", "--seed", "1").stdout)
-    res = shell(f"casino moves {tmp_path / 'p.json'} <&-")
+    res = shell(f"casino moves {shlex.quote(str(tmp_path / 'p.json'))} <&-")
     assert res.returncode == 0, res.stderr
     res = shell("casino moves - <&-")
     assert res.returncode == 74 and b"standard input is closed" in res.stderr

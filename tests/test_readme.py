@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import PYTHON
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,7 @@ def examples() -> list[tuple[str, list[str], int]]:
 def test_readme_example(command, expected, code):
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
     env.pop("CASINO_DEBUG", None)
-    shim = f'casino() {{ {sys.executable} -m casino_cli "$@"; }}; export -f casino 2>/dev/null; '
+    shim = f'casino() {{ {PYTHON} -m casino_cli "$@"; }}; export -f casino 2>/dev/null; '
     out = subprocess.run(
         ["bash", "-c", shim + command + " 2>&1"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
     )
@@ -111,7 +112,7 @@ def test_every_sh_example_runs(path, block, tmp_path):
         block = re.sub(rf"{option} \d+", f"{option} {value}", block)
     env = dict(os.environ, PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"])
     env.pop("CASINO_DEBUG", None)
-    shim = f'casino() {{ {sys.executable} -m casino_cli "$@"; }}; export -f casino; set -o pipefail; '
+    shim = f'casino() {{ {PYTHON} -m casino_cli "$@"; }}; export -f casino; set -o pipefail; '
     for line in block.splitlines():  # one command a line
         code = 1 if any(record in line for record in VERDICTS) else 0
         out = subprocess.run(["bash", "-c", shim + line], cwd=tmp_path, env=env, capture_output=True, timeout=300)
