@@ -741,7 +741,8 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
     }
     words, label, total = args[command]
     ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
-    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *words], stdout=ends[0][1], stderr=ends[1][1])
+    env = {**os.environ, "TERM": "xterm"}  # a terminal that draws a bar (TERM=dumb draws none: the test below)
+    proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *words], stdout=ends[0][1], stderr=ends[1][1], env=env)
     for _, follower in ends:
         os.close(follower)
     shown = {ends[0][0]: b"", ends[1][0]: b""}

@@ -243,6 +243,7 @@ def test_a_command_with_a_progress_bar_forks_before_any_thread(command):
             stdout=subprocess.PIPE,
             stderr=follower,
             timeout=120,
+            env={**os.environ, "TERM": "xterm"},  # a terminal that draws the bar (TERM=dumb draws none)
         )
         os.close(follower)
         shown = b""
