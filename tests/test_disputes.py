@@ -3,6 +3,7 @@ record statuses, `--keep-going`, and `casino judge` on the command line."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import orjson
@@ -404,7 +405,7 @@ def test_judge_of_a_file_of_several_records_gives_the_command_that_takes_one(tmp
     path.write_text(one.format("4S+3H=7") + one.format("4S+2C=6"))
     out = cli("judge", str(path), "--move", "2")
     assert out.returncode == 2 and "expected one document, found more" in out.stderr
-    convert, take, judge = (part.split()[1:] for part in out.stderr.split("of them: ")[1].strip().split(" | "))
+    convert, take, judge = (shlex.split(part)[1:] for part in out.stderr.split("of them: ")[1].strip().split(" | "))
     assert take == ["-n", "Kp"] and judge == ["judge", "-", "--hand", "1", "--move", "2"]
     second = cli(*convert).stdout.splitlines()[1]
     assert orjson.loads(cli(*judge, stdin=second).stdout)["text"] == "4S+2C=6"

@@ -7,6 +7,7 @@ import builtins
 import html
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -623,8 +624,8 @@ def test_a_page_of_a_casino_text_file_of_several_records_says_how_to_see_another
     path.write_text(one.format("4S+3H=7") + one.format("4S+2C=6"))
     out = cli("replay", str(path), "--html", str(page))
     take, then = out.stderr.split("to see record K: ")[1].strip().split(" > record.json, then ")
-    convert, sed = (part.split()[1:] for part in take.split(" | "))
-    assert sed == ["-n", "Kp"] and then.split()[1:] == ["replay", "record.json", "--html", str(page)]
+    convert, sed = (shlex.split(part)[1:] for part in take.split(" | "))
+    assert sed == ["-n", "Kp"] and shlex.split(then)[1:] == ["replay", "record.json", "--html", str(page)]
     (tmp_path / "record.json").write_bytes(cli(*convert).stdout.splitlines()[1])
     assert cli("replay", str(tmp_path / "record.json"), "--html", str(page)).returncode == 0
     assert "builds 6 with 4♠ and 2♣" in page.read_text(encoding="utf-8")

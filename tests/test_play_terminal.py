@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import subprocess
 import sys
 import time
@@ -679,7 +680,10 @@ def test_the_game_ends_naming_the_winner_and_you_when_you_won(tmp_path, bots, sa
         term.expect(ASKS[0])
         term.send(str(saved))
     said = unwrapped(term.expect("costliest moves"))  # the way on to the game's review
-    assert f"casino: the record is in {saved}; `casino review {saved}` finds your costliest moves" in said
+    assert (
+        f"casino: the record is in {saved}; `casino review {shlex.quote(str(saved))}` finds your costliest moves"
+        in said
+    )
     assert term.close() == 0
     score = orjson.loads(cli("score", str(saved)).stdout)
     assert (score["winner"] == 0) == winner.startswith("you")
