@@ -14,7 +14,18 @@ from jsonschema import Draft202012Validator
 from pages import drawn_page
 
 from casino_cli.cards import parse_card
-from casino_cli.engine import Partial, PositionError, check_position, judge_form, legal_moves, play_judged, unseen_cards
+from casino_cli.engine import (
+    Partial,
+    PositionError,
+    apply_move,
+    check_position,
+    judge_form,
+    legal_moves,
+    play_judged,
+    seeded_deck,
+    start_position,
+    unseen_cards,
+)
 from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_move
 from casino_cli.notation.position import position_json, read_position
@@ -901,3 +912,44 @@ def test_a_ruling_out_of_turn_names_the_player_as_the_record_does_and_is_silent_
     unknown["hands"][1] = None
     said = cli("judge", "-", "1:6C", "-f", "text", stdin=orjson.dumps(unknown)).stdout.decode().splitlines()[0]
     assert said.endswith("(turn): it is seat 0's turn, not seat 1's")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cut_game(moves: int) -> tuple[dict[str, object], object]:
+    """The corpus's first classic game, its first hand cut after ``moves`` written moves
+    (a game in progress), and that hand's position after them, played by the engine from
+    the deal, not by the referee's walk."""
+    line = (ROOT / "fixtures" / "records" / "corpus" / "classic-2.jsonl").read_bytes().splitlines()[0]
+    doc = orjson.loads(line)
+    first = doc["hands"][0]
+    doc["hands"] = [{"dealer": first["dealer"], "moves": first["moves"][:moves]}]
+    pos = start_position(read_record(doc).rules, seeded_deck(doc["seed"], 1), first["dealer"])
+    for text in first["moves"][:moves]:
+        pos = apply_move(pos, read_move(text))
+    return doc, pos
+
+
+def test_hint_ranks_the_next_move_of_a_game_in_progress():
+    """A record written up to move 10 of a hand: ``hint --move 11`` ranks the moves of the
+    player to play next, from the position the ten moves leave; ``--move 12`` names the
+    next move; a hand that is over has no next move; judge still rules only on written
+    moves."""
+    doc, pos = _cut_game(10)
+    record = orjson.dumps(doc)
+    done = cli("hint", "-", "--move", "11", "-f", "json", stdin=record)
+    assert done.returncode == 0, done.stderr
+    hint = orjson.loads(done.stdout)
+    assert pos.turn is not None and hint["turn"] == pos.turn
+    assert sorted(m["move"] for m in hint["moves"]) == sorted(m.text() for m in legal_moves(pos).moves)
+    done = cli("hint", "-", "--move", "12", "-f", "json", stdin=record)
+    assert done.returncode == 2
+    assert "hand 1 has 10 moves; there is no move 12 (move 11 is the next to play)" in done.stderr
+    done = cli("judge", "-", "--move", "11", "-f", "json", stdin=record)
+    assert done.returncode == 2 and "hand 1 has 10 moves; there is no move 11\n" in done.stderr
+    whole = (ROOT / "fixtures" / "records" / "corpus" / "classic-2.jsonl").read_bytes().splitlines()[0]
+    written = len(orjson.loads(whole)["hands"][0]["moves"])
+    done = cli("hint", "-", "--move", str(written + 1), "-f", "json", stdin=whole)
+    assert done.returncode == 2
+    assert f"hand 1 is over after its {written} moves; there is no move {written + 1}" in done.stderr

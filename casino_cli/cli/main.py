@@ -731,7 +731,10 @@ def hint(
     number: Annotated[
         Optional[int],
         typer.Option(
-            "--move", help="With a record: rank the moves its player could make at this move of the hand.", min=1
+            "--move",
+            help="With a record: rank the moves its player could make at this move of the hand; one past its last "
+            "written move, the next move to play (a game in progress).",
+            min=1,
         ),
     ] = None,
     seed: Annotated[str, typer.Option(help="Seed of the sampled worlds (the same seed, the same hint).")] = "hint",

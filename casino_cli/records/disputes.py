@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..engine import CasinoError, HandStart, Position, Step
@@ -44,8 +44,10 @@ def position_before(record: Record, hand: int, move: int) -> Before:
     """The position before move ``move`` (1-based) of hand ``hand`` of ``record`` (what
     ``casino judge --move`` rules on and ``casino hint --move`` ranks the moves of), using
     everything the record shows (later moves and ``shown`` included); a :class:`NoRuling`
-    when the hand or move does not exist or the hand cannot be followed up to it."""
-    _move_of(record, hand, move)
+    when the hand or move does not exist or the hand cannot be followed up to it. ``move``
+    may be one past the hand's last written move: the next move to play, in a hand the
+    record leaves unfinished (a game in progress)."""
+    written = len(_move_of(record, hand, move, following=True))
     before: Position | None = None
     unseen, reached = 0, -1
     earlier = last = None  # the hand's first finding before the move, and the latest
@@ -68,6 +70,8 @@ def position_before(record: Record, hand: int, move: int) -> Before:
         at = f", move {last.move}" if last is not None and last.move is not None else ""  # (G4: the whole hand)
         why = f": {last.message} ({last.rule}{at})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
+    if move > written and before.turn is None:
+        raise NoRuling(f"hand {hand} is over after its {plural(written, 'move')}; there is no move {move}", usage=True)
     return Before(before, unseen, earlier, events)
 
 
@@ -100,7 +104,10 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     """:func:`rule_on_record`, with what names the ruling's mover for people."""
     try:
         said = read_record_move(
-            _move_of(record, hand, move), f"$.hands[{hand - 1}].moves[{move - 1}]", record.players, record.rules.players
+            _move_of(record, hand, move)[move - 1],
+            f"$.hands[{hand - 1}].moves[{move - 1}]",
+            record.players,
+            record.rules.players,
         )
     except NotationError as exc:
         raise NoRuling(f"move {move} of hand {hand} cannot be read: {exc}", path=exc.path) from None
@@ -120,17 +127,19 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     return Ruled(ruling, earlier, by_seat, no_move_words(before) if stuck else None, in_turn)
 
 
-def _move_of(record: Record, hand: int, move: int) -> object:
-    """Move ``move`` of hand ``hand`` as the record writes it; a :class:`NoRuling` (usage)
-    when the record has no such hand or move."""
+def _move_of(record: Record, hand: int, move: int, following: bool = False) -> Sequence[object]:
+    """The moves of hand ``hand`` as the record writes them, once it is checked that move
+    ``move`` is one of them (``following``: or the one after the last); a
+    :class:`NoRuling` (usage) when the record has no such hand or move."""
     if not isinstance(record, Record):
         raise wrong_type("record", record, A_RECORD)
     if not 1 <= hand <= len(record.hands):
         raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
-    if not 1 <= move <= len(moves):
-        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}", usage=True)
-    return moves[move - 1]
+    if not 1 <= move <= len(moves) + following:
+        nxt = f" (move {len(moves) + 1} is the next to play)" if following and move > len(moves) else ""
+        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}{nxt}", usage=True)
+    return moves
 
 
 def _finding_at(events: Iterator[Event], move: int) -> Finding | None:
