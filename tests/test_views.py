@@ -165,6 +165,39 @@ def test_botcheck_catches_a_peeking_bot(cheat):
     assert findings and "re-dealt" in findings[0].problem and findings[0].leak
 
 
+def _full_position(view):
+    """The full position a cheat finds in its callers' frames (the one its view was made from), or None."""
+    frame = inspect.currentframe()
+    while frame is not None:
+        for value in frame.f_locals.values():
+            if isinstance(value, Position) and not isinstance(value.stock, Unseen) and value.loose == view.known.loose:
+                return value
+        frame = frame.f_back
+    return None
+
+
+def stock_peeker(view, moves, rng):
+    """A cheat: reads the next card the stock deals (not any hand) from the full position."""
+    full = _full_position(view)
+    upcoming = full.stock[0] if full is not None and full.stock else 0
+    return moves.moves[upcoming % len(moves.moves)]
+
+
+def partner_peeker(view, moves, rng):
+    """A cheat: reads its partner's hand (not an opponent's) from the full position."""
+    full = _full_position(view)
+    partner = full.hands[(view.seat + 2) % 4] if full is not None else 0
+    return moves.moves[partner % len(moves.moves)]
+
+
+@pytest.mark.parametrize(("cheat", "players"), [(stock_peeker, 2), (partner_peeker, 4)])
+def test_botcheck_catches_a_bot_that_peeks_at_the_stock_or_its_partners_hand(cheat, players):
+    """Every card the seat cannot see is re-dealt: the stock's order and the partner's hand
+    as well as the opponents' hands, so a bot reading only one of them is caught too."""
+    tested, findings = check_bot(cheat, make_rules("classic", players), BOTS["greedy"], decisions=40)
+    assert findings and "re-dealt" in findings[0].problem and findings[0].leak, findings
+
+
 def test_a_bot_dealing_from_a_seed_it_finds_is_refused_as_one_that_cannot_be_checked():
     """The only seed it finds is its question's own, fresh in every process: its answers to
     one view vary as a random bot's do, so it fails the check without being called a leak."""
