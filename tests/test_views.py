@@ -13,6 +13,7 @@ import pytest
 
 from casino_cli.cards import FULL_DECK, count
 from casino_cli.engine import (
+    CasinoError,
     Game,
     Position,
     Unseen,
@@ -87,6 +88,22 @@ def test_each_seat_has_its_own_rng():
     quiet, draws[:] = list(draws), []
     play_game(rules, "rng", [BOTS["random"], watcher], hands=1)
     assert draws[: len(quiet)] == quiet[: len(draws)] and draws
+
+
+def test_every_seat_of_a_four_seat_game_has_a_source_of_its_own():
+    """Partners too: no two seats' sources give the same draws (one shared by a partnership
+    would let a bot foresee its partner's random choices)."""
+    firsts = [[rng.random() for _ in range(3)] for rng in seat_rngs("s", 4)]
+    assert len({tuple(draws) for draws in firsts}) == 4
+
+
+def test_only_the_seats_of_the_position_can_be_observed():
+    """Seats count from 0: the seat one past the last, and -1, are no seats (a view of
+    either would hide every hand)."""
+    pos = start_position(make_rules("classic", 2), seeded_deck("o"), 1)
+    for seat in (2, -1):
+        with pytest.raises(CasinoError, match=f"seat {seat} is not a seat"):
+            observe(pos, seat)
 
 
 def peeker(view, moves, rng):
