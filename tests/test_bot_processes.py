@@ -600,3 +600,21 @@ def test_a_program_is_told_of_from_its_own_process_before_its_command_runs():
 def _worker_of(pid: int) -> int:
     """The parent of the program ``pid``: the worker that started it."""
     return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_a_failing_program_is_named_once_in_its_message():
+    """A cmd: bot's failure is said as the bot says it, with the bot named once: never
+    wrapped again as a BotError the bot raised."""
+    import random
+
+    from casino_cli.engine import make_rules, seeded_deck, start_position
+    from casino_cli.engine.views import BotError, ask
+    from casino_cli.records.botproto import CommandBot
+
+    bot = CommandBot(f"{shlex.quote(sys.executable)} -c 'import sys; sys.exit(3)'", limit=30)
+    pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
+    with pytest.raises(BotError) as caught:
+        ask(bot, pos, random.Random(1))
+    said = str(caught.value)
+    assert said.startswith(f"bot {bot.bot_name!r} (seat 0) exited ") and said.count(bot.bot_name) == 1, said
+    assert "(exit status 3)" in said

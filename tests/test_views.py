@@ -492,3 +492,22 @@ def test_a_bot_that_raises_is_placed_at_its_own_line_not_in_pythons_libraries():
     pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
     with pytest.raises(BotError, match=r"raised IndexError: .*, at test_views\.py:\d+ in chooses_from_nothing$"):
         ask(chooses_from_nothing, pos, random.Random(1))
+
+
+def test_a_bot_that_raises_in_a_helper_of_its_own_is_placed_at_the_helpers_line():
+    """The innermost of the bot writer's lines is named: the helper's raise, not the bot's
+    call of the helper."""
+    from casino_cli.engine.views import BotError
+
+    def helper(moves):
+        raise LookupError("no move to my liking")
+
+    def picky(view, moves, rng):
+        return helper(moves)
+
+    line = helper.__code__.co_firstlineno + 1  # the raise, the line after the def
+    pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
+    with pytest.raises(
+        BotError, match=rf"raised LookupError: no move to my liking, at test_views\.py:{line} in helper$"
+    ):
+        ask(picky, pos, random.Random(1))
