@@ -511,3 +511,18 @@ def test_a_bot_that_raises_in_a_helper_of_its_own_is_placed_at_the_helpers_line(
         BotError, match=rf"raised LookupError: no move to my liking, at test_views\.py:{line} in helper$"
     ):
         ask(picky, pos, random.Random(1))
+
+
+def test_botcheck_asks_each_decision_twice_then_once_in_each_re_deal(tmp_path):
+    """With redeals=3 a fair bot is asked 2 + 3 = 5 times a decision: twice in a row, then
+    once in each of the 3 worlds re-dealt (none fewer)."""
+    log = tmp_path / "asked"
+
+    def recorder(view, moves, rng):
+        with log.open("a") as f:
+            f.write(f"{view.seat}\n")
+        return BOTS["greedy"](view, moves, rng)
+
+    tested, findings = check_bot(recorder, make_rules("classic", 2), BOTS["greedy"], redeals=3, decisions=8)
+    assert tested == 8 and not findings
+    assert len(log.read_text().split()) == 8 * 5
