@@ -618,3 +618,31 @@ def test_a_failing_program_is_named_once_in_its_message():
     said = str(caught.value)
     assert said.startswith(f"bot {bot.bot_name!r} (seat 0) exited ") and said.count(bot.bot_name) == 1, said
     assert "(exit status 3)" in said
+
+
+HISTORY_LOGGER = """\
+import json, sys
+with open(sys.argv[1], "a") as log:
+    for line in sys.stdin:
+        question = json.loads(line)
+        print(json.dumps([question["seat"], question["view"]["history"]]), file=log, flush=True)
+        print(json.dumps({"index": 0}), flush=True)
+"""
+
+
+def test_a_program_is_sent_the_hands_moves_so_far_with_their_movers(tmp_path):
+    """Each question's view.history is the hand's moves before it, each with its mover: the
+    seat after the dealer leads and the seats take turns, as the record says they played."""
+    (tmp_path / "history.py").write_text(HISTORY_LOGGER)
+    log = tmp_path / "log"
+    bot = "cmd:" + shlex.join([sys.executable, "history.py", str(log)])
+    out = _casino(["simulate", "--seed", "h", "--hands", "1", "--bots", f"{bot},greedy"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    hand = orjson.loads(out.stdout)["hands"][0]
+    played, leader = hand["moves"], (hand["dealer"] + 1) % 2
+    asked = [orjson.loads(line) for line in log.read_text().splitlines()]
+    assert [len(history) for _, history in asked] == [i for i in range(len(played)) if (leader + i) % 2 == 0]
+    for seat, history in asked:
+        assert seat == 0
+        assert [step["move"] for step in history] == played[: len(history)]
+        assert [step["seat"] for step in history] == [(leader + i) % 2 for i in range(len(history))]
