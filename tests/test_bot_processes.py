@@ -646,3 +646,26 @@ def test_a_program_is_sent_the_hands_moves_so_far_with_their_movers(tmp_path):
         assert seat == 0
         assert [step["move"] for step in history] == played[: len(history)]
         assert [step["seat"] for step in history] == [(leader + i) % 2 for i in range(len(history))]
+
+
+def test_a_program_is_told_the_time_limit_it_is_held_to(tmp_path):
+    """The question's time_limit is the bot's own (CASINO_BOT_TIME_LIMIT's, or one given),
+    not the default of 10 s."""
+    import random
+
+    from casino_cli.engine import make_rules, seeded_deck, start_position
+    from casino_cli.engine.views import ask
+    from casino_cli.records.botproto import CommandBot
+
+    (tmp_path / "limit.py").write_text(
+        "import json, sys\nfor line in sys.stdin:\n"
+        "    open(sys.argv[1], 'a').write(str(json.loads(line)['time_limit']) + '\\n')\n"
+        "    print(json.dumps({'index': 0}), flush=True)\n"
+    )
+    log = tmp_path / "log"
+    bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "limit.py"), str(log)]), limit=7.5)
+    try:
+        ask(bot, start_position(make_rules("classic"), seeded_deck("7"), 1), random.Random(1))
+    finally:
+        bot.close()
+    assert log.read_text().split() == ["7.5"]
