@@ -526,3 +526,21 @@ def test_botcheck_asks_each_decision_twice_then_once_in_each_re_deal(tmp_path):
     tested, findings = check_bot(recorder, make_rules("classic", 2), BOTS["greedy"], redeals=3, decisions=8)
     assert tested == 8 and not findings
     assert len(log.read_text().split()) == 8 * 5
+
+
+def test_botcheck_goes_on_with_the_bots_rng_as_its_answer_left_it(tmp_path):
+    """The bot's random source advances from decision to decision, as in a game: a bot that
+    draws once a decision draws a new number at each (the same twice in a row and in each
+    re-deal of one decision: asked with one state)."""
+    log = tmp_path / "asked"
+
+    def drawer(view, moves, rng):
+        with log.open("a") as f:
+            f.write(f"{rng.random()!r}\n")
+        return moves.moves[0]
+
+    tested, findings = check_bot(drawer, make_rules("classic", 2), BOTS["greedy"], redeals=1, decisions=6)
+    assert tested == 6 and not findings
+    draws = log.read_text().split()
+    assert len(draws) == 6 * 3 and all(len(set(draws[i : i + 3])) == 1 for i in range(0, 18, 3))
+    assert len(set(draws)) == 6
