@@ -669,3 +669,14 @@ def test_a_program_is_told_the_time_limit_it_is_held_to(tmp_path):
     finally:
         bot.close()
     assert log.read_text().split() == ["7.5"]
+
+
+def test_each_seat_play_gives_a_cmd_bot_is_a_program_of_its_own():
+    """casino play seats a cmd: bot named for two seats (partners, say) as two programs:
+    one program would see both hands."""
+    from casino_cli.records.botproto import CommandBot, for_seat, load_bot
+
+    bot = load_bot("cmd:./mybot")
+    seats = [for_seat(bot), for_seat(bot)]
+    assert all(isinstance(seat, CommandBot) and seat.command == "./mybot" for seat in seats)
+    assert seats[0] is not seats[1] and bot not in seats
