@@ -544,3 +544,10 @@ def test_botcheck_goes_on_with_the_bots_rng_as_its_answer_left_it(tmp_path):
     draws = log.read_text().split()
     assert len(draws) == 6 * 3 and all(len(set(draws[i : i + 3])) == 1 for i in range(0, 18, 3))
     assert len(set(draws)) == 6
+
+
+def test_botcheck_without_a_seed_draws_a_new_one_each_time():
+    """A seed no bot can know in advance: two checks without --seed play other games (a
+    fixed one would let a bot deal the cards itself)."""
+    seeds = {check_bot(peeker, make_rules("classic", 2), BOTS["greedy"], decisions=40)[1][0].seed for _ in range(2)}
+    assert len(seeds) == 2
