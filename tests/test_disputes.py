@@ -953,3 +953,42 @@ def test_hint_ranks_the_next_move_of_a_game_in_progress():
     done = cli("hint", "-", "--move", str(written + 1), "-f", "json", stdin=whole)
     assert done.returncode == 2
     assert f"hand 1 is over after its {written} moves; there is no move {written + 1}" in done.stderr
+
+
+def _first_hand(target: int | None = None) -> dict[str, object]:
+    """The corpus's first classic game cut after its first hand, the hand over but its
+    score not yet written (a game in progress between hands); ``target`` sets the rule."""
+    doc, _ = _cut_game(10_000)
+    if target is not None:
+        doc["rules"] = {**doc["rules"], "target": target}  # type: ignore[dict-item]
+    return doc
+
+
+def test_hint_past_a_hand_that_is_over_says_what_to_type_for_the_next_move():
+    """The move after a finished hand is the first of the next: ``hint`` says so, and, when
+    the record does not hold that hand yet, that it is to be written in (with its dealer)
+    and asked for with ``--hand 2 --move 1``; once written, it is hinted. A game the hand
+    won has no next move, and a hand that goes on names its next move."""
+    doc = _first_hand()
+    written = len(doc["hands"][0]["moves"])  # type: ignore[index]
+    record = orjson.dumps(doc)
+    tail = "the next to play is move 1 of hand 2, which the record does not hold yet; write hand 2 into it (dealt by"
+    done = cli("hint", "-", "--move", str(written + 1), stdin=record)
+    assert done.returncode == 2 and tail in done.stderr and "and ask for --hand 2 --move 1\n" in done.stderr
+    done = cli("hint", "-", "--hand", "2", "--move", "1", stdin=record)
+    assert done.returncode == 2 and f"the record has 1 hand; there is no hand 2: {tail}" in done.stderr
+    dealer = doc["hands"][0]["dealer"]  # type: ignore[index]
+    assert f"(dealt by {'greedy' if dealer == 1 else 'random'} (seat {1 - dealer})" in done.stderr
+    doc["hands"].append({"dealer": 1 - dealer, "moves": []})  # type: ignore[attr-defined]
+    done = cli("hint", "-", "--hand", "2", "--move", "1", "-f", "json", stdin=orjson.dumps(doc))
+    assert done.returncode == 0 and orjson.loads(done.stdout)["moves"], done.stderr
+    done = cli("hint", "-", "--move", str(written + 1), stdin=orjson.dumps(doc))
+    assert done.returncode == 2 and "the next to play is move 1 of hand 2 (--hand 2 --move 1)\n" in done.stderr
+    won = orjson.dumps(_first_hand(target=5))  # its first hand scores 9-2
+    for asked in (["--move", str(written + 1)], ["--hand", "2", "--move", "1"]):
+        done = cli("hint", "-", *asked, stdin=won)
+        assert done.returncode == 2 and done.stderr.endswith(": the game is over\n"), done.stderr
+    going = orjson.dumps(_cut_game(10)[0])
+    done = cli("hint", "-", "--hand", "2", "--move", "1", stdin=going)
+    assert done.returncode == 2
+    assert "the record has 1 hand; there is no hand 2 (hand 1 goes on: move 11 is the next to play)" in done.stderr

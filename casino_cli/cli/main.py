@@ -733,7 +733,7 @@ def hint(
         typer.Option(
             "--move",
             help="With a record: rank the moves its player could make at this move of the hand; one past its last "
-            "written move, the next move to play (a game in progress).",
+            "written move, the next move to play (a game in progress; --hand H in a later hand).",
             min=1,
         ),
     ] = None,

@@ -5,24 +5,33 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..engine import CasinoError, HandStart, Position, Step
+from ..engine import CasinoError, HandEnd, HandStart, Position, Step, next_dealer
 from ..engine.moves import no_move_words
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
 from .describe import mover_named, plural
 from .record import A_RECORD, Record
-from .referee import Event, Finding, turn_message, walk
+from .referee import Event, Finding, turn_message, walk, who
 from .ruling import ILLEGAL, Ruling, in_its_turn, ruling_json
 
 
 class NoRuling(CasinoError):
     """Why a record gives no position to rule on: ``usage`` when the hand or move does not
     exist, else the record breaks off before the move or the move is unreadable; ``path``
-    is the JSON path of the unreadable element, ``finding`` the one that broke the hand off."""
+    is the JSON path of the unreadable element, ``finding`` the one that broke the hand off;
+    ``after``, of a hand that is over, what comes after it (the end of ``message``)."""
 
-    def __init__(self, message: str, usage: bool = False, path: str | None = None, finding: Finding | None = None):
+    def __init__(
+        self,
+        message: str,
+        usage: bool = False,
+        path: str | None = None,
+        finding: Finding | None = None,
+        after: str = "",
+    ):
         self.message = message
+        self.after = after
         self.usage = usage
         self.path = path
         self.finding = finding
@@ -71,8 +80,29 @@ def position_before(record: Record, hand: int, move: int) -> Before:
         why = f": {last.message} ({last.rule}{at})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
     if move > written and before.turn is None:
-        raise NoRuling(f"hand {hand} is over after its {plural(written, 'move')}; there is no move {move}", usage=True)
+        after = _after_hand(record, hand, before.dealer, events)
+        raise NoRuling(
+            f"hand {hand} is over after its {plural(written, 'move')}; there is no move {move}{after}",
+            usage=True,
+            after=after,
+        )
     return Before(before, unseen, earlier, events)
+
+
+def _after_hand(record: Record, hand: int, dealer: int, events: Iterator[Event]) -> str:
+    """What comes after hand ``hand`` of ``record``, which is over (its end is among
+    ``events``), for a player who asks for the move after its last: the game is over, or
+    the next move is the first of the next hand, which the record may not hold yet."""
+    if any(isinstance(event, HandEnd) and event.hand == hand and event.game.winner is not None for event in events):
+        return ": the game is over"
+    nxt = hand + 1
+    if nxt <= len(record.hands):
+        return f": the next to play is move 1 of hand {nxt} (--hand {nxt} --move 1)"
+    cards = "" if record.seed is not None else ", its first table cards"
+    return (
+        f": the next to play is move 1 of hand {nxt}, which the record does not hold yet; write hand {nxt} into it"
+        f" (dealt by {who(record, next_dealer(record.rules, dealer))}{cards}, no moves yet) and ask for --hand {nxt} --move 1"
+    )
 
 
 def rule_on_record(record: Record, hand: int, move: int) -> tuple[Ruling, Finding | None]:
@@ -133,6 +163,14 @@ def _move_of(record: Record, hand: int, move: int, following: bool = False) -> S
     :class:`NoRuling` (usage) when the record has no such hand or move."""
     if not isinstance(record, Record):
         raise wrong_type("record", record, A_RECORD)
+    if following and hand == len(record.hands) + 1 and move == 1 and record.hands:  # the hand after the last
+        last, written = len(record.hands), len(record.hands[-1].moves)
+        nxt = f" (hand {last} goes on: move {written + 1} is the next to play)"
+        try:
+            position_before(record, last, written + 1)
+        except NoRuling as exc:  # the last hand is over: what comes after it
+            nxt = exc.after or f" ({exc.message})"
+        raise NoRuling(f"the record has {plural(last, 'hand')}; there is no hand {hand}{nxt}", usage=True)
     if not 1 <= hand <= len(record.hands):
         raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
