@@ -13,7 +13,7 @@ from inproc import cli
 from jsonschema import Draft202012Validator
 from pages import drawn_page
 
-from casino_cli.cards import parse_card
+from casino_cli.cards import card_code, cards_of, parse_card
 from casino_cli.engine import (
     Partial,
     PositionError,
@@ -992,3 +992,33 @@ def test_hint_past_a_hand_that_is_over_says_what_to_type_for_the_next_move():
     done = cli("hint", "-", "--hand", "2", "--move", "1", stdin=going)
     assert done.returncode == 2
     assert "the record has 1 hand; there is no hand 2 (hand 1 goes on: move 11 is the next to play)" in done.stderr
+
+
+def test_hint_of_a_mover_the_record_does_not_show_says_how_to_write_its_cards():
+    """A record written at a table (its first table cards, no seed) shows no one's hand:
+    ``hint`` of the next move says the mover's cards are not known and how to write them
+    in, as shown cards after the last move, in the record's own form (JSON or casino
+    text); written so, the move is hinted."""
+    doc, pos = _cut_game(10)
+    start = start_position(read_record(doc).rules, seeded_deck(doc.pop("seed"), 1), doc["hands"][0]["dealer"])  # type: ignore[index]
+    del doc["shuffle"]
+    doc["hands"][0]["table"] = [card_code(c) for c in cards_of(start.loose)]  # type: ignore[index]
+    turn = pos.turn
+    assert turn is not None
+    done = cli("hint", "-", "--move", "11", stdin=orjson.dumps(doc))
+    assert done.returncode == 65
+    assert f"is to move but none of its {pos.hands[turn].bit_count()} cards is known" in done.stderr  # type: ignore[union-attr]
+    assert f'write into hand 1 the cards it holds, as shown: "shown": [{{"after": 10, "seat": {turn}, ' in done.stderr
+    text = cli("convert", "-", "-f", "text", stdin=orjson.dumps(doc)).stdout
+    done = cli("hint", "-", "--move", "11", stdin=text)
+    assert (
+        done.returncode == 65 and f"as shown: Shown after 10 seat {doc['players'][turn]} cards CARD… all" in done.stderr
+    )  # type: ignore[index]
+    same = {**doc, "players": ["greedy", "greedy"]}  # a name two seats share names neither in casino text
+    text = cli("convert", "-", "-f", "text", stdin=orjson.dumps(same)).stdout
+    done = cli("hint", "-", "--move", "11", stdin=text)
+    assert f"as shown: Shown after 10 seat {turn} cards CARD… all" in done.stderr
+    held = [card_code(c) for c in cards_of(pos.hands[turn])]  # type: ignore[arg-type]
+    doc["hands"][0]["shown"] = [{"after": 10, "seat": turn, "cards": held, "all": True}]  # type: ignore[index]
+    done = cli("hint", "-", "--move", "11", "-f", "json", stdin=orjson.dumps(doc))
+    assert done.returncode == 0 and orjson.loads(done.stdout)["turn"] == turn, done.stderr

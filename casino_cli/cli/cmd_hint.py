@@ -22,7 +22,7 @@ from ..records.referee import Finding
 from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
 from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
-from .records_io import no_ruling, note_earlier, note_no_move, record_of
+from .records_io import no_ruling, note_earlier, note_no_move, record_of, shown_entry
 from .safe_text import shown_names
 from .workers import ordered_map
 
@@ -161,25 +161,35 @@ def _hinted(
     names (a position names none)."""
     earlier = players = None
     try:
+        how = ""  # of a record, how to write the mover's cards into it
         if number is None and hand is None:
             pos = position_of(doc, playable=True, command="hint")
             where = doc.where(f"$.hands[{pos.turn}]")
         else:
             pos, earlier, players = _before_move(doc, hand or 1, number)
             where = f"{doc.where()}: before move {number} of hand {hand or 1}"
+            if pos.turn is not None and number is not None:  # (a record is hinted only with --move)
+                entry = shown_entry(doc, number - 1, pos.turn, players)
+                how = f": write into hand {hand or 1} the cards it holds, as shown: {entry} (all: no others)"
             if pos.turn is not None and pos.hands[pos.turn] is None:
-                raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known")
+                raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known{how}")
         if pos.turn is not None and isinstance(held := pos.hands[pos.turn], Partial):
-            known = held.known.bit_count()
             raise Fail(
                 DATA_ERROR,
-                f"{where}: {seat_words(players, pos.turn)} is to move but only {known} of its "
-                f"{held.count} cards {'is' if known == 1 else 'are'} known; a hint weighs the moves of the "
-                "whole hand (`casino moves` lists those of the known cards)",
+                f"{where}: {seat_words(players, pos.turn)} is to move but {_known_words(held)}; a hint weighs the "
+                f"moves of the whole hand (`casino moves` lists those of the known cards){how}",
             )
     except Fail as exc:
         return exc, earlier, players
     return pos, earlier, players
+
+
+def _known_words(held: Partial) -> str:
+    """How much of a partly known hand is known, in words."""
+    known = held.known.bit_count()
+    if known:
+        return f"only {known} of its {held.count} cards {'is' if known == 1 else 'are'} known"
+    return "its 1 card is not known" if held.count == 1 else f"none of its {held.count} cards is known"
 
 
 def _before_move(

@@ -30,7 +30,7 @@ from .common import (
 from .inputs import Document
 from .output import DATA_ERROR, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
-from .records_io import no_ruling, note_earlier, note_no_move, record_of
+from .records_io import no_ruling, note_earlier, note_no_move, record_of, shown_entry
 from .safe_text import shown_names
 
 
@@ -63,14 +63,9 @@ def _how_to_settle(doc: Document, ruling: Ruling, names: tuple[str, ...] | None)
     """Where and how the referee writes what the mover shows it held after the move (cards
     shown), which settles an unsettled ruling on a record."""
     hand, after, seat = ruling["hand"], ruling["move"], ruling["settles"]["seat"]
-    who = names[seat] if names and names[seat].isalnum() else str(seat)  # a .cas word as it stands
-    if doc.locate is not None:  # casino text
-        entry = f"Shown after {after} seat {who} cards CARD… all"
-    else:
-        entry = f'"shown": [{{"after": {after}, "seat": {seat}, "cards": [CARD, …], "all": true}}]'
     return (
         f"{doc.where(f'$.hands[{hand - 1}]')}: to settle it, write into hand {hand} the cards {seat_words(names, seat)} held"
-        f" after move {after}, as shown: {entry} (all: no others)"
+        f" after move {after}, as shown: {shown_entry(doc, after, seat, names)} (all: no others)"
     )
 
 

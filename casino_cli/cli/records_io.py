@@ -33,6 +33,16 @@ def no_ruling(doc: Document, exc: NoRuling) -> Fail:
     return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}")
 
 
+def shown_entry(doc: Document, after: int, seat: int, names: tuple[str, ...] | None) -> str:
+    """How a record written as ``doc`` is (casino text or JSON) writes that ``seat`` was
+    shown to hold cards after move ``after`` of a hand (*Cards shown*), the cards left to fill in."""
+    named = names is not None and names[seat].isalnum() and names.count(names[seat]) == 1  # a .cas word, one seat's
+    who = names[seat] if names is not None and named else str(seat)
+    if doc.locate is not None:  # casino text
+        return f"Shown after {after} seat {who} cards CARD… all"
+    return f'"shown": [{{"after": {after}, "seat": {seat}, "cards": [CARD, …], "all": true}}]'
+
+
 def note_earlier(doc: Document, hand: int, earlier: Finding | None, names: tuple[str, ...] | None) -> None:
     """On stderr, the finding of a record's hand before the move asked about, if any: of a
     move before it, or of the hand as a whole (its shown cards), its mover named as in
