@@ -1022,3 +1022,16 @@ def test_hint_of_a_mover_the_record_does_not_show_says_how_to_write_its_cards():
     doc["hands"][0]["shown"] = [{"after": 10, "seat": turn, "cards": held, "all": True}]  # type: ignore[index]
     done = cli("hint", "-", "--move", "11", "-f", "json", stdin=orjson.dumps(doc))
     assert done.returncode == 0 and orjson.loads(done.stdout)["turn"] == turn, done.stderr
+
+
+def test_hint_of_a_move_without_its_hand_says_it_is_of_hand_1_when_the_record_has_more():
+    """``--move N`` alone is of hand 1; a player in hand 2 of a game in progress who leaves
+    out ``--hand`` is told so on stderr (once), not shown hand 1's position in silence."""
+    doc = _first_hand()
+    doc["hands"].append({"dealer": 1 - doc["hands"][0]["dealer"], "moves": []})  # type: ignore[attr-defined,index]
+    done = cli("hint", "-", "--move", "3", "-f", "json", stdin=orjson.dumps(doc))
+    assert done.returncode == 0
+    assert done.stderr == "casino: <stdin>:1: note: move 3 of hand 1; the record has 2 hands (--hand 2 for the last)\n"
+    for asked in (["--hand", "1", "--move", "3"], ["--hand", "2", "--move", "1"]):
+        assert cli("hint", "-", *asked, "-f", "json", stdin=orjson.dumps(doc)).stderr == ""
+    assert cli("hint", "-", "--move", "3", "-f", "json", stdin=orjson.dumps(_cut_game(10)[0])).stderr == ""

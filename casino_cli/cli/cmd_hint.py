@@ -75,11 +75,24 @@ def _jobs(
 ) -> Iterator[Job]:
     """The work of each document of FILE, each put on ``read`` with its position (or why it
     has none), the finding of its record before the move asked about and the record's
-    players' names, to be written in order."""
+    players' names, to be written in order. ``--move`` without ``--hand`` on a record of
+    several hands is said (once) to be of hand 1: a game in progress goes on in its last."""
+    first_hand = hand is None and number is not None  # --move of hand 1, said once of a record of several
     for doc in documents(path):
         read.append((doc, *_hinted(doc, hand, number)))
+        if first_hand and (hands := _hands_written(doc)) > 1:
+            first_hand = False
+            say(
+                f"{doc.where()}: note: move {number} of hand 1; the record has {hands} hands (--hand {hands} for the last)"
+            )
         pos = read[-1][1]
         yield (pos, seed) if isinstance(pos, Position) else None
+
+
+def _hands_written(doc: Document) -> int:
+    """How many hands a record document holds (0 for any other document)."""
+    hands = doc.value.get("hands") if is_record(doc) and isinstance(doc.value, dict) else None
+    return len(hands) if isinstance(hands, list) else 0
 
 
 def _write(
