@@ -931,11 +931,20 @@ def test_hint_of_a_record_at_a_move_ranks_the_moves_of_the_position_before_it(tm
 @pytest.mark.parametrize(
     ("args", "code", "said"),
     [
-        (["fixtures/records/dispute.json", "--move", "9"], 2, "hand 1 has 8 moves; there is no move 9"),
+        (
+            ["fixtures/records/dispute.json", "--move", "10"],
+            2,
+            "hand 1 has 8 moves; there is no move 10 (move 9 is the next to play)",
+        ),
+        (
+            ["fixtures/records/dispute.json", "--move", "9"],
+            65,
+            "before move 9 of hand 1: Ana (seat 0) is to move but none of its 4 cards is known",
+        ),
         (
             ["fixtures/records/dispute.json", "--hand", "2", "--move", "1"],
             2,
-            "the record has 1 hand; there is no hand 2",
+            "the record has 1 hand; there is no hand 2 (hand 1 goes on: move 9 is the next to play)",
         ),
         (["fixtures/records/dispute.json", "--hand", "1"], 2, "hint a record with --move N (and --hand H)"),
         (["fixtures/docs/puzzle.json", "--move", "1"], 2, "--hand and --move are for a record"),
@@ -948,9 +957,10 @@ def test_hint_of_a_record_at_a_move_ranks_the_moves_of_the_position_before_it(tm
     ],
 )
 def test_hint_of_a_record_at_a_move_says_what_it_cannot_rank(args, code, said):
-    """A move or hand the record lacks, --move without a record or a record without --move
-    is a usage error; a finding earlier in the hand is noted as judge notes it; a mover's
-    hand the record shows only in part is refused, as in a position."""
+    """A move or hand the record lacks (past the next move to play), --move without a record
+    or a record without --move is a usage error; a finding earlier in the hand is noted as
+    judge notes it; a mover's hand the record shows only in part (or not at all: the
+    next move of a hand written at a table) is refused, as in a position."""
     done = cli("hint", *args)
     assert done.returncode == code and said in done.stderr, done.stderr
 
