@@ -25,7 +25,7 @@ CASINO = [sys.executable, "-m", "casino_cli"]
 GUARD = 60  # seconds: a hang's bound
 RECORDS = Path("fixtures/records/corpus/classic-2.jsonl").read_bytes().splitlines(keepends=True)
 COMMANDS = {
-    "hint": ["hint", "-", "--move", "3", "--jobs", "2", "-f", "jsonl"],
+    "hint": ["hint", "-", "--hand", "1", "--move", "3", "--jobs", "2", "-f", "jsonl"],
     "review": ["review", "-", "--top", "1", "--jobs", "2", "-f", "jsonl"],
 }
 
