@@ -255,16 +255,22 @@ def test_botcheck_passes_fair_bots():
         assert tested == 12 and not findings, (name, findings)
 
 
+def _greedy_writing(log, line):
+    """Greedy, writing a line of ``line(view)`` to ``log`` each time it is asked."""
+
+    def recorder(view, moves, rng):
+        with log.open("a") as f:
+            f.write(line(view) + "\n")
+        return BOTS["greedy"](view, moves, rng)
+
+    return recorder
+
+
 def test_botcheck_tests_as_many_decisions_as_asked_in_every_seat_and_later_hands(tmp_path):
     """Whole games, the bot in each seat in turn: asked for 150 decisions of a 3-player game,
     it gets 150, in seats 0, 1 and 2 and in hands after the first (scores no longer 0)."""
     log = tmp_path / "asked"
-
-    def recorder(view, moves, rng):
-        with log.open("a") as f:
-            f.write(f"{view.seat} {int(any(view.known.scores))}\n")
-        return BOTS["greedy"](view, moves, rng)
-
+    recorder = _greedy_writing(log, lambda view: f"{view.seat} {int(any(view.known.scores))}")
     tested, findings = check_bot(recorder, make_rules("classic", 3), BOTS["greedy"], redeals=1, decisions=150)
     assert tested == 150 and not findings
     asked = [tuple(map(int, line.split())) for line in log.read_text().split("\n") if line]
@@ -517,12 +523,7 @@ def test_botcheck_asks_each_decision_twice_then_once_in_each_re_deal(tmp_path):
     """With redeals=3 a fair bot is asked 2 + 3 = 5 times a decision: twice in a row, then
     once in each of the 3 worlds re-dealt (none fewer)."""
     log = tmp_path / "asked"
-
-    def recorder(view, moves, rng):
-        with log.open("a") as f:
-            f.write(f"{view.seat}\n")
-        return BOTS["greedy"](view, moves, rng)
-
+    recorder = _greedy_writing(log, lambda view: str(view.seat))
     tested, findings = check_bot(recorder, make_rules("classic", 2), BOTS["greedy"], redeals=3, decisions=8)
     assert tested == 8 and not findings
     assert len(log.read_text().split()) == 8 * 5
