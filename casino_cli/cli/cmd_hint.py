@@ -181,10 +181,11 @@ def _hinted(
         else:
             pos, earlier, players = _before_move(doc, hand or 1, number)
             where = f"{doc.where()}: before move {number} of hand {hand or 1}"
-            if pos.turn is not None and number is not None:  # (a record is hinted only with --move)
-                entry = shown_entry(doc, number - 1, pos.turn, players)
+            mover = pos.turn
+            if mover is not None and number is not None and not isinstance(pos.hands[mover], int):  # not known whole
+                entry = shown_entry(doc, number - 1, mover, players)
                 how = f": write into hand {hand or 1} the cards it holds, as shown: {entry} (all: no others)"
-            if pos.turn is not None and pos.hands[pos.turn] is None:
+            if mover is not None and pos.hands[mover] is None:
                 raise Fail(DATA_ERROR, f"{doc.where()}: seat {pos.turn}'s hand before move {number} is not known{how}")
         if pos.turn is not None and isinstance(held := pos.hands[pos.turn], Partial):
             raise Fail(
