@@ -93,7 +93,8 @@ def _after_hand(record: Record, hand: int, dealer: int, events: Iterator[Event])
     """What comes after hand ``hand`` of ``record``, which is over (its end is among
     ``events``), for a player who asks for the move after its last: the game is over, or
     the next move is the first of the next hand, which the record may not hold yet."""
-    if any(isinstance(event, HandEnd) and event.hand == hand and event.game.winner is not None for event in events):
+    end = next((event for event in events if isinstance(event, HandEnd) and event.hand == hand), None)
+    if end is not None and end.game.winner is not None:
         return ": the game is over"
     nxt = hand + 1
     if nxt <= len(record.hands):
