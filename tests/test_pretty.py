@@ -804,3 +804,18 @@ def test_the_wide_boards_game_row_puts_where_the_hand_is_on_a_line_of_its_own_wh
         shown[width] = [" ".join(line.split()) for line in screen.file.getvalue().splitlines()[:2]]
     assert shown[80] == ["game royal, 4 players in partnerships —", "deal 1 of 3, Ana (seat 0) to play"]
     assert shown[120][0] == "game royal, 4 players in partnerships — deal 1 of 3, Ana (seat 0) to play"
+
+
+@pytest.mark.parametrize("name", ["game.cas", "GAME.CAS"])
+def test_a_game_saved_into_a_cas_file_is_written_in_casino_text(tmp_path, name):
+    """--save game.cas (as s game.cas at the prompt) wrote JSON into a file named for casino
+    text; it holds casino text, which reads back as the record the game wrote to stdout."""
+    from tests.inproc import cli
+
+    saved = tmp_path / name
+    args = ("--seed", "5", "--players", "4", "--variant", "royal", "--bots", "counter,random")
+    played = cli("play", "--watch", *args, "--format", "json", "--save", str(saved))
+    assert played.returncode == 0, played.stderr
+    text = saved.read_text(encoding="utf-8")
+    assert text.startswith("[Rules royal 4 partnerships=true]\n") and not text.lstrip().startswith("{")
+    assert orjson.loads(cli("convert", str(saved)).stdout) == orjson.loads(played.stdout)

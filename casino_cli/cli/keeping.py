@@ -8,6 +8,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ..notation.fields import dumps
+from ..notation.text_record import write_text
 from ..records.hold_signals import held
 from ..records.session import Session
 from .output import Fail, fitting, typed
@@ -52,9 +53,12 @@ class Keeper:
         self.target = target
 
     def write(self, session: Session) -> None:
-        """The record so far into the file, if there is one."""
+        """The record so far into the file, if there is one: casino text into a ``.cas``
+        file, as a person who names one expects to read it, JSON into any other."""
         if self.target is not None:
-            write_file(self.target, dumps(session.record()).decode() + "\n")
+            record = session.record()
+            cas = self.target.lower().endswith(".cas")
+            write_file(self.target, write_text(record) if cas else dumps(record).decode() + "\n")
 
     def save(self, session: Session, name: str, asked: str = "s") -> str:
         """``s FILE`` at a prompt: the record so far into FILE (``s`` alone: into the file
