@@ -339,9 +339,10 @@ def replay(
         ),
     ] = None,
 ) -> None:
-    """Every position of a record, move by move: JSON Lines (with a "_replay" note), text, or
-    on a terminal a view to step forward and back; --html writes a page for a browser. --svg
-    draws where the replay stops (after move --to, else the end of --hand or of the record).
+    """Every position of a record, move by move; on a terminal a view to step back and forth.
+
+    Piped: JSON Lines (with a "_replay" note), or text. --html writes a page for a browser;
+    --svg draws where the replay stops (after move --to, else the end of --hand or of the record).
 
     Keys on a terminal: Enter (or n, +) next, p (or b, -) back, +N/-N N steps forward/back, N move N of the hand
     (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
@@ -412,8 +413,10 @@ def validate(
     dask: DaskOpt = None,
     per_task: Annotated[int, _per_task("records")] = 0,
 ) -> None:
-    """Referee records: the first illegal move of each (hand, move, seat, rule, why), claim
-    mismatches, and a summary on stderr counting valid, not valid and unsettled records (a
+    """Referee records: the first illegal move of each, the rule it breaks and why.
+
+    Each finding gives the hand, move, seat, rule and why; claimed scores that differ are
+    findings too. A summary on stderr counts valid, not valid and unsettled records (a
     check that depends on cards the record does not show is a note with what would settle
     it). Exit 0 if none is not valid, 1 if one is (or, with --strict, is unsettled), 65 if
     unreadable.
@@ -451,9 +454,11 @@ def judge(
     fmt: FormatOpt = None,
     svg: SvgOpt = None,
 ) -> None:
-    """Rule on one move: legal, illegal, or unsettled (legal for some of the cards nobody
-    has seen and not for others, with the cards that would settle it), and every move the
-    player could have made instead. Exit 0 legal or unsettled, 1 illegal, 65 unreadable.
+    """Rule on one move: legal, illegal or unsettled, with every move the player could have made instead.
+
+    Unsettled: legal for some of the cards nobody has seen and not for others; the ruling
+    names the cards that would settle it. Exit 0 legal or unsettled, 1 illegal, 65
+    unreadable.
 
     Example: casino judge fixtures/records/dispute-part-way.json --move 2
     """
@@ -665,9 +670,11 @@ def match(
     time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
-    """Bot A against bot B over mirrored pairs (each seed played with the seats swapped):
-    A's points less B's per pair and games won, with 95% intervals, under a stopping rule
-    declared in the result (docs/bots.md).
+    """Bot A against bot B over mirrored pairs of deals, with 95% intervals and a stopping rule.
+
+    Each seed is played twice, the seats swapped; the result gives A's points less B's per
+    pair and the games won, with 95% intervals, under a stopping rule declared in it
+    (docs/bots.md).
 
     Example: casino match greedy random --pairs 40 --format json
     """
@@ -704,8 +711,9 @@ def botcheck(
     time_limit: TimeLimitOpt = None,
     fmt: FormatOpt = None,
 ) -> None:
-    """The leak test: re-deal the cards the bot's seat cannot see and check its choice never
-    changes (exit 1 with the first decision that changed). The decisions are those of whole
+    """The leak test: does a bot's choice ever change when the cards its seat cannot see are re-dealt?
+
+    Exit 1 with the first decision that changed. The decisions are those of whole
     games, hand after hand, the bot in each seat in turn (greedy in the others). The verdict
     is a line, or with -f json a casino.botcheck/1 object (the line then on stderr).
 
@@ -742,9 +750,10 @@ def hint(
     fmt: FormatOpt = None,
     jobs: JobsOpt = 1,
 ) -> None:
-    """The moves of the seat to move ranked by expected points (its side's less the others'),
-    from what that seat may know, with a standard error; exact (against best play) once the
-    stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
+    """The moves of the seat to move ranked by expected points, from what that seat may know.
+
+    Each move's value is its side's points less the others', with a standard error; exact
+    (against best play) once the stock is empty and the hidden hands can be dealt in at most 200 ways, all solved within
     40,000 nodes (a 2-player last deal nearly always); where it is exact, every card known
     and two sides play (a 2-player last deal; 4 in partnerships, the hand's last cards)
     and the hand can decide the game, each move says whether it wins it, loses it or
@@ -770,9 +779,10 @@ def review(
     fmt: FormatOpt = None,
     jobs: JobsOpt = 1,
 ) -> None:
-    """For each player of a record, the moves that lost the most expected points against
-    the best move (with the better move), and the total lost; first, where every card is
-    known and two sides play (a 2-player last deal; 4 in partnerships, the hand's last
+    """For each player of a record, the moves that lost the most expected points, and the better moves.
+
+    Each costly move is given with the best move and what it lost; each player's total
+    lost. First, where every card is known and two sides play (a 2-player last deal; 4 in partnerships, the hand's last
     cards), the game slips: moves that did worse for the game than another (left open a
     game another move won, or lost it). --jobs N reviews the records of a stream N at a
     time, each printed in order as soon as it is done.
