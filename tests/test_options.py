@@ -50,6 +50,7 @@ def test_did_you_mean():
 
 
 def test_root_help_shows_whole_descriptions():
+    """Each command in the list is its first paragraph, whole, and short enough to scan."""
     out = cli("--help").stdout.decode()
     flat = " ".join(out.split())
     commands = out.split("Commands:")[1]
@@ -57,6 +58,7 @@ def test_root_help_shows_whole_descriptions():
     for name, command in typer.main.get_command(app).commands.items():
         first = " ".join((command.help or "").split("\n\n")[0].split())
         assert first in flat, name
+        assert len(first) <= 110, f"{name}: say what it does in a line; the detail goes after it ({first})"
 
 
 def test_replay_hand_is_the_hand_of_the_game_as_in_deal():
