@@ -561,7 +561,7 @@ def test_judge_text_and_pretty():
     pretty = casino("judge", PART_WAY, "--move", "2", "--format", "pretty", env={"NO_COLOR": "1", "COLUMNS": "200"})
     shown = pretty.stdout.decode()
     assert "4♠ + 3 unknown" in shown and "move: 4S+3H=7" in shown and "unsettled (B3)" in shown
-    assert "alternatives:" in shown
+    assert "alternatives (? marks an unsettled one): 4S+2C=6? " in shown  # for people, what '?' means is said
 
 
 MUTATED = sorted(Path(__file__).resolve().parent.parent.joinpath("fixtures", "records", "mutated").glob("*.jsonl"))

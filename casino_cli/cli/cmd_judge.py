@@ -167,12 +167,15 @@ def alternatives_line(ruling: Ruling) -> str:
 
 
 def alternatives_for_people(ruling: Ruling) -> str:
-    """:func:`alternatives_line` when it lists at most :data:`LISTED` moves; else the moves
-    counted by the card played ('with 4♥: 90 captures, 3 builds'), so that a crowded table's
-    thousand alternatives do not fill the screen or make the picture metres tall."""
+    """:func:`alternatives_line` when it lists at most :data:`LISTED` moves, saying what
+    its '?' means where it marks one; else the moves counted by the card played ('with 4♥:
+    90 captures, 3 builds'), so that a crowded table's thousand alternatives do not fill
+    the screen or make the picture metres tall."""
     listed = ruling["alternatives"]
     if len(listed) <= LISTED:
-        return alternatives_line(ruling)
+        line = alternatives_line(ruling)
+        doubtful = any(a["verdict"] != "legal" for a in listed)
+        return line.replace("alternatives:", "alternatives (? marks an unsettled one):", 1) if doubtful else line
     by_card: dict[int, Counter[str]] = {}
     for alternative in listed:
         move = parse_move_text(alternative["move"])
