@@ -30,6 +30,7 @@ from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_move
 from casino_cli.notation.position import position_json, read_position
 from casino_cli.notation.schema import schema
+from casino_cli.records.disputes import NoRuling, position_before
 from casino_cli.records.record import read_record
 from casino_cli.records.referee import Finding, HandStart, Step, walk
 
@@ -974,7 +975,11 @@ def test_hint_past_a_hand_that_is_over_says_what_to_type_for_the_next_move():
     record = orjson.dumps(doc)
     tail = "the next to play is move 1 of hand 2, which the record does not hold yet; write hand 2 into it (dealt by"
     done = cli("hint", "-", "--move", str(written + 1), stdin=record)
-    assert done.returncode == 2 and tail in done.stderr and "and ask for --hand 2 --move 1\n" in done.stderr
+    assert done.returncode == 2 and tail in done.stderr
+    assert done.stderr.endswith("no moves yet) and ask for move 1 of hand 2 (--hand 2 --move 1)\n")
+    with pytest.raises(NoRuling) as caught:  # the library's words name the move, the command line its options
+        position_before(read_record(doc), 1, written + 1)
+    assert caught.value.ask == (2, 1) and "--" not in caught.value.message
     done = cli("hint", "-", "--hand", "2", "--move", "1", stdin=record)
     assert done.returncode == 2 and f"the record has 1 hand; there is no hand 2: {tail}" in done.stderr
     dealer = doc["hands"][0]["dealer"]  # type: ignore[index]

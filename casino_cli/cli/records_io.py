@@ -27,10 +27,12 @@ def record_of(doc: Document) -> Record:
 
 
 def no_ruling(doc: Document, exc: NoRuling) -> Fail:
-    """A record without the position a move asks for, said at the element to blame: exit
-    2 for a hand or move it does not have, else 65."""
+    """A record without the position a move asks for, said at the element to blame (with
+    the options that ask for the move to ask for instead, where it names one): exit 2 for
+    a hand or move it does not have, else 65."""
     element = finding_path(exc.finding) if exc.finding is not None else exc.path
-    return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}")
+    ask = "" if exc.ask is None else f" (--hand {exc.ask[0]} --move {exc.ask[1]})"
+    return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}{ask}")
 
 
 def shown_entry(doc: Document, after: int, seat: int, names: tuple[str, ...] | None) -> str:

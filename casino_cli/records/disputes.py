@@ -20,7 +20,8 @@ class NoRuling(CasinoError):
     """Why a record gives no position to rule on: ``usage`` when the hand or move does not
     exist, else the record breaks off before the move or the move is unreadable; ``path``
     is the JSON path of the unreadable element, ``finding`` the one that broke the hand off;
-    ``after``, of a hand that is over, what comes after it (the end of ``message``)."""
+    ``after``, of a hand that is over, what comes after it (the end of ``message``), and
+    ``ask``, the (hand, move) to ask for instead, where the message ends naming one."""
 
     def __init__(
         self,
@@ -29,9 +30,11 @@ class NoRuling(CasinoError):
         path: str | None = None,
         finding: Finding | None = None,
         after: str = "",
+        ask: tuple[int, int] | None = None,
     ):
         self.message = message
         self.after = after
+        self.ask = ask
         self.usage = usage
         self.path = path
         self.finding = finding
@@ -80,29 +83,33 @@ def position_before(record: Record, hand: int, move: int) -> Before:
         why = f": {last.message} ({last.rule}{at})" if last is not None else ""
         raise NoRuling(f"hand {hand} cannot be followed up to move {move}{why}", finding=last)
     if move > written and before.turn is None:
-        after = _after_hand(record, hand, before.dealer, events)
+        after, ask = _after_hand(record, hand, before.dealer, events)
         raise NoRuling(
             f"hand {hand} is over after its {plural(written, 'move')}; there is no move {move}{after}",
             usage=True,
             after=after,
+            ask=ask,
         )
     return Before(before, unseen, earlier, events)
 
 
-def _after_hand(record: Record, hand: int, dealer: int, events: Iterator[Event]) -> str:
+def _after_hand(record: Record, hand: int, dealer: int, events: Iterator[Event]) -> tuple[str, tuple[int, int] | None]:
     """What comes after hand ``hand`` of ``record``, which is over (its end is among
     ``events``), for a player who asks for the move after its last: the game is over, or
-    the next move is the first of the next hand, which the record may not hold yet."""
+    the next move is the first of the next hand, which the record may not hold yet; and
+    that move, (hand, 1), where there is one."""
     end = next((event for event in events if isinstance(event, HandEnd) and event.hand == hand), None)
     if end is not None and end.game.winner is not None:
-        return ": the game is over"
+        return ": the game is over", None
     nxt = hand + 1
     if nxt <= len(record.hands):
-        return f": the next to play is move 1 of hand {nxt} (--hand {nxt} --move 1)"
+        return f": the next to play is move 1 of hand {nxt}", (nxt, 1)
     cards = "" if record.seed is not None else ", its first table cards"
+    dealt = f"dealt by {who(record, next_dealer(record.rules, dealer))}{cards}, no moves yet"
     return (
         f": the next to play is move 1 of hand {nxt}, which the record does not hold yet; write hand {nxt} into it"
-        f" (dealt by {who(record, next_dealer(record.rules, dealer))}{cards}, no moves yet) and ask for --hand {nxt} --move 1"
+        f" ({dealt}) and ask for move 1 of hand {nxt}",
+        (nxt, 1),
     )
 
 
@@ -166,12 +173,12 @@ def _move_of(record: Record, hand: int, move: int, following: bool = False) -> S
         raise wrong_type("record", record, A_RECORD)
     if following and hand == len(record.hands) + 1 and move == 1 and record.hands:  # the hand after the last
         last, written = len(record.hands), len(record.hands[-1].moves)
-        nxt = f" (hand {last} goes on: move {written + 1} is the next to play)"
+        nxt, ask = f" (hand {last} goes on: move {written + 1} is the next to play)", None
         try:
             position_before(record, last, written + 1)
         except NoRuling as exc:  # the last hand is over: what comes after it
-            nxt = exc.after or f" ({exc.message})"
-        raise NoRuling(f"the record has {plural(last, 'hand')}; there is no hand {hand}{nxt}", usage=True)
+            nxt, ask = exc.after or f" ({exc.message})", exc.ask
+        raise NoRuling(f"the record has {plural(last, 'hand')}; there is no hand {hand}{nxt}", usage=True, ask=ask)
     if not 1 <= hand <= len(record.hands):
         raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
     moves = record.hands[hand - 1].moves
