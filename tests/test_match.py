@@ -817,6 +817,9 @@ def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
         "truncated": False,
         "moves": [],
     }
+    for command, words in (("hint", "no move to rank"), ("moves", "no move to list")):
+        done = cli(command, "-", "--format", "text", stdin=last)  # an empty line, and why on stderr
+        assert (done.stdout, done.stderr) == (b"\n", f"casino: <stdin>:1: the hand is over: {words}\n")
     position = orjson.loads(cli("deal", "--seed", "3").stdout)
     position["hands"][0] = {"cards": position["hands"][0][:2], "count": 4}
     partly = cli("hint", "-", stdin=orjson.dumps(position))

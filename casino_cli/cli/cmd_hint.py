@@ -136,6 +136,8 @@ def _write(
         _show(out, pos, ranked, listing, names)
     elif fmt == Format.text:
         write_line(" ".join(_text_move(m) for m in out["moves"]))
+        if pos.turn is None:  # the line is empty: why, for a person reading it
+            say(f"{doc.where()}: the hand is over: no move to rank")
     else:
         write_line(dumps(out))
 

@@ -33,6 +33,8 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
         if pos.turn is not None and isinstance(pos.hands[pos.turn], Partial):
             listing, unsettled = _settle(pos, listing)
         _print(pos, listing, fmt, doc.line, screen, unsettled)
+        if pos.turn is None and fmt == Format.text:  # its line is empty: why, for a person reading it
+            say(f"{doc.where()}: the hand is over: no move to list")
         if unsettled is not None and fmt in (Format.text, Format.jsonl):
             say(
                 f"{doc.where()}: partial listing: seat {pos.turn} has {_unknown(pos)} unknown "
