@@ -233,6 +233,40 @@ def test_shown_contradictions_are_card_findings(shown, moves, where, words):
     assert words in found[0]["message"]
 
 
+# Deal 1 (two players, seat 0 first): Ana trails 3H 5H 8H JH, Ben 4S 6S TS QS; move 9, the
+# first of deal 2, is Ana's AD+6S=7, which needs her to hold a 7 (B3).
+DEAL_ENDS = ["3H", "4S", "5H", "6S", "8H", "TS", "JH", "QS", "AD+6S=7"]
+
+
+@pytest.mark.parametrize(
+    "shown, verdict, found",
+    [
+        (None, "unsettled", [("B3", 9, "7S, 7H or 7C")]),  # no 7 shown: a note, not a finding
+        ([{"after": 8, "seat": 0, "cards": ["7C"]}], "legal", []),  # after 8: deal 2's cards
+        ([{"after": 7, "seat": 0, "cards": ["7C"]}], "unsettled", [("card", None, "it held 0 cards then")]),
+        (
+            [{"after": 8, "seat": 0, "cards": ["3H"]}],
+            "unsettled",
+            [("card", None, "3H was played by Ana (seat 0) at move 1")],
+        ),
+    ],
+)
+def test_shown_after_the_move_that_ends_a_deal_is_of_the_next_deal(tmp_path, shown, verdict, found):
+    """NOTATION.md v1.1: "after k" is the position after move k, the next deal's cards
+    included when move k ends a deal. After move 8 Ana holds deal 2's four cards (a 7C
+    shown then answers move 9's build); after move 7 she holds none of deal 1's; and 3H,
+    which she played in deal 1, cannot be in her deal-2 hand. judge leaves a contradicting
+    entry out, so move 9 is then as unsettled as with nothing shown."""
+    doc = dict(record(DEAL_ENDS, shown), players=["Ana", "Ben"])
+    got = findings(doc)
+    assert [(f["rule"], f["move"]) for f in got] == [(rule, move) for rule, move, _ in found]
+    assert all(words in f["message"] for f, (_, _, words) in zip(got, found))
+    path = tmp_path / "deal-ends.json"
+    path.write_bytes(orjson.dumps(doc))
+    ruling = cli("judge", str(path), "--move", "9")
+    assert ruling.returncode == 0 and orjson.loads(ruling.stdout)["verdict"] == verdict
+
+
 def test_shown_needs_a_table_hand():
     doc = record(["3H"], [{"after": 0, "seat": 1, "cards": ["6D"]}])
     hand = doc["hands"][0]
