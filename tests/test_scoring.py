@@ -440,6 +440,38 @@ def test_score_sheet_of_the_same_hand_under_highest():
     assert sheet["reason"] == "won with 24, the highest total"
 
 
+def test_count_out_counts_the_net_sweeps_under_sweeps_cancel():
+    """G5 counts the sweeps "net under sweeps_cancel" (P3), from piles built by hand:
+    American Royal with sweeps_cancel, 12-20 before. Seat 0 takes 26 cards with 7 spades,
+    TD, 2S and the four aces and sweeps once; seat 1 takes the other 26 (6 spades) and
+    sweeps twice. Cards tie (nobody's 3); seat 0 counts 13, 15, 16, then 17-20 on the aces;
+    on the sweeps, net 0 for seat 0 and 1 for seat 1, seat 1 alone reaches 21 and wins.
+    Counted raw, seat 0's sweep would bring it to 21 on the same item as seat 1."""
+    ours = ["TD", "2S", "AS", "AC", "AH", "AD", "3S", "4S", "5S", "6S", "7S"]
+    ours += [c for c in CODES if c[1] in "HDC" and c not in SPECIAL][:15]
+    theirs = [c for c in CODES if c not in ours]
+    assert len(ours) == len(theirs) == 26 and sum(c[1] == "S" for c in theirs) == 6
+    position = {
+        "format": "casino.position/1",
+        "rules": {"variant": "american-royal", "players": 2, "sweeps_cancel": True},
+        "dealer": 1,
+        "turn": None,
+        "table": {},
+        "hands": [[], []],
+        "stock": [],
+        "captured": [ours, theirs],
+        "sweeps": [1, 2],
+        "last_capture": 0,
+        "scores": [12, 20],
+    }
+    out = cli("score", "-", stdin=json.dumps(position))
+    assert out.returncode == 0, out.stderr
+    sheet = json.loads(out.stdout)
+    assert sheet["hands"][0]["items"]["sweeps"] == [0, 1] and sheet["hands"][0]["points"] == [8, 1]
+    assert sheet["scores"] == [20, 21] and sheet["winner"] == 1
+    assert sheet["reason"] == "side 1 reached 21 on sweeps"
+
+
 def test_count_out_in_partnerships_pools_the_partners_sweeps():
     """G5 with 4 players in partnership, from piles built by hand: side 0 (seats 0 and 2,
     13–17 before) takes 26 cards with 8 spades, TD, 2S, AS, AC and one sweep each; side 1
