@@ -1,4 +1,5 @@
-"""Exit codes of NOTATION.md: 70 internal error, 130 interrupted, 141 output closed early."""
+"""Exit codes of NOTATION.md: 70 internal error, 130 interrupted, 141 output closed early, and the
+worst of several."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from inproc import cli
 
 from casino_cli.cli import main
 
@@ -56,3 +58,28 @@ def test_closed_stdout_exits_141_quietly():
     proc.wait(timeout=60)
     assert first.startswith(b'{"format":"casino.record/1"')
     assert proc.returncode == 141 and err == b""
+
+
+GAME, DISPUTE, BROKEN, MISSING = (
+    "fixtures/docs/game.json",  # valid: 0
+    "fixtures/records/dispute.json",  # not valid: 1
+    "fixtures/docs/broken.json",  # a position where a record is expected: 65
+    "fixtures/no-such-file.json",  # cannot be opened: 2
+)
+
+
+@pytest.mark.parametrize(
+    "files, code, checked",
+    [
+        ((GAME, MISSING), 2, "1 record checked: 1 valid"),
+        ((MISSING, DISPUTE), 2, "1 record checked: 0 valid, 1 not valid"),
+        ((DISPUTE, MISSING, BROKEN), 65, "2 records checked: 0 valid, 1 not valid (1 finding), 1 unreadable"),
+    ],
+)
+def test_validate_checks_the_files_it_can_open_and_the_worst_exit_wins(files, code, checked):
+    """NOTATION.md: "When several apply, the worst wins"; docs/notation.md: a file that
+    cannot be opened is reported, the other files are still checked, and the exit is at
+    least 2 (65 when a record is unreadable)."""
+    out = cli("validate", *files)
+    assert out.returncode == code
+    assert f"cannot open {MISSING}" in out.stderr and checked in out.stderr
