@@ -260,6 +260,15 @@ def test_judge_explains_an_ace_alone_without_the_option():
     out = cli("apply", "-", "5D+9C+AH=14", stdin=orjson.dumps({**doc, "rules": AR}))
     assert out.returncode == 1
     assert "an ace counts 1 in a build in these rules, without ace_high_builds" in out.stderr and "(B4)" in out.stderr
+    # a raise to 14 that takes a loose ace in as a group of its own: explained too
+    doc = {**doc, "table": {"loose": ["AC"], "builds": [{"value": 10, "owner": 1, "cards": ["4H", "6C"]}]}}
+    doc["hands"] = [["4S", "AH"], None]
+    assert cli("apply", "-", "4S+4H+6C+AC=14", stdin=orjson.dumps(doc)).returncode == 0
+    out = cli("apply", "-", "4S+4H+6C+AC=14", stdin=orjson.dumps({**doc, "rules": AR}))
+    assert out.returncode == 1
+    assert out.stderr.endswith(
+        "must form groups worth 14 (an ace counts 1 in a build in these rules, without ace_high_builds) (B4)\n"
+    )
 
 
 def test_a_build_stated_as_what_it_is_not_is_located_at_its_path_line_and_column():

@@ -306,7 +306,8 @@ def _build_facts(pos: Position, move: Move) -> MoveFacts:
         if loose and not splits_into_groups(rules, loose, value):
             raise IllegalMove(
                 "B4",
-                f"when raising, the other loose cards ({' '.join(codes_of(loose))}) must form groups worth {value}",
+                f"when raising, the other loose cards ({' '.join(codes_of(loose))}) must form groups worth {value}"
+                + _lone_ace_hint(rules, loose, value),
             )
         kind = "raise"
     total = a + sum(rules.values[c] for c in cards_of(move.cards))
