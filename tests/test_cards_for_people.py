@@ -88,14 +88,18 @@ def test_judge_names_the_cards_that_settle_a_ruling_by_suit_on_a_terminal_and_in
         assert _ruling_words(ruling, str) not in drawn
 
 
-def test_a_note_whose_message_does_not_end_with_its_cards_is_left_as_it_is():
-    """for_people swaps the codes that end a note for symbols; a message with words after
-    them is left whole, never given a second list."""
+def test_for_people_names_every_card_of_a_finding_by_suit_but_its_move_and_the_names():
+    """Not only the cards that end a note: every card of a finding's words ('8S+4D make 12'
+    as '8♠+4♦ make 12', as the board shows them); its move's text, a trail 'QS' too, and the
+    players' names (one that reads as a card, 'KD') are left as written."""
     from casino_cli.records.referee import Finding, needs_words
 
-    needs = (parse_card("7S") | parse_card("7H"),)
-    codes = needs_words(needs)
-    note = Finding(1, 2, 1, "4S+3H=7", "B3", f"not checked: … — {codes}", True, settles=(1, needs))
-    assert note.for_people(None) == f"not checked: … — {needs_words(needs, card_name)}"
-    later = note._replace(message=f"{note.message}; and more")
-    assert later.for_people(None) == later.message
+    needs = (1 << parse_card("7S") | 1 << parse_card("7H"),)
+    note = Finding(
+        1, 2, 1, "4S+3H=7", "B3", f"not checked: 4S+3H=7 is … — {needs_words(needs)}", True, settles=(1, needs)
+    )
+    assert note.for_people(None) == "not checked: 4S+3H=7 is … — 7♠ or 7♥"
+    words = "QS is illegal: seat 1 does not hold QS; 8S+4D make 12, not 13"
+    refused = Finding(1, 2, 1, "QS", "card", words, by_seat=len(words))
+    assert refused.for_people(("Ana", "KD")) == "QS is illegal: KD (seat 1) does not hold Q♠; 8♠+4♦ make 12, not 13"
+    assert refused.as_json()["message"] == words  # the JSON keeps the codes

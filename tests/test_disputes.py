@@ -696,7 +696,7 @@ _AT_TABLE = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 7D 
         (
             "1. Ana: 3H 2. Ben: 4S+3H=7\n3. Ana: 8S\nShown after 2 seat Ben cards 7C 2D all true\n",
             ["--move", "1"],
-            "7:1: note: in hand 1: shown[0]: after move 2, Ben (seat 1) showed 2D 7C as its whole hand, but it held 3",
+            "7:1: note: in hand 1: shown[0]: after move 2, Ben (seat 1) showed 2♦ 7♣ as its whole hand, but it held 3",
             0,
         ),
     ],

@@ -304,6 +304,21 @@ def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp
     assert "Ana & Carla (seats 0 & 2)  Ben & Dan (seats 1 & 3)" in captured.get()
 
 
+def test_a_move_refused_at_the_prompt_names_its_cards_by_suit():
+    """The board shows 8♦ and the hand J♦: the refusal names them so (the move stays as
+    typed)."""
+    from casino_cli.cli.cmd_play import read_answer
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("7"), dealer=1)  # table A♥ 8♦ 9♥ 9♣
+    listing = legal_moves(pos)
+    for typed, said in (
+        ("9H+2C=11", "9H+2C=11 is not allowed: you do not hold 9♥ (card)"),
+        ("2Cx8D", "2Cx8D is not allowed: 8♦ makes 8, not 2 (C1)"),
+        ("JDx9H", "JDx9H is not allowed: J♦ has no value: it can only take a loose J by pairing (C5)"),
+    ):
+        assert read_answer(typed, pos, listing).message == said
+
+
 def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refused():
     from casino_cli.cli.cmd_play import read_answer
 
@@ -311,7 +326,6 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
     listing = legal_moves(pos)
     assert read_answer("2", pos, listing).move == listing.moves[1]
     assert read_answer(" kd ", pos, listing).move == listing.moves[3]
-    assert "you do not hold 9H (card)" in read_answer("9H+2C=11", pos, listing).message
     assert read_answer("\u0662", pos, listing).move == listing.moves[1]  # an Arabic-Indic 2 is a 2
     for typed, said in (
         ("0", "choose 1 to 4"),
@@ -332,12 +346,12 @@ def test_the_prompt_takes_a_number_or_a_text_and_says_why_anything_else_is_refus
 @pytest.mark.parametrize(
     ("variant", "players", "loose", "builds", "hand", "typed", "rule", "said"),
     [
-        ("classic", 2, ["3D"], [], ["2S", "4C"], "AS", "card", "you do not hold AS"),
-        ("classic", 2, ["9H"], [(7, 0)], ["7S", "2C"], "2C", "T2", "you own the 7-build 3D+4C and may not trail"),
+        ("classic", 2, ["3D"], [], ["2S", "4C"], "AS", "card", "you do not hold A♠"),
+        ("classic", 2, ["9H"], [(7, 0)], ["7S", "2C"], "2C", "T2", "you own the 7-build 3♦+4♣ and may not trail"),
         ("royal", 2, ["9H"], [(7, 0)], ["2C", "7S", "9C"], "2C+3D+4C=9", "B6", "you may not raise your own 7-build"),
         ("royal", 4, ["9H"], [(7, 2)], ["2C", "9C"], "2C+3D+4C=9", "B7", "you may not raise your partner's 7-build"),
         ("classic", 2, ["3D"], [], ["4C", "2S"], "4C+3D=7", "B3", "you would hold no card to capture 7"),
-        ("classic", 2, ["2D"], [(7, 0)], ["7S", "9C", "2H"], "7S+2D=9", "O1", "capture your 7-build 3D+4C"),
+        ("classic", 2, ["2D"], [(7, 0)], ["7S", "9C", "2H"], "7S+2D=9", "O1", "capture your 7-build 3♦+4♣"),
     ],
 )
 def test_a_move_refused_at_the_prompt_speaks_to_the_person_and_cites_its_rule(

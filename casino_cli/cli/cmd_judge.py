@@ -12,7 +12,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import card_name, move_seat_words, mover_named, plural, seat_words
+from ..records.describe import card_name, cards_named, move_seat_words, mover_named, plural, seat_words
 from ..records.disputes import NoRuling, record_ruling
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
@@ -132,8 +132,9 @@ def ruling_line(
     legal only if ...' (the player's name when the record gives ``names``); of a move another
     seat played, whose turn it was: '(Ben's turn, seat 1)'. For people, ``by_seat`` (a
     record ruling's) names the mover in the engine's words and in what settles it ('legal
-    only if Ben (seat 1) still held a 7'), and ``name`` (card_name) the cards that settle it
-    ('one of 7♠ 7♥ 7♣'); -f text, 0 and card_code, keeps the JSON's words."""
+    only if Ben (seat 1) still held a 7'), and ``name`` (card_name) the cards of why it is not
+    legal and that settle it ('9♦ is not on the table', 'one of 7♠ 7♥ 7♣'); -f text, 0 and
+    card_code, keeps the JSON's words."""
     if ruling["seat"] is None:  # a move after the hand was over
         seat = "no seat to move"
     else:  # of a "turn" ruling, another seat played it: the seat's turn, not its move
@@ -141,7 +142,7 @@ def ruling_line(
     where = f"hand {ruling['hand']}, move {ruling['move']} ({seat})" if "hand" in ruling else seat
     rule = f" ({ruling['rule']})" if "rule" in ruling else ""
     message = mover_named(ruling["message"], by_seat, ruling["seat"], names)
-    why = message.removeprefix(f"{ruling['text']} is illegal: ")
+    why = cards_named(message, name, names or (), ruling["text"]).removeprefix(f"{ruling['text']} is illegal: ")
     said = f" {{{ruling['comment']}}}" if "comment" in ruling else ""  # the record's comment on it
     line = f"{where}: {ruling['text']}{said} — {ruling['verdict']}{rule}"
     if ruling["verdict"] != "legal":

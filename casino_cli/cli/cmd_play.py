@@ -21,6 +21,7 @@ from ..notation.errors import NotationError
 from ..notation.fields import MAX_NAME, name_key
 from ..notation.moves import parse_move_text
 from ..records.botproto import for_seat, load_bot
+from ..records.describe import cards_named
 from ..records.session import Moment, Session
 from .cmd_simulate import parse_bots
 from .common import rules_from_options, seed_or_random
@@ -158,8 +159,14 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     try:
         judge(position, move)
     except IllegalMove as exc:
-        return Answer(message=f"{move.text()} is not allowed: {to_you(exc.message, PERSON)} ({exc.rule})")
+        return Answer(message=f"{move.text()} is not allowed: {refusal(exc)}")
     return Answer(move)
+
+
+def refusal(exc: IllegalMove) -> str:
+    """Why a typed move is refused, said to the player, its cards by suit symbol as the board
+    shows them, and the rule: "8♦ makes 8, not 2 (C1)"."""
+    return f"{cards_named(to_you(exc.message, PERSON))} ({exc.rule})"
 
 
 _VERBS = {"does not hold": "do not hold", "owns": "own"}  # the engine's verbs after "seat N", said to "you"

@@ -20,6 +20,30 @@ def card_name(card: int) -> str:
     return RANKS[rank(card)].replace("T", "10") + "♠♥♦♣"[suit(card)]
 
 
+_CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
+_WORD = re.compile(r"\S+")
+
+
+def cards_named(words: str, name: Callable[[int], str] = card_name, keep: Sequence[str] = (), move: str = "") -> str:
+    """The engine's words with each card code named by ``name``: for people "9D is not on the
+    table" as "9♦ is not on the table", as boards and moves show cards. Left as written: a
+    move in notation (a word with ``x`` or ``=``: ``QSx9D``), each text of ``keep`` (the
+    players' names) and the words up to the first ``move`` (the move's text: ``QS is
+    illegal: …``)."""
+    at = words.find(move) + len(move) if move and move in words else 0
+    kept = sorted({text for text in keep if text}, key=len, reverse=True)
+    parts = re.split(f"({'|'.join(map(re.escape, kept))})", words[at:]) if kept else [words[at:]]
+    named = (part if i % 2 else _WORD.sub(lambda w: _word_named(w[0], name), part) for i, part in enumerate(parts))
+    return words[:at] + "".join(named)
+
+
+def _word_named(word: str, name: Callable[[int], str]) -> str:
+    """One word of :func:`cards_named`."""
+    if "x" in word or "=" in word:
+        return word
+    return _CARD_CODE.sub(lambda code: name(CODES.index(code[0])), word)
+
+
 _RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 
 

@@ -36,7 +36,7 @@ from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..errors import wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import RecordMove, read_record_move
-from .describe import card_name, mover_named, named_reason, seat_words, side_names
+from .describe import cards_named, mover_named, named_reason, seat_words, side_names
 from .evidence import Evidence, gather
 from .record import A_RECORD, HandRecord, Record
 from .ruling import ILLEGAL, LEGAL, UNSETTLED, Verdict, decide
@@ -81,14 +81,10 @@ class Finding(NamedTuple):
     def for_people(self, players: Sequence[str] | None) -> str:
         """The message for people: its mover named (:func:`.describe.mover_named`), the sides'
         scores of a claim by name (``people``) and the cards that settle an unsettled check,
-        which end it, by suit symbol ('— 7♠, 7♥ or 7♣')."""
+        which end it, and every card of its words by suit symbol ('— 7♠, 7♥ or 7♣'), the
+        move's text and the players' names as written (:func:`.describe.cards_named`)."""
         message = mover_named(self.people or self.message, self.by_seat, self.seat, players)
-        if self.settles is None:
-            return message
-        needs, codes = self.settles[1], needs_words(self.settles[1])
-        if not message.endswith(codes):  # the list is not where it is written: left as it is
-            return message
-        return message[: -len(codes)] + needs_words(needs, card_name)
+        return cards_named(message, keep=players or (), move=self.text or "")
 
     def comment_in(self, record: Record) -> str | None:
         """The record's comment on the move this finding is about (``{Ana: they do not add}``), if any."""
@@ -469,10 +465,10 @@ def _stopped(record: Record, hand: HandRecord, moves: int) -> Generator[Event, N
     return _BROKEN
 
 
-def needs_words(needs: Iterable[int], name: Callable[[int], str] = card_code) -> str:
+def needs_words(needs: Iterable[int]) -> str:
     """The cards an unsettled check needs, one of each set: '7S, 7H or 7C', '…, and 9S or 9C'
-    (``name``: card_name, '7♠, 7♥ or 7♣', for people)."""
-    return ", and ".join(_one_of([name(c) for c in cards_of(cards)]) for cards in needs)
+    (for people by suit symbol, as :meth:`Finding.for_people` writes every card)."""
+    return ", and ".join(_one_of([card_code(c) for c in cards_of(cards)]) for cards in needs)
 
 
 def _one_of(names: list[str]) -> str:
