@@ -164,9 +164,11 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
 
 
 def refusal(exc: IllegalMove) -> str:
-    """Why a typed move is refused, said to the player, its cards by suit symbol as the board
-    shows them, and the rule: "8♦ makes 8, not 2 (C1)"."""
-    return f"{cards_named(to_you(exc.message, PERSON))} ({exc.rule})"
+    """Why a typed move is refused, said to the player: its cards by suit symbol as the board
+    shows them, and the rule it breaks cited by its ID ("9♦ is not on the table (C1)"); the
+    engine's other kinds ("card": a card you do not hold) are no rule of docs/rules.md."""
+    why = cards_named(to_you(exc.message, PERSON))
+    return f"{why} ({exc.rule})" if re.fullmatch(r"[A-Z]+\d+", exc.rule) else why
 
 
 _VERBS = {"does not hold": "do not hold", "owns": "own"}  # the engine's verbs after "seat N", said to "you"
