@@ -269,6 +269,25 @@ def test_replay_explains_moves_in_words(tmp_path):
     )
 
 
+@pytest.mark.parametrize(
+    ("corpus", "points"),
+    [
+        ("classic-3", "points 1–1–9 (greedy (seat 0), random, greedy (seat 2)); game 1–1–9"),
+        ("royal-4", "points 12–0 (greedy & greedy, random & random); game 12–0"),
+        ("classic-2", "points 9–2; game 9–2"),
+    ],
+)
+def test_a_hand_s_end_says_whose_points_are_whose_with_more_than_two_players(tmp_path, corpus, points):
+    """'points 1–1–9; game 1–1–9' left the reader of a 3-player game, or of partners at 4
+    seats, to guess the sides' order: it is named after the points; two players keep the
+    line as it was."""
+    first = tmp_path / "one.json"
+    with open(f"fixtures/records/corpus/{corpus}.jsonl", "rb") as fh:
+        first.write_bytes(fh.readline())
+    last = invoke("replay", str(first), "--format", "text", "--hand", "1").splitlines()[-1]
+    assert last.startswith("hand 1 ends: ") and last.endswith(f"(S2); {points}"), last
+
+
 def test_a_move_names_its_player_with_the_seat_in_text_and_in_pictures_alike(tmp_path):
     """Two copies of a bot share a name: text, the picture's caption and the referee's
     finding each say "greedy (seat 1)"."""

@@ -53,6 +53,14 @@ def game_words(game: GameStep, rules: Rules, names: tuple[str, ...] | None, you:
     return f"{side_words(rules, names, game.winner)} {verb} the game, {score}{why}"
 
 
+def points_words(points: Sequence[int], rules: Rules, names: tuple[str, ...] | None) -> str:
+    """A hand's points, ``points 8–3``, the sides in order; with more than two players,
+    whose they are, which seat 0 then seat 1 no longer tells: ``points 3–0–9 (Ana, Ben,
+    Cy)``, ``points 8–4 (Ana & Cy, Ben & Dan)``, the game's scores after it in that order."""
+    order = f" ({', '.join(side_names(rules, names))})" if rules.players > 2 else ""
+    return f"points {'–'.join(map(str, points))}{order}"
+
+
 def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -> str:
     """What happens at a frame, in words, with the players' names."""
     names, event = record.players, frame.event
@@ -61,10 +69,9 @@ def frame_words(frame: Frame, record: Record, card_name: Callable[[int], str]) -
     if isinstance(event, Step):
         return describe(event, card_name, names, frame.before)
     if isinstance(event, HandEnd):
-        points = "–".join(map(str, event.score.points))
         left = residue_words(event, card_name, names)
         return (
-            f"hand {event.hand} ends: {left + '; ' if left else ''}points {points}; "
+            f"hand {event.hand} ends: {left + '; ' if left else ''}{points_words(event.score.points, record.rules, names)}; "
             f"{game_words(event.game, record.rules, names)}"
         )
     if isinstance(event, Stop):
