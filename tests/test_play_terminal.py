@@ -405,6 +405,25 @@ def test_leaving_a_game_kept_nowhere_asks_for_a_file_and_no_keeps_none(tmp_path,
     assert not list(tmp_path.iterdir())
 
 
+def test_a_yes_or_a_key_of_the_game_at_the_question_to_save_is_no_file_s_name(tmp_path):
+    """'save it? a file, or Enter: no': y (a yes) or h (a hint, asked as the game ends) made
+    a file named y or h; each is answered with how to name the file, and asked again."""
+    term = Terminal("play", "--seed", "7", "--name", "Ana", cwd=tmp_path)
+    term.expect(PROMPT)
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("q")
+    term.expect(ASKS[0])
+    for answer in ("y", "h", "Yes"):
+        term.send(answer)
+        assert "name the file to save it into (game.json, say), or Enter for no" in term.expect(ASKS[0])
+    term.send("")
+    assert "the game's record is not kept" in term.expect("not kept\n")
+    assert term.close() == 0
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
 def test_a_format_for_scripts_goes_with_watch_only(fmt):
     """A game you play is drawn on the terminal: --format text was silently ignored."""

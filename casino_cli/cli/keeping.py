@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 SAVE = ("s", "save")
 DECLINED = ("", "q", "quit", "n", "no")  # at the question at the end: the record is not kept
+# At that question, a yes or a key of the game's prompt (a hint asked for as the game ends)
+# is no file's name: it is answered, never made a file "y" or "h".
+NOT_NAMES = ("y", "yes", "h", "hint", "u", "undo", "l", "list", "b", "board", "?", "help")
+NAME_IT = "name the file to save it into (game.json, say), or Enter for no"
 ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")
 NAMING = 20  # the room the question leaves on its line for a file's name
 RESCUE = "casino-game"  # a stopped game kept nowhere goes to casino-game.json, else casino-game-2.json …
@@ -79,11 +83,15 @@ class Keeper:
 
     def ask(self, session: Session, out: Console) -> None:
         """At the end of a game kept nowhere: a file name to save its record to, asked
-        until one is written or the person says no (Enter, q, n or Ctrl-D)."""
+        until one is written or the person says no (Enter, q, n or Ctrl-D); a yes or a key
+        of the game's prompt is asked for the file's name."""
         while self.target is None:
             answer = typed(out, fitting(ASKS, out.width, NAMING), eof="")
             if answer.strip().lower() in DECLINED:
                 return
+            if answer.strip().lower() in NOT_NAMES:
+                out.print(NAME_IT, style="yellow", markup=False)
+                continue
             name = save_word(answer)
             told = self.save(session, _file_name(answer) if name is None else name, "file")
             if self.target is None:
