@@ -272,6 +272,11 @@ def test_a_narrow_screen_shows_the_picture_full_width_and_the_list_below(browser
     )
     assert box["svg"] >= 330 and box["below"] and box["page"] <= 375
     assert box["sheet"] > box["box"]  # the sheet is wider than the screen: it scrolls inside its box, not the page
+    style = page.evaluate(
+        "(() => { const s = getComputedStyle(document.querySelector('.frame:not([hidden]) .sheetbox'));"
+        " return [s.backgroundImage, s.backgroundAttachment] })()"
+    )  # a shadow at the edge where more of it is (the points were off the screen with nothing to say so)
+    assert style[0].count("radial-gradient") == 2 and style[1] == "local, local, scroll, scroll"
 
 
 def test_a_sheet_wider_than_a_phone_scrolls_with_the_keys_once_tab_reaches_it(browser, tmp_path):

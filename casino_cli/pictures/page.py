@@ -67,8 +67,8 @@ a.current.unsettled{color:#2e1f00}
 .notes.unsettled{background:#fff6da;color:#4d3400}
 .comment{background:#eef5ee;color:#173b26;border-radius:6px;padding:6px 10px;margin:6px 0;font-size:14px;max-height:12em;overflow:auto}
 .keys{color:#aab;font-size:12px}
-.sheetbox{overflow-x:auto}
-.sheet{border-collapse:collapse;background:#fbfaf6;color:#111;margin:6px 0;font-size:14px;width:100%}
+.sheetbox{overflow-x:auto;background-color:#fbfaf6;background-image:linear-gradient(to right,#fbfaf6 30%,rgba(251,250,246,0)),linear-gradient(to left,#fbfaf6 30%,rgba(251,250,246,0)),radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.45),rgba(0,0,0,0)),radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.45),rgba(0,0,0,0));background-position:left,right,left,right;background-size:40px 100%,40px 100%,20px 100%,20px 100%;background-repeat:no-repeat;background-attachment:local,local,scroll,scroll}
+.sheet{border-collapse:collapse;color:#111;margin:6px 0;font-size:14px;width:100%}
 .sheet th{background:#1f6b45;color:#fff;font-weight:normal;text-align:left;padding:4px 8px}
 .sheet td{padding:4px 8px;border-top:1px solid #ddd}
 .sheet .item{white-space:nowrap}
@@ -83,6 +83,7 @@ nav button,.keys{display:none}
 #where{margin:0;color:#111}
 aside{max-height:none;overflow:visible}
 .comment{max-height:none}
+.sheetbox{background-image:none}
 }
 @media (min-width:901px) and (max-width:1100px){aside{flex-basis:220px}}
 @media (max-width:900px){
