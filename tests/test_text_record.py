@@ -360,6 +360,9 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         ),
         (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
         (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
+        # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
+        (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),
+        (["[Rules classic 2]", "Hand 1", "3H K ♥"], 3, 4, "a move is written without spaces: 'K♥', not 'K ♥'"),
         (["[Rules classic 2]", "Hand 1", "1. : 4S"], 3, 4, "a player's name before ':'"),
         (["[Rules classic 2]", "Hand 1", '1. 3H 2. <{"move": 4S}>'], 3, 21, "JSON value: unexpected character"),
         (["[Rules classic 2]", "[Event <oops>]"], 2, 9, "expected a JSON value: unexpected character"),

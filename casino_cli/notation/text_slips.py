@@ -182,10 +182,12 @@ def _joined_player(toks: list[_Tok], i: int, tok: _Tok, number: int) -> tuple[li
 
 
 _JOINS = "+=xX"  # what joins a move's cards: a word that ends or starts with one continues the move
+_RANK_ENDS = frozenset("A23456789TJQKatjqk0")  # how a card's rank ends: 10 for T ends in 0
+_LONE_SUITS = frozenset("SHDCshdc♠♥♦♣♤♡♢♧")  # a suit written alone: no move, a card's second half
 
 
 def _one_word(toks: list[_Tok], i: int, number: int) -> None:
-    """Refuse a move written with spaces (``4S + 3H=7``), which would read as several moves."""
+    """Refuse a move written with spaces (``4S + 3H=7``, ``10 H``), which would read as several moves."""
     first = toks[i]
     j = i
     while (
@@ -203,11 +205,13 @@ def _one_word(toks: list[_Tok], i: int, number: int) -> None:
 
 
 def _continues(word: str, after: str) -> bool:
-    """Whether ``after`` goes on with the move ``word`` (``4S`` then ``+3H=7``, ``8H`` then ``x``)."""
+    """Whether ``after`` goes on with the move ``word`` (``4S`` then ``+3H=7``, ``8H`` then ``x``,
+    ``10`` then ``H``: a card's rank and suit apart)."""
     if after.endswith(":") or _NUMBER.match(after):  # the next move's player or number (5X 2. 4C)
         return False
     return (
         word[-1] in _JOINS
+        or (after in _LONE_SUITS and word[-1] in _RANK_ENDS)
         or after[0] in "+="
         or after in ("x", "X")
         or (after[0] in "xX" and after[1] in "0123456789AaTtJjQqKk")
