@@ -360,6 +360,9 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         ),
         (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
         (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
+        # a variant written with a space read as a variant 'american' and 2 players 'royal', refused at the 4 as an option
+        (["[Rules american royal 4]", "Hand 1"], 1, 17, "the variant is one word: american-royal"),
+        (["[Rules classic two]", "Hand 1"], 1, 16, "expected the number of players after the variant, not 'two'"),
         # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),
         (["[Rules classic 2]", "Hand 1", "3H K ♥"], 3, 4, "a move is written without spaces: 'K♥', not 'K ♥'"),
@@ -454,6 +457,14 @@ def test_an_unknown_escape_in_a_comment_is_told_every_escape_the_grammar_has():
     assert sorted(told) == sorted(escapes)
     for escape in escapes:  # each one told is read
         assert next(read_text([*head, f"1. 3H {{{escape.replace('XXXX', '00e9')}}}"])).error is None
+
+
+@pytest.mark.parametrize("players", ["2p", "2P"])
+def test_the_number_of_players_reads_as_the_commands_write_a_rule_set(players):
+    """'[Rules classic 2p]', as score, deal and replay head their views ('classic 2p'), was
+    refused as '$.rules.players: expected a whole number, found a string'; it is 2 players."""
+    (record,) = read_text([f"[Rules classic {players}]", "Hand 1 dealer 1 table 3C 4S 8S KC"])
+    assert record.error is None and record.value["rules"] == {"variant": "classic", "players": 2}
 
 
 @pytest.mark.parametrize(

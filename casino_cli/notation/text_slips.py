@@ -1,7 +1,7 @@
 """The slips a person makes writing casino text by hand, each refused with what was meant:
 a keyword misspelt (``Shwon``), a move number without its dot or out of order, a player's
 name without its colon, a move written with spaces, a remark as another notation writes
-one, a rule option written bare. Here too is how a player's name is recognised as written
+one, a rule option written bare, a variant written as two words. Here too is how a player's name is recognised as written
 (any case, unquoted spaces), which the reader and the writer share with these checks.
 """
 
@@ -11,7 +11,7 @@ import difflib
 import functools
 import re
 
-from ..engine.rules import PRESETS
+from ..engine.rules import PRESETS, VARIANTS
 from .errors import NotationError
 from .fields import name_key
 from .text_builder import _Builder
@@ -47,6 +47,26 @@ def _option_hint(word: object) -> str:
     if bare in PRESETS["classic"]:
         return f": {bare}={str(PRESETS['classic'][bare]).lower()}, say"
     return ", e.g. sweeps=true"
+
+
+_PLAYERS_P = re.compile(r"(\d{1,6})[pP]\Z")  # 2p, as the commands write a rule set: classic 2p
+
+
+def _players_count(variant: object, tok: _Tok, number: int) -> int:
+    """The number of players of a ``Rules`` tag written as a word that is not a whole number:
+    ``2p`` as the commands write it (``classic 2p``) is 2; the second word of a variant
+    written with a space (``american royal 4``) or any other word is refused with how to write it."""
+    m = _PLAYERS_P.match(str(tok.value))
+    if m:
+        return int(m[1])
+    joined = f"{variant}-{str(tok.value).lower()}"
+    if joined in VARIANTS:
+        raise TextError(f"the variant is one word: {joined}, as in [Rules {joined} 4]", number, tok.column)
+    raise TextError(
+        f"expected the number of players after the variant, not {tok.value!r}, as in [Rules {variant} 2]",
+        number,
+        tok.column,
+    )
 
 
 _REMARKS = ("(", ";", "#", "//")  # how other notations start a remark

@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from .text_builder import _Builder
-from .text_slips import _option_hint
+from .text_slips import _option_hint, _players_count
 from .text_tokens import _CURLY, _RESERVED, _SPACES, _TAG_NAME, TextError, _json, _once, _scalar, _string_end, _tokens
 
 
@@ -127,6 +127,8 @@ def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, p
         elif len(out) < 2 and not set(out) - set(positional[: len(out)]) and tok.kind in ("word", "str"):
             key = positional[len(out)]
             value = _scalar(tok.value) if key == "players" and tok.kind == "word" else tok.value
+            if key == "players" and tok.kind == "word" and type(value) is not int:
+                value = _players_count(out["variant"], tok, number)
             if key == "variant" and tok.kind == "word" and isinstance(value, str):
                 value = value.lower()  # Classic, ROYAL: as --variant reads them
         else:
