@@ -363,6 +363,21 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         # a variant written with a space read as a variant 'american' and 2 players 'royal', refused at the 4 as an option
         (["[Rules american royal 4]", "Hand 1"], 1, 17, "the variant is one word: american-royal"),
         (["[Rules classic two]", "Hand 1"], 1, 16, "expected the number of players after the variant, not 'two'"),
+        # a line of pairs said only 'expected scores or winner' (or 'dealer, table or deck'): not what it found, nor how
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Result: Ana wins"],
+            4,
+            9,
+            "not 'Ana', as in Result scores",
+        ),
+        (["[Rules classic 2]", "Hand 1 - dealer 1"], 2, 8, "dealer, table or deck, not '-', as in Hand 2 dealer Ben"),
+        (["[Rules classic 2]", "Hand 1", "Shown Ben after 2"], 3, 7, "not 'Ben', as in Shown after 2 seat Ben cards"),
+        (
+            ["[Rules classic 2]", "Hand 1", "Result"],
+            3,
+            7,
+            "expected scores or winner after Result, as in Result scores",
+        ),
         # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),
         (["[Rules classic 2]", "Hand 1", "3H K ♥"], 3, 4, "a move is written without spaces: 'K♥', not 'K ♥'"),

@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Iterator
 from typing import Any
 
+from ..errors import shown
 from .errors import NotationError
 from .fields import MAX_HANDS, MAX_MOVES, MAX_SHOWN, name_key, slip_hint
 from .text_builder import _PACK, _SENTINEL, _Builder
@@ -149,7 +150,7 @@ def _hand_pairs(rec: _Builder, toks: list[_Tok], number: int) -> None:
     index = len(rec.hands) - 1
     hand = rec.hands[index]
     path = f"$.hands[{index}]"
-    for key, value, tok in _split_pairs(toks, number, _HAND_PAIRS, "dealer, table or deck"):
+    for key, value, tok in _split_pairs(toks, number, _HAND_PAIRS):
         if key in hand:
             raise TextError(f"the hand's {key} is given twice", number, tok.column)
         rec.locations[f"{path}.{key}"] = (number, value[0].column)
@@ -159,17 +160,25 @@ def _hand_pairs(rec: _Builder, toks: list[_Tok], number: int) -> None:
             hand[key] = _cards(rec, value, number, tok, f"{path}.{key}")
 
 
-def _split_pairs(
-    toks: list[_Tok], number: int, keys: tuple[str, ...], expected: str
-) -> Iterator[tuple[str, list[_Tok], _Tok]]:
+_PAIRS_SAID = {  # the keys of a line of pairs as a scorer reads them, and such a line written right
+    _HAND_PAIRS: ("dealer, table or deck", "Hand 2 dealer Ben table 7D 2C 9S KH"),
+    _SHOWN_PAIRS: ("after, seat, cards or all", "Shown after 2 seat Ben cards 6D QC all"),
+    _RESULT_PAIRS: ("scores or winner", "Result scores 27 17 winner Ana"),
+}
+
+
+def _split_pairs(toks: list[_Tok], number: int, keys: tuple[str, ...]) -> Iterator[tuple[str, list[_Tok], _Tok]]:
     """(key, its value tokens, the key's token) for ``key value…`` runs; a bare ``all``
-    (of a Shown line) has no value tokens."""
+    (of a Shown line) has no value tokens. A word that is no key is refused with the keys
+    and the line written right."""
     i = 0
     while i < len(toks):
         tok = toks[i]
         key = tok.value.casefold() if tok.kind == "word" and isinstance(tok.value, str) else None
         if key not in keys:
-            raise TextError(f"expected {expected}", number, tok.column)
+            found = shown(tok.value) if isinstance(tok.value, str) else "<…>"
+            said, example = _PAIRS_SAID[keys]
+            raise TextError(f"expected {said}, not {found}, as in {example}", number, tok.column)
         j = i + 1
         while j < len(toks) and not (
             toks[j].kind == "word" and isinstance(toks[j].value, str) and toks[j].value.casefold() in keys
@@ -314,7 +323,7 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
     if len(toks) == 1 and toks[0].kind == "json":
         return toks[0].value
     out: dict[str, Any] = {}
-    for name, value, tok in _split_pairs(toks, number, keys, " or ".join(keys)):
+    for name, value, tok in _split_pairs(toks, number, keys):
         if name in out:
             raise TextError(f"{name} is given twice", number, tok.column)
         rec.locations[f"{path}.{name}"] = (number, (value[0] if value else tok).column)
@@ -334,7 +343,8 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             one = _one(value, number, tok)
             out[name] = _lenient(one.value) if one.kind == "word" else one.value
     if not out:
-        raise TextError(f"expected {' or '.join(keys)}", number, key.end + 1)
+        said, example = _PAIRS_SAID[keys]
+        raise TextError(f"expected {said} after {key.value}, as in {example}", number, key.end + 1)
     return out
 
 
