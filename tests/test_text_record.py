@@ -321,7 +321,9 @@ def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_b
 
 
 @pytest.mark.parametrize(
-    "move", ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN", "(3H)", "Ben: #3", "//", ";"]
+    "move",
+    ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN", "(3H)", "Ben: #3", "//", ";"]
+    + ["takes", "Ben: Trails"],
 )
 def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
@@ -377,6 +379,20 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             3,
             7,
             "expected scores or winner after Result, as in Result scores",
+        ),
+        # a move said in words read its card as a trail ('KS takes KH': trail KS, then moves 'takes' and 'KH')
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: KS takes KH"],
+            4,
+            12,
+            "'takes' is not a move: a capture",
+        ),
+        (["[Rules classic 2]", "Hand 1", "1. 3H 2. builds 9 with 4S 5C"], 3, 10, "'builds' is not a move: a build is"),
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Ana: trails 3H"],
+            4,
+            6,
+            "'trails' is not a move: a trail",
         ),
         # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),

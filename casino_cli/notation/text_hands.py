@@ -25,6 +25,7 @@ from .text_slips import (
     _not_a_number,
     _not_a_player,
     _not_a_remark,
+    _not_a_verb,
     _one_word,
     _spaced_player,
     _why_misnumbered,
@@ -411,6 +412,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             if nxt is None or nxt.kind not in ("word", "str"):
                 raise TextError(f"expected a move after the player {tok.value!r} on the same line", number, tok.end + 1)
             _not_a_remark(rec, nxt, number)
+            _not_a_verb(rec, nxt, number)
             _one_word(toks, i + 1, number)
             value: object = f"{tok.value} {nxt.value}"
             i += 1
@@ -418,6 +420,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             _not_a_remark(rec, tok, number)
             _one_word(toks, i, number)
             _not_a_player(rec, tok, number)
+            _not_a_verb(rec, tok, number)
             _not_a_number(tok, number)
             value = tok.value
         else:  # pragma: no cover - every kind is handled above

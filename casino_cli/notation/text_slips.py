@@ -1,7 +1,8 @@
 """The slips a person makes writing casino text by hand, each refused with what was meant:
 a keyword misspelt (``Shwon``), a move number without its dot or out of order, a player's
 name without its colon, a move written with spaces, a remark as another notation writes
-one, a rule option written bare, a variant written as two words. Here too is how a player's name is recognised as written
+one, a rule option written bare, a variant written as two words, a move said in
+words (``9C takes 2H+3C+4S``). Here too is how a player's name is recognised as written
 (any case, unquoted spaces), which the reader and the writer share with these checks.
 """
 
@@ -135,6 +136,27 @@ def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
             number,
             tok.column,
         ) from None
+
+
+_VERBS = {  # a move said in words, as replay tells it (Ana trails 3D, takes 6S with 6C): how it is written
+    **dict.fromkeys(("trail", "trails", "trailed"), "a trail is its card alone (3H)"),
+    **dict.fromkeys(
+        ("take", "takes", "took", "capture", "captures", "captured", "pair", "pairs", "paired"),
+        "a capture is its card, x and the cards it takes, in one word (9Cx2H+3C+4S)",
+    ),
+    **dict.fromkeys(
+        ("build", "builds", "built", "raise", "raises", "raised"),
+        "a build is its cards, = and its value, in one word (2H+3C+4S=9)",
+    ),
+}
+
+
+def _not_a_verb(rec: _Builder, tok: _Tok, number: int) -> None:
+    """Refuse a move said in words (``9C takes 2H+3C+4S``, ``builds 9 with …``), whose card
+    before it would read as a trail: the word is named and the move written as it is written."""
+    said = _VERBS.get(tok.value.casefold()) if tok.kind == "word" else None
+    if said and not _a_player(tok.value, rec.header.get("players")):
+        raise TextError(f"{tok.value!r} is not a move: {said}", number, tok.column)
 
 
 _UNDOTTED = re.compile(r"(\d{1,6})\)?\Z")  # 12 or 12) where a move number was meant
