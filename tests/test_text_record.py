@@ -678,6 +678,16 @@ def test_a_text_error_on_the_command_line_names_file_line_column(tmp_path):
     assert score.returncode == 65 and f"{bad}:3:29:" in score.stderr
 
 
+def test_too_many_players_are_refused_with_the_names_read(tmp_path):
+    """'[Players Ana & Ben]' was refused as '$.players: 3 names for 2 players', leaving the
+    scorer to find the third: the names read are shown, the '&' among them."""
+    bad = tmp_path / "bad.cas"
+    bad.write_text("[Rules classic 2]\n[Players Ana & Ben]\nHand 1 dealer Ben table 7D 2C 9S KH\n", encoding="utf-8")
+    out = cli("validate", str(bad), "--format", "text")
+    assert out.returncode == 65
+    assert f"{bad}:2:10: $.players: 3 names for 2 players: 'Ana', '&', 'Ben'" in out.stdout.decode()
+
+
 @pytest.mark.parametrize("name", ["game.txt", "game.cas", "-"])
 def test_a_bom_alone_on_the_first_line_is_not_the_records_first_line(tmp_path, name):
     """Text saved by an editor as a BOM and CRLF before the tags is text, by any name."""

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import MAX_SCORE, Rules
+from ..errors import shown
 from ..notation.errors import NotationError
 from ..notation.fields import (
     MAX_HANDS,
@@ -88,7 +89,8 @@ def read_record(value: object, path: str = "$") -> Record:
                 f"{path}.players[{long}]",
             )
         if len(players) != rules.players:
-            raise NotationError(f"{len(players)} names for {rules.players} players", f"{path}.players")
+            said = ", ".join(shown(name, 24) for name in players)  # '&' or 'and' read as a name shows here
+            raise NotationError(f"{len(players)} names for {rules.players} players: {said}", f"{path}.players")
     seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
     if seed is not None and len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
         raise NotationError(f"a seed is at most {MAX_SEED_BYTES} bytes", f"{path}.seed")
