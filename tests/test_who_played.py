@@ -385,3 +385,20 @@ def test_a_move_out_of_turn_in_a_record_naming_no_players_names_whose_turn_it_wa
     assert judged.startswith(f"{said}4C — illegal (turn): it is seat 1's turn, not seat 0's")
     found = cli("validate", str(path), "-f", "text").stdout.decode()
     assert found.startswith(f"{path}:1:") and f": {said}it is seat 1's turn, not seat 0's" in found
+
+
+def test_moves_numbered_with_colons_are_told_how_a_move_number_is_written():
+    """'1: 8CxAC+2D+5C 2: 4C', a scorer's numbering, names seats 1 and 2: the finding at
+    move 1 said only that Ana was to play and what dealer would explain it, and at a seat
+    beyond the table only the seats; each now says a move's number is written with a dot."""
+    numbered = [f"{i + 1}: {_bare(m)}" for i, m in enumerate(MOVES[:2])]
+    (finding,) = _findings(_with_moves(numbered + MOVES[2:]))
+    assert (finding.move, finding.rule) == (1, "turn")
+    assert finding.message.endswith(
+        "; or if 1: is the move's number, it is written with a dot, 1. 8CxAC+2D+5C (1: names seat 1)"
+    )
+    (finding,) = _findings(_with_moves(numbered + MOVES[2:], dealer=0))
+    assert (finding.move, finding.rule) == (2, "notation")
+    assert finding.message.endswith(
+        "the seats are 0 to 1; or if 2: is the move's number, it is written with a dot, 2. 4C (2: names seat 2)"
+    )

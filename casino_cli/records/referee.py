@@ -35,7 +35,7 @@ from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..errors import wrong_type
 from ..notation.errors import NotationError
-from ..notation.moves import RecordMove, read_record_move
+from ..notation.moves import RecordMove, read_record_move, split_player
 from .describe import cards_named, mover_named, named_reason, seat_words, side_names
 from .evidence import Evidence, gather
 from .record import A_RECORD, HandRecord, Record
@@ -313,7 +313,7 @@ def _walk_hand(
                 seat,
                 raw if isinstance(raw, str) else None,
                 "notation",
-                f"the move cannot be read: {item.message}",
+                f"the move cannot be read: {item.message}{_numbered(hand, index)}",
             )
             return (yield from _cut(stop, len(parsed), keep_going))
         if pos.finished:
@@ -506,11 +506,24 @@ def turn_message(record: Record, hand: HandRecord, index: int, seat: int, stated
     else:
         said = f"it is seat {seat}'s turn, not seat {stated}'s"
     if index:
-        return f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?"
+        return (
+            f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?{_numbered(hand, index)}"
+        )
     said += f": if the dealer was {who(record, (stated - 1) % n)}, {who(record, stated)} plays first"
     if hand.dealer is None and hand.number > 1:
         said += f"; no dealer is written for hand {hand.number}, and by D4 {_passes(record, dealer)}"
-    return said
+    return said + _numbered(hand, index)
+
+
+def _numbered(hand: HandRecord, index: int) -> str:
+    """For a move whose player is written as its own number (``1: 3H`` as move 1), that this
+    names seat 1, and how a move's number is written: a scorer numbering moves so."""
+    move = hand.moves[index]
+    text = move.get("move") if isinstance(move, dict) else move
+    prefix, rest = split_player(text) if isinstance(text, str) else (None, "")
+    if prefix != str(index + 1):
+        return ""
+    return f"; or if {prefix}: is the move's number, it is written with a dot, {prefix}. {rest.strip()} ({prefix}: names seat {prefix})"
 
 
 def _end_hand(
