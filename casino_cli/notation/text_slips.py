@@ -15,6 +15,7 @@ import re
 from ..engine.rules import PRESETS, VARIANTS
 from .errors import NotationError
 from .fields import name_key
+from .moves import _BUILD_WORDS, _CAPTURE_WORDS, _TRAIL_WORDS
 from .text_builder import _Builder
 from .text_tokens import _LINE_WORDS, _NUMBER, _SPACES, TextError, _Tok
 
@@ -139,15 +140,11 @@ def _not_a_player(rec: _Builder, tok: _Tok, number: int) -> None:
 
 
 _VERBS = {  # a move said in words, as replay tells it (Ana trails 3D, takes 6S with 6C): how it is written
-    **dict.fromkeys(("trail", "trails", "trailed"), "a trail is its card alone (3H)"),
+    **dict.fromkeys(_TRAIL_WORDS, "a trail is its card alone (3H)"),
     **dict.fromkeys(
-        ("take", "takes", "took", "capture", "captures", "captured", "pair", "pairs", "paired"),
-        "a capture is its card, x and the cards it takes, in one word (9Cx2H+3C+4S)",
+        _CAPTURE_WORDS - {"x"}, "a capture is its card, x and the cards it takes, in one word (9Cx2H+3C+4S)"
     ),
-    **dict.fromkeys(
-        ("build", "builds", "built", "raise", "raises", "raised"),
-        "a build is its cards, = and its value, in one word (2H+3C+4S=9)",
-    ),
+    **dict.fromkeys(_BUILD_WORDS - {"="}, "a build is its cards, = and its value, in one word (2H+3C+4S=9)"),
 }
 
 
