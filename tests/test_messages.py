@@ -54,6 +54,15 @@ def test_a_move_in_words_is_answered_with_its_notation(words, hint):
     assert f"{words!r} is not a move in notation: {hint}" in out.stderr
 
 
+@pytest.mark.parametrize("move, mark", [("2C,", ","), ("9Cx7D,", ","), ("2C;", ";"), ("2C.", ".")])
+def test_a_move_ended_by_a_list_s_mark_names_the_mark_not_the_card(move, mark):
+    """'Ana: TH, Ben: KH,' as a list is written: the move was refused as ''TH,' is not a card',
+    as if the card were wrong; the mark is named, with how moves and a move's cards are apart."""
+    out = cli("apply", "-", move, stdin=POSITION)
+    assert out.returncode == 65
+    assert f"in move {move!r}: a {mark!r} is no part of a move: moves are apart by spaces (TH KH)," in out.stderr
+
+
 @pytest.mark.parametrize("move, bad", [("ZZ", "ZZ"), ("4S+3X=7", "3X"), ("9Cx7D+2X", "2X"), ("9C+2X=11", "2X")])
 def test_a_bad_card_in_notation_is_named_with_no_words_hint(move, bad):
     out = cli("apply", "-", move, stdin=POSITION)

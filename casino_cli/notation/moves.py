@@ -59,6 +59,12 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         hint = _words_hint(raw)
         if hint:
             raise NotationError(f"{raw!r} is not a move in notation: {hint}", path) from None
+        if raw[-1] in ",;.":  # TH, KH as a list: the mark is named, not the card it ends
+            raise NotationError(
+                f"in move {raw!r}: a {raw[-1]!r} is no part of a move: moves are apart by spaces (TH KH),"
+                " a move's cards joined by + (8Hx3C+5D)",
+                path,
+            ) from None
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
 
 
