@@ -688,6 +688,26 @@ def test_too_many_players_are_refused_with_the_names_read(tmp_path):
     assert f"{bad}:2:10: $.players: 3 names for 2 players: 'Ana', '&', 'Ben'" in out.stdout.decode()
 
 
+@pytest.mark.parametrize(
+    "lines, where",
+    [
+        (["Hand 1 dealer 2 table 7D 2C 9S KH"], "3:15: $.hands[0].dealer"),
+        (
+            ["Hand 1 dealer 1 table 7D 2C 9S KH", "1. 3H", "Shown after 0 seat 2 cards 3H"],
+            "5:20: $.hands[0].shown[0].seat",
+        ),
+    ],
+)
+def test_a_seat_counted_from_one_is_told_seats_count_from_zero(tmp_path, lines, where):
+    """'dealer 2' of two players, as a scorer counting seats from 1 writes Ben, was refused as
+    '2 is out of range (0..1)' alone; it now says that seats are counted from 0."""
+    bad = tmp_path / "bad.cas"
+    bad.write_text("\n".join(["[Rules classic 2]", "[Players Ana Ben]", *lines]) + "\n", encoding="utf-8")
+    out = cli("validate", str(bad), "--format", "text")
+    assert out.returncode == 65
+    assert f"{bad}:{where}: 2 is out of range (0..1): seats are counted from 0" in out.stdout.decode()
+
+
 @pytest.mark.parametrize("name", ["game.txt", "game.cas", "-"])
 def test_a_bom_alone_on_the_first_line_is_not_the_records_first_line(tmp_path, name):
     """Text saved by an editor as a BOM and CRLF before the tags is text, by any name."""

@@ -111,7 +111,7 @@ def _read_hand(
     """One hand of a record; ``seed`` deals it when it gives neither deck nor table (with
     ``other_shuffle``, the algorithm named beside a seed, which is then not for dealing)."""
     obj = expect_object(value, path, _HAND_KEYS)
-    dealer = expect_int(obj["dealer"], f"{path}.dealer", 0, rules.players - 1) if "dealer" in obj else None
+    dealer = _expect_seat(obj["dealer"], f"{path}.dealer", rules) if "dealer" in obj else None
     deck = table = None
     if "deck" in obj:
         if "table" in obj:
@@ -145,12 +145,23 @@ def _read_hand(
     return HandRecord(number, dealer, deck, table, moves, score, user_keys(obj), shown)
 
 
+def _expect_seat(value: object, path: str, rules: Rules) -> int:
+    """A seat number; the seat one past the last, as a scorer counting seats from 1 writes the
+    last one (dealer 2 of two players), is refused saying that seats are counted from 0."""
+    try:
+        return expect_int(value, path, 0, rules.players - 1)
+    except NotationError as exc:
+        if value == rules.players and type(value) is int:
+            raise NotationError(f"{exc.message}: seats are counted from 0", path) from None
+        raise
+
+
 def _read_shown(value: object, path: str, index: int, rules: Rules) -> Shown:
     """One ``shown`` entry; ``after`` counts moves of the hand (at most its last move)."""
     obj = expect_object(value, path, _SHOWN_KEYS, ("after", "seat", "cards"))
     last = 52 - 4
     after = expect_int(obj["after"], f"{path}.after", 0, last)
-    seat = expect_int(obj["seat"], f"{path}.seat", 0, rules.players - 1)
+    seat = _expect_seat(obj["seat"], f"{path}.seat", rules)
     cards = read_card_set(obj["cards"], f"{path}.cards")
     if cards.bit_count() > 4:
         raise NotationError(f"a seat holds at most 4 cards, not {cards.bit_count()}", f"{path}.cards")
