@@ -708,6 +708,29 @@ def test_a_seat_counted_from_one_is_told_seats_count_from_zero(tmp_path, lines, 
     assert f"{bad}:{where}: 2 is out of range (0..1): seats are counted from 0" in out.stdout.decode()
 
 
+@pytest.mark.parametrize(
+    "hands, said",
+    [
+        (
+            ["Hand 1 dealer Ben"],
+            "3:1: $.hands[0]: the hand gives no deck and no table cards, and the record has no seed",
+        ),
+        (["Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H", "Hand 2"], "5:1: $.hands[1]: the hand gives no deck"),
+    ],
+)
+def test_a_hand_with_no_cards_is_told_how_a_hand_at_a_table_is_written(tmp_path, hands, said):
+    """A hand played at a table with its table cards left out was refused as 'the hand gives
+    no deck and no table cards, and the record has no seed …' and no more; it now says how such
+    a hand is written, in JSON and in casino text (the dealer for the first hand only)."""
+    bad = tmp_path / "bad.cas"
+    bad.write_text("\n".join(["[Rules classic 2]", "[Players Ana Ben]", *hands]) + "\n", encoding="utf-8")
+    out = cli("validate", str(bad), "--format", "text")
+    assert out.returncode == 65 and f"{bad}:{said}" in out.stdout.decode()
+    number = len([h for h in hands if h.startswith("Hand")])
+    dealer = " dealer 1" if number == 1 else ""
+    assert out.stdout.decode().endswith(f"in casino text, Hand {number}{dealer} table 7D 2C 9S KH) (notation)\n")
+
+
 @pytest.mark.parametrize("name", ["game.txt", "game.cas", "-"])
 def test_a_bom_alone_on_the_first_line_is_not_the_records_first_line(tmp_path, name):
     """Text saved by an editor as a BOM and CRLF before the tags is text, by any name."""

@@ -105,6 +105,20 @@ def read_record(value: object, path: str = "$") -> Record:
     return Record(rules, players, seed, shuffle, hands, result, user_keys(obj))
 
 
+def _at_a_table(number: int) -> str:
+    """How hand ``number`` played at a table is written: its first 4 table cards, and the
+    first hand its dealer (a later one's follows from D4)."""
+    if number == 1:
+        return (
+            'a hand played at a table gives its dealer and first 4 table cards ("dealer": 1, "table": ["7D", "2C",'
+            ' "9S", "KH"]; in casino text, Hand 1 dealer 1 table 7D 2C 9S KH)'
+        )
+    return (
+        'a hand played at a table gives its first 4 table cards ("table": ["7D", "2C", "9S", "KH"]; in casino text,'
+        f" Hand {number} table 7D 2C 9S KH)"
+    )
+
+
 def _read_hand(
     value: object, path: str, number: int, rules: Rules, seed: str | None, other_shuffle: str | None = None
 ) -> HandRecord:
@@ -131,7 +145,7 @@ def _read_hand(
             if other_shuffle not in (None, SHUFFLE)
             else f"the record has no seed for the {SHUFFLE} algorithm"
         )
-        raise NotationError(f"the hand gives no deck and no table cards, and {why}", path)
+        raise NotationError(f"the hand gives no deck and no table cards, and {why}: {_at_a_table(number)}", path)
     moves = expect_list(obj.get("moves", []), f"{path}.moves", MAX_MOVES)
     score = None
     if "score" in obj:
