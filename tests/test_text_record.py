@@ -323,7 +323,7 @@ def test_a_name_with_a_curly_quote_or_an_odd_space_is_written_quoted_and_reads_b
 @pytest.mark.parametrize(
     "move",
     ["4S+", "4S=", "2Cx", ":8H", "Ben: 4S+", "12", "3)", "ana", "Ben: Ana", "BEN", "(3H)", "Ben: #3", "//", ";"]
-    + ["takes", "Ben: Trails"],
+    + ["takes", "Ben: Trails", "Score", "shown"],
 )
 def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(move):
     record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
@@ -394,6 +394,14 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             6,
             "'trails' is not a move: a trail",
         ),
+        # moves written on the Hand line, a Score after the moves on theirs: '1.' read as a card, 'Score' as a move
+        (
+            ["[Rules classic 2]", "Hand 1 dealer 1 table 3C 4S 8S KC 1. TH"],
+            2,
+            35,
+            "'1.' is a move's number, not a card",
+        ),
+        (["[Rules classic 2]", "Hand 1", "1. 3H 2. 4S Score 0 0"], 3, 13, "'Score' is not a move: Score starts a line"),
         # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),
         (["[Rules classic 2]", "Hand 1", "3H K ♥"], 3, 4, "a move is written without spaces: 'K♥', not 'K ♥'"),

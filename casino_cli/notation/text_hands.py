@@ -22,6 +22,7 @@ from .text_slips import (
     _joined_player,
     _no_comment,
     _not_a_keyword,
+    _not_a_line_word,
     _not_a_number,
     _not_a_player,
     _not_a_remark,
@@ -292,6 +293,12 @@ def _cards(rec: _Builder, value: list[_Tok], number: int, key: _Tok, path: str) 
     for i, tok in enumerate(value):
         if tok.kind not in ("word", "str"):
             raise TextError("expected a card such as TD", number, tok.column)
+        if tok.kind == "word" and _NUMBER.match(tok.value):  # Hand 1 … table 3C 4S 8S KC 1. TH
+            raise TextError(
+                f"{tok.value!r} is a move's number, not a card: the moves start on a line of their own",
+                number,
+                tok.column,
+            )
         rec.locations[f"{path}[{i}]"] = (number, tok.column)
         out.append(tok.value)
     return out
@@ -421,6 +428,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             _one_word(toks, i, number)
             _not_a_player(rec, tok, number)
             _not_a_verb(rec, tok, number)
+            _not_a_line_word(rec, tok, number)
             _not_a_number(tok, number)
             value = tok.value
         else:  # pragma: no cover - every kind is handled above

@@ -2,7 +2,7 @@
 a keyword misspelt (``Shwon``), a move number without its dot or out of order, a player's
 name without its colon, a move written with spaces, a remark as another notation writes
 one, a rule option written bare, a variant written as two words, a move said in
-words (``9C takes 2H+3C+4S``). Here too is how a player's name is recognised as written
+words (``9C takes 2H+3C+4S``), a line's keyword written after the moves. Here too is how a player's name is recognised as written
 (any case, unquoted spaces), which the reader and the writer share with these checks.
 """
 
@@ -154,6 +154,18 @@ def _not_a_verb(rec: _Builder, tok: _Tok, number: int) -> None:
     said = _VERBS.get(tok.value.casefold()) if tok.kind == "word" else None
     if said and not _a_player(tok.value, rec.header.get("players")):
         raise TextError(f"{tok.value!r} is not a move: {said}", number, tok.column)
+
+
+def _not_a_line_word(rec: _Builder, tok: _Tok, number: int) -> None:
+    """Refuse a word that starts a line (``Score``, ``Shown``, ``Hand`` …) written after the
+    moves on their line, where it would read as a move and its numbers as moves' numbers."""
+    word = tok.value.casefold() if tok.kind == "word" else ""
+    if word in _LINE_WORDS and not _a_player(tok.value, rec.header.get("players")):
+        raise TextError(
+            f"{tok.value!r} is not a move: {word.capitalize()} starts a line of its own",
+            number,
+            tok.column,
+        )
 
 
 _UNDOTTED = re.compile(r"(\d{1,6})\)?\Z")  # 12 or 12) where a move number was meant

@@ -212,6 +212,7 @@ def _move_word(text: str, names: list[str] | None) -> str:
         or _UNDOTTED.match(text)
         or _a_player(text, names)
         or text.casefold() in _VERBS
+        or text.casefold() in _LINE_WORDS
     ):
         return orjson.dumps(text).decode()
     return _word(text)
