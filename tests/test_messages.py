@@ -63,6 +63,13 @@ def test_a_move_ended_by_a_list_s_mark_names_the_mark_not_the_card(move, mark):
     assert f"in move {move!r}: a {mark!r} is no part of a move: moves are apart by spaces (TH KH)," in out.stderr
 
 
+@pytest.mark.parametrize("move", ["...", "thinking...", "ZZ,"])
+def test_a_mark_ending_what_is_no_move_leaves_the_card_named(move):
+    """Only a move the mark ends is told of the mark: '...' or 'ZZ,' is no card, as it was."""
+    out = cli("apply", "-", move, stdin=POSITION)
+    assert out.returncode == 65 and f"in move {move!r}: {move!r} is not a card" in out.stderr
+
+
 @pytest.mark.parametrize("move, bad", [("ZZ", "ZZ"), ("4S+3X=7", "3X"), ("9Cx7D+2X", "2X"), ("9C+2X=11", "2X")])
 def test_a_bad_card_in_notation_is_named_with_no_words_hint(move, bad):
     out = cli("apply", "-", move, stdin=POSITION)

@@ -59,13 +59,22 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         hint = _words_hint(raw)
         if hint:
             raise NotationError(f"{raw!r} is not a move in notation: {hint}", path) from None
-        if raw[-1] in ",;.":  # TH, KH as a list: the mark is named, not the card it ends
+        if raw[-1] in ",;." and _reads(raw[:-1]):  # TH, KH as a list: the mark is named, not the card it ends
             raise NotationError(
                 f"in move {raw!r}: a {raw[-1]!r} is no part of a move: moves are apart by spaces (TH KH),"
                 " a move's cards joined by + (8Hx3C+5D)",
                 path,
             ) from None
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
+
+
+def _reads(text: str) -> bool:
+    """Whether ``text`` reads as a move (``TH`` of ``TH,``; not ``thinking..`` of ``thinking...``)."""
+    try:
+        parse_move_text(text)
+    except NotationError:
+        return False
+    return True
 
 
 def _ten_written_x(text: str) -> None:
