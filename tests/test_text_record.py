@@ -402,6 +402,13 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             "'1.' is a move's number, not a card",
         ),
         (["[Rules classic 2]", "Hand 1", "1. 3H 2. 4S Score 0 0"], 3, 13, "'Score' is not a move: Score starts a line"),
+        # the score written with the players' names, as a score sheet has them
+        (
+            ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "Score: Ana 7, Ben 4"],
+            4,
+            8,
+            "not 'Ana': a number per side in seat order (side order with partners), without names, e.g. 5 6",
+        ),
         # a card's rank and suit apart read as two moves, and a move number after them as rounds of the table
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1", "1. Ana: 10 H 2. Ben: KH"], 4, 9, "'10H', not '10 H'"),
         (["[Rules classic 2]", "Hand 1", "3H K ♥"], 3, 4, "a move is written without spaces: 'K♥', not 'K ♥'"),

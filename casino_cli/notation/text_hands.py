@@ -316,8 +316,12 @@ def _numbers(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, path: str)
         for part in parts or [tok.value]:
             value = _lenient(part) if tok.kind == "word" else tok.value
             if type(value) is not int:
+                named = _a_player(part.removesuffix(":"), rec.header.get("players")) if tok.kind == "word" else False
+                order = " in seat order (side order with partners), without names" if named else ""
                 raise TextError(
-                    f"expected a whole number, not {part!r}: a number per side, e.g. 5 6 or 5-6", number, tok.column
+                    f"expected a whole number, not {part!r}: a number per side{order}, e.g. 5 6 or 5-6",
+                    number,
+                    tok.column,
                 )
             rec.locations[f"{path}[{len(out)}]"] = (number, tok.column)
             out.append(value)
