@@ -655,7 +655,7 @@ def test_every_command_with_jobs_runs_its_work_in_the_workers(command, monkeypat
 
     made = []
 
-    def ordered_map(func, items, jobs, chunksize=1, at_end=None, size=None):
+    def ordered_map(func, items, jobs, chunksize=1, at_end=None, size=None, named=None):
         made.append(jobs)
         yield from map(func, items)
 

@@ -133,6 +133,10 @@ def cheat(position, moves, rng):
 
 def kbint(position, moves, rng):
     raise KeyboardInterrupt
+
+def quits(position, moves, rng):
+    import os
+    os._exit(3)
 """
 
 
@@ -171,6 +175,26 @@ def test_a_bot_raising_keyboardinterrupt_in_a_match_is_named_never_a_worker_trac
     res = subprocess.run(args, capture_output=True, timeout=60, env=env)
     assert res.returncode == 2 and b"bot 'mybots:kbint' (seat 0) raised KeyboardInterrupt" in res.stderr
     assert b"Traceback" not in res.stderr
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (
+            ["simulate", "--games", "40", "--shard", "2/2", "--bots", "mybots:quits"],
+            "(in games 21 to 28, dealt from seeds 's/21' to 's/28')",  # the first worker's: 8 games a chunk
+        ),
+        (["match", "mybots:quits", "greedy", "--pairs", "4"], "(in the pair of games dealt from seed 's/1')"),
+    ],
+)
+def test_a_worker_ended_by_a_bot_s_own_code_names_the_games_it_was_playing(tmp_path, command, said):
+    """A module bot that ends its process (os._exit) under --jobs ends its worker: the
+    message says which games that worker was playing, to play them again."""
+    (tmp_path / "mybots.py").write_text(BOTS)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    res = subprocess.run([*CASINO, *command, "--seed", "s", "--jobs", "2"], capture_output=True, timeout=60, env=env)
+    assert res.returncode == 70 and res.stdout == b""
+    assert res.stderr.decode() == f"casino: a worker process ended unexpectedly (exit status 3) {said}\n"
 
 
 def test_a_bot_module_shadowed_by_pythons_own_says_which_file_was_imported(tmp_path):

@@ -24,6 +24,11 @@ def _pair(job: tuple[Rules, str, str, str, int]) -> PairResult:
     return play_pair(rules, seed, load_bot(a), load_bot(b), hands)
 
 
+def _pair_of(jobs: list[tuple[Rules, str, str, str, int]]) -> str:
+    """The pair of a chunk of work (one pair), for the message of a worker that ended in it."""
+    return f"(in the pair of games dealt from seed {jobs[0][1]!r})"
+
+
 def run_match_command(
     a: str,
     b: str,
@@ -46,7 +51,8 @@ def run_match_command(
     seed = seed_or_random(seed, games=pairs)
     work = ((rules, f"{seed}/{i}", a, b, hands) for i in range(1, pairs + 1))
     at, boundary = looks_plan(pairs, looks)
-    results = ordered_map(_pair, work, jobs, at_end=close_bots, size=pairs)  # workers fork before the bar's thread
+    # the workers fork before the bar's thread
+    results = ordered_map(_pair, work, jobs, at_end=close_bots, size=pairs, named=_pair_of)
     progress = Progress("pairs", pairs, after=True)  # the result is printed once the bar is gone
     try:
         done, stopped, _ = run_match(results, pairs, looks, lambda r: progress.advance())

@@ -61,6 +61,15 @@ def _one_game(job: tuple[Any, ...]) -> tuple[bytes, bool]:
     return game_line(*job)
 
 
+def _games_of(jobs: list[tuple[Any, ...]]) -> str:
+    """The games of a chunk of work, for the message of a worker that ended in them:
+    ``(in games 9 to 16, dealt from seeds 's/9' to 's/16')``."""
+    seed, first, last = jobs[0][1], jobs[0][2], jobs[-1][2]
+    if first == last:
+        return f"(in game {first}, dealt from seed {game_seed(seed, first)!r})"
+    return f"(in games {first} to {last}, dealt from seeds {game_seed(seed, first)!r} to {game_seed(seed, last)!r})"
+
+
 def run_simulate(
     games: int,
     seed: str | None,
@@ -91,7 +100,7 @@ def run_simulate(
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
         # its workers fork before the bar's thread starts; each ends its bots' programs
-        played = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers))
+        played = ordered_map(_one_game, work, jobs, chunksize=8, at_end=close_bots, size=len(numbers), named=_games_of)
     progress = Progress("games", len(numbers))
     try:
         unfinished = _write_all(played, progress)

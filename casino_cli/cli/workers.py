@@ -110,22 +110,30 @@ def ordered_map(
     chunksize: int = 1,
     at_end: Callable[[], None] | None = None,
     size: int | None = None,
+    named: Callable[[list[Any]], str] | None = None,
 ) -> Generator[Any, None, None]:
     """``map(func, items)`` computed by ``jobs`` worker processes (in this one if ``jobs``
     is 1), in order, lazily; given the number of items, ``size``, no more workers than
     there are chunks of them. The workers are started before it returns, so a caller can
     fork them before it starts a thread (a progress bar's); they are ended when the
     iterator is exhausted, closed, dropped or left by an exception, each running
-    ``at_end`` before it ends (to end what ``func`` started there: bot programs)."""
+    ``at_end`` before it ends (to end what ``func`` started there: bot programs). A worker
+    that ends unexpectedly is an error saying what it was doing: ``named`` of its chunk
+    (``in games 9 to 16 ...``)."""
     if size is not None:
         jobs = min(jobs, max(1, -(-size // chunksize)))
-    results = _ordered(func, items, jobs, chunksize, at_end)
+    results = _ordered(func, items, jobs, chunksize, at_end, named)
     next(results)  # up to the workers' start
     return results
 
 
 def _ordered(
-    func: Callable[[Any], Any], items: Iterable[Any], jobs: int, chunksize: int, at_end: Callable[[], None] | None
+    func: Callable[[Any], Any],
+    items: Iterable[Any],
+    jobs: int,
+    chunksize: int,
+    at_end: Callable[[], None] | None,
+    named: Callable[[list[Any]], str] | None,
 ) -> Generator[Any, None, None]:
     """:func:`ordered_map`'s generator: it yields ``None`` once its workers are started,
     then the results."""
@@ -144,9 +152,9 @@ def _ordered(
         yield None
         feeder = _Feeder(items, chunksize, [conn for _, conn, _ in workers])  # a thread: after the fork
         for i in count():
-            if not feeder.sent():
+            if (chunk := feeder.sent()) is None:
                 return
-            ok, value = _receive(workers[i % jobs])
+            ok, value = _receive(workers[i % jobs], chunk, named)
             feeder.room.release()
             if not ok:
                 raise value
@@ -160,13 +168,13 @@ def _ordered(
 class _Feeder:
     """A thread that reads the work, a chunk at a time, and sends chunk *i* to worker
     *i mod N* while fewer than :data:`IN_FLIGHT` chunks a worker are unanswered (``room``,
-    released as each result is received), saying in order what it sent: ``True`` a chunk,
-    ``False`` the end of the work, or what reading it raised, for :meth:`sent` to raise in
-    its place, after the results before it."""
+    released as each result is received), saying in order what it sent: a chunk, ``None``
+    at the end of the work, or what reading it raised, for :meth:`sent` to raise in its
+    place, after the results before it."""
 
     def __init__(self, items: Iterable[Any], chunksize: int, conns: list[Connection]) -> None:
         self.room = threading.Semaphore(IN_FLIGHT * len(conns))
-        self._said: SimpleQueue[bool | BaseException] = SimpleQueue()
+        self._said: SimpleQueue[list[Any] | BaseException | None] = SimpleQueue()
         self._stopped = False
         iterator = iter(items)
         chunks = iter(lambda: list(islice(iterator, chunksize)), [])
@@ -187,13 +195,13 @@ class _Feeder:
                     break
                 with contextlib.suppress(OSError):  # a dead worker (or the end): reported when read
                     conns[i % len(conns)].send(chunk)
-                self._said.put(True)
-            self._said.put(False)
+                self._said.put(chunk)
+            self._said.put(None)
         except BaseException as exc:  # noqa: BLE001 - raised in the caller's thread, in its place
             self._said.put(exc)
 
-    def sent(self) -> bool:
-        """Whether the next chunk was sent (it waits for the work to be read that far)."""
+    def sent(self) -> list[Any] | None:
+        """The next chunk sent, None at the end (it waits for the work to be read that far)."""
         said = self._said.get()
         if isinstance(said, BaseException):
             raise said
@@ -236,7 +244,9 @@ def _stop_signals_blocked() -> Iterator[None]:
             mask(signal.SIG_SETMASK, blocked)
 
 
-def _receive(worker: Worker) -> tuple[bool, Any]:
+def _receive(worker: Worker, chunk: list[Any], named: Callable[[list[Any]], str] | None) -> tuple[bool, Any]:
+    """The answer to ``chunk`` from ``worker``; its end before it answers is an interruption
+    (a stop signal) or an error naming the chunk's work."""
     process, conn, programs = worker
     try:
         while _noted(message := conn.recv(), programs):
@@ -247,7 +257,8 @@ def _receive(worker: Worker) -> tuple[bool, Any]:
         code = process.exitcode
         if code is not None and code < 0 and -code in SIGNAL_CODES:
             raise Interrupted(SIGNAL_CODES[signal.Signals(-code)]) from None  # stopped with its group
-        raise Fail(INTERNAL, f"a worker process ended unexpectedly (exit status {code})") from None
+        doing = f" {named(chunk)}" if named else ""
+        raise Fail(INTERNAL, f"a worker process ended unexpectedly (exit status {code}){doing}") from None
 
 
 def _noted(message: tuple[Any, ...], programs: set[int]) -> bool:
