@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -70,6 +71,30 @@ def test_leaving_early_ends_the_workers():
     assert next(results) == 0
     results.close()
     assert multiprocessing.active_children() == []
+
+
+def test_the_work_is_read_two_chunks_a_worker_ahead_and_no_further_once_left():
+    """With 2 workers and 1 item a chunk, at most 2 chunks a worker are sent unanswered:
+    4 items read before any result, a 5th once the first result is received. Left there,
+    the work is read no further, and the thread that read it ends."""
+    read = []
+    fifth = threading.Event()
+
+    def work():
+        for n in range(100):
+            read.append(n)
+            if len(read) == 5:
+                fifth.set()
+            yield n
+
+    before = set(threading.enumerate())
+    results = ordered_map(_square, work(), 2)
+    assert next(results) == 0
+    assert fifth.wait(60), read  # a hang guard: the 5th read follows the first result
+    (feeder,) = set(threading.enumerate()) - before
+    results.close()
+    feeder.join(60)  # a hang guard
+    assert not feeder.is_alive() and read == [0, 1, 2, 3, 4]
 
 
 def _mark_end(folder: str) -> None:
