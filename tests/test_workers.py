@@ -50,6 +50,32 @@ def test_a_worker_s_exception_is_raised_in_the_parent_and_the_workers_end():
     assert multiprocessing.active_children() == []
 
 
+def _unpicklable_at_three(n: int, fail: bool) -> object:
+    """n, but at 3 a result or an exception that cannot be pickled (it holds a function)."""
+    if n != 3:
+        return n
+    if not fail:
+        return lambda: n
+    exc = ValueError("three")
+    exc.later = lambda: n  # type: ignore[attr-defined]
+    raise exc
+
+
+@pytest.mark.parametrize(
+    "fail, said", [(True, r"^ValueError: three$"), (False, r"^(PicklingError|AttributeError): .*pickle")]
+)
+def test_what_cannot_be_sent_back_is_an_error_in_its_words_after_the_results_before_it(fail, said):
+    """A worker's exception that cannot be pickled is raised in the parent as a RuntimeError
+    of its type and text; a result that cannot be, as the pickling's error."""
+    import functools
+
+    got = []
+    with pytest.raises(RuntimeError, match=said):
+        got.extend(ordered_map(functools.partial(_unpicklable_at_three, fail=fail), range(8), 2))
+    assert got == [0, 1, 2]
+    assert multiprocessing.active_children() == []
+
+
 def _unreadable_after(count: int):
     yield from range(count)
     raise OSError("the input failed")  # as a read error (EIO) in the middle of a stream
