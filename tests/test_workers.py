@@ -16,7 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from casino_cli.cli.process import _stop_worker
+from casino_cli.cli import workers
+from casino_cli.cli.output import Interrupted
+from casino_cli.cli.process import SIGNAL_CODES, _stop_worker
 from casino_cli.cli.workers import ordered_map
 
 CASINO = [sys.executable, "-m", "casino_cli"]
@@ -171,6 +173,84 @@ def test_workers_start_quiet_whatever_the_parent_handles():
             signal.signal(number, handler)
     assert state == [(signal.SIG_IGN, signal.SIG_IGN, _stop_worker, set())] * 4
     assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == set()  # the parent's mask is back
+
+
+def test_the_workers_and_the_thread_feeding_them_start_with_the_stop_signals_blocked(monkeypatch, tmp_path):
+    """A stop signal that reached a worker before :func:`quiet_worker` set its handlers would
+    run the parent's (inherited by fork), and one taken by the feeding thread would leave the
+    caller waiting for it: each starts with SIGINT, SIGTERM and SIGHUP blocked."""
+    stops = set(SIGNAL_CODES)
+    real_quiet, real_feed = workers.quiet_worker, workers._Feeder._feed
+    fed_blocked = []
+
+    def quiet_noting_its_mask() -> None:
+        (tmp_path / str(os.getpid())).write_text(repr(sorted(signal.pthread_sigmask(signal.SIG_BLOCK, []))))
+        real_quiet()
+
+    def feed_noting_its_mask(self, *args):
+        fed_blocked.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+        return real_feed(self, *args)
+
+    monkeypatch.setattr(workers, "quiet_worker", quiet_noting_its_mask)
+    monkeypatch.setattr(workers._Feeder, "_feed", feed_noting_its_mask)
+    assert list(ordered_map(_square, range(4), 2)) == [0, 1, 4, 9]
+    noted = [path.read_text() for path in tmp_path.iterdir()]
+    assert len(noted) == 2 and all(mask == repr(sorted(stops)) for mask in noted), noted
+    assert len(fed_blocked) == 1 and stops <= fed_blocked[0]
+
+
+def test_a_worker_stopped_alone_by_sigterm_ends_by_it_and_is_an_interruption():
+    """SIGTERM sent to one worker (not the group) ends it by that signal after its clean-up,
+    and the parent stops as interrupted (143), not as by a worker's failure (70)."""
+    results = ordered_map(_square, range(10_000), 2)
+    assert next(results) == 0
+    (worker, *_) = multiprocessing.active_children()
+    os.kill(worker.pid, signal.SIGTERM)
+    worker.join(60)  # a hang guard
+    assert worker.exitcode == -signal.SIGTERM
+    with pytest.raises(Interrupted) as stopped:
+        list(results)
+    assert stopped.value.code == 143 and multiprocessing.active_children() == []
+
+
+def _terminated_then_marked(folder: str) -> None:
+    os.kill(os.getpid(), signal.SIGTERM)  # as the group's SIGTERM and then the parent's both reach it
+    _mark_end(folder)
+
+
+@pytest.mark.parametrize("stop_early", [False, True])
+def test_a_second_sigterm_does_not_cut_a_worker_s_clean_up_short(tmp_path, stop_early):
+    """A worker's clean-up (``at_end``: ending its bot programs) runs to its end even when a
+    SIGTERM arrives during it."""
+    import functools
+
+    at_end = functools.partial(_terminated_then_marked, str(tmp_path))
+    results = ordered_map(_square, range(10_000 if stop_early else 10), 2, at_end=at_end)
+    if stop_early:
+        assert next(results) == 0
+        results.close()
+    else:
+        assert list(results) == [n * n for n in range(10)]
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def _deaf_and_stuck_after_zero(n: int) -> int:
+    """0, then never an answer, deaf to SIGTERM (as a bot that loops catching WorkerStopped)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if n:
+        threading.Event().wait()
+    return n
+
+
+def test_a_worker_that_does_not_end_on_sigterm_is_killed(monkeypatch):
+    monkeypatch.setattr(workers, "_STOP_WAIT", 0.2)  # how long it is waited for, not a check
+    results = ordered_map(_deaf_and_stuck_after_zero, range(100), 2)
+    assert next(results) == 0
+    results.close()
+    left = multiprocessing.active_children()
+    for process in left:
+        process.kill()
+    assert left == []
 
 
 def _parent(_: object) -> int:
