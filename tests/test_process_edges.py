@@ -134,6 +134,11 @@ def cheat(position, moves, rng):
 def kbint(position, moves, rng):
     raise KeyboardInterrupt
 
+def unlucky(position, moves, rng):
+    if rng.random() < 0.002:  # a game's draws depend on its seed alone: the same game fails with any --jobs
+        raise RuntimeError("unlucky")
+    return moves[0]
+
 def quits(position, moves, rng):
     import os
     os._exit(3)
@@ -195,6 +200,18 @@ def test_a_worker_ended_by_a_bot_s_own_code_names_the_games_it_was_playing(tmp_p
     res = subprocess.run([*CASINO, *command, "--seed", "s", "--jobs", "2"], capture_output=True, timeout=60, env=env)
     assert res.returncode == 70 and res.stdout == b""
     assert res.stderr.decode() == f"casino: a worker process ended unexpectedly (exit status 3) {said}\n"
+
+
+def test_a_failing_bot_leaves_the_same_records_written_with_any_jobs(tmp_path):
+    """The games before the one a bot fails in are written with --jobs as without: those of
+    the failing game's chunk of 8 (games 17 to 24 in two workers) were dropped."""
+    (tmp_path / "mybots.py").write_text(BOTS)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    args = [*CASINO, "simulate", "--games", "30", "--hands", "1", "--seed", "u", "--bots", "mybots:unlucky,greedy"]
+    one, two = (subprocess.run([*args, "--jobs", jobs], capture_output=True, timeout=60, env=env) for jobs in "12")
+    said = "in unlucky (in game 18, dealt from seed 'u/18')\n"
+    assert one.returncode == two.returncode == 2 and one.stderr.decode().endswith(said)
+    assert (two.stdout, two.stderr) == (one.stdout, one.stderr) and one.stdout.count(b"\n") == 17
 
 
 def test_a_bot_module_shadowed_by_pythons_own_says_which_file_was_imported(tmp_path):

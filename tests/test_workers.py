@@ -78,6 +78,15 @@ def test_what_cannot_be_sent_back_is_an_error_in_its_words_after_the_results_bef
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_worker_s_exception_comes_after_the_results_before_it_in_its_chunk(jobs):
+    """As map does: 0 to 6, then the error; the chunk [4, 5, 6, 7] kept 4 to 6 back."""
+    got = []
+    with pytest.raises(ValueError, match="seven"):
+        got.extend(ordered_map(_fails_on_seven, range(20), jobs, 4))
+    assert got == list(range(7))
+
+
 def _unreadable_after(count: int):
     yield from range(count)
     raise OSError("the input failed")  # as a read error (EIO) in the middle of a stream

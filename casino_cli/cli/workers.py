@@ -42,13 +42,15 @@ _FORK = sys.platform != "darwin" and hasattr(os, "fork")
 _STOP_WAIT = 5.0  # seconds a stopped worker gets before it is killed
 _PROGRAM = "program"  # a worker's message (_PROGRAM, pid, running): a bot program started or ended
 Worker = tuple[Any, "Connection", set[int]]  # a process, its pipe, the bot programs it runs
+Answer = tuple[list[Any], "Exception | None"]  # a chunk's results, up to what stopped them (None: all)
 
 
 def _serve(
     func: Callable[[Any], Any], conn: Connection, at_end: Callable[[], None] | None, parents: Sequence[Connection]
 ) -> None:
     """A worker's life: results of ``func`` for each chunk received, until ``None`` or the
-    parent has gone. An exception is sent back to be raised in the parent. When the parent
+    parent has gone. An exception is sent back, after the chunk's results before it, to be
+    raised in the parent. When the parent
     stops it (SIGTERM), or the work is done, ``at_end`` runs first; a stopped worker then
     ends by the signal, as the parent expects. ``parents``: the parent's ends of the pipes,
     forked with it, closed at once, so that the parent's end (killed, say) is this pipe's."""
@@ -59,11 +61,7 @@ def _serve(
             quiet_worker()  # a stop signal held since the start arrives here
             botproto.on_program = partial(_tell_parent, conn)
             while (chunk := _next_chunk(conn)) is not None:
-                try:
-                    answer: tuple[bool, Any] = (True, [func(item) for item in chunk])
-                except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it
-                    answer = (False, exc)
-                if not _answer(conn, answer):
+                if not _answer(conn, _results(func, chunk)):
                     break
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the clean-up is not cut short
@@ -75,17 +73,28 @@ def _serve(
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _answer(conn: Connection, answer: tuple[bool, Any]) -> bool:
+def _results(func: Callable[[Any], Any], chunk: list[Any]) -> Answer:
+    """``func`` of each item of ``chunk`` up to the first that raises, and what it raised."""
+    done: list[Any] = []
+    try:
+        for item in chunk:
+            done.append(func(item))
+    except Exception as exc:  # noqa: BLE001 - handed to the parent, which raises it after the results
+        return done, exc
+    return done, None
+
+
+def _answer(conn: Connection, answer: Answer) -> bool:
     """Send a chunk's answer (an exception that cannot be pickled as its text, results
-    that cannot as that error's): False if the parent has gone."""
+    that cannot as that error's, neither with the results): False if the parent has gone."""
     try:
         try:
             conn.send(answer)
         except OSError:
             raise
         except Exception as exc:  # noqa: BLE001 - it does not pickle
-            failed = exc if answer[0] else answer[1]
-            conn.send((False, RuntimeError(f"{type(failed).__name__}: {failed}")))
+            failed = exc if answer[1] is None else answer[1]
+            conn.send(([], RuntimeError(f"{type(failed).__name__}: {failed}")))
     except OSError:
         return False
     return True
@@ -154,11 +163,11 @@ def _ordered(
         for i in count():
             if (chunk := feeder.sent()) is None:
                 return
-            ok, value = _receive(workers[i % jobs], chunk, named)
+            done, error = _receive(workers[i % jobs], chunk, named)
             feeder.room.release()
-            if not ok:
-                raise value
-            yield from value
+            yield from done
+            if error is not None:
+                raise error
     finally:
         if feeder is not None:
             feeder.stop()
@@ -244,7 +253,7 @@ def _stop_signals_blocked() -> Iterator[None]:
             mask(signal.SIG_SETMASK, blocked)
 
 
-def _receive(worker: Worker, chunk: list[Any], named: Callable[[list[Any]], str] | None) -> tuple[bool, Any]:
+def _receive(worker: Worker, chunk: list[Any], named: Callable[[list[Any]], str] | None) -> Answer:
     """The answer to ``chunk`` from ``worker``; its end before it answers is an interruption
     (a stop signal) or an error naming the chunk's work."""
     process, conn, programs = worker
