@@ -385,17 +385,23 @@ def test_s_file_at_the_prompt_saves_the_game_so_far_and_again_when_it_is_left(tm
     assert len(orjson.loads(saved.read_bytes())["hands"][0]["moves"]) == 4
 
 
-@pytest.mark.parametrize("answer", ["", "\x04", "n"])
-def test_leaving_a_game_kept_nowhere_asks_for_a_file_and_no_keeps_none(tmp_path, answer):
-    """q after a move, without --save or s: the record is asked for once, a file refused is
-    said and asked again; Enter, n or Ctrl-D (the end of input) say no."""
-    term = Terminal("play", "--seed", "7", "--name", "Ana")
+def _asked_to_save(cwd: Path = ROOT) -> Terminal:
+    """A game kept nowhere, left with q after one move: at the question asking for a file."""
+    term = Terminal("play", "--seed", "7", "--name", "Ana", cwd=cwd)
     term.expect(PROMPT)
     term.send("1")
     term.expect(PROMPT)
     term.expect("q quit): ")
     term.send("q")
     term.expect(ASKS[0])
+    return term
+
+
+@pytest.mark.parametrize("answer", ["", "\x04", "n"])
+def test_leaving_a_game_kept_nowhere_asks_for_a_file_and_no_keeps_none(tmp_path, answer):
+    """q after a move, without --save or s: the record is asked for once, a file refused is
+    said and asked again; Enter, n or Ctrl-D (the end of input) say no."""
+    term = _asked_to_save()
     term.send("-")
     assert "file needs a file name (the record is not written to standard output)" in term.expect(ASKS[0])
     term.wait_for_input()
@@ -408,13 +414,7 @@ def test_leaving_a_game_kept_nowhere_asks_for_a_file_and_no_keeps_none(tmp_path,
 def test_a_yes_or_a_key_of_the_game_at_the_question_to_save_is_no_file_s_name(tmp_path):
     """'save it? a file, or Enter: no': y (a yes) or h (a hint, asked as the game ends) made
     a file named y or h; each is answered with how to name the file, and asked again."""
-    term = Terminal("play", "--seed", "7", "--name", "Ana", cwd=tmp_path)
-    term.expect(PROMPT)
-    term.send("1")
-    term.expect(PROMPT)
-    term.expect("q quit): ")
-    term.send("q")
-    term.expect(ASKS[0])
+    term = _asked_to_save(cwd=tmp_path)
     for answer in ("y", "h", "Yes"):
         term.send(answer)
         assert "name the file to save it into (game.json, say), or Enter for no" in term.expect(ASKS[0])

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -139,6 +140,17 @@ def _mark_end(folder: str) -> None:
         pass
 
 
+def _squares_with(at_end: Callable[[], None], stop_early: bool) -> None:
+    """Squares by two workers that run ``at_end`` as they end: all ten of them, or, stopped
+    early (SIGTERM), the first of ten thousand."""
+    results = ordered_map(_square, range(10_000 if stop_early else 10), 2, at_end=at_end)
+    if stop_early:
+        assert next(results) == 0
+        results.close()
+    else:
+        assert list(results) == [n * n for n in range(10)]
+
+
 @pytest.mark.parametrize("stop_early", [False, True])
 def test_each_worker_runs_at_end_as_it_ends(tmp_path, stop_early):
     """``at_end`` (what ends a worker's bot programs) runs in every worker, whether the work
@@ -146,13 +158,7 @@ def test_each_worker_runs_at_end_as_it_ends(tmp_path, stop_early):
     there is one job; the stopped workers still end, and nothing is left."""
     import functools
 
-    at_end = functools.partial(_mark_end, str(tmp_path))
-    results = ordered_map(_square, range(10_000 if stop_early else 10), 2, at_end=at_end)
-    if stop_early:
-        assert next(results) == 0
-        results.close()
-    else:
-        assert list(results) == [n * n for n in range(10)]
+    _squares_with(functools.partial(_mark_end, str(tmp_path)), stop_early)
     assert multiprocessing.active_children() == []
     marks = list(tmp_path.iterdir())
     assert len(marks) == 2 and all(int(m.name) != os.getpid() for m in marks)
@@ -233,13 +239,7 @@ def test_a_second_sigterm_does_not_cut_a_worker_s_clean_up_short(tmp_path, stop_
     SIGTERM arrives during it."""
     import functools
 
-    at_end = functools.partial(_terminated_then_marked, str(tmp_path))
-    results = ordered_map(_square, range(10_000 if stop_early else 10), 2, at_end=at_end)
-    if stop_early:
-        assert next(results) == 0
-        results.close()
-    else:
-        assert list(results) == [n * n for n in range(10)]
+    _squares_with(functools.partial(_terminated_then_marked, str(tmp_path)), stop_early)
     assert len(list(tmp_path.iterdir())) == 2
 
 
