@@ -79,12 +79,12 @@ def test_the_page_steps_with_keys_buttons_and_the_move_list(browser, tmp_path):
     assert page.inner_text("#where") == f"1 / {total}"
     assert "hand 1 starts" in caption(page)
     page.keyboard.press("ArrowRight")
-    assert page.inner_text("#where") == f"2 / {total}" and caption(page).startswith("move 1:")
+    assert page.inner_text("#where") == f"2 / {total}" and caption(page).startswith("hand 1, move 1:")
     page.keyboard.press("ArrowLeft")
     assert page.inner_text("#where") == f"1 / {total}"
     page.click("#next")
     page.click("#next")
-    assert caption(page).startswith("move 2:")
+    assert caption(page).startswith("hand 1, move 2:")
     page.click('a[data-i="6"]')
     assert page.inner_text("#where") == f"7 / {total}" and page.locator("a.current").inner_text().startswith("6.")
     page.keyboard.press("PageDown")
@@ -143,7 +143,7 @@ def test_the_address_names_the_step_shown_counted_from_1(browser, tmp_path):
     assert page.url.endswith("#2")  # step 2 of the counter: move 1
     other = browser.new_page()
     other.goto(page_file.as_uri() + "#7")
-    assert other.inner_text("#where") == f"7 / {total}" and caption(other).startswith("move 6:")
+    assert other.inner_text("#where") == f"7 / {total}" and caption(other).startswith("hand 1, move 6:")
     other.goto(page_file.as_uri() + "#1")
     other.reload()
     assert other.inner_text("#where") == f"1 / {total}" and errors == []
@@ -296,10 +296,10 @@ def test_a_sheet_wider_than_a_phone_scrolls_with_the_keys_once_tab_reaches_it(br
 def test_the_page_opens_where_to_says_unless_its_address_names_a_step(browser, tmp_path):
     page, _, errors, page_file = open_page(browser, tmp_path, "fixtures/docs/game.json", "--hand", "2", "--to", "3")
     total = page.locator(".frame").count()
-    assert page.inner_text("#where") == f"4 / {total}" and caption(page).startswith("move 3:")
+    assert page.inner_text("#where") == f"4 / {total}" and caption(page).startswith("hand 2, move 3:")
     assert page.locator(".frame:not([hidden])").count() == 1 and page.url.endswith("#4")
     page.keyboard.press("ArrowLeft")
-    assert caption(page).startswith("move 2:")
+    assert caption(page).startswith("hand 2, move 2:")
     other = browser.new_page()
     other.goto(page_file.as_uri() + "#1")
     assert other.inner_text("#where") == f"1 / {total}" and "hand 2 starts" in caption(other) and errors == []
@@ -324,7 +324,7 @@ def test_the_page_follows_a_change_of_the_address(browser, tmp_path):
     page, _, errors, _ = open_page(browser, tmp_path, "fixtures/docs/game.json")
     total = page.locator(".frame").count()
     page.evaluate("() => new Promise(done => { addEventListener('hashchange', done); location.hash = '#5' })")
-    assert page.inner_text("#where") == f"5 / {total}" and caption(page).startswith("move 4:") and errors == []
+    assert page.inner_text("#where") == f"5 / {total}" and caption(page).startswith("hand 1, move 4:") and errors == []
 
 
 def test_a_score_sheet_keeps_each_text_in_its_column(browser, tmp_path):
@@ -424,7 +424,7 @@ def test_each_step_of_the_move_list_is_a_link_to_it_that_a_screen_reader_can_fol
     assert current.get_attribute("href") == "#6" and links.nth(5).get_attribute("tabindex") == "0"
     links.nth(30).focus()
     page.keyboard.press("Enter")
-    assert page.inner_text("#where") == f"31 / {total}" and caption(page).startswith("move 30:")
+    assert page.inner_text("#where") == f"31 / {total}" and caption(page).startswith("hand 1, move 30:")
     assert current.get_attribute("href") == "#31" and page.url.endswith("#31") and errors == []
 
 
@@ -604,7 +604,7 @@ def test_without_javascript_the_page_shows_the_step_it_opens_at_and_says_so(brow
     page = browser.new_context(java_script_enabled=False).new_page()
     page.goto((tmp_path / "p.html").as_uri())
     total = page.locator(".frame").count()
-    assert caption(page).startswith("move 5:") and page.locator(".frame:not([hidden])").count() == 1
+    assert caption(page).startswith("hand 1, move 5:") and page.locator(".frame:not([hidden])").count() == 1
     assert page.is_visible(".frame:not([hidden]) svg.wide")
     assert f"JavaScript is off: the page shows step 6 of {total} alone" in page.inner_text("nav")
 

@@ -483,5 +483,5 @@ def frame_picture(frame: Frame, names: Sequence[str] | None, words: str) -> Pict
         said = "unsettled: " if frame.event.unchecked else "disputed: "
         return Picture(frame.before or frame.position, names, frame.move, said + words)
     if isinstance(frame.event, Step) and frame.before is not None:
-        return Picture(frame.before, names, frame.move, f"move {frame.number}: {words}")
+        return Picture(frame.before, names, frame.move, f"hand {frame.hand}, move {frame.number}: {words}")
     return Picture(frame.position, names, None, words)
