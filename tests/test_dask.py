@@ -4,11 +4,16 @@ print byte for byte what ``--jobs 1`` prints (skipped where Dask is not installe
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from clirun import casino
+from test_process_edges import BOTS
+
+from casino_cli.cli.cluster import ordered, simulation_bag, task_bag
+from casino_cli.engine import make_rules
 
 distributed = pytest.importorskip(
     "distributed", reason="Dask is not installed (pip install 'casino-cli[dask]'): the cluster tests are skipped"
@@ -29,6 +34,9 @@ def test_simulate_on_a_cluster_prints_what_one_process_prints(scheduler: str) ->
     assert (spread.returncode, spread.stdout) == (0, one.stdout)
     shard = casino(*args, "--dask", scheduler, "--per-task", "2", "--shard", "2/3")
     assert shard.stdout == b"".join(one.stdout.splitlines(keepends=True)[3:6])
+    with distributed.Client(scheduler):  # the Python interface: the same records
+        bag = simulation_bag(make_rules("classic", 2), "dask", range(1, 10), ["greedy", "random"], per_task=2)
+        assert b"".join(line + b"\n" for line in bag.compute()) == one.stdout
 
 
 def test_validate_on_a_cluster_prints_what_one_process_prints(scheduler: str, tmp_path: Path) -> None:
@@ -42,6 +50,39 @@ def test_validate_on_a_cluster_prints_what_one_process_prints(scheduler: str, tm
         assert one.returncode == 65 and one.stdout.count(b"\n") >= 2
         spread = casino("validate", str(path), "--keep-going", "-f", fmt, "--dask", scheduler, "--per-task", "3")
         assert (spread.returncode, spread.stdout, spread.stderr) == (65, one.stdout, one.stderr)
+
+
+def test_a_failing_bot_leaves_the_records_and_message_of_jobs_1(scheduler: str, tmp_path: Path) -> None:
+    """Games 17 to 24 are a task: the bot fails in game 18, and game 17 was lost with the task."""
+    (tmp_path / "mybots.py").write_text(BOTS)
+    with distributed.Client(scheduler) as client:
+        client.upload_file(str(tmp_path / "mybots.py"))  # Dask's way to a module on every worker
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    args = ["simulate", "--games", "30", "--hands", "1", "--seed", "u", "--bots", "mybots:unlucky,greedy"]
+    one = casino(*args, "--jobs", "1", env=env)
+    said = "in unlucky (in game 18, dealt from seed 'u/18')\n"
+    assert one.returncode == 2 and one.stderr.decode().endswith(said) and one.stdout.count(b"\n") == 17
+    spread = casino(*args, "--dask", scheduler, "--per-task", "8", env=env)
+    assert (spread.returncode, spread.stdout, spread.stderr) == (2, one.stdout, one.stderr)
+
+
+@pytest.mark.parametrize("pickles, raised", [(True, ValueError), (False, RuntimeError)])
+def test_a_task_s_exception_comes_after_the_results_before_it(scheduler: str, pickles: bool, raised: type) -> None:
+    """As map does: 0 to 6, then the error (one that does not pickle as a RuntimeError in its
+    words, as with --jobs); the task [4, 5, 6, 7] kept 4 to 6 back."""
+
+    def seven_fails(n: int) -> int:  # local: Dask sends it to the workers by value
+        if n != 7:
+            return n
+        exc = ValueError("seven")
+        if not pickles:
+            exc.held = threading.Lock()  # type: ignore[attr-defined]  # nothing pickles a lock
+        raise exc
+
+    got: list[int] = []
+    with pytest.raises(raised, match="^(ValueError: )?seven$"):
+        got.extend(ordered(task_bag(range(20), seven_fails, 4), scheduler))
+    assert got == list(range(7))
 
 
 def test_an_unreachable_scheduler_is_a_usage_error() -> None:

@@ -3,11 +3,14 @@
 :func:`simulation_bag` and :func:`validation_bag` are the Python interface: Dask bags
 whose items, in order, are what one process would print, in tasks of ``per_task``
 games or records (about a second of work each here at the defaults: a task much
-shorter than that costs more in scheduling than it computes). :func:`ordered` runs a
-bag on the scheduler at an address and yields its items in order, as each task is
-done, so ``--dask ADDRESS`` prints exactly what ``--jobs 1`` prints. For validate the
-client reads the input and sends the records to the workers; for simulate only game
-numbers travel. Example::
+shorter than that costs more in scheduling than it computes). The command line runs
+the same tasks as answers (:func:`played_tasks`, :func:`validation_tasks`): each task
+returns its results up to the first item that raised, and what it raised, as a
+``--jobs`` worker does. :func:`ordered` runs them on the scheduler at an address and
+yields the results in order, as each task is done, then raises what stopped one, so
+``--dask ADDRESS`` prints exactly what ``--jobs 1`` prints, a failure's records and
+message included. For validate the client reads the input and sends the records to
+the workers; for simulate only game numbers travel. Example::
 
     from dask.distributed import Client
     from casino_cli.engine import make_rules
@@ -20,7 +23,8 @@ numbers travel. Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from ..engine.rules import Rules
@@ -28,6 +32,7 @@ from .cmd_simulate import game_line
 from .cmd_validate import check_document
 from .inputs import Document
 from .output import USAGE, Fail, Format
+from .workers import Answer, in_words, results_until_failure
 
 GAMES_PER_TASK = 300  # random bots, classic, 2 players: about a second of CPU per task here
 RECORDS_PER_TASK = 600  # records of such games: about a second per task here
@@ -46,28 +51,69 @@ def simulation_bag(
 ) -> Any:
     """A Dask bag of the records (canonical JSON lines, bytes) of games ``numbers`` of the
     simulation ``seed``, one bot name per seat, as ``casino simulate`` prints them."""
-    return played_bag(rules, seed, numbers, bots, hands, per_task).pluck(0)
+    return _results_bag(played_tasks(rules, seed, numbers, bots, hands, per_task)).pluck(0)
 
 
-def played_bag(
+def played_tasks(
     rules: Rules, seed: str, numbers: range, bots: list[str], hands: int | None = None, per_task: int = GAMES_PER_TASK
 ) -> Any:
-    """:func:`simulation_bag` with each record whether its game stopped unfinished: ``(line, unfinished)``."""
-    db = _bag_module()
-    return db.from_sequence(numbers, partition_size=per_task).map(
-        lambda number: game_line(rules, seed, number, bots, hands)
-    )
+    """:func:`simulation_bag`'s tasks as :func:`ordered` takes them, each record with
+    whether its game stopped unfinished: ``(line, unfinished)``."""
+    return task_bag(numbers, partial(game_line, rules, seed, bots=bots, hands=hands), per_task)
 
 
 def validation_bag(docs: Iterable[Document], keep_going: bool, fmt: Format, per_task: int = RECORDS_PER_TASK) -> Any:
     """A Dask bag with, per document, what ``casino validate`` prints for it in ``fmt``
     (a list of lines) and its tally for the summary."""
+    return _results_bag(validation_tasks(docs, keep_going, fmt, per_task))
+
+
+def validation_tasks(docs: Iterable[Document], keep_going: bool, fmt: Format, per_task: int = RECORDS_PER_TASK) -> Any:
+    """:func:`validation_bag`'s tasks as :func:`ordered` takes them."""
+    return task_bag(list(docs), partial(check_document, keep_going=keep_going, fmt=fmt), per_task)
+
+
+def task_bag(items: Sequence[Any], func: Callable[[Any], Any], per_task: int) -> Any:
+    """A Dask bag with one item per task of ``per_task`` of ``items``, as :func:`ordered`
+    takes them: ``func`` of each, up to the first that raises, and what it raised (None:
+    none did)."""
     db = _bag_module()
-    return db.from_sequence(list(docs), partition_size=per_task).map(lambda doc: check_document(doc, keep_going, fmt))
+    return db.from_sequence(items, partition_size=per_task).map_partitions(_task, func)
 
 
-def ordered(bag: Any, address: str) -> Iterator[Any]:
-    """The items of ``bag`` computed on the Dask scheduler at ``address``, in order."""
+def _task(chunk: Iterable[Any], func: Callable[[Any], Any]) -> list[Answer]:
+    """A task's one answer; an exception that Dask cannot pickle, in its words (as ``--jobs``)."""
+    done, error = results_until_failure(func, chunk)
+    if error is not None:
+        import cloudpickle  # what Dask pickles with (a dependency of Dask's)
+
+        try:
+            cloudpickle.dumps(error)
+        except Exception:  # noqa: BLE001 - whatever pickling raises, it does not travel
+            error = in_words(error)
+    return [(done, error)]
+
+
+def _results_bag(tasks: Any) -> Any:
+    """The bag of the results of ``tasks``: computing it raises what stopped a task."""
+    return tasks.map_partitions(_listed)
+
+
+def _listed(answers: Iterable[Answer]) -> list[Any]:
+    return list(_results(answers))
+
+
+def _results(answers: Iterable[Answer]) -> Iterator[Any]:
+    """The results of tasks' answers, in order, then what stopped one raised."""
+    for done, error in answers:
+        yield from done
+        if error is not None:
+            raise error
+
+
+def ordered(tasks: Any, address: str) -> Iterator[Any]:
+    """The results of ``tasks`` (:func:`played_tasks`, :func:`validation_tasks`) computed
+    on the Dask scheduler at ``address``, in order; then what stopped a task raised."""
     try:
         import distributed
     except ImportError:
@@ -78,6 +124,6 @@ def ordered(bag: Any, address: str) -> Iterator[Any]:
     except OSError as exc:
         raise Fail(USAGE, f"--dask: cannot reach the scheduler at {address}: {exc}") from None
     with client:
-        futures = client.compute(bag.to_delayed())
+        futures = client.compute(tasks.to_delayed())
         for future in futures:
-            yield from future.result()
+            yield from _results(future.result())

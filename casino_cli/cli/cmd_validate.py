@@ -53,10 +53,10 @@ def run_validate(
     if dask is not None:
         if fmt == Format.pretty:
             raise Fail(USAGE, "--dask writes json, jsonl or text (-f), not pretty")
-        from .cluster import RECORDS_PER_TASK, ordered, validation_bag
+        from .cluster import RECORDS_PER_TASK, ordered, validation_tasks
 
-        bag = validation_bag(list(docs), keep_going, fmt, per_task or RECORDS_PER_TASK)
-        for lines, tally in ordered(bag, dask):
+        tasks = validation_tasks(docs, keep_going, fmt, per_task or RECORDS_PER_TASK)
+        for lines, tally in ordered(tasks, dask):
             progress.advance()
             _count(totals, tally)
             for line in lines:

@@ -61,7 +61,7 @@ def _serve(
             quiet_worker()  # a stop signal held since the start arrives here
             botproto.on_program = partial(_tell_parent, conn)
             while (chunk := _next_chunk(conn)) is not None:
-                if not _answer(conn, _results(func, chunk)):
+                if not _answer(conn, results_until_failure(func, chunk)):
                     break
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the clean-up is not cut short
@@ -73,8 +73,9 @@ def _serve(
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _results(func: Callable[[Any], Any], chunk: list[Any]) -> Answer:
-    """``func`` of each item of ``chunk`` up to the first that raises, and what it raised."""
+def results_until_failure(func: Callable[[Any], Any], chunk: Iterable[Any]) -> Answer:
+    """``func`` of each item of ``chunk`` up to the first that raises, and what it raised
+    (a --jobs worker's chunk, a Dask task's)."""
     done: list[Any] = []
     try:
         for item in chunk:
@@ -93,11 +94,16 @@ def _answer(conn: Connection, answer: Answer) -> bool:
         except OSError:
             raise
         except Exception as exc:  # noqa: BLE001 - it does not pickle
-            failed = exc if answer[1] is None else answer[1]
-            conn.send(([], RuntimeError(f"{type(failed).__name__}: {failed}")))
+            conn.send(([], in_words(exc if answer[1] is None else answer[1])))
     except OSError:
         return False
     return True
+
+
+def in_words(exc: Exception) -> RuntimeError:
+    """An exception that does not pickle, to be raised in another process: a RuntimeError
+    of its type and text."""
+    return RuntimeError(f"{type(exc).__name__}: {exc}")
 
 
 def _tell_parent(conn: Connection, pid: int, running: bool) -> None:
