@@ -100,6 +100,7 @@ def _results_bag(tasks: Any) -> Any:
 
 
 def _listed(answers: Iterable[Answer]) -> list[Any]:
+    """A partition of :func:`_results_bag`: its tasks' results, as a list."""
     return list(_results(answers))
 
 
