@@ -154,6 +154,24 @@ def test_judge_of_a_move_or_hand_past_the_record_counts_in_words():
     assert past.returncode == 2 and b"the record has 1 hand; there is no hand 3" in past.stderr
 
 
+def test_judge_of_a_move_past_the_hand_points_at_the_hand(tmp_path):
+    """A move or hand the record does not have was said at line 1 of the file, the tag
+    line; it is said at the hand's Hand line in casino text, at its moves in JSON, and a
+    hand past the last at the last hand."""
+    text = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 3C 4S 8S KC\n1. TH 2. KH 3. QD 4. JD\n"
+    cas = tmp_path / "four.cas"
+    cas.write_text(text)
+    past = casino("judge", str(cas), "--move", "5")
+    assert past.returncode == 2 and f"{cas}:4:1: hand 1 has 4 moves; there is no move 5" in past.stderr.decode()
+    past = casino("judge", str(cas), "--hand", "2", "--move", "1")
+    assert past.returncode == 2 and f"{cas}:4:1: the record has 1 hand; there is no hand 2" in past.stderr.decode()
+    as_json = tmp_path / "four.json"
+    as_json.write_bytes(casino("convert", str(cas), "-f", "json").stdout)
+    column = as_json.read_text().index('"moves":') + len('"moves":') + 1  # the moves' list
+    past = casino("judge", str(as_json), "--move", "5")
+    assert past.returncode == 2 and f"{as_json}:1:{column}: hand 1 has 4 moves" in past.stderr.decode()
+
+
 def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
     """-f text and pretty ended on the last move with no word that the record stops there
     (the page said it); a stop asked for with --to is not the record's."""

@@ -31,6 +31,8 @@ def no_ruling(doc: Document, exc: NoRuling) -> Fail:
     the options that ask for the move to ask for instead, where it names one): exit 2 for
     a hand or move it does not have, else 65."""
     element = finding_path(exc.finding) if exc.finding is not None else exc.path
+    if exc.hand is not None:  # a move it does not have: its Hand line, or the JSON's moves
+        element = f"$.hands[{exc.hand}]" + ("" if doc.locate is not None else ".moves")
     ask = "" if exc.ask is None else f" (--hand {exc.ask[0]} --move {exc.ask[1]})"
     return Fail(USAGE if exc.usage else DATA_ERROR, f"{doc.where(element)}: {exc.message}{ask}")
 

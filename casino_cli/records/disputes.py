@@ -20,8 +20,10 @@ class NoRuling(CasinoError):
     """Why a record gives no position to rule on: ``usage`` when the hand or move does not
     exist, else the record breaks off before the move or the move is unreadable; ``path``
     is the JSON path of the unreadable element, ``finding`` the one that broke the hand off;
-    ``after``, of a hand that is over, what comes after it (the end of ``message``), and
-    ``ask``, the (hand, move) to ask for instead, where the message ends naming one."""
+    ``after``, of a hand that is over, what comes after it (the end of ``message``),
+    ``ask``, the (hand, move) to ask for instead, where the message ends naming one, and
+    ``hand``, the index of the hand that has no such move (the place to point at: its
+    ``Hand`` line in casino text, its moves in JSON)."""
 
     def __init__(
         self,
@@ -31,8 +33,10 @@ class NoRuling(CasinoError):
         finding: Finding | None = None,
         after: str = "",
         ask: tuple[int, int] | None = None,
+        hand: int | None = None,
     ):
         self.message = message
+        self.hand = hand
         self.after = after
         self.ask = ask
         self.usage = usage
@@ -87,6 +91,7 @@ def position_before(record: Record, hand: int, move: int) -> Before:
         raise NoRuling(
             f"hand {hand} is over after its {plural(written, 'move')}; there is no move {move}{after}",
             usage=True,
+            hand=hand - 1,
             after=after,
             ask=ask,
         )
@@ -178,14 +183,32 @@ def _move_of(record: Record, hand: int, move: int, following: bool = False) -> S
             position_before(record, last, written + 1)
         except NoRuling as exc:  # the last hand is over: what comes after it
             nxt, ask = exc.after or f" ({exc.message})", exc.ask
-        raise NoRuling(f"the record has {plural(last, 'hand')}; there is no hand {hand}{nxt}", usage=True, ask=ask)
+        raise NoRuling(
+            f"the record has {plural(last, 'hand')}; there is no hand {hand}{nxt}",
+            usage=True,
+            path=_hands_path(record),
+            ask=ask,
+        )
     if not 1 <= hand <= len(record.hands):
-        raise NoRuling(f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}", usage=True)
+        raise NoRuling(
+            f"the record has {plural(len(record.hands), 'hand')}; there is no hand {hand}",
+            usage=True,
+            path=_hands_path(record),
+        )
     moves = record.hands[hand - 1].moves
     if not 1 <= move <= len(moves) + following:
         nxt = f" (move {len(moves) + 1} is the next to play)" if following and move > len(moves) else ""
-        raise NoRuling(f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}{nxt}", usage=True)
+        raise NoRuling(
+            f"hand {hand} has {plural(len(moves), 'move')}; there is no move {move}{nxt}",
+            usage=True,
+            hand=hand - 1,
+        )
     return moves
+
+
+def _hands_path(record: Record) -> str:
+    """Where a message about a hand the record does not have points: its last hand."""
+    return f"$.hands[{len(record.hands) - 1}]" if record.hands else "$.hands"
 
 
 def _finding_at(events: Iterator[Event], move: int) -> Finding | None:
