@@ -513,6 +513,24 @@ def test_the_number_of_players_reads_as_the_commands_write_a_rule_set(players):
     assert record.error is None and record.value["rules"] == {"variant": "classic", "players": 2}
 
 
+@pytest.mark.parametrize("rules", ["classic, 2", "classic,2, sweeps=false", "classic , 2 ,sweeps=false,"])
+def test_the_rules_read_as_a_list_with_commas(rules):
+    """'[Rules classic, 2]' was refused as "unknown variant 'classic,'"; its commas are a
+    list's, as on a Hand or Score line."""
+    (record,) = read_text([f"[Rules {rules}]", "Hand 1 dealer 1 table 3C 4S 8S KC"])
+    assert record.error is None and record.value["rules"]["variant"] == "classic"
+    assert record.value["rules"]["players"] == 2 and record.value["rules"].get("sweeps", False) is False
+
+
+def test_a_rule_of_your_own_with_a_comma_is_written_quoted():
+    """With commas read as a list's in [Rules …], '_club=Thu,rsday' would read back as two
+    words; a key or value with a comma is quoted so it reads back the same."""
+    for extra in ({"_club": "Thu,rsday", "_x": "a,"}, {"_a,b": 1}):
+        doc = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2, **extra}, "hands": []}
+        (back,) = read_text(write_text(doc).splitlines())
+        assert back.error is None and back.value == doc
+
+
 @pytest.mark.parametrize(
     "line, keyword",
     [("Shwon after 2 seat Ben cards 6D", "Shown"), ("Socre: 5 6", "Score"), ("Reslut winner Ana", "Result")],

@@ -13,7 +13,19 @@ import orjson
 
 from .text_builder import _Builder
 from .text_slips import _option_hint, _players_count
-from .text_tokens import _CURLY, _RESERVED, _SPACES, _TAG_NAME, TextError, _json, _once, _scalar, _string_end, _tokens
+from .text_tokens import (
+    _CURLY,
+    _RESERVED,
+    _SPACES,
+    _TAG_NAME,
+    TextError,
+    _json,
+    _once,
+    _scalar,
+    _string_end,
+    _Tok,
+    _tokens,
+)
 
 
 def _tag_name(stripped: str) -> str | None:
@@ -105,8 +117,9 @@ def _user_value(text: str, number: int, at: int) -> object:
 
 
 def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, path: str) -> object:
-    """``classic 2 sweeps=true target=11``: variant, players, then NAME=VALUE options."""
-    toks = _tokens(line[:stop], number, start, comments=False)
+    """``classic 2 sweeps=true target=11``: variant, players, then NAME=VALUE options; the
+    commas of a list dropped, as people write them (``classic, 2, sweeps=true``)."""
+    toks = [piece for t in _tokens(line[:stop], number, start, comments=False) for piece in _list_items(t)]
     if len(toks) == 1 and toks[0].kind == "json":
         return toks[0].value
     out: dict[str, Any] = {}
@@ -141,6 +154,18 @@ def _rules_value(line: str, number: int, start: int, stop: int, rec: _Builder, p
     if not out:
         raise TextError("expected the rules: a variant and the number of players, e.g. classic 2", number, start + 1)
     return out
+
+
+def _list_items(tok: _Tok) -> list[_Tok]:
+    """A word's items apart by commas (``classic,2,``: ``classic`` and ``2``), each at its column."""
+    if tok.kind != "word":
+        return [tok]
+    items, column = [], tok.column
+    for item in tok.value.split(","):
+        if item:
+            items.append(tok._replace(value=item, column=column, end=column + len(item) - 1))
+        column += len(item) + 1
+    return items
 
 
 def _players_value(line: str, number: int, start: int, rec: _Builder) -> object:

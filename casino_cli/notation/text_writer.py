@@ -110,10 +110,10 @@ def _rules_text(rules: object) -> str:
             parts.append(_word(value, json_like=True))
         elif i == 1 and key == "players" and keys[0] == "variant" and type(value) is int and len(parts) == 1:
             parts.append(str(value))
-        elif isinstance(key, str) and _bare(key) and "=" not in key and not isinstance(value, (list, dict)):
+        elif isinstance(key, str) and _bare(key) and not {"=", ","} & set(key) and not isinstance(value, (list, dict)):
             text = (
                 value
-                if isinstance(value, str) and _bare(value) and _scalar(value) == value
+                if isinstance(value, str) and _bare(value) and "," not in value and _scalar(value) == value
                 else orjson.dumps(value).decode()
             )
             parts.append(f"{key}={text}")
