@@ -90,6 +90,18 @@ def test_a_plus_with_no_card_beside_it_is_named(move):
     assert str(refused.value).endswith(f"{move!r}: a card is missing beside a '+'")
 
 
+@pytest.mark.parametrize("move, number", [("9Cx9", "9"), ("9Cx 9", "9"), ("TSx4H+10", "10"), ("2C+7=9", "7")])
+def test_a_build_named_by_its_value_is_told_to_name_its_cards(move, number):
+    """'9Cx9', taking a build by its value as players say "take the nine", said "'9' is
+    not a card"; it says how a build is named: by all its cards."""
+    with pytest.raises(NotationError) as refused:
+        parse_move_text(move)
+    assert str(refused.value).endswith(
+        f"{move!r}: {number!r} is a number, not a card: a card has its suit ({number}S), and a build on the table"
+        " is named by all its cards (9Cx4S+5D takes a 9 built of 4S and 5D)"
+    )
+
+
 @pytest.mark.parametrize("move", ["5X", "4x", "KX"])
 def test_a_suit_typed_x_is_refused_naming_the_card(move):
     """5X, a suit mistyped as X, is no capture of nothing by a '5': the error names '5X' (it named '5')."""

@@ -127,6 +127,12 @@ def _table_cards(texts: list[str], raw: str, path: str) -> int:
     for t in texts:
         if not t.strip(" "):  # 2S+5H+, 2S++5H, 8Hx+3C: a '+' typed with no card beside it
             raise NotationError(f"{raw!r}: a card is missing beside a '+'", path)
+        if t.strip(" ").isascii() and t.strip(" ").isdigit():  # 9Cx9: "take the nine"
+            raise NotationError(
+                f"{raw!r}: {t.strip(' ')!r} is a number, not a card: a card has its suit ({t.strip(' ')}S), and a"
+                " build on the table is named by all its cards (9Cx4S+5D takes a 9 built of 4S and 5D)",
+                path,
+            )
         card = parse_card(t)
         if mask >> card & 1:
             raise NotationError(f"{raw!r}: {card_code(card)} is named twice", path)
