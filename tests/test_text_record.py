@@ -532,6 +532,39 @@ def test_a_rule_of_your_own_with_a_comma_is_written_quoted():
 
 
 @pytest.mark.parametrize(
+    "line, shown",
+    [
+        ("Ana holds TH 2H 9C JH", "Shown after 2 seat Ana cards TH 2H 9C JH all"),
+        ("ben: showed 9c, jh", "Shown after 2 seat ben cards 9C JH all"),
+        ("Ana has nothing", "Shown after 2 seat Ana cards CARD… all"),
+    ],
+)
+def test_a_hand_written_as_a_sentence_is_told_of_the_shown_line(line, shown):
+    """'Ana holds TH 2H 9C JH' was refused as "'Ana' is a player's name, not a move", never
+    pointing at the Shown line, which writes what a seat held; it is written out."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H 2. 4S", line]
+    (record,) = read_text(lines)
+    said = " ".join(line.split()[:2]).replace(":", "")
+    assert str(record.error) == (
+        f"{said!r} is not a move: what a seat held is written on a line of its own, {shown} (all: no others)"
+    )
+    assert (record.error.line, record.error.column) == (5, 1)
+
+
+def test_a_move_that_says_a_hand_is_held_is_written_quoted():
+    """A JSON move 'Ana: holds' or 'holds' is quoted in casino text, so it reads back as written."""
+    moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}]
+    doc = {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2},
+        "players": ["Ana", "Ben"],
+        "hands": [{"dealer": 1, "table": ["7D", "2C", "9S", "KH"], "moves": moves}],
+    }
+    (back,) = read_text(write_text(doc).splitlines())
+    assert back.error is None and back.value == doc
+
+
+@pytest.mark.parametrize(
     "line, keyword",
     [("Shwon after 2 seat Ben cards 6D", "Shown"), ("Socre: 5 6", "Score"), ("Reslut winner Ana", "Result")],
 )

@@ -21,6 +21,7 @@ from .text_slips import (
     _as_written,
     _joined_player,
     _no_comment,
+    _not_a_hand_held,
     _not_a_keyword,
     _not_a_line_word,
     _not_a_number,
@@ -418,6 +419,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
                 tok = _Tok("word", m.group(2), tok.column + len(m.group(1)) + 1, tok.end)
         toks, tok = _spaced_player(rec, toks, i, tok)
         toks, tok = _joined_player(toks, i, tok, number)
+        _not_a_hand_held(rec, [*toks[:i], tok, *toks[i + 1 :]], i, number)
         if tok.kind == "word" and tok.value.endswith(":") and len(tok.value) > 1:
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             if nxt is None or nxt.kind not in ("word", "str"):

@@ -2,7 +2,7 @@
 a keyword misspelt (``Shwon``), a move number without its dot or out of order, a player's
 name without its colon, a move written with spaces, a remark as another notation writes
 one, a rule option written bare, a variant written as two words, a move said in
-words (``9C takes 2H+3C+4S``), a line's keyword written after the moves. Here too is how a player's name is recognised as written
+words (``9C takes 2H+3C+4S``), a seat's hand said in words (``Ana holds TH 2H``), a line's keyword written after the moves. Here too is how a player's name is recognised as written
 (any case, unquoted spaces), which the reader and the writer share with these checks.
 """
 
@@ -12,6 +12,7 @@ import difflib
 import functools
 import re
 
+from ..cards import CardError, card_code, parse_card
 from ..engine.rules import PRESETS, VARIANTS
 from .errors import NotationError
 from .fields import name_key
@@ -154,6 +155,33 @@ def _not_a_verb(rec: _Builder, tok: _Tok, number: int) -> None:
     said = _VERBS.get(tok.value.casefold()) if tok.kind == "word" else None
     if said and not _a_player(tok.value, rec.header.get("players")):
         raise TextError(f"{tok.value!r} is not a move: {said}", number, tok.column)
+
+
+_HELD_WORDS = frozenset({"holds", "hold", "held", "has", "had", "shows", "show", "showed", "shown", "keeps", "kept"})
+
+
+def _not_a_hand_held(rec: _Builder, toks: list[_Tok], i: int, number: int) -> None:
+    """Refuse a seat's hand written as a sentence (``Ana holds TH 2H 9C``, ``Ana: showed …``),
+    whose cards would read as moves: it is written on a ``Shown`` line, after the moves so far."""
+    name, word = toks[i], toks[i + 1] if i + 1 < len(toks) else None
+    who = str(name.value).removesuffix(":").rstrip(_SPACES) if name.kind == "word" else ""
+    if word is None or word.kind != "word" or word.value.casefold() not in _HELD_WORDS:
+        return
+    if not _a_player(who, rec.header.get("players")):
+        return
+    cards = []
+    for tok in toks[i + 2 :]:
+        try:
+            cards.append(card_code(parse_card(str(tok.value).strip(","))))
+        except CardError:
+            break
+    after = len(rec.hands[-1].get("moves", ()))
+    raise TextError(
+        f"'{who} {word.value}' is not a move: what a seat held is written on a line of its own,"
+        f" Shown after {after} seat {who} cards {' '.join(cards) or 'CARD…'} all (all: no others)",
+        number,
+        name.column,
+    )
 
 
 def _not_a_line_word(rec: _Builder, tok: _Tok, number: int) -> None:
