@@ -551,6 +551,25 @@ def test_a_hand_written_as_a_sentence_is_told_of_the_shown_line(line, shown):
     assert (record.error.line, record.error.column) == (5, 1)
 
 
+@pytest.mark.parametrize(
+    "line, missing, whole",
+    [
+        ("Shown seat Ana cards 9C JH all", "after", "Shown after 2 seat Ana cards 9C JH all"),
+        ("Shown seat 1 cards 9c", "after", "Shown after 2 seat Ben cards 9c"),
+        ("Shown after 1 cards 9C JH all", "seat", "Shown after 1 seat NAME cards 9C JH all"),
+        ("Shown after 1 seat Ana", "cards", "Shown after 1 seat Ana cards CARD…"),
+    ],
+)
+def test_a_shown_line_short_of_a_key_is_written_whole(line, missing, whole):
+    """'Shown seat Ana cards 9C JH all' was refused as "$.hands[0].shown[0]: missing key
+    'after'", JSON's words; the line is written whole, after the moves written so far."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H 2. 4S", line]
+    (record,) = read_text(lines)
+    why = " (after: the number of moves played before the cards were shown)" if missing == "after" else ""
+    assert str(record.error) == f"a Shown line gives after, seat and cards; this one has no {missing}: {whole}{why}"
+    assert (record.error.line, record.error.column) == (5, 1)
+
+
 def test_a_move_that_says_a_hand_is_held_is_written_quoted():
     """A JSON move 'Ana: holds' or 'holds' is quoted in casino text, so it reads back as written."""
     moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}]

@@ -121,7 +121,9 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
         _room(shown, MAX_SHOWN, "Shown lines in one hand", number, first.column)
         path += f"[{len(shown)}]"
         rec.locations[path] = (number, first.column)
-        shown.append(_pairs(rec, toks[1:], number, first, _SHOWN_PAIRS, path))
+        entry = _pairs(rec, toks[1:], number, first, _SHOWN_PAIRS, path)
+        _shown_whole(rec, entry, number, first)
+        shown.append(entry)
     elif first.kind == "word" and first.value == "_":
         _user_line(rec, line, toks, number)
     else:
@@ -359,6 +361,29 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
         said, example = _PAIRS_SAID[keys]
         raise TextError(f"expected {said} after {key.value}, as in {example}", number, key.end + 1)
     return out
+
+
+def _shown_whole(rec: _Builder, entry: object, number: int, first: _Tok) -> None:
+    """Refuse a ``Shown`` line without its ``after``, ``seat`` or ``cards``, with the line
+    written whole: ``after`` the moves written so far, the others to fill in."""
+    missing = [key for key in _SHOWN_PAIRS[:3] if isinstance(entry, dict) and key not in entry]
+    if not missing or not isinstance(entry, dict):
+        return
+    players, seat = rec.header.get("players"), entry.get("seat", "NAME")
+    if type(seat) is int and isinstance(players, list) and 0 <= seat < len(players):
+        seat = players[seat]  # as the line names it
+    cards = entry.get("cards", ["CARD…"])
+    line = (
+        f"Shown after {entry.get('after', len(rec.hands[-1].get('moves', ())))} seat {seat}"
+        f" cards {' '.join(map(str, cards)) if isinstance(cards, list) else cards}"
+        + (" all" if entry.get("all") is True else "")
+    )
+    why = " (after: the number of moves played before the cards were shown)" if "after" in missing else ""
+    raise TextError(
+        f"a Shown line gives after, seat and cards; this one has no {' or '.join(missing)}: {line}{why}",
+        number,
+        first.column,
+    )
 
 
 def _user_line(rec: _Builder, line: str, toks: list[_Tok], number: int) -> None:
