@@ -570,9 +570,22 @@ def test_a_shown_line_short_of_a_key_is_written_whole(line, missing, whole):
     assert (record.error.line, record.error.column) == (5, 1)
 
 
+@pytest.mark.parametrize("moves, mark, column", [("3. ??", "??", 4), ("3. Ana: XX", "XX", 9), ("?", "?", 1)])
+def test_a_mark_for_a_move_not_known_is_told_the_record_stops(moves, mark, column):
+    """'3. XX', a scorer's mark for a move not seen, said "the card played goes before the
+    'x'", and '??' "'??' is not a card"; both say that such a move cannot be written."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H 2. 4S", moves]
+    (record,) = read_text(lines)
+    assert str(record.error) == (
+        f"{mark!r} is not a move: a move whose card is not known cannot be written; the record stops"
+        " before it (a hand may be written part-way), and cards seen later go on a Shown line"
+    )
+    assert (record.error.line, record.error.column) == (5, column)
+
+
 def test_a_move_that_says_a_hand_is_held_is_written_quoted():
-    """A JSON move 'Ana: holds' or 'holds' is quoted in casino text, so it reads back as written."""
-    moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}]
+    """A JSON move 'Ana: holds', 'holds' or '??' is quoted in casino text, so it reads back as written."""
+    moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}, "??", "Ben: XX", "x"]
     doc = {
         "format": "casino.record/1",
         "rules": {"variant": "classic", "players": 2},

@@ -28,6 +28,7 @@ from .text_slips import (
     _not_a_player,
     _not_a_remark,
     _not_a_verb,
+    _not_unknown,
     _one_word,
     _spaced_player,
     _why_misnumbered,
@@ -451,6 +452,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
                 raise TextError(f"expected a move after the player {tok.value!r} on the same line", number, tok.end + 1)
             _not_a_remark(rec, nxt, number)
             _not_a_verb(rec, nxt, number)
+            _not_unknown(nxt, number)
             _one_word(toks, i + 1, number)
             value: object = f"{tok.value} {nxt.value}"
             i += 1
@@ -459,6 +461,7 @@ def _moves(rec: _Builder, toks: list[_Tok], number: int) -> None:
             _one_word(toks, i, number)
             _not_a_player(rec, tok, number)
             _not_a_verb(rec, tok, number)
+            _not_unknown(tok, number)
             _not_a_line_word(rec, tok, number)
             _not_a_number(tok, number)
             value = tok.value

@@ -2,7 +2,7 @@
 a keyword misspelt (``Shwon``), a move number without its dot or out of order, a player's
 name without its colon, a move written with spaces, a remark as another notation writes
 one, a rule option written bare, a variant written as two words, a move said in
-words (``9C takes 2H+3C+4S``), a seat's hand said in words (``Ana holds TH 2H``), a line's keyword written after the moves. Here too is how a player's name is recognised as written
+words (``9C takes 2H+3C+4S``), a seat's hand said in words (``Ana holds TH 2H``), a mark for a move not known (``??``), a line's keyword written after the moves. Here too is how a player's name is recognised as written
 (any case, unquoted spaces), which the reader and the writer share with these checks.
 """
 
@@ -155,6 +155,21 @@ def _not_a_verb(rec: _Builder, tok: _Tok, number: int) -> None:
     said = _VERBS.get(tok.value.casefold()) if tok.kind == "word" else None
     if said and not _a_player(tok.value, rec.header.get("players")):
         raise TextError(f"{tok.value!r} is not a move: {said}", number, tok.column)
+
+
+_UNKNOWN = re.compile(r"[?xX*]+\Z")  # ??, XX: a scorer's mark for a move not seen
+
+
+def _not_unknown(tok: _Tok, number: int) -> None:
+    """Refuse a mark for a move whose card is not known (``??``, ``XX``), which no
+    move reads as: the record stops before such a move."""
+    if tok.kind == "word" and _UNKNOWN.match(tok.value):
+        raise TextError(
+            f"{tok.value!r} is not a move: a move whose card is not known cannot be written; the record"
+            " stops before it (a hand may be written part-way), and cards seen later go on a Shown line",
+            number,
+            tok.column,
+        )
 
 
 _HELD_WORDS = frozenset({"holds", "hold", "held", "has", "had", "shows", "show", "showed", "shown", "keeps", "kept"})

@@ -15,7 +15,7 @@ import orjson
 from .errors import NotationError
 from .fields import check_finite, name_key
 from .text_builder import RECORD_FORMAT
-from .text_slips import _HELD_WORDS, _JOINS, _REMARKS, _UNDOTTED, _VERBS, _a_player
+from .text_slips import _HELD_WORDS, _JOINS, _REMARKS, _UNDOTTED, _UNKNOWN, _VERBS, _a_player
 from .text_tokens import (
     _CURLY,
     _HAND_PAIRS,
@@ -204,8 +204,8 @@ def _move_text(move: object, names: list[str] | None) -> str:
 def _move_word(text: str, names: list[str] | None) -> str:
     """A move as a bare word when it reads back as one move (not ``4S+``, which a reader
     would take to go on in the next word, nor ``:x``, a colon with no player, nor a
-    number, a remark ``(…)``, a player's name or a move said in words (``takes``, ``holds``),
-    which the reader refuses as a move), else quoted."""
+    number, a remark ``(…)``, a player's name or a move said in words (``takes``, ``holds``)
+    or a mark for a move not known (``??``), which the reader refuses as a move), else quoted."""
     if text and (
         text[-1] in _JOINS
         or text.startswith((":", *_REMARKS))
@@ -213,6 +213,7 @@ def _move_word(text: str, names: list[str] | None) -> str:
         or _a_player(text, names)
         or text.casefold() in _VERBS
         or text.casefold() in _HELD_WORDS
+        or _UNKNOWN.match(text)
         or text.casefold() in _LINE_WORDS
     ):
         return orjson.dumps(text).decode()
