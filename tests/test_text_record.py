@@ -583,6 +583,22 @@ def test_a_mark_for_a_move_not_known_is_told_the_record_stops(moves, mark, colum
     assert (record.error.line, record.error.column) == (5, column)
 
 
+def test_a_remark_in_brackets_is_told_how_a_comment_is_written():
+    """'2. KH [Ben thinks long]' said "unexpected '[' (quote a text that holds it)"; on a
+    line of its own it started a record and the next move said only "expected a Hand line
+    … or a tag". Each now says how a comment is written, the second which tag began a record."""
+    head = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH"]
+    (record,) = read_text([*head, "1. 3H 2. 4S [Ben thinks long]"])
+    assert str(record.error) == "unexpected '[': a comment is written in braces after its move, {Ben thinks long}"
+    assert (record.error.line, record.error.column) == (4, 13)
+    first, second = read_text([*head, "1. 3H 2. 4S", "[Ben thinks long]", "3. 8S"])
+    assert first.error is None and (second.error.line, second.error.column) == (6, 1)
+    assert str(second.error).endswith(
+        "or a tag: the tag on line 5, after a hand, started a new record; a note goes in a {comment}"
+        " after a move, or on a '_note' line in the hand"
+    )
+
+
 def test_a_move_that_says_a_hand_is_held_is_written_quoted():
     """A JSON move 'Ana: holds', 'holds' or '??' is quoted in casino text, so it reads back as written."""
     moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}, "??", "Ben: XX", "x"]

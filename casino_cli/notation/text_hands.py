@@ -96,8 +96,14 @@ def _read_body(rec: _Builder, line: str, number: int) -> None:
         rec.locations["$.result"] = (number, first.column)
         rec.result = _pairs(rec, toks[1:], number, first, _RESULT_PAIRS, "$.result")
     elif not rec.hands:
+        split = (
+            f": the tag on line {rec.line}, after a hand, started a new record; a note goes in a {{comment}}"
+            " after a move, or on a '_note' line in the hand"
+            if rec.follows and "rules" not in rec.header
+            else ""
+        )
         raise TextError(
-            "expected a Hand line (e.g. 'Hand 1 dealer 1 table 5D 9C 3H KS') or a tag", number, first.column
+            f"expected a Hand line (e.g. 'Hand 1 dealer 1 table 5D 9C 3H KS') or a tag{split}", number, first.column
         )
     elif word in ("dealer", "deck", "table"):
         _hand_pairs(rec, toks, number)

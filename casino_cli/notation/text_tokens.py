@@ -77,6 +77,9 @@ def _tokens(text: str, line: int, start: int = 0, comments: bool = True) -> list
             raise TextError(
                 "unexpected '}': a comment ends at its first '}' (write \\} for one inside it)", line, at + 1
             )
+        elif c == "[" and comments and "]" in text[at:]:  # [Ben thinks], a remark as PGN writes a tag
+            said = text[at + 1 : text.index("]", at)]
+            raise TextError(f"unexpected '[': a comment is written in braces after its move, {{{said}}}", line, at + 1)
         elif c in "{}<>[]":
             raise TextError(f"unexpected {c!r} (quote a text that holds it)", line, at + 1)
         else:
