@@ -172,6 +172,20 @@ def test_judge_of_a_move_past_the_hand_points_at_the_hand(tmp_path):
     assert past.returncode == 2 and f"{as_json}:1:{column}: hand 1 has 4 moves" in past.stderr.decode()
 
 
+def test_a_table_card_taken_twice_names_who_took_it(tmp_path):
+    """'1. 4Hx4S 2. 4Dx4S', a card written twice, said only '4S is not on the table' (C1),
+    leaving the referee to find where it went; validate's finding and judge's ruling now
+    add who took it and at which move."""
+    head = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 3C 4S 8S KC\n"
+    cas = tmp_path / "twice.cas"
+    cas.write_text(head + "1. 4Hx4S 2. 8Dx8S 3. 3Hx3C 4. 8Cx8S+KC\n")
+    said = "8Cx8S+KC is illegal: 8S is not on the table; Ben (seat 1) took 8S at move 2"
+    out = casino("validate", str(cas), "-f", "text")
+    assert out.returncode == 1 and f"{cas}:5:28: hand 1, move 4 (seat 1, Ben): {said} (C1)" in out.stdout.decode()
+    out = casino("judge", str(cas), "--move", "4", "-f", "json")
+    assert out.returncode == 1 and orjson.loads(out.stdout)["message"] == said
+
+
 def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
     """-f text and pretty ended on the last move with no word that the record stops there
     (the page said it); a stop asked for with --to is not the record's."""

@@ -163,9 +163,12 @@ def record_ruling(record: Record, hand: int, move: int) -> Ruled:
     ruling = ruling_json(before, said.move, unseen, where=(hand, move), wrong_player=wrong, comment=said.comment)
     by_seat = 0 if wrong else len(ruling["message"])  # the referee's turn words name the players
     found = _finding_at(events, move)
-    if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"] in ("card", "turn"):
-        ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
-        by_seat = found.by_seat
+    if ruling["verdict"] == ILLEGAL and found is not None and found.rule == ruling["rule"]:
+        if found.rule in ("card", "turn"):
+            ruling["message"] = found.message  # why, as the referee says: where the card was seen, the hand shown
+            by_seat = found.by_seat
+        elif found.rule in ("C1", "B4") and found.message.startswith(ruling["message"]):
+            ruling["message"] = found.message  # and the referee's words after it: who took the card
     stuck = before.turn is not None and not ruling["alternatives"] and not ruling["alternatives_partial"]
     return Ruled(ruling, earlier, by_seat, no_move_words(before) if stuck else None, in_turn)
 

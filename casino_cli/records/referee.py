@@ -302,6 +302,7 @@ def _walk_hand(
         broken = True
     yield HandStart(hand.number, pos, evidence.unseen if evidence is not None else 0)
     per_deal = 4 * n
+    taken: dict[int, tuple[int, int]] = {}  # a card taken from the table: the move that took it, its seat
     for index, item in enumerate(parsed):
         number = index + 1
         raw = hand.moves[index]
@@ -347,6 +348,7 @@ def _walk_hand(
             return (yield from _cut(stop, len(parsed), keep_going))
         except IllegalMove as exc:  # the card or the shape: the move cannot be played at all
             stop = _judged(hand.number, number, seat, item, exc.rule, f"{item.text()} is illegal: {exc.message}")
+            stop = stop._replace(message=stop.message + _taken_before(record, item.cards & ~pos.table, taken))
             return (yield from _cut(stop, len(parsed), keep_going))
         if verdict is not None and verdict.verdict == ILLEGAL:
             yield _judged(hand.number, number, seat, item, verdict.rule or "card", verdict.message)
@@ -368,6 +370,7 @@ def _walk_hand(
         if evidence is not None:
             deal_over = (index + 1) % per_deal == 0
         before, pos = pos, play_judged(pos, item, facts, deal_over)
+        taken.update((card, (number, seat)) for card in cards_of(before.table & ~pos.table))
         residue = residue_taken(before, item, pos) if pos.finished else 0
         if evidence is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=evidence.hands[pos.deal - 1])
@@ -377,6 +380,15 @@ def _walk_hand(
     if not pos.finished:
         return (yield from _stopped(record, hand, len(parsed)))
     return (yield from _end_hand(record, hand, pos, scores is not None, residue))
+
+
+def _taken_before(record: Record, missing: int, taken: dict[int, tuple[int, int]]) -> str:
+    """Of the table cards a move names that are not on the table, who took each one earlier
+    in the hand: '; Ana (seat 0) took 4S at move 1' (nothing for a card never on it)."""
+    said = (
+        f"{who(record, taken[c][1])} took {card_code(c)} at move {taken[c][0]}" for c in cards_of(missing) if c in taken
+    )
+    return "".join(f"; {words}" for words in said)
 
 
 def _cut(stop: Finding, moves: int, keep_going: bool) -> Generator[Finding, None, Any]:
