@@ -45,7 +45,7 @@ from casino_cli.engine.rules import OPTIONS
 from casino_cli.engine.worlds import NoWorld
 from casino_cli.errors import shown
 from casino_cli.notation.errors import NotationError
-from casino_cli.notation.moves import move_json
+from casino_cli.notation.moves import ValueNamed, move_json
 from casino_cli.notation.position import position_json, read_position_data, rules_json
 from casino_cli.notation.text_record import TextError
 from casino_cli.records.disputes import NoRuling
@@ -433,6 +433,7 @@ def _one_error_of_each_kind() -> list[CasinoError]:
         NoWorld("no deal fits the view"),
         BotError("greedy", 1, "raised ValueError: boom"),
         notation,
+        ValueNamed("'9Cx9': '9' is a number, not a card", "$.hands[0].moves[4]", 9),
         text,
         NoRuling("the record stops before move 3", usage=False, path="$.hands[0].moves[2]", finding=stops),
     ]

@@ -186,6 +186,21 @@ def test_a_table_card_taken_twice_names_who_took_it(tmp_path):
     assert out.returncode == 1 and orjson.loads(out.stdout)["message"] == said
 
 
+def test_a_build_taken_by_its_value_names_the_build_on_the_table(tmp_path):
+    """'5. 9Cx9' said only that '9' is not a card; the referee, who sees the table, names the
+    9-build there, whose cards the move names."""
+    head = "[Rules classic 2]\n[Players Ana Ben]\n\nHand 1 dealer Ben table 3C 4S 8S KC\n"
+    cas = tmp_path / "nine.cas"
+    cas.write_text(head + "1. TH 2. KH 3. 2H+3C+4S=9 4. QD 5. 9Cx9\n")
+    out = casino("validate", str(cas), "-f", "json")
+    (finding,) = [f for f in map(orjson.loads, out.stdout.splitlines()) if f["rule"] == "notation"]
+    assert finding["move"] == 5 and finding["message"].endswith("; the 9-build on the table is 2H+3C+4S")
+    cas.write_text(head + "1. TH 2. KH 3. 8Dx8S 4. 8Cx8\n")  # no 8-build: nothing to name
+    out = casino("validate", str(cas), "-f", "json")
+    (finding,) = [f for f in map(orjson.loads, out.stdout.splitlines()) if f["rule"] == "notation"]
+    assert finding["message"].endswith("(9Cx4S+5D takes a 9 built of 4S and 5D)")
+
+
 def test_replay_of_a_part_way_record_says_where_it_stops_in_words():
     """-f text and pretty ended on the last move with no word that the record stops there
     (the page said it); a stop asked for with --to is not the record's."""

@@ -122,16 +122,26 @@ def _words_hint(raw: str) -> str:
     return "write a capture as 8Hx3C+5D, a build as 2C+4H=6, a trail as 5D"
 
 
+class ValueNamed(NotationError):
+    """A table card written as a number (``9Cx9``: "take the nine"), ``value``, the number
+    (None when over 3 digits), with which a referee names the build meant."""
+
+    def __init__(self, message: str, path: str = "$", value: int | None = None):
+        super().__init__(message, path)
+        self.value = value
+
+
 def _table_cards(texts: list[str], raw: str, path: str) -> int:
     mask = 0
     for t in texts:
         if not t.strip(" "):  # 2S+5H+, 2S++5H, 8Hx+3C: a '+' typed with no card beside it
             raise NotationError(f"{raw!r}: a card is missing beside a '+'", path)
         if t.strip(" ").isascii() and t.strip(" ").isdigit():  # 9Cx9: "take the nine"
-            raise NotationError(
+            raise ValueNamed(
                 f"{raw!r}: {t.strip(' ')!r} is a number, not a card: a card has its suit ({t.strip(' ')}S), and a"
                 " build on the table is named by all its cards (9Cx4S+5D takes a 9 built of 4S and 5D)",
                 path,
+                int(t) if len(t.strip(" ")) <= 3 else None,
             )
         card = parse_card(t)
         if mask >> card & 1:

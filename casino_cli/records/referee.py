@@ -35,7 +35,7 @@ from ..engine.position import Partial
 from ..engine.scoring import GameStep, game_after_hand, score_hand
 from ..errors import wrong_type
 from ..notation.errors import NotationError
-from ..notation.moves import RecordMove, read_record_move, split_player
+from ..notation.moves import RecordMove, ValueNamed, read_record_move, split_player
 from .describe import cards_named, mover_named, named_reason, seat_words, side_names
 from .evidence import Evidence, gather
 from .record import A_RECORD, HandRecord, Record
@@ -314,7 +314,7 @@ def _walk_hand(
                 seat,
                 raw if isinstance(raw, str) else None,
                 "notation",
-                f"the move cannot be read: {item.message}{_numbered(hand, index)}",
+                f"the move cannot be read: {item.message}{_build_meant(pos, item)}{_numbered(hand, index)}",
             )
             return (yield from _cut(stop, len(parsed), keep_going))
         if pos.finished:
@@ -525,6 +525,14 @@ def turn_message(record: Record, hand: HandRecord, index: int, seat: int, stated
     if hand.dealer is None and hand.number > 1:
         said += f"; no dealer is written for hand {hand.number}, and by D4 {_passes(record, dealer)}"
     return said + _numbered(hand, index)
+
+
+def _build_meant(pos: Position, error: NotationError) -> str:
+    """For a table card written as a number (``9Cx9``), the builds of that value on the
+    table, whose cards the move names: '; the 9-build on the table is 2H+3C+4S'."""
+    value = error.value if isinstance(error, ValueNamed) else None
+    builds = ["+".join(codes_of(b.cards)) for b in pos.builds if b.value == value]
+    return f"; the {value}-build on the table is {' and '.join(builds)}" if builds else ""
 
 
 def _numbered(hand: HandRecord, index: int) -> str:
