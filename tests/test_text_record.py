@@ -599,6 +599,26 @@ def test_a_remark_in_brackets_is_told_how_a_comment_is_written():
     )
 
 
+@pytest.mark.parametrize(
+    "line, column, words",
+    [
+        ("Shown after move 2 seat Ana cards 9C", 13, ": after 2, not after move 2"),
+        ("Shown after Ana seat 2 cards 9C", 13, ", not a player: a player is named by seat (seat Ana)"),
+    ],
+)
+def test_a_shown_after_said_in_words_is_told_how_it_is_written(line, column, words):
+    """'Shown after move 2 …' said "expected one value after 'after', not 2: is a keyword
+    missing before '2'", and 'Shown after Ana seat 2 …' "$.hands[0].shown[0].after: expected
+    a whole number, found a string"; each says what after takes."""
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben table 7D 2C 9S KH", "1. 3H 2. 4S", line]
+    (record,) = read_text(lines)
+    assert str(record.error) == f"after takes the number of moves played before the cards were shown{words}"
+    assert (record.error.line, record.error.column) == (5, column)
+    lines = ["[Rules classic 2]", "[Players 2 Ben]", "Hand 1 dealer Ben", "1. 3H", "Shown after 2 seat Ben cards 9C"]
+    (named,) = read_text(lines)  # a player named 2: after 2 is the number
+    assert named.error is None and named.value["hands"][0]["shown"] == [{"after": 2, "seat": 1, "cards": ["9C"]}]
+
+
 def test_a_move_that_says_a_hand_is_held_is_written_quoted():
     """A JSON move 'Ana: holds', 'holds' or '??' is quoted in casino text, so it reads back as written."""
     moves = ["Ana: holds", "Ana", "holds", {"move": "Ben: shows", "comment": "x"}, "??", "Ben: XX", "x"]

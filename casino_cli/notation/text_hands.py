@@ -202,6 +202,17 @@ def _split_pairs(toks: list[_Tok], number: int, keys: tuple[str, ...]) -> Iterat
         i = j
 
 
+def _after_in_words(rec: _Builder, value: list[_Tok]) -> str:
+    """A Shown line's ``after`` said in words, how it is written: ``after move 3`` (after 3)
+    or ``after Ana`` (a player, whom ``seat`` names); "" for anything else."""
+    said = [str(t.value) for t in value]
+    if len(said) == 2 and said[0].casefold() in ("move", "moves") and said[1].isdigit():
+        return f": after {said[1]}, not after {said[0]} {said[1]}"
+    if _named_player(rec, value) and not said[0].isdigit():  # (a player named 2: after 2 is 2)
+        return f", not a player: a player is named by seat (seat {_as_written(rec, value)})"
+    return ""
+
+
 def _one(value: list[_Tok], number: int, key: _Tok) -> _Tok:
     """The one value of ``key``; a second is refused where it starts, saying what may be amiss."""
     if len(value) != 1:
@@ -355,6 +366,10 @@ def _pairs(rec: _Builder, toks: list[_Tok], number: int, key: _Tok, keys: tuple[
             out[name] = _seat(rec, value, number, tok)
         elif name == "cards":
             out[name] = _cards(rec, value, number, tok, f"{path}.cards")
+        elif name == "after" and (words := _after_in_words(rec, value)):
+            raise TextError(
+                f"after takes the number of moves played before the cards were shown{words}", number, value[0].column
+            )
         elif name == "scores":
             out[name] = _numbers(rec, value, number, tok, f"{path}.scores")
         elif name == "winner" and (side := _side_named(rec, value, number)) is not None:
