@@ -268,13 +268,21 @@ def test_shown_cards_join_the_known_hand():
             [{"after": 0, "seat": 0, "cards": ["7C"]}, {"after": 0, "seat": 1, "cards": ["7C"]}],
             ["3H"],
             None,
-            "7C was shown in another hand",
+            "but seat 0 showed 7C too; a card is in one hand at a time",
+        ),
+        (
+            [{"after": 0, "seat": 0, "cards": ["7C"]}, {"after": 8, "seat": 0, "cards": ["7C"]}],
+            ["3H"],
+            None,
+            "but it showed 7C in deal 1 too; a card is dealt once a hand",
         ),
         ([{"after": 2, "seat": 1, "cards": ["6D", "QC", "AH"], "all": True}], ["3H", "4S", "8S", "TD"], 4, "TD"),
         ([{"after": 48, "seat": 1, "cards": ["6D"]}], ["3H"], None, "the hand is over"),
     ],
 )
 def test_shown_contradictions_are_card_findings(shown, moves, where, words):
+    """A card shown by two seats, or in two deals, said "7C was shown in another hand", which
+    in a record of hands read as another Hand; it names the seat or the deal."""
     found = findings(record(moves, shown))
     assert [(f["rule"], f["move"]) for f in found] == [("card", where)]
     assert words in found[0]["message"]

@@ -130,7 +130,10 @@ def _shown_problem(
             if index < after:
                 return f"{lead}, but it had already played {name} at move {index + 1}"
         if c in shown_by and shown_by[c] != (seat, deal):
-            return f"{lead}, but {name} was shown in another hand"
+            other, when = shown_by[c]
+            if other != seat:
+                return f"{lead}, but {seat_words(names, other)} showed {name} too; a card is in one hand at a time"
+            return f"{lead}, but it showed {name} in deal {when + 1} too; a card is dealt once a hand"
     held = 4 - before
     if count(entry.cards) > held or (entry.all and count(entry.cards) != held):
         return f"{lead}{' as its whole hand' if entry.all else ''}, but it held {held} cards then"
