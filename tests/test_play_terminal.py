@@ -417,7 +417,8 @@ def test_a_yes_or_a_key_of_the_game_at_the_question_to_save_is_no_file_s_name(tm
     term = _asked_to_save(cwd=tmp_path)
     for answer in ("y", "h", "Yes"):
         term.send(answer)
-        assert "name the file to save it into (game.json, say), or Enter for no" in term.expect(ASKS[0])
+        asked = term.expect(ASKS[0])
+        assert "name the file to save it into (game.json, or game.cas for casino text), or Enter for no" in asked
     term.send("")
     assert "the game's record is not kept" in term.expect("not kept\n")
     assert term.close() == 0

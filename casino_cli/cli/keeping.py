@@ -22,7 +22,7 @@ DECLINED = ("", "q", "quit", "n", "no")  # at the question at the end: the recor
 # At that question, a yes or a key of the game's prompt (a hint asked for as the game ends)
 # is no file's name: it is answered, never made a file "y" or "h".
 NOT_NAMES = ("y", "yes", "h", "hint", "u", "undo", "l", "list", "b", "board", "?", "help")
-NAME_IT = "name the file to save it into (game.json, say), or Enter for no"
+NAME_IT = "name the file to save it into (game.json, or game.cas for casino text), or Enter for no"
 ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")
 NAMING = 20  # the room the question leaves on its line for a file's name
 RESCUE = "casino-game"  # a stopped game kept nowhere goes to casino-game.json, else casino-game-2.json …
