@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 
 PERSON = 0
 QUIT = ("q", "quit", "exit")
+HELPS = ("?", "help")
+# The prompt's other keys, each with the command it asks for.
+COMMANDS = {key: command for command in ("undo", "hint", "list", "board") for key in (command[0], command)}
 HELP = (
     "Type the number of a move from the list, or the move itself: 8H (trail), 8Hx3C+5D (capture), "
     "2C+4H=6 (build); Enter plays your only move when you have one. "
@@ -128,16 +131,10 @@ def read_answer(text: str, position: Position, listing: MoveList) -> Answer:
     count = len(listing.moves)
     if lower in QUIT:
         return Answer(command="quit")
-    if lower in ("u", "undo"):
-        return Answer(command="undo")
-    if lower in ("?", "help"):
+    if lower in HELPS:
         return Answer(message=HELP)
-    if lower in ("h", "hint"):
-        return Answer(command="hint")
-    if lower in ("l", "list"):
-        return Answer(command="list")
-    if lower in ("b", "board"):
-        return Answer(command="board")
+    if lower in COMMANDS:
+        return Answer(command=COMMANDS[lower])
     file = save_word(word)
     if file is not None:
         return Answer(command="save", file=file)
@@ -282,7 +279,7 @@ def _run(
         left = _play(session, seats, rngs, watcher, watch, keeper)
         watcher.close(session, left)
         if not watch and _played(session):  # a game left before any move: nothing to keep
-            keeper.ask(session, watcher.out or console())
+            keeper.ask(session, watcher.out or console(), (*HELPS, *COMMANDS))
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
         watcher.stop()
         stopped = isinstance(exc, (KeyboardInterrupt, Interrupted, BotError))

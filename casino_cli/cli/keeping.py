@@ -15,13 +15,13 @@ from .output import Fail, fitting, typed
 from .picture_files import check_target, write_file
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from rich.console import Console
 
 SAVE = ("s", "save")
 DECLINED = ("", "q", "quit", "n", "no")  # at the question at the end: the record is not kept
-# At that question, a yes or a key of the game's prompt (a hint asked for as the game ends)
-# is no file's name: it is answered, never made a file "y" or "h".
-NOT_NAMES = ("y", "yes", "h", "hint", "u", "undo", "l", "list", "b", "board", "?", "help")
+YES = ("y", "yes")  # at that question, no file's name: answered, never made a file "y"
 NAME_IT = "name the file to save it into (game.json, or game.cas for casino text), or Enter for no"
 ASKS = ("save the game's record? a file name, or Enter for no › ", "save it? a file, or Enter: no › ")
 NAMING = 20  # the room the question leaves on its line for a file's name
@@ -81,15 +81,16 @@ class Keeper:
         left = f" ({before} is left as it was)" if before not in (None, name) else ""
         return f"the record so far is in {name}, written again there when the game ends or you leave{left}"
 
-    def ask(self, session: Session, out: Console) -> None:
+    def ask(self, session: Session, out: Console, keys: Collection[str] = ()) -> None:
         """At the end of a game kept nowhere: a file name to save its record to, asked
-        until one is written or the person says no (Enter, q, n or Ctrl-D); a yes or a key
-        of the game's prompt is asked for the file's name."""
+        until one is written or the person says no (Enter, q, n or Ctrl-D); a yes or one of
+        ``keys``, the game prompt's (a hint asked for as the game ends), is asked for the
+        file's name, never made a file "y" or "h"."""
         while self.target is None:
             answer = typed(out, fitting(ASKS, out.width, NAMING), eof="")
             if answer.strip().lower() in DECLINED:
                 return
-            if answer.strip().lower() in NOT_NAMES:
+            if answer.strip().lower() in (*YES, *keys):
                 out.print(NAME_IT, style="yellow", markup=False)
                 continue
             name = save_word(answer)
