@@ -10,12 +10,13 @@
    ``records.review.review`` of whole simulated games (greedy against counter, classic).
 
 With ``--hint-ab OLD_TREE``, only hints, two versions side by side: this script's
-``--hint-times`` run alternately with ``PYTHONPATH=OLD_TREE`` and with this tree, ``--rounds``
-times each, timing the hint of every decision of ``--hint-games`` hands of classic 2p and
+``--hint-times`` run alternately with ``PYTHONPATH=OLD_TREE`` and with this tree (with
+``pure`` for OLD_TREE: the installed package with ``CASINO_ENGINE=python`` and as it is,
+the compiled engine against the pure one), ``--rounds`` times each, timing the hint of every decision of ``--hint-games`` hands of classic 2p and
 royal 2p, the last deal's decisions of all --games hands, and those again with the scores
 before the hand near the target (plus the fixtures/hints/*-game*.json positions), and
 four crowded last deals of ``crowded.py`` (20 and 30 loose cards, without and with two
-builds), where the hint's work budget is met.
+builds), where the hint's work budget is met, and as many with 3 and with 4 players.
 
 Deterministic seeds; pinned to one core where possible.
 Usage: python bench/bots.py [--games N] [--json] | [--hint-ab OLD_TREE [--rounds N] [--hint-games N]]
@@ -24,7 +25,6 @@ Usage: python bench/bots.py [--games N] [--json] | [--hint-ab OLD_TREE [--rounds
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import os
 import random
@@ -49,8 +49,6 @@ from casino_cli.records.selfplay import play_game
 
 CONFIGS = [("classic 2p", "classic", 2), ("royal 2p", "royal", 2), ("royal 4p", "royal", 4)]
 ROOT = Path(__file__).resolve().parent.parent
-# analyse as casino hint calls it: with the game's search, where the tree has it (from f2fb46e on)
-HINT_OPTIONS = {"game": True} if "game" in inspect.signature(analyse).parameters else {}
 
 
 def decisions(rules, games: int) -> list:
@@ -89,7 +87,7 @@ def hint_seconds(pos, i: int) -> float:
     view = observe(pos, pos.turn)
     moves = legal_moves(view.known)
     t = time.process_time()
-    analyse(view, moves, random.Random(i), **HINT_OPTIONS)
+    analyse(view, moves, random.Random(i), game=True)
     return time.process_time() - t
 
 
@@ -112,12 +110,20 @@ def hint_groups(variant: str, players: int, games: int, hint_games: int) -> dict
         "last deal": last,
         "near target": [near_target(p, i) for i, p in enumerate(last)]
         + [p for p in fixtures if (p.rules.variant, p.rules.players) == (variant, players)],
-        "crowded": [
-            crowded(rules, n, builds, random.Random(f"crowded/{variant}/{n}/{builds}/0"))
-            for n in (20, 30)
-            for builds in (False, True)
-        ],
+        "crowded": crowded_group(variant, players),
+        "crowded 3-4p": [p for more in (3, 4) for p in crowded_group(variant, more)],
     }
+
+
+def crowded_group(variant: str, players: int) -> list:
+    """Four crowded last deals of ``crowded.py``: 20 and 30 loose cards, without and with two builds."""
+    rules = make_rules(variant, players)
+    seeds = ("crowded", variant) if players == 2 else ("crowded", variant, f"{players}p")
+    return [
+        crowded(rules, n, builds, random.Random("/".join((*seeds, str(n), str(builds), "0"))))
+        for n in (20, 30)
+        for builds in (False, True)
+    ]
 
 
 def hint_times(games: int, hint_games: int) -> dict[str, dict[str, list[float]]]:
@@ -136,16 +142,20 @@ def hint_ab(old: Path, rounds: int, games: int, hint_games: int) -> None:
     group the median and largest hint (each position's best round), old and new, and the
     ratio new / old of the group's total, best and median over the rounds."""
     pinned = pin_one_core()  # before the children, which inherit it
-    trees = {"old": old.resolve(), "new": ROOT}
-    seen: dict[str, list] = {name: [] for name in trees}
+    base = {k: v for k, v in os.environ.items() if k not in ("CASINO_ENGINE", "PYTHONPATH")}
+    if str(old) == "pure":  # the installed package's two engines: pure (old) and as installed (new)
+        envs = {"old": dict(base, CASINO_ENGINE="python"), "new": base}
+        title = "the installed engine vs its pure engine"
+    else:
+        envs = {"old": dict(base, PYTHONPATH=str(old.resolve())), "new": dict(base, PYTHONPATH=str(ROOT))}
+        title = f"new {ROOT} vs old {old.resolve()}"
+    seen: dict[str, list] = {name: [] for name in envs}
     cmd = [sys.executable, __file__, "--hint-times", "--games", str(games), "--hint-games", str(hint_games)]
     for _ in range(rounds):
-        for name, tree in trees.items():
-            out = subprocess.run(
-                cmd, env=dict(os.environ, PYTHONPATH=str(tree)), capture_output=True, text=True, check=True
-            )
+        for name, env in envs.items():
+            out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
             seen[name].append(json.loads(out.stdout))
-    print(f"hint, new {ROOT} vs old {trees['old']}: {rounds} interleaved rounds, CPU time, {pinned}")
+    print(f"hint, {title}: {rounds} interleaved rounds, CPU time, {pinned}")
     print(
         f"{'config':11} {'group':12} {'n':>4} {'old median (max) ms':>20} {'new median (max) ms':>20} {'ratio best':>10} {'ratio median':>12}"
     )
@@ -170,7 +180,10 @@ def main() -> None:
     )
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
-        "--hint-ab", type=Path, metavar="OLD_TREE", help="hints only: this tree against OLD_TREE, interleaved"
+        "--hint-ab",
+        type=Path,
+        metavar="OLD_TREE",
+        help="hints only: this tree against OLD_TREE, interleaved ('pure': the installed engine against its pure one)",
     )
     parser.add_argument("--rounds", type=int, default=3, help="with --hint-ab: runs of each tree (default 3)")
     parser.add_argument(

@@ -41,11 +41,13 @@ CASINO = str(Path(sys.executable).parent / "casino")
 
 
 def crowded(rules, loose_n: int, with_builds: bool, rng: random.Random) -> Position:
-    """A last-deal position: ``loose_n`` loose cards, 4 cards per hand, maybe 2 builds."""
+    """A last-deal position: ``loose_n`` loose cards, 4 cards in each hand, maybe 2 builds
+    (seats 0 and 1), every other card in seat 0's captured pile; seat 0 to play."""
+    n = rules.players
     pool = list(range(52))
     rng.shuffle(pool)
-    hands = [pool[0:4], pool[4:8]]
-    pool = pool[8:]
+    hands = [pool[4 * i : 4 * i + 4] for i in range(n)]
+    pool = pool[4 * n :]
     builds = []
     for owner in (0, 1) if with_builds else ():
         targets = [rules.values[c] for c in hands[owner] if rules.values[c] >= 3]
@@ -67,17 +69,17 @@ def crowded(rules, loose_n: int, with_builds: bool, rng: random.Random) -> Posit
     rest = mask(pool[loose_n:])
     pos = Position(
         rules=rules,
-        dealer=1,
+        dealer=n - 1,
         turn=0,
         deal=rules.deals_per_hand,
         loose=mask(pool[:loose_n]),
         builds=tuple(sorted(builds, key=lambda b: b.lowest)),
-        hands=(mask(hands[0]), mask(hands[1])),
+        hands=tuple(mask(h) for h in hands),
         stock=(),
-        captured=(rest, 0),
-        sweeps=(0, 0),
+        captured=(rest,) + (0,) * (n - 1),
+        sweeps=(0,) * n,
         last_capture=0 if rest else None,
-        scores=(0, 0),
+        scores=(0,) * rules.sides,
     )
     check_position(pos)
     return pos

@@ -192,3 +192,17 @@ def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path
             assert done.returncode == 0, done.stderr
             said.append((done.stdout, done.stderr))
         assert said[0] == said[1]
+
+
+def test_the_bots_bench_times_hints_on_the_compiled_engine(fresh: Path, tmp_path: Path) -> None:
+    """bench/bots.py, whose ``--hint-ab pure`` gives the compiled engine's hint times that
+    README and docs/bots.md quote, loads and times a hint of a crowded 4-player table in the
+    installed wheel (it read ``analyse``'s signature as it loaded, which a compiled function
+    does not have, and stopped there)."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT / 'bench')!r}); import bots, casino_cli; "
+        "p = bots.crowded_group('royal', 4)[0]; "
+        "print(casino_cli.ENGINE, p.rules.players, bots.hint_seconds(p, 0) > 0)"
+    )
+    engine = _run(fresh / "bin" / "python", "-c", "import casino_cli; print(casino_cli.ENGINE)", cwd=tmp_path).strip()
+    assert _run(fresh / "bin" / "python", "-c", code, cwd=tmp_path).split() == [engine, "4", "True"]
