@@ -83,11 +83,20 @@ def test_apply_plays_moves_and_refuses_with_rule():
     assert unreadable.returncode == 65 and b"'4Z' is not a card" in unreadable.stderr
 
 
-def test_apply_says_a_later_movers_unknown_hand_makes_the_moves_unreadable_not_illegal():
+def test_apply_plays_a_later_mover_s_unknown_hand_as_cards_of_its_size_and_refuses_one_of_no_size():
+    """Seat 1's null hand holds as many cards as seat 0's did (D2): the move played is the
+    evidence, as for a hand given by its size; a hand of no size says it is unreadable."""
     puzzle = orjson.dumps(EXAMPLE_1)  # seat 1's hand is null
-    out = casino("apply", "-", "4C", "8S", stdin=puzzle)
+    played = casino("apply", "-", "4C", "9H", stdin=puzzle)
+    assert played.returncode == 0, played.stderr
+    assert orjson.loads(played.stdout)["table"]["loose"] == ["2D", "3H", "4C", "5C", "6S", "8D", "9H", "KH"]
+    seen = casino("apply", "-", "4C", "8S", stdin=puzzle)
+    assert seen.returncode == 1 and seen.stdout == b""
+    assert b"move 2 (seat 1): 8S is illegal: seat 1 cannot hold 8S" in seen.stderr
+    nothing = orjson.dumps(dict(EXAMPLE_1, turn=1, hands=[None, None]))
+    out = casino("apply", "-", "4C", stdin=nothing)
     assert out.returncode == 65 and out.stdout == b""
-    assert out.stderr == b"casino: move 2: seat 1 is to move but its hand is unknown (null)\n"
+    assert b"$.hands[1]: seat 1 is to move but its hand is unknown (null)\n" in out.stderr
 
 
 def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():

@@ -712,6 +712,22 @@ def test_a_mover_known_by_its_size_alone_is_listed_partial_and_a_null_one_is_ref
         assert refused.returncode == 65 and refused.stderr.decode() == said, args
 
 
+def test_a_replayed_part_way_position_goes_on_where_the_mover_s_hand_is_wholly_unknown():
+    """Canonical output writes a hand of no known card as null. judge and apply read the
+    mover's null hand back as that many unknown cards when the position fixes how many (the
+    stock and piles it gives, or another hand's size), so a position replayed from a part-way
+    record can be ruled on and played on; moves, with nothing to list, still refuses it."""
+    after_build = casino("replay", PART_WAY, "--to", "2").stdout.splitlines()[-1]
+    assert orjson.loads(after_build)["hands"] == [None, None]  # every hand null: the stock and piles tell
+    ruling = orjson.loads(casino("judge", "-", "7Sx3H+4S", stdin=after_build).stdout)
+    assert ruling["verdict"] == "legal" and ruling["position"]["hands"][0] == {"cards": ["7S"], "count": 3}
+    played = casino("apply", "-", "8S", "7Cx3H+4S", stdin=after_build)  # Ben's size follows from Ana's
+    assert played.returncode == 0, played.stderr
+    assert orjson.loads(played.stdout)["captured"] == [[], ["3H", "4S", "7C"]]
+    refused = casino("moves", "-", stdin=after_build)
+    assert refused.returncode == 65 and b"seat 0 is to move but its hand is unknown (null)" in refused.stderr
+
+
 def test_judge_of_a_bad_one_line_position_names_each_card_and_build_where_it_is_written():
     """A card twice was named by its piles ($.table.loose, $.hands[1]) and a build by its
     cards alone ($.table.builds (3C+5H=9)), the column at the pile or the table."""

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from ..engine import IllegalMove, Move, MoveFacts, Partial, Position, Step, TooComplex, judge, play_judged, unseen_cards
+from ..engine.position import counted_mover
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.ruling import ILLEGAL, UNSETTLED, decide, with_played_card
-from .common import move_argument, move_problem, position_data_of, print_position, save_picture, single_document
+from .common import (
+    move_argument,
+    move_problem,
+    position_data_of,
+    print_position,
+    save_picture,
+    single_document,
+    states_the_hand_so_far,
+)
 from .output import DATA_ERROR, VERDICT, Fail, Format, resolve_format, say, utf8_argument, write_line
 from .picture_files import check_target
 
@@ -15,7 +24,9 @@ from .picture_files import check_target
 def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None = None) -> None:
     fmt = resolve_format(fmt)
     check_target(svg, [path])
-    pos, user = position_data_of(single_document(path), playable=True)
+    doc = single_document(path)
+    pos, user = position_data_of(doc, playable=True, counted=True)
+    stated = states_the_hand_so_far(doc)
     steps = []
     for number, text in enumerate(texts, 1):
         try:
@@ -24,6 +35,7 @@ def run_apply(path: str, texts: list[str], fmt: Format | None, svg: str | None =
             raise Fail(DATA_ERROR, f"move {number}: {move_problem(exc)}") from None
         if wrong is not None:
             raise Fail(VERDICT, f"move {number}: {move.text()} is illegal: {wrong} (turn)")
+        pos = counted_mover(pos, stated)
         if pos.turn is not None and pos.hands[pos.turn] is None:  # as for the first move: unreadable, not illegal
             raise Fail(DATA_ERROR, f"move {number}: seat {pos.turn} is to move but its hand is unknown (null)")
         try:

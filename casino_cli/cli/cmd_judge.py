@@ -99,7 +99,7 @@ def run_judge(
         else:
             if move is None or number is not None or hand is not None:
                 raise Fail(USAGE, "judge a position with a MOVE text (--hand and --move are for records)")
-            pos = position_of(doc, playable=True)
+            pos = position_of(doc, playable=True, counted=True)
             try:
                 played, wrong, player = move_argument(utf8_argument(move), pos)
             except NotationError as exc:

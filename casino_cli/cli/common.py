@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from ..engine import Move, Position, PositionError, RulesError, make_rules
+from ..engine.position import counted_mover
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads, whole
@@ -109,14 +110,17 @@ def problem_text(doc: Document, exc: Exception) -> str:
     return f"{doc.where()}: {exc}"
 
 
-def position_of(doc: Document, playable: bool = False, command: str = "moves") -> Position:
+def position_of(doc: Document, playable: bool = False, command: str = "moves", counted: bool = False) -> Position:
     """The checked position of a document, or a Fail (exit 65) naming what is wrong (of a
     record, the commands that answer ``command``'s question about one). With ``playable``,
-    the hand of the seat to move must be known."""
-    return position_data_of(doc, playable, command)[0]
+    the hand of the seat to move must be known; with ``counted`` too, known by its size
+    alone is enough (:func:`counted_mover`)."""
+    return position_data_of(doc, playable, command, counted)[0]
 
 
-def position_data_of(doc: Document, playable: bool = False, command: str = "moves") -> tuple[Position, UserData]:
+def position_data_of(
+    doc: Document, playable: bool = False, command: str = "moves", counted: bool = False
+) -> tuple[Position, UserData]:
     """As :func:`position_of`, with the document's user data (``_`` keys) to write back."""
     if doc.error is not None:
         raise Fail(DATA_ERROR, problem_text(doc, doc.error))
@@ -124,12 +128,20 @@ def position_data_of(doc: Document, playable: bool = False, command: str = "move
         pos, user = read_position_data(doc.value)
     except (NotationError, PositionError) as exc:
         raise Fail(DATA_ERROR, problem_text(doc, exc) + (_record_hint(doc, command) or _question_hint(doc))) from None
+    if counted:
+        pos = counted_mover(pos, states_the_hand_so_far(doc))
     if playable and pos.turn is not None and pos.hands[pos.turn] is None:
         raise Fail(
             DATA_ERROR,
             f"{doc.where(f'$.hands[{pos.turn}]')}: $.hands[{pos.turn}]: seat {pos.turn} is to move but its hand is unknown (null)",
         )
     return pos, user
+
+
+def states_the_hand_so_far(doc: Document) -> bool:
+    """Whether a position document gives its stock and captured piles (so the cards left to
+    the hands are known), rather than leaving them to default to an empty start."""
+    return isinstance(doc.value, dict) and "stock" in doc.value and "captured" in doc.value
 
 
 def is_record(doc: Document) -> bool:

@@ -477,6 +477,28 @@ def seat_size(pos: Position, seat: int) -> int | None:
     return held_count(pos, seat)
 
 
+def counted_mover(pos: Position, stated: bool) -> Position:
+    """``pos`` with the mover's unknown (null) hand read as that many unknown cards, as
+    canonical output writes such a hand, when the position fixes how many: another hand's
+    size (D2: the seats that have played in this round hold one card fewer), or, when
+    ``stated`` (the stock and the captured piles given, not left to default), the cards
+    the table, stock and piles leave to the hands. Otherwise ``pos`` as it is."""
+    turn = pos.turn
+    if turn is None or pos.hands[turn] is not None:
+        return pos
+    n = pos.rules.players
+    played = (turn - pos.dealer - 1) % n  # seats that have played this round; the mover has not
+    sizes = [(seat, _size(hand)) for seat, hand in enumerate(pos.hands)]
+    rounds = {size + 1 if (seat - pos.dealer - 1) % n < played else size for seat, size in sizes if size is not None}
+    if not rounds and stated:
+        left = DECK_SIZE - count(pos.table) - sum(map(_pile_size, pos.captured)) - pos.stock_count
+        rounds = {(left + played) // n} if (left + played) % n == 0 else set()
+    size = rounds.pop() if len(rounds) == 1 else 0
+    if not 0 < size <= 4:
+        return pos
+    return pos._replace(hands=tuple(Partial(0, size) if seat == turn else h for seat, h in enumerate(pos.hands)))
+
+
 def coverable(sets: list[int], k: int) -> bool:
     """Whether at most ``k`` cards can be chosen with one in each of ``sets`` (masks)."""
     return next(_covers(sets, k, FULL_DECK), None) is not None
