@@ -236,11 +236,26 @@ def test_deal_record_starts_a_game_written_at_a_table():
         (["--record", "--table", "5D", "9C", "3H", "1X"], "--table"),
         (["--record", "--names", "Ana"], "--names takes 2 names"),
         (["--record", "--seed", "7", "--table", "5D", "9C", "3H", "KS"], "leave out --seed"),
+        # click took --dealer for the fourth card, then said 'Got unexpected extra argument(s) (1)'
+        (
+            ["--record", "--table", "5D", "9C", "3H", "--dealer", "1"],
+            "the 4 first table cards, as --table 5D 9C 3H KS; got 3: 5D 9C 3H",
+        ),
+        (["--record", "--table", "5D", "9C", "3H", "KS", "8H"], "got 5: 5D 9C 3H KS 8H"),
+        (["--record", "--table", "--names", "Ana,Ben"], "got none"),
     ],
 )
 def test_deal_record_refuses_bad_options(args, words):
     out = cli("deal", *args)
     assert out.returncode == 2 and words in out.stderr
+
+
+@pytest.mark.parametrize("table", [["5D,9C,3H,KS"], ["5d,", "9c,", "3h,", "ks"], ["5D 9C 3H KS"]])
+def test_deal_record_takes_the_table_cards_as_people_write_a_list(table):
+    """As --names takes its names: one word with commas (it said "Option '--table' requires 4 arguments")."""
+    out = cli("deal", "--record", "--table", *table, "--dealer", "0")
+    assert out.returncode == 0, out.stderr
+    assert orjson.loads(out.stdout)["hands"] == [{"dealer": 0, "table": ["5D", "9C", "3H", "KS"], "moves": []}]
 
 
 def test_without_prefixes_a_wrong_dealer_of_a_table_written_hand_is_explained_by_its_claimed_score():

@@ -194,7 +194,8 @@ def deal(
     table: Annotated[
         Optional[tuple[str, str, str, str]],
         typer.Option(
-            help="With --record: the 4 first table cards of a game played at a real table (no seed).",
+            help="With --record: the 4 first table cards of a game played at a real table (no seed), "
+            "as 4 words or one with commas (5D,9C,3H,KS).",
             metavar="C C C C",
             show_default=False,
         ),
@@ -828,6 +829,25 @@ for _info in app.registered_commands:  # casino --help shows each command's whol
         _info.short_help = " ".join(_info.callback.__doc__.strip().split("\n\n")[0].split())
 
 
+def table_cards_spelled(args: list[str]) -> list[str]:
+    """``casino deal --table``'s cards as people write them: one word with commas
+    (``5D,9C,3H,KS``, as ``--names`` takes its names) is four cards, and fewer than four
+    before the next option are refused saying so, where click would take that option for
+    a card and then call its value an extra argument; so are more than four (deal takes no
+    other words)."""
+    if not args or args[0] != "deal" or "--table" not in args:
+        return args
+    at = args.index("--table") + 1
+    end = at
+    while end < len(args) and not args[end].startswith("-"):
+        end += 1
+    cards = [card for word in args[at:end] for card in word.replace(",", " ").split()]
+    if len(cards) != 4:
+        got = f"{len(cards)}: {' '.join(cards)}" if cards else "none"
+        raise Fail(USAGE, f"--table takes the 4 first table cards, as --table 5D 9C 3H KS; got {got}")
+    return [*args[:at], *cards, *args[end:]]
+
+
 def run(argv: list[str] | None = None) -> NoReturn:
     """Parse ``argv`` with typer and run the command; :func:`.entry.finish` turns every
     outcome into an exit code (docs/notation.md). The ``casino`` script starts at :func:`.entry.run`."""
@@ -842,9 +862,9 @@ def run(argv: list[str] | None = None) -> NoReturn:
 
     def invoke() -> None:
         try:
-            args = sys.argv[1:] if argv is None else argv
+            args = table_cards_spelled(list(sys.argv[1:] if argv is None else argv))
             # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
-            with command.make_context("casino", list(args)) as ctx:
+            with command.make_context("casino", args) as ctx:
                 command.invoke(ctx)
         except Exit as exc:
             raise Fail(exc.exit_code) from None
