@@ -610,4 +610,38 @@ def test_a_card_on_the_table_played_from_a_hand_not_known_is_refused_as_seen_els
         code = CODES[card]
         ruling = ruling_json(pos, read_move(code), unseen_cards(pos))
         assert (ruling["verdict"], ruling.get("rule")) == ("illegal", "card"), ruling["message"]
-        assert ruling["message"].startswith(f"{code} is illegal: seat 0 cannot hold {code}: {code} is seen elsewhere")
+        assert (
+            ruling["message"] == f"{code} is illegal: seat 0 cannot hold {code}: {code} is seen elsewhere: on the table"
+        )
+
+
+@pytest.mark.parametrize(
+    "played, where",
+    [
+        ("4S", "in seat 1's captured pile"),
+        ("7C", "in the 8-build AD+7C"),
+        ("9H", "in seat 1's hand"),
+        ("KC", "on the table"),
+    ],
+)
+def test_a_card_seen_elsewhere_is_refused_saying_where_the_position_shows_it(played, where):
+    """It said '(on the table, in a pile or in another hand)' whichever it was, leaving the
+    players to look for it."""
+    pos = read_position(
+        {
+            "format": "casino.position/1",
+            "rules": {"variant": "classic", "players": 2},
+            "dealer": 1,
+            "turn": 0,
+            "deal": 2,
+            "table": {"loose": ["KC"], "builds": [{"value": 8, "owner": 1, "cards": ["AD", "7C"]}]},
+            "hands": [{"cards": [], "count": 4}, {"cards": ["9H"], "count": 4}],
+            "stock": 32,
+            "captured": [[], ["4S", "4D", "QH", "QS", "5C", "5H", "6C", "3D", "2S"]],
+            "sweeps": [0, 0],
+            "last_capture": 1,
+            "scores": [0, 0],
+        }
+    )
+    ruling = ruling_json(pos, read_move(played), unseen_cards(pos))
+    assert ruling["message"] == f"{played} is illegal: seat 0 cannot hold {played}: {played} is seen elsewhere: {where}"

@@ -99,13 +99,24 @@ def with_played_card(pos: Position, move: Move, unseen: int) -> tuple[Position, 
     return pos, unseen
 
 
+def seen_at(pos: Position, card: int) -> str:
+    """Where the position shows ``card``, in words: on the table, in a build, a hand, a
+    captured pile or the stock (where :func:`~casino_cli.engine.unseen_cards` finds it seen)."""
+    bit = 1 << card
+    builds = [f"in the {b.value}-build {'+'.join(codes_of(b.cards))}" for b in pos.builds if b.cards & bit]
+    hands = [f"in seat {s}'s hand" for s, h in enumerate(pos.hands) if known_cards(h) & bit]
+    piles = [f"in seat {s}'s captured pile" for s, p in enumerate(pos.captured) if isinstance(p, int) and p & bit]
+    places = ["on the table"] * bool(pos.loose & bit) + builds + hands + piles + ["in the stock"]
+    return places[0]
+
+
 def decide(pos: Position, move: Move, unseen: int) -> Verdict:
     """The verdict on ``move`` in ``pos`` over every world of the mover's unknown cards
     (``unseen``: the cards they may be). Raises TooComplex as the judge does."""
     hand = pos.hands[pos.turn] if pos.turn is not None else None
     if isinstance(hand, Partial) and not (hand.known | unseen) >> move.card & 1:
         name = card_code(move.card)
-        where = f"{name} is seen elsewhere (on the table, in a pile or in another hand)"
+        where = f"{name} is seen elsewhere: {seen_at(pos, move.card)}"
         return Verdict(ILLEGAL, "card", f"{move.text()} is illegal: seat {pos.turn} cannot hold {name}: {where}")
     try:
         facts = judge_form(pos, move)
