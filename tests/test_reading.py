@@ -123,10 +123,23 @@ def test_other_encodings_are_refused_by_name(data, name):
     assert res.returncode == 65 and f"<stdin>:1: input is {name}" in res.stderr
 
 
+@pytest.mark.parametrize("encoding", ["UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"])
+@pytest.mark.parametrize("command", ["moves", "score", "replay", "convert"])
+def test_utf16_and_utf32_without_a_byte_order_mark_are_refused_by_name(command, encoding):
+    """``iconv -t UTF-16LE`` writes no byte order mark: such input was 'invalid JSON:
+    unexpected character, expected a string key' at 1:2, as if the JSON were wrong."""
+    for data in (RECORDS[0] + b"\n", pretty(RECORD)):  # a pretty record's first line is "{"
+        res = cli(command, "-", stdin=data.decode().encode(encoding))
+        assert res.returncode == 65
+        assert f"<stdin>:1: input is {encoding} text with no byte order mark" in res.stderr
+        assert f"iconv -f {encoding} -t UTF-8" in res.stderr
+
+
 @pytest.mark.parametrize(
     "encode, name",
     [
         (lambda text: b"\xff\xfe" + text.encode("utf-16-le"), "UTF-16"),
+        (lambda text: text.encode("utf-16-le"), "UTF-16LE text with no byte order mark"),
         (lambda text: gzip.compress(text.encode()), "gzip-compressed"),
     ],
 )

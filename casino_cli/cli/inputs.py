@@ -11,8 +11,8 @@ The reading rule (docs/notation.md, "Reading input"), chosen so that no record i
 - input larger than 16 MB that does not start with a whole line is JSON Lines when its
   first 16 MB hold a line that is a whole document, else refused as a whole.
 
-UTF-16/UTF-32 text and compressed input are recognised by their first bytes and refused
-by name. A line longer than 16 MB is reported and skipped; one still not ended after
+UTF-16/UTF-32 text (with a byte order mark or without) and compressed input are
+recognised by their first bytes and refused by name. A line longer than 16 MB is reported and skipped; one still not ended after
 256 MB (``/dev/zero``) ends the reading of that input.
 """
 
@@ -211,9 +211,30 @@ def _lines_of(data: bytes, first: int) -> Iterator[_Line]:
         yield item._replace(number=item.number + first - 1)
 
 
+# Without a byte order mark, UTF-16 and UTF-32 text is told by where the zero bytes of its
+# first (ASCII) characters fall (RFC 4627, section 3): "x" is a byte that is not zero.
+_UNMARKED = (("000x", "UTF-32BE"), ("x000", "UTF-32LE"), ("0x", "UTF-16BE"), ("x0", "UTF-16LE"))
+_UNMARKED_SAMPLE = 16  # the first line's bytes looked at: `{"format"` and `[Rules` are ASCII
+
+
 def refused(head: bytes) -> str:
-    """What input starting with ``head`` is, when it is not UTF-8 text (UTF-16, gzip…), else ""."""
-    return next((what for magic, what in _REFUSED if head.startswith(magic)), "")
+    """What input whose first line is ``head`` is, when it is not UTF-8 text (UTF-16, gzip…), else ""."""
+    marked = next((what for magic, what in _REFUSED if head.startswith(magic)), "")
+    return marked or _unmarked(head[:_UNMARKED_SAMPLE])
+
+
+def _unmarked(sample: bytes) -> str:
+    """UTF-16 or UTF-32 text without a byte order mark, when every byte of ``sample`` (more
+    than one character's) is zero or not as one of the patterns repeats (so a line of
+    garbage with a zero byte, or ``/dev/zero``, is never taken for text), else ""."""
+    shape = "".join("0" if byte == 0 else "x" for byte in sample)
+    for pattern, encoding in _UNMARKED:
+        if len(shape) > len(pattern) and shape == (pattern * len(shape))[: len(shape)]:
+            return (
+                f"{encoding} text with no byte order mark (zero bytes between its first characters);"
+                f" convert it to UTF-8 first, e.g. iconv -f {encoding} -t UTF-8"
+            )
+    return ""
 
 
 def _parsed(name: str, lines: Iterator[_Line]) -> Iterator[Document]:
