@@ -4,6 +4,7 @@ the prompt's answers, undo, leaving part-way with --save, and the sheet at a han
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import pty
 import re
@@ -11,6 +12,7 @@ import select
 import shlex
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -33,16 +35,34 @@ def unwrapped(text: str) -> str:
     return text.replace("\n" + " " * len("casino: "), " ")
 
 
+def _own_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is its standard output's."""
+    os.setsid()
+    fcntl.ioctl(1, termios.TIOCSCTTY, 0)
+
+
 class Terminal:
     """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
 
-    def __init__(self, *args: str, size: tuple[int, int] = (100, 50), cwd: Path = ROOT):
+    def __init__(self, *args: str, size: tuple[int, int] = (100, 50), cwd: Path = ROOT, piped: bytes | None = None):
+        """``piped``: standard input is a pipe holding these bytes, and the pseudo-terminal
+        is the program's controlling terminal (``/dev/tty``), as in ``cat FILE | casino …``."""
         master, slave = pty.openpty()
         env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS=str(size[0]), LINES=str(size[1]))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "casino_cli", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+            [sys.executable, "-m", "casino_cli", *args],
+            stdin=slave if piped is None else subprocess.PIPE,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            preexec_fn=None if piped is None else _own_terminal,
         )
         os.close(slave)
+        if piped is not None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(piped)
+            self.proc.stdin.close()
         self.master = master
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self.raw = ""  # everything read, terminal controls and all

@@ -166,6 +166,24 @@ def test_the_end_of_input_leaves_the_steerable_replay_like_q():
     assert term.close() == 0
 
 
+def test_a_record_piped_in_is_steered_with_keys_from_the_terminal():
+    """``casino convert game.cas --to json | casino replay -`` on a terminal printed every
+    step of the game one under another, with no prompt: the keys come from the terminal."""
+    from test_play_terminal import Terminal
+
+    term = Terminal("replay", "-", piped=Path(GAME).read_bytes())
+    assert "hand 1 · step 1 of" in term.expect("q: quit ›")
+    term.send("7")
+    assert "hand 1 · move 7 · step" in term.expect("q: quit ›")
+    term.send("p")
+    assert "hand 1 · move 6 · step" in term.expect("q: quit ›")
+    term.send("h")  # the hint's command names the record FILE: standard input cannot be read again
+    assert "casino hint FILE --hand 1 --move 7" in term.expect("q: quit ›")
+    term.send("q")
+    assert "left the replay at: seat 1 takes the 12-build" in term.expect("the record ends")
+    assert term.close() == 0
+
+
 def test_the_html_page_of_one_hand(tmp_path):
     page = tmp_path / "h2.html"
     assert cli("replay", GAME, "--hand", "2", "--html", str(page)).returncode == 0

@@ -21,7 +21,7 @@ from .picture_files import check_target, same_file, write_file
 from .plain import plural
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
-from .steer import shown_words
+from .steer import keys_come, shown_words
 
 MAX_PAGE_STEPS = 2_000  # about 1.5 MB of page (0.7 kB a step); a longer game is sent a hand at a time
 
@@ -36,7 +36,7 @@ def run_replay(
         raise Fail(
             USAGE, f"--svg {svg} and --html {html} are one file: one would overwrite the other; choose two files"
         )
-    interactive = fmt == Format.pretty and sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = fmt == Format.pretty and sys.stdout.isatty() and keys_come(path)
     if html is not None or (interactive and svg is None):
         return _one_record(path, hand, to, html, svg)
     code = OK

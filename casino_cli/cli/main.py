@@ -346,7 +346,8 @@ def replay(
     --svg draws where the replay stops (after move --to, else the end of --hand or of the record).
 
     Keys on a terminal: Enter (or n, +) next, p (or b, -) back, +N/-N N steps forward/back, N move N of the hand
-    (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit.
+    (0 its start), h N hand N, e the end, ? the keys, q (or Ctrl-D) quit. A record piped in (FILE -) is
+    steered too: the keys then come from the terminal.
 
     Example: casino replay fixtures/docs/game.json --hand 2 --to 17 | tail -1 | casino moves -
     """

@@ -3,6 +3,8 @@ in place on the alternate screen."""
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine import HandEnd, HandStart, Step
@@ -151,9 +153,38 @@ def _finding_more(record: Record, frame: Frame, record_name: str) -> list[str]:
     return [*said, f"{why}: casino judge {record_name} {at}"]
 
 
+TERMINAL = "/dev/tty"  # where the keys come from when standard input held the record
+
+
+def keys_come(path: str) -> bool:
+    """Whether a person at a terminal can steer a replay of ``path``: the keys come from
+    standard input when it is a terminal, or, when the record itself comes through
+    standard input (``-``), from the terminal the command runs in (as ``less`` reads them)."""
+    if sys.stdin is not None and sys.stdin.isatty():
+        return True
+    if path != "-":
+        return False
+    try:
+        os.close(os.open(TERMINAL, os.O_RDWR))
+    except OSError:  # no terminal of its own (a job run by cron, a container): nothing to steer with
+        return False
+    return True
+
+
+def _keys_from_the_terminal() -> None:
+    """Standard input held the record, now read: it is the terminal from here on, so that
+    the prompt reads (and edits, with readline) what the person types."""
+    terminal = os.open(TERMINAL, os.O_RDWR)
+    os.dup2(terminal, 0)
+    os.close(terminal)
+    sys.stdin = open(0, encoding=sys.stdin.encoding if sys.stdin else None, closefd=False)  # noqa: SIM115
+
+
 def steer(record: Record, frames: list[Frame], start: int, record_name: str) -> None:
     """Show frames one at a time, redrawn in place, until the person quits; ``record_name``
     is the record's name in a command it suggests (:meth:`.Document.in_command`)."""
+    if sys.stdin is None or not sys.stdin.isatty():
+        _keys_from_the_terminal()
     out = console()
     names = shown_names(record.players)
     at, message = start, ""
