@@ -445,6 +445,47 @@ def test_a_yes_or_a_key_of_the_game_at_the_question_to_save_is_no_file_s_name(tm
     assert not list(tmp_path.iterdir())
 
 
+def test_a_file_named_at_the_question_to_save_that_holds_another_game_is_replaced_only_when_named_twice(tmp_path):
+    """At 'save the game's record? a file name', the name of an existing file (last night's
+    game) replaced it at once, with no word: it is now said, and replaced when named again."""
+    other = tmp_path / "night.json"
+    other.write_text("last night's game")
+    term = _asked_to_save(cwd=tmp_path)
+    term.send("night.json")
+    said = term.expect(ASKS[0])
+    assert "night.json already exists: type night.json again to replace it with this game's record" in said
+    assert other.read_text() == "last night's game"
+    term.send("night.json")
+    assert "casino: game left at hand 1; the record so far is in night.json" in term.expect("so far is in night.json")
+    assert term.close() == 0
+    assert orjson.loads(other.read_bytes())["players"][0] == "Ana"
+
+
+def test_s_file_at_the_prompt_over_another_file_is_said_first_and_the_game_s_own_file_never(tmp_path):
+    """s FILE of an existing file replaced it with no word; the file --save names, or one
+    this game wrote, is the game's own and is written again without a question."""
+    other, saved = tmp_path / "night.json", tmp_path / "game.json"
+    other.write_text("last night's game")
+    saved.write_text("an earlier game")
+    term = Terminal("play", "--seed", "7", "--save", str(saved))
+    for typed, told in (
+        (f"s {other}", f"{other} already exists: type s {other} again to replace it"),
+        (f"s {saved}", f"the record so far is in {saved}, written again"),
+        (f"s {other}", f"the record so far is in {other}, written again"),
+        (f"s {saved}", f"the record so far is in {saved}, written again"),
+    ):
+        term.expect("q quit): ")
+        term.send(typed)
+        assert told in unwrapped(term.expect(PROMPT)), typed
+        if typed == f"s {other}" and "already" in told:
+            assert other.read_text() == "last night's game"
+    term.expect("q quit): ")
+    term.send("q")
+    term.expect("game.json")
+    assert term.close() == 0
+    assert orjson.loads(other.read_bytes())["seed"] == orjson.loads(saved.read_bytes())["seed"] == "7"
+
+
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl"])
 def test_a_format_for_scripts_goes_with_watch_only(fmt):
     """A game you play is drawn on the terminal: --format text was silently ignored."""

@@ -12,7 +12,7 @@ from ..notation.text_record import write_text
 from ..records.hold_signals import held
 from ..records.session import Session
 from .output import Fail, fitting, typed
-from .picture_files import check_target, write_file
+from .picture_files import check_target, same_file, write_file
 
 if TYPE_CHECKING:
     from collections.abc import Collection
@@ -55,6 +55,8 @@ class Keeper:
 
     def __init__(self, target: str | None):
         self.target = target
+        self.kept: list[str] = [] if target is None else [target]  # the files this game may write over
+        self.warned = ""  # a file named once that holds something else: named again, it is replaced
 
     def write(self, session: Session) -> None:
         """The record so far into the file, if there is one: casino text into a ``.cas``
@@ -71,6 +73,12 @@ class Keeper:
         if not name and self.target is None:
             return "s FILE saves the game's record so far into FILE, and again there when the game ends or you leave"
         before, name = self.target, name or self.target or ""
+        if self._other_file(name) and self.warned != name:
+            self.warned = name
+            again = f"s {name}" if asked == "s" else name
+            return (
+                f"{name} already exists: type {again} again to replace it with this game's record, or name another file"
+            )
         try:
             check_target(name, [], asked, "the record")
             self.target = name
@@ -78,8 +86,14 @@ class Keeper:
         except Fail as exc:  # said at the prompt, which comes back: the game goes on
             self.target = before
             return exc.message
+        self.kept.append(name)
         left = f" ({before} is left as it was)" if before not in (None, name) else ""
         return f"the record so far is in {name}, written again there when the game ends or you leave{left}"
+
+    def _other_file(self, name: str) -> bool:
+        """Whether ``name`` is a file that holds something else than this game (another
+        game, say), which a name typed once must not replace."""
+        return os.path.isfile(name) and not any(same_file(name, mine) for mine in self.kept)
 
     def ask(self, session: Session, out: Console, keys: Collection[str] = ()) -> None:
         """At the end of a game kept nowhere: a file name to save its record to, asked
@@ -119,5 +133,6 @@ class Keeper:
                         os.unlink(name)
                     return f"the game so far is not kept: cannot write {name}: {exc.strerror or exc}"
             self.target = name
+            self.kept.append(name)
             return f"the game so far is in {name} (no file was named to keep it)"
         return f"the game so far is not kept: {RESCUE}.json to {RESCUE}-{RESCUES}.json all exist"
