@@ -5,7 +5,10 @@ path leaves the words to typer; and whole commands print the same bytes either w
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from inproc import cli
@@ -230,3 +233,55 @@ def test_the_fast_path_knows_the_largest_number_typer_takes() -> None:
                 assert p.most == (getattr(typed, "max", None) or 2**63 - 1), (name, p.names)
                 checked += 1
     assert checked >= 6
+
+
+def started_with(words: list[str], tmp_path: Path) -> set[str]:
+    """The modules a fresh ``casino WORDS`` process had imported when it ended."""
+    seen = tmp_path / "modules.txt"
+    code = (
+        "import atexit, sys\n"
+        "seen = sys.argv.pop(1)\n"
+        "atexit.register(lambda: open(seen, 'w').write('\\n'.join(sys.modules)))\n"
+        "from casino_cli.cli.entry import run\n"
+        "run()\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(seen), *words], capture_output=True, check=False)
+    return set(seen.read_text().split("\n"))
+
+
+DATA_COMMANDS = [
+    ["moves", "POS"],
+    ["apply", "POS", "2C"],
+    ["judge", "POS", "2C"],
+    ["deal", "--seed", "7"],
+    ["validate", "RECORDS"],
+    ["score", "RECORDS"],
+    ["simulate", "--games", "1", "--seed", "1"],
+    ["--version"],
+]
+NOT_FOR_LISTING = {"secrets", "shlex", "textwrap", "unicodedata", "casino_cli.engine.views", "casino_cli.cli.plain"}
+
+
+@pytest.mark.parametrize("words", DATA_COMMANDS, ids=lambda words: words[0])
+def test_the_data_commands_start_without_typer_or_rich(words: list[str], tmp_path: Path) -> None:
+    """The simple forms of the data commands go by the fast path: typer's command tree and
+    rich are never imported (the start-up goal of README's Speed is for these)."""
+    (tmp_path / "pos.json").write_bytes(STDIN)
+    (tmp_path / "records.jsonl").write_bytes(RECORD)
+    paths = {"POS": str(tmp_path / "pos.json"), "RECORDS": str(tmp_path / "records.jsonl")}
+    loaded = started_with([paths.get(word, word) for word in words], tmp_path)
+    assert "casino_cli.cli.quick" in loaded or words == ["--version"]
+    assert not {name for name in loaded if name.split(".")[0] in ("typer", "rich", "click")}
+
+
+def test_listing_a_position_imports_no_records_and_nothing_only_messages_use(tmp_path: Path) -> None:
+    """``casino moves FILE``, whose start-up README's Speed measures against ``import
+    orjson``, loads the engine, the notation and its own output: not the records layer (but
+    the signal guard every command shares), and no module that only a message, a picture
+    file, a name or a screen needs (each of them once cost the start 1 to 9 ms)."""
+    (tmp_path / "pos.json").write_bytes(STDIN)
+    loaded = started_with(["moves", str(tmp_path / "pos.json")], tmp_path)
+    assert "casino_cli.engine.listing" in loaded and "orjson" in loaded
+    records = {name for name in loaded if name.startswith("casino_cli.records.")}
+    assert records == {"casino_cli.records.hold_signals"}
+    assert not loaded & NOT_FOR_LISTING

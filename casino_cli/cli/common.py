@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 
 from ..engine import Move, Position, PositionError, RulesError, make_rules
-from ..engine.position import counted_mover
+from ..engine.position import counted_mover, position_lines
 from ..engine.rules import OPTIONS, Rules
 from ..notation.errors import NotationError
 from ..notation.fields import dumps, loads, whole
@@ -19,7 +19,6 @@ from ..notation.moves import read_record_move, split_player
 from ..notation.position import UserData, position_json, read_position_data, rules_problem
 from .inputs import Document, InputError, read_documents
 from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
-from .plain import position_lines
 
 _PATH = re.compile(r"\$[^ :,]*")
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import shlex
 import sys
 from collections.abc import Callable, Iterator
 from itertools import chain
@@ -87,6 +86,8 @@ class Document(NamedTuple):
     def in_command(self) -> str:
         """The document's name in a command a message suggests running: FILE for standard
         input (which that command cannot read again), else its path quoted for the shell."""
+        import shlex  # here: only a message needs it
+
         return "FILE" if self.source == STDIN else shlex.quote(self.source)
 
     def where(self, path: str | None = None) -> str:

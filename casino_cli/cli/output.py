@@ -14,7 +14,6 @@ import errno
 import os
 import re
 import sys
-import textwrap
 from collections.abc import Sequence
 from enum import Enum
 
@@ -257,6 +256,8 @@ def hanging(head: str, words: str, width: int, last: str = "", indent: str | Non
     characters where words allow, those after the first indented under ``words`` (or by
     ``indent``): a line of a game's log or hint too long for the screen goes on under its
     words, not at column 0."""
+    import textwrap  # here: only a screen's views wrap, and every command starts through this module
+
     indent = " " * len(head) if indent is None else indent
     lines = textwrap.wrap(head + words, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
     if last and len(lines[-1]) + 1 + len(last) <= width:

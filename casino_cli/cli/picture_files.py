@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
 from collections.abc import Iterable
 
@@ -175,6 +174,8 @@ def _keep_owner_and_mode(fd: int, temp: str, old: os.stat_result) -> None:
 def _make_beside(path: str, mode: int) -> tuple[int, str]:
     """A new, empty, hidden file in ``path``'s directory (``mode`` less the umask's bits),
     and its name (the file's name cut to 50 characters, so that it is never too long)."""
+    import secrets  # here: it costs the start of every command that only checks a target
+
     where, name = os.path.split(path)
     temp = os.path.join(where, f".{name[:50]}.{secrets.token_hex(8)}.tmp")
     return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode), temp

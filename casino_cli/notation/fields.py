@@ -6,7 +6,6 @@ import difflib
 import json
 import math
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -362,6 +361,8 @@ def name_key(name: str) -> str:
     typed as one character or as ``e`` and a combining accent)."""
     if name.isascii():  # no accents, and casefold is lower: the common case, in C
         return name.lower()
+    import unicodedata  # here: the commands that read no names start without it
+
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
 
 
