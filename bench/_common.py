@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from casino_cli import ENGINE_DESCRIPTION
 from casino_cli.engine import groups, legal_moves, listing, make_rules, play_judged, seeded_deck, start_position
 
 
@@ -74,7 +75,8 @@ def pin_one_core() -> str:
 
 
 def machine_facts(pinning: str) -> dict:
-    """The facts to record next to any figure: cores, Python, load at the start."""
+    """The facts to record next to any figure: the engine timed (compiled or pure: its
+    figures differ 3-4 times), cores, Python, load at the start."""
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     return {
         "nproc": os.cpu_count(),
@@ -82,6 +84,7 @@ def machine_facts(pinning: str) -> dict:
         "implementation": platform.python_implementation(),
         "platform": platform.platform(),
         "commit": project_commit(),
+        "engine": ENGINE_DESCRIPTION,
         "pinning": pinning,
         "loadavg_start": [round(x, 2) for x in load] if load else None,
     }
@@ -152,7 +155,7 @@ def report(title: str, header: list[str], rows: list[list], figures: dict, facts
     widths = [max(len(r[k]) for r in cells) for k in range(len(header))]
     print(title)
     print(
-        f"[commit {facts['commit']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
+        f"[commit {facts['commit']}; engine {facts['engine']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
         f"load {facts['loadavg_start']}; cpu share {facts['cpu_share']}]"
     )
     for i, row in enumerate(cells):

@@ -35,11 +35,15 @@ from pathlib import Path
 
 from _common import machine_facts, pin_one_core, random_hand
 
+from casino_cli import ENGINE
 from casino_cli.engine import make_rules
 
 HERE = Path(__file__).resolve().parent / "peers"
 CPP_URL = "https://github.com/Genesis-Grid-Lab/kasino"
 GO_URL = "https://github.com/dkmccandless/cassino"
+OURS = (
+    "casino-cli (compiled)" if ENGINE == "compiled" else "casino-cli (pure Python)"
+)  # which of ours ran: 3-4 times apart
 GO_MODULE = "github.com/dkmccandless/cassino"
 
 Runner = Callable[[int], tuple[int, float]]  # hands -> (hands played, CPU seconds)
@@ -131,7 +135,7 @@ def main() -> None:
     args = ap.parse_args()
     facts = machine_facts(pin_one_core())
     with tempfile.TemporaryDirectory(prefix="casino-peers-") as tmp:
-        engines: dict[str, tuple[Runner, int]] = {"casino-cli (Python)": (ours, args.hands)}
+        engines: dict[str, tuple[Runner, int]] = {OURS: (ours, args.hands)}
         for name, build, url in (("C++ peer (kasino)", cpp_peer, args.cpp), ("Go peer (cassino)", go_peer, args.go)):
             built = build(url, Path(tmp))
             if isinstance(built, str):
@@ -144,13 +148,13 @@ def main() -> None:
                 played, cpu = run(hands)
                 rates[name].append(played / cpu)
     print(f"peers: random full 2-player hands per CPU second, {args.rounds} interleaved rounds")
-    print(f"[commit {facts['commit']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
+    print(f"[commit {facts['commit']}; engine {facts['engine']}; {facts['pinning']}; nproc {facts['nproc']}; Python {facts['python']}; "
           f"{facts['platform']}; load {facts['loadavg_start']}]")  # fmt: skip
-    base = rates["casino-cli (Python)"]
-    print(f"{'engine':22} {'best':>10} {'median':>10} {'x ours (best)':>14} {'x ours (median)':>16}")
+    base = rates[OURS]
+    print(f"{'engine':26} {'best':>10} {'median':>10} {'x ours (best)':>14} {'x ours (median)':>16}")
     for name, r in rates.items():
         print(
-            f"{name:22} {max(r):10.0f} {statistics.median(r):10.0f} {max(r) / max(base):14.1f}"
+            f"{name:26} {max(r):10.0f} {statistics.median(r):10.0f} {max(r) / max(base):14.1f}"
             f" {statistics.median(r) / statistics.median(base):16.1f}"
         )
 
