@@ -89,3 +89,14 @@ def test_an_unreachable_scheduler_is_a_usage_error() -> None:
     env = dict(os.environ, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="1s")  # Dask's own setting
     result = casino("simulate", "--dask", "tcp://127.0.0.1:9", "--games", "1", env=env)
     assert result.returncode == 2 and b"cannot reach the scheduler" in result.stderr
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://127.0.0.1:abc", "foo://127.0.0.1:80", "", "tls://127.0.0.1:9"])
+def test_an_address_dask_cannot_use_is_a_usage_error(address: str) -> None:
+    """An address Dask refuses before connecting (no port, a port that is no number, an
+    unknown scheme, TLS without its settings) is the user's to fix: exit 2 naming it, not
+    an internal error asking for a bug report."""
+    result = casino("simulate", "--dask", address, "--games", "1", "--seed", "s")
+    said = result.stderr.decode()
+    assert result.returncode == 2 and not result.stdout, said
+    assert f"--dask: {address!r} is not a scheduler address Dask can use (" in said and "tcp://10.0.0.5:8786" in said

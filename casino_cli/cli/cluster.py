@@ -124,6 +124,12 @@ def ordered(tasks: Any, address: str) -> Iterator[Any]:
         client = untyped.Client(address)  # waits as long as Dask's config says (distributed.comm.timeouts.connect)
     except OSError as exc:
         raise Fail(USAGE, f"--dask: cannot reach the scheduler at {address}: {exc}") from None
+    except (ValueError, TypeError) as exc:  # Dask's words on an address it cannot use, before connecting
+        raise Fail(
+            USAGE,
+            f"--dask: {address!r} is not a scheduler address Dask can use ({exc});"
+            " give the address the scheduler prints at its start, e.g. tcp://10.0.0.5:8786",
+        ) from None
     with client:
         futures = client.compute(tasks.to_delayed())
         for future in futures:
