@@ -150,6 +150,25 @@ def test_user_data_stays_beside_the_position():
     assert "_note" not in position_json(pos)
 
 
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda seed: seeded_deck(seed),
+        lambda seed: Game(make_rules("classic"), seed, [greedy_bot, greedy_bot]),
+        lambda seed: engine.seat_rngs(seed, 2),
+    ],
+    ids=["seeded_deck", "Game", "seat_rngs"],
+)
+def test_a_seed_utf8_cannot_write_is_a_deal_error(start: typing.Callable[[str], object]) -> None:
+    """A lone surrogate (what Python makes of an undecodable byte: ``b"\\xff"`` read with
+    surrogateescape) is no seed: a DealError saying where, where the game or deck is asked
+    for, not UnicodeEncodeError from deep in the shuffle or in random.Random."""
+    with pytest.raises(
+        DealError, match=r"^a seed is a text UTF-8 can write: character 3 of 'ab\\udcff' is a lone surrogate$"
+    ):
+        start("ab\udcff")
+
+
 def test_one_error_hierarchy(pos):
     for error in (RulesError, PositionError, DealError, IllegalMove, TooComplex, NotationError, CardError):
         assert issubclass(error, CasinoError) and issubclass(error, ValueError), error

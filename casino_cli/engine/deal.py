@@ -26,12 +26,24 @@ SHUFFLE = "casino-shuffle/1"
 MAX_SEED_BYTES = 1024
 
 
-def _word_blocks(seed: str, hand: int) -> Iterator[tuple[int, ...]]:
-    """The unbounded stream of 32-bit words for (seed, hand), eight at a time."""
+def seed_bytes(seed: str) -> bytes:
+    """``seed`` in UTF-8, as the shuffle and the seats' random sources read it: a text
+    (TypeError) that UTF-8 can write (a lone surrogate cannot be: DealError)."""
+    if not isinstance(seed, str):
+        raise wrong_type("seed", seed, "a text")
+    try:
+        return seed.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise DealError(
+            f"a seed is a text UTF-8 can write: character {exc.start + 1} of {shown(seed)} is a lone surrogate"
+        ) from None
+
+
+def _word_blocks(data: bytes, hand: int) -> Iterator[tuple[int, ...]]:
+    """The unbounded stream of 32-bit words for (seed in UTF-8, hand), eight at a time."""
     import hashlib  # imported here: it costs start-up time that listing moves does not need
     from struct import Struct
 
-    data = seed.encode("utf-8")
     key = SHUFFLE.encode() + len(data).to_bytes(8, "big") + data + hand.to_bytes(8, "big")
     unpack = Struct(">8I").unpack
     block = 0
@@ -46,15 +58,14 @@ _DRAWS = tuple((i, i + 1, 2**32 - (2**32 % (i + 1))) for i in range(DECK_SIZE - 
 
 def seeded_deck(seed: str, hand: int = 1) -> tuple[int, ...]:
     """The deck for ``seed`` and hand number ``hand``, in dealing order (casino-shuffle/1)."""
-    if not isinstance(seed, str):
-        raise wrong_type("seed", seed, "a text")
-    if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
+    data = seed_bytes(seed)
+    if len(data) > MAX_SEED_BYTES:
         raise DealError(f"a seed is at most {MAX_SEED_BYTES} bytes")
     check_int("hand", hand)
     if not 1 <= hand < 2**63:
         raise DealError(f"the hand number is from 1 to 2**63 - 1, not {shown(hand)}")
     deck = list(range(DECK_SIZE))
-    blocks = _word_blocks(seed, hand)
+    blocks = _word_blocks(data, hand)
     words: list[int] = []
     k = 0
     for i, m, limit in _DRAWS:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from ..errors import check_int, shown, wrong_type
-from .deal import dealer_for_hand, seeded_deck, start_position
+from .deal import dealer_for_hand, seed_bytes, seeded_deck, start_position
 from .errors import CasinoError
 from .move_list import MoveList
 from .moves import Move, MoveFacts, judge
@@ -136,8 +136,7 @@ class Game:
     ):
         if not isinstance(rules, Rules):
             raise wrong_type("rules", rules, A_RULES)
-        if not isinstance(seed, str):
-            raise wrong_type("seed", seed, "a text")
+        seed_bytes(seed)
         if first_dealer is not None:
             check_int("first_dealer", first_dealer, "an int or None")
         if first_dealer is not None and first_dealer not in range(rules.players):

@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..cards import FULL_DECK, count
 from ..errors import check_int, shown, wrong_type
+from .deal import seed_bytes
 from .errors import CasinoError, PositionError
 from .listing import legal_moves
 from .moves import Move, MoveList
@@ -205,8 +206,7 @@ def _where(exc: BaseException) -> str:
 
 def seat_rngs(seed: str, players: int) -> list[random.Random]:
     """One random source per seat, from the game seed and the seat, so no bot can steer another."""
-    if not isinstance(seed, str):
-        raise wrong_type("seed", seed, "a text")
+    seed_bytes(seed)
     check_int("players", players)
     check_players(players)
     return [random.Random(f"{seed}/seat{seat}") for seat in range(players)]
