@@ -267,6 +267,30 @@ def test_dumps_refuses_nan_and_infinity_where_orjson_wrote_null():
         write_text(dict(game_record(game), _odd=[1, float("nan")]))
 
 
+def test_dumps_and_write_text_refuse_a_lone_surrogate_naming_where():
+    """A text UTF-8 cannot write (a name read with surrogateescape, ``'Ana\\udcff'``) made
+    dumps raise orjson's TypeError 'str is not valid UTF-8: surrogates not allowed', with no
+    path, and write_text the same from inside; both now say where, as for NaN."""
+    from casino_cli.notation.fields import dumps
+    from casino_cli.notation.text_record import write_text
+    from casino_cli.records.game_record import game_record
+
+    lead = "JSON text is UTF-8, which has no lone surrogate: "
+    for value, said in (
+        ({"players": ["Ana", "Ben\udcff"]}, "$.players[1] is 'Ben\\udcff'"),
+        ([{"\udcff": 1}], "$[0].\\udcff is '\\udcff'"),
+        ("\ud800", "$ is '\\ud800'"),
+    ):
+        with pytest.raises(CasinoError, match=f"^{re.escape(lead + said)}$"):
+            dumps(value)
+    with pytest.raises(TypeError, match="not JSON serializable"):  # the wrong type stays orjson's TypeError
+        dumps({"a": object()})
+    game = Game(make_rules("classic"), "7", [greedy_bot, greedy_bot])
+    game.play(hands=1)
+    with pytest.raises(CasinoError, match=f"^{re.escape(lead + '$.players[0] is ' + repr('Ana' + chr(0xDCFF)))}$"):
+        write_text(game_record(game, ["Ana\udcff", "Ben"]))
+
+
 def test_a_game_refuses_a_bot_that_cheats_naming_it():
     def cheat(view, moves, rng):
         return Move(TRAIL, next(c for c in range(52) if not view.hand >> c & 1))

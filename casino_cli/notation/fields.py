@@ -12,7 +12,7 @@ from typing import Any
 import orjson
 
 from ..cards import CardError, parse_card
-from ..errors import CasinoError, wrong_type
+from ..errors import CasinoError, shown, wrong_type
 from .errors import NotationError
 from .locate import duplicate_key, line_column, locate
 
@@ -146,26 +146,40 @@ _OPENERS = re.compile(rb'"(?:[^"\\]|\\.)*"|([\[{])', re.DOTALL)
 
 def dumps(obj: object) -> bytes:
     """Canonical JSON: compact, keys in the order given. JSON has no NaN or infinity, which
-    orjson writes as null: a float that is not finite is a CasinoError naming where it is."""
-    out = orjson.dumps(obj)
+    orjson writes as null, and JSON text is UTF-8, which has no lone surrogate (what Python
+    makes of a byte that is not UTF-8): either is a CasinoError naming where it is."""
+    try:
+        out = orjson.dumps(obj)
+    except orjson.JSONEncodeError:
+        check_writable(obj)  # a lone surrogate; anything else is orjson's TypeError
+        raise
     if b"null" in out:  # where orjson may have written one
-        check_finite(obj)
+        check_writable(obj)
     return out
 
 
-def check_finite(value: object) -> None:
-    """A CasinoError naming the JSON path of the first float in ``value`` that is not finite
-    (NaN or infinity, which JSON has no way to write), if there is one."""
-    found = _not_finite(value)
-    if found is not None:
-        raise CasinoError(f"JSON has no NaN or infinity: ${found[0]} is {found[1]}")
+def check_writable(value: object) -> None:
+    """A CasinoError naming the JSON path of the first value in ``value`` (a key too) that
+    JSON text cannot hold, if there is one: a float that is not finite, or a text with a
+    lone surrogate."""
+    found = _unwritable(value)
+    if found is None:
+        return
+    path, item = found
+    if isinstance(item, float):
+        raise CasinoError(f"JSON has no NaN or infinity: ${path} is {item}")
+    where = path.encode("utf-8", "backslashreplace").decode()  # the path may hold the key itself
+    raise CasinoError(f"JSON text is UTF-8, which has no lone surrogate: ${where} is {shown(item)}")
 
 
-def _not_finite(value: object) -> tuple[str, float] | None:
-    """The JSON path (after ``$``) of the first float in ``value`` that is not finite, and
-    that float, or None. (A text, an int, a bool and None are passed over at once.)"""
+def _unwritable(value: object) -> tuple[str, object] | None:
+    """The JSON path (after ``$``) of the first float in ``value`` that is not finite or
+    text that UTF-8 cannot write, and that value, or None. (An int, a bool and None are
+    passed over at once.)"""
     if isinstance(value, float):
         return None if math.isfinite(value) else ("", value)
+    if isinstance(value, str):
+        return None if value.isascii() or _utf8(value) else ("", value)
     steps: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         steps, form = value.items(), ".{}"
@@ -174,14 +188,25 @@ def _not_finite(value: object) -> tuple[str, float] | None:
     else:
         return None
     for step, item in steps:
-        if isinstance(item, _MAY_HOLD_FLOATS):
-            found = _not_finite(item)
+        if isinstance(step, str) and _unwritable(step) is not None:
+            return form.format(step), step
+        if isinstance(item, _MAY_HOLD_UNWRITABLE):
+            found = _unwritable(item)
             if found is not None:
                 return form.format(step) + found[0], found[1]
     return None
 
 
-_MAY_HOLD_FLOATS = (float, dict, list, tuple)
+def _utf8(text: str) -> bool:
+    """Whether UTF-8 can write ``text`` (it has no lone surrogate)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_MAY_HOLD_UNWRITABLE = (float, str, dict, list, tuple)
 
 
 def type_name(value: object) -> str:

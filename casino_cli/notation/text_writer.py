@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from .errors import NotationError
-from .fields import check_finite, name_key
+from .fields import check_writable, name_key
 from .text_builder import RECORD_FORMAT
 from .text_slips import _HELD_WORDS, _JOINS, _REMARKS, _UNDOTTED, _UNKNOWN, _VERBS, _a_player
 from .text_tokens import (
@@ -59,7 +59,7 @@ def write_text(record: dict[str, Any]) -> str:
     """The canonical text of a record dict (one the records layer reads), ending with a newline."""
     if not isinstance(record, dict) or not isinstance(record.get("hands"), list):
         raise NotationError("expected a record: an object with a list of hands")
-    check_finite(record)  # the values written as JSON: orjson would write NaN as null
+    check_writable(record)  # the values written as JSON: orjson would write NaN as null, refuse a surrogate
     lines: list[str] = []
     players = record.get("players")
     names = players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
