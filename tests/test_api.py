@@ -169,6 +169,24 @@ def test_a_seed_utf8_cannot_write_is_a_deal_error(start: typing.Callable[[str], 
         start("ab\udcff")
 
 
+@pytest.mark.parametrize("number", [True, 1.0], ids=["bool", "float"])
+def test_a_dealer_or_seat_that_is_no_int_is_refused_not_carried(number: object, pos: engine.Position) -> None:
+    """``True`` and ``1.0`` are ``in range(2)``: start_position took them as a dealer (its
+    position then wrote ``"dealer":true``, which check_position and the notation refuse) and
+    observe as a seat (a View of seat True). A dealer is now the TypeError naming it, a seat
+    the CasinoError a text seat was already."""
+    rules = make_rules("classic")
+    table, hands = 0b1111, (0b1111 << 4, 0b1111 << 8)
+    for call in (
+        lambda: start_position(rules, seeded_deck("7"), dealer=number),  # type: ignore[arg-type]
+        lambda: engine.start_from_table(rules, table, hands, dealer=number),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match=f"^dealer must be an int, not {type(number).__name__} {number}$"):
+            call()
+    with pytest.raises(CasinoError, match=rf"^seat {number} is not a seat \(0..1\)$"):
+        observe(pos, number)  # type: ignore[arg-type]
+
+
 def test_one_error_hierarchy(pos):
     for error in (RulesError, PositionError, DealError, IllegalMove, TooComplex, NotationError, CardError):
         assert issubclass(error, CasinoError) and issubclass(error, ValueError), error

@@ -108,8 +108,7 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
     n = rules.players
     if sorted(deck) != list(range(DECK_SIZE)):
         raise DealError("a deck holds each of the 52 cards exactly once")
-    if dealer not in range(n):
-        raise DealError(f"dealer {shown(dealer)} is not a seat (0..{n - 1})")
+    _check_dealer(dealer, n)
     first = (dealer + 1) % n
     hands = [0] * n
     table = 0
@@ -123,6 +122,14 @@ def start_position(rules: Rules, deck: tuple[int, ...], dealer: int, scores: tup
             hands[seat] |= (1 << deck[top]) | (1 << deck[top + 1])
             top += 2
     return _started(rules, table, tuple(hands), dealer, scores, tuple(deck[top:]))  # a whole deck: dealt once
+
+
+def _check_dealer(dealer: int, players: int) -> None:
+    """A TypeError for a dealer that is no int (``True`` and ``1.0`` are in ``range(2)``
+    too, and a position would carry them), a DealError for one that is no seat."""
+    check_int("dealer", dealer)
+    if dealer not in range(players):
+        raise DealError(f"dealer {shown(dealer)} is not a seat (0..{players - 1})")
 
 
 def _dealt_once(table: int, hands: tuple[Hand, ...], stock: tuple[int, ...] | None) -> None:
@@ -148,8 +155,7 @@ def start_from_table(
     if not isinstance(rules, Rules):
         raise wrong_type("rules", rules, A_RULES)
     n = rules.players
-    if dealer not in range(n):
-        raise DealError(f"dealer {shown(dealer)} is not a seat (0..{n - 1})")
+    _check_dealer(dealer, n)
     if len(hands) != n:
         raise DealError(f"{len(hands)} hands for {n} players")
     check_int("table", table)

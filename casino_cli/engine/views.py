@@ -93,7 +93,9 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
     hands and the stock as counts; and the hand's moves so far, if given."""
     if not isinstance(position, Position):
         raise wrong_type("position", position, A_POSITION)
-    if seat not in range(len(position.hands)):
+    if (
+        isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(len(position.hands))
+    ):  # True, 1.0 are in range(2)
         raise CasinoError(f"seat {shown(seat)} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
