@@ -259,7 +259,15 @@ DATA_COMMANDS = [
     ["simulate", "--games", "1", "--seed", "1"],
     ["--version"],
 ]
-NOT_FOR_LISTING = {"secrets", "shlex", "textwrap", "unicodedata", "casino_cli.engine.views", "casino_cli.cli.plain"}
+NOT_AT_START = {  # what only a message, a picture file, a name, a screen or casino text needs
+    "secrets",
+    "shlex",
+    "textwrap",
+    "unicodedata",
+    "casino_cli.engine.views",
+    "casino_cli.cli.plain",
+    "casino_cli.notation.text_writer",
+}
 
 
 @pytest.mark.parametrize("words", DATA_COMMANDS, ids=lambda words: words[0])
@@ -274,14 +282,18 @@ def test_the_data_commands_start_without_typer_or_rich(words: list[str], tmp_pat
     assert not {name for name in loaded if name.split(".")[0] in ("typer", "rich", "click")}
 
 
-def test_listing_a_position_imports_no_records_and_nothing_only_messages_use(tmp_path: Path) -> None:
+@pytest.mark.parametrize("words", [["moves", "POS"], ["deal", "--seed", "7"]], ids=["moves", "deal"])
+def test_listing_or_dealing_a_position_loads_no_records_and_nothing_only_messages_use(
+    words: list[str], tmp_path: Path
+) -> None:
     """``casino moves FILE``, whose start-up README's Speed measures against ``import
-    orjson``, loads the engine, the notation and its own output: not the records layer (but
-    the signal guard every command shares), and no module that only a message, a picture
-    file, a name or a screen needs (each of them once cost the start 1 to 9 ms)."""
+    orjson``, and ``casino deal`` load the engine, the notation and their own output: not
+    the records layer (but the signal guard every command shares), and no module that only
+    a message, a picture file, a name, a screen or casino text needs (each of them once cost
+    the start 1 to 9 ms)."""
     (tmp_path / "pos.json").write_bytes(STDIN)
-    loaded = started_with(["moves", str(tmp_path / "pos.json")], tmp_path)
-    assert "casino_cli.engine.listing" in loaded and "orjson" in loaded
+    loaded = started_with([str(tmp_path / "pos.json") if word == "POS" else word for word in words], tmp_path)
+    assert "casino_cli.engine.deal" in loaded and "orjson" in loaded
     records = {name for name in loaded if name.startswith("casino_cli.records.")}
     assert records == {"casino_cli.records.hold_signals"}
-    assert not loaded & NOT_FOR_LISTING
+    assert not loaded & NOT_AT_START

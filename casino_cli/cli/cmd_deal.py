@@ -10,8 +10,6 @@ from ..engine import SHUFFLE, dealer_for_hand, seeded_deck, start_position
 from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
-from ..notation.text_record import write_text
-from ..records.shown import visible
 from .common import print_position, rules_from_options, save_picture, seed_or_random
 from .output import USAGE, Fail, Format, resolve_format, write_line
 from .picture_files import check_target
@@ -60,6 +58,7 @@ def run_deal(
     print_position(pos, fmt)
     if svg is not None:
         from ..pictures.table import Picture
+        from ..records.shown import visible
 
         save_picture(svg, Picture(pos, caption=f"seed {visible(seed)}, hand {hand}"))
 
@@ -101,6 +100,8 @@ def _skeleton(
 def write_record(doc: dict[str, Any], fmt: Format) -> None:
     """A record as casino text (--format text or pretty) or as one line of JSON."""
     if fmt in (Format.text, Format.pretty):
+        from ..notation.text_record import write_text  # here: a position's deal need not load it
+
         write_line(write_text(doc).removesuffix("\n").encode())  # a document: UTF-8
     else:
         write_line(dumps(doc))

@@ -27,9 +27,9 @@ def seed_or_random(seed: str | None, tell: bool = True, games: int = 0) -> str:
     """The --seed of deal, play, simulate and match (``games`` of them dealt from SEED/i);
     without one, a fresh random seed, said on stderr (unless not ``tell``: play tells a
     person at the game's end) so the same game can be had again (docs/notation.md, Seeds)."""
-    import secrets
-
     if seed is None:
+        import secrets  # here: a given seed needs no fresh one
+
         seed = secrets.token_hex(6)
         if tell:
             say(f"seed: {seed}")
