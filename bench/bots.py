@@ -37,6 +37,7 @@ from pathlib import Path
 from _common import pin_one_core
 from crowded import crowded
 
+from casino_cli import ENGINE_DESCRIPTION
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import analyse, playout
@@ -200,7 +201,7 @@ def main() -> None:
     if args.hint_times:
         print(json.dumps(hint_times(args.games, args.hint_games)))
         return
-    report: dict = {"pinned": pinned, "per_move": {}, "playouts_per_s": {}, "hint_ms": {}}
+    report: dict = {"pinned": pinned, "engine": ENGINE_DESCRIPTION, "per_move": {}, "playouts_per_s": {}, "hint_ms": {}}
     for label, variant, players in CONFIGS:
         rules = make_rules(variant, players)
         positions = decisions(rules, args.games)
@@ -228,7 +229,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report))
         return
-    print(f"bots, {pinned}; CPU time per call")
+    print(f"bots, engine {ENGINE_DESCRIPTION}, {pinned}; CPU time per call")
     for label, bots in report["per_move"].items():
         row = ", ".join(
             f"{n} {v['median_ms']:.2f} ms (p90 {v['p90_ms']:.1f}, max {v['max_ms']:.0f})" for n, v in bots.items()

@@ -79,3 +79,22 @@ def test_the_peers_bench_names_our_engine_as_it_ran(
     lines = capsys.readouterr().out.splitlines()
     assert f"; engine {casino_cli.ENGINE_DESCRIPTION};" in lines[1]
     assert lines[-1].split("  ")[0] == ours
+
+
+def test_the_bots_bench_names_the_engine_it_timed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """bench/bots.py prints a header of its own: it names the engine too (and --json's report)."""
+    bots = bench_script("bots", monkeypatch)
+    monkeypatch.setattr(bots, "pin_one_core", lambda: "not pinned")  # not this test's process
+    monkeypatch.setattr(bots, "CONFIGS", [])  # no timing: the header is what is checked
+    monkeypatch.setattr(bots, "play_game", lambda rules, seed, seated: {"hands": []})
+    monkeypatch.setattr(bots, "read_record", lambda record: record)
+    monkeypatch.setattr(bots, "review", lambda record, rng: None)
+    monkeypatch.setattr("sys.argv", ["bots.py"])
+    bots.main()
+    monkeypatch.setattr("sys.argv", ["bots.py", "--json"])
+    bots.main()
+    table, doc = capsys.readouterr().out.splitlines()[0::2][:2]
+    assert table.startswith(f"bots, engine {casino_cli.ENGINE_DESCRIPTION}, not pinned;")
+    assert orjson.loads(doc)["engine"] == casino_cli.ENGINE_DESCRIPTION
