@@ -12,7 +12,9 @@ import pytest
 from clirun import casino
 from test_process_edges import BOTS
 
-from casino_cli.cli.cluster import ordered, simulation_bag, task_bag
+from casino_cli.cli import cluster
+from casino_cli.cli.cluster import ordered, played_tasks, simulation_bag, task_bag, validation_tasks
+from casino_cli.cli.output import Format
 from casino_cli.engine import make_rules
 
 distributed = pytest.importorskip(
@@ -100,3 +102,18 @@ def test_an_address_dask_cannot_use_is_a_usage_error(address: str) -> None:
     said = result.stderr.decode()
     assert result.returncode == 2 and not result.stdout, said
     assert f"--dask: {address!r} is not a scheduler address Dask can use (" in said and "tcp://10.0.0.5:8786" in said
+
+
+@pytest.mark.parametrize("engine, games, records", [("python", 300, 600), ("compiled", 600, 1200)])
+def test_a_default_task_is_about_a_second_of_the_engine_that_runs(
+    engine: str, games: int, records: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--per-task 0 (and the Python functions' default) makes tasks of about a second: 300
+    games of the pure engine, but the compiled one (what pip install . gives) plays them
+    in a third of that, and tasks of half a second cost the scheduler more than they are
+    worth; it gets twice as many games, and twice as many records to validate."""
+    monkeypatch.setattr(cluster, "ENGINE", engine)
+    assert (
+        played_tasks(make_rules("classic", 2), "s", range(1, 2401), ["random", "random"]).npartitions == 2400 // games
+    )
+    assert validation_tasks([None] * 2400, False, Format.json).npartitions == 2400 // records  # type: ignore[list-item]

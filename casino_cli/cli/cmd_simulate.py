@@ -94,9 +94,9 @@ def run_simulate(
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
     played: Iterable[tuple[bytes, bool]]
     if dask is not None:
-        from .cluster import GAMES_PER_TASK, ordered, played_tasks
+        from .cluster import ordered, played_tasks
 
-        played = ordered(played_tasks(rules, seed, numbers, seats, hands, per_task or GAMES_PER_TASK), dask)
+        played = ordered(played_tasks(rules, seed, numbers, seats, hands, per_task), dask)
     else:
         work = ((rules, seed, number, seats, hands) for number in numbers)
         # its workers fork before the bar's thread starts; each ends its bots' programs

@@ -53,9 +53,9 @@ def run_validate(
     if dask is not None:
         if fmt == Format.pretty:
             raise Fail(USAGE, "--dask writes json, jsonl or text (-f), not pretty")
-        from .cluster import RECORDS_PER_TASK, ordered, validation_tasks
+        from .cluster import ordered, validation_tasks
 
-        tasks = validation_tasks(docs, keep_going, fmt, per_task or RECORDS_PER_TASK)
+        tasks = validation_tasks(docs, keep_going, fmt, per_task)
         for lines, tally in ordered(tasks, dask):
             progress.advance()
             _count(totals, tally)
