@@ -114,6 +114,10 @@ def test_a_hand_number_beyond_64_bits_is_a_usage_error():
     "args",
     [
         ["deal", "--seed", b"\xff\xfe"],
+        ["deal", "--record", "--seed", b"\xff\xfe", "-f", "text"],  # a seed written into the record
+        ["deal", "--record", "--seed", "7", "--names", b"\xff\xfe"],  # checked before it is split
+        ["simulate", "--games", "1", "--seed", b"\xff\xfe"],
+        ["match", "greedy", "random", "--pairs", "2", "--seed", b"\xff\xfe"],
         ["apply", "fixtures/examples/worked-1.json", b"\xff\xfe"],  # a move, where any text is read as one
         ["judge", "fixtures/examples/worked-1.json", b"\xff\xfe"],
     ],

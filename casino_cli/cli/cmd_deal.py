@@ -11,7 +11,7 @@ from ..engine.rules import Rules
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from .common import print_position, rules_from_options, save_picture, seed_or_random
-from .output import USAGE, Fail, Format, resolve_format, write_line
+from .output import USAGE, Fail, Format, resolve_format, utf8_argument, write_line
 from .picture_files import check_target
 
 
@@ -65,7 +65,7 @@ def run_deal(
 
 def _names(names: str, rules: Rules) -> list[str]:
     """--names: one name a seat, comma-separated."""
-    players = [n.strip() for n in names.split(",")]
+    players = [n.strip() for n in utf8_argument(names).split(",")]
     if len(players) != rules.players or not all(players):
         raise Fail(USAGE, f"--names takes {rules.players} names, comma-separated")
     return players

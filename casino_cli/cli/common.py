@@ -18,7 +18,7 @@ from ..notation.fields import dumps, loads, whole
 from ..notation.moves import read_record_move, split_player
 from ..notation.position import UserData, position_json, read_position_data, rules_problem
 from .inputs import Document, InputError, read_documents
-from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, write_line
+from .output import DATA_ERROR, USAGE, Fail, Format, Screen, say, utf8_argument, write_line
 
 _PATH = re.compile(r"\$[^ :,]*")
 
@@ -38,12 +38,12 @@ def seed_or_random(seed: str | None, tell: bool = True, games: int = 0) -> str:
 
 
 def check_seed(seed: str, games: int = 0) -> None:
-    """A usage error for a seed longer than a deal takes; with ``games``, for one whose last
-    game's seed, SEED/games, would be."""
+    """A usage error for a seed that is not UTF-8 (bytes the shell passed) or longer than a
+    deal takes; with ``games``, for one whose last game's seed, SEED/games, would be."""
     from ..engine.deal import MAX_SEED_BYTES
 
     room = MAX_SEED_BYTES - (len(f"/{games}") if games else 0)
-    if len(seed.encode("utf-8", "surrogatepass")) > room:
+    if len(utf8_argument(seed).encode("utf-8")) > room:
         why = f" here (game {games} deals from SEED/{games}, at most {MAX_SEED_BYTES} bytes)" if games else ""
         raise Fail(USAGE, f"a seed is at most {room} bytes{why}")
 
