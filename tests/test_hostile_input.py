@@ -782,6 +782,61 @@ def test_crlf_json_lines_stream_with_a_bom_is_accepted():
     assert res.returncode == 0 and "5 records checked: 5 valid" in res.stderr
 
 
+def _cr_only(data: bytes) -> bytes:
+    """``data`` with its lines ended by CR alone, as ``tr '\\n' '\\r'`` writes it (old Mac)."""
+    return data.replace(b"\n", b"\r")
+
+
+@pytest.mark.parametrize("where", ["file", "stdin"])
+@pytest.mark.parametrize("ending", ["", "\n"], ids=["cr-only", "cr-then-a-final-lf"])
+def test_json_lines_ended_by_cr_alone_are_read_line_by_line(where, ending, tmp_path):
+    """A JSON Lines stream with CR line ends is each of its lines, as with LF or CRLF: not
+    one broken document ('a second document starts here'), and messages count its lines."""
+    bad = RECORD_BYTES.replace(b'"hands":', b'"hnads":')
+    data = _cr_only(b"".join(line + b"\n" for line in (RECORD_BYTES, RECORD_BYTES, bad))) + ending.encode()
+    path = tmp_path / "old-mac.jsonl"
+    path.write_bytes(data)
+    res = cli("validate", str(path)) if where == "file" else cli("validate", "-", stdin=data)
+    no_traceback(res)
+    assert res.returncode == 65, res.stderr
+    assert "3 records checked: 2 valid, 0 not valid (0 findings), 1 unreadable" in res.stderr
+    assert orjson.loads(res.stdout)["line"] == 3
+    res = cli("moves", "-", stdin=_cr_only(b"".join(encode(POSITION) + b"\n" for _ in range(4))))
+    assert res.returncode == 0 and len(res.stdout.splitlines()) == 4
+
+
+def test_a_pretty_document_ended_by_cr_alone_is_located_by_its_lines():
+    """A multi-line document with CR line ends was read (CR is a space in JSON) but located
+    on line 1 at column 200-odd; its lines are now counted as an editor shows them."""
+    doc = copy.deepcopy(RECORD)
+    doc["hands"][0]["moves"][1] = "ZZ"
+    data = _cr_only(_pretty(doc))
+    res = cli("validate", "-", stdin=data)
+    no_traceback(res)
+    finding = orjson.loads(res.stdout)
+    line = next(n for n, text in enumerate(_pretty(doc).split(b"\n"), 1) if b'"ZZ"' in text)
+    assert finding["line"] == line > 1, finding
+
+
+def test_json_lines_ended_by_cr_alone_too_large_to_read_whole_say_so():
+    """CR-ended input is read in one piece; past 16 MB it said 'line longer than 16 MB'
+    without a word of its line ends; it names them and how to convert them."""
+    from casino_cli.cli.inputs import MAX_LINE
+
+    data = RECORD_BYTES + b"\r"
+    res = cli("validate", "-", stdin=data * (MAX_LINE // len(data) + 2))
+    assert res.returncode == 65
+    assert "lines end with CR alone (old Mac line ends)" in orjson.loads(res.stdout)["message"]
+    assert "tr '\\r' '\\n'" in orjson.loads(res.stdout)["message"]
+
+
+def test_a_cr_inside_a_json_lines_stream_with_line_feeds_is_a_space():
+    """A CR alone in input that has line feeds is not a line end: JSON reads it as a space."""
+    line = encode(POSITION).replace(b'"turn":', b'\r"turn":')
+    res = cli("moves", "-", stdin=line + b"\n" + line + b"\n")
+    assert res.returncode == 0 and len(res.stdout.splitlines()) == 2, res.stderr
+
+
 # --- JSON Lines streams: a bad line in the middle ----------------------------------------------
 
 STREAM_LENGTH = 300

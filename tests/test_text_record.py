@@ -1379,3 +1379,26 @@ def test_a_hand_field_with_no_value_is_refused_just_after_its_name(hand, column,
     path.write_text(f"[Rules classic 2]\n\n{hand}\n1. 8C\n", encoding="utf-8")
     out = cli("validate", str(path), "-f", "text")
     assert out.stdout.decode().startswith(f"{path}:3:{column}: expected a value after dealer")
+
+
+@pytest.mark.parametrize("name", ["game.cas", "game.txt", "-"])
+def test_casino_text_with_lines_ended_by_cr_alone_reads_as_with_lf(tmp_path, name):
+    """Casino text saved with old Mac line ends (``tr '\\n' '\\r'``) said "expected ']' at
+    the end of the tag line" on line 1; it reads as the same text with LF, findings on its
+    own lines, from a file of any name and from standard input."""
+    lf = (TEXT / "dispute.cas").read_bytes()
+    path = tmp_path / name
+    path.write_bytes(lf.replace(b"\n", b"\r"))
+    out = cli("validate", "-" if name == "-" else str(path), "-f", "text", stdin=lf.replace(b"\n", b"\r"))
+    expected = cli("validate", "-", "-f", "text", stdin=lf)
+    assert expected.returncode == 1 and b":1:" not in expected.stdout  # the verdict is past line 1
+    assert (out.returncode, out.stdout.replace(str(path).encode(), b"<stdin>")) == (1, expected.stdout)
+
+
+def test_casino_text_ended_by_cr_alone_too_large_to_read_whole_says_so():
+    """Past the most read in one piece, CR-ended casino text said 'line longer than
+    1000000 characters'; it names its line ends and how to convert them."""
+    record = (TEXT / "dispute.cas").read_bytes().replace(b"\n", b"\r")
+    out = cli("validate", "-", "-f", "text", stdin=record * (4_000_000 // len(record) + 1))
+    assert out.returncode == 65
+    assert out.stdout.startswith(b"<stdin>:1:1: this input's lines end with CR alone (old Mac line ends)"), out.stdout

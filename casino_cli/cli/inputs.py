@@ -12,7 +12,8 @@ The reading rule (docs/notation.md, "Reading input"), chosen so that no record i
   first 16 MB hold a line that is a whole document, else refused as a whole.
 
 UTF-16/UTF-32 text (with a byte order mark or without) and compressed input are
-recognised by their first bytes and refused by name. A line longer than 16 MB is reported and skipped; one still not ended after
+recognised by their first bytes and refused by name. Input whose lines end with CR alone
+(no LF but at its end) is read as if they ended with LF. A line longer than 16 MB is reported and skipped; one still not ended after
 256 MB (``/dev/zero``) ends the reading of that input.
 """
 
@@ -99,7 +100,7 @@ class Document(NamedTuple):
 class _Line(NamedTuple):
     number: int
     data: bytes
-    cut: str = ""  # "long": over MAX_LINE, skipped; "endless": reading stopped inside it
+    cut: str = ""  # "long": over MAX_LINE, skipped; "endless": reading stopped inside it; "cr": see cr_too_large
 
 
 def open_input(path: str) -> tuple[BinaryIO, str]:
@@ -247,14 +248,24 @@ def _parsed(name: str, lines: Iterator[_Line]) -> Iterator[Document]:
 
 def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[_Line]:
     """Each line of at most ``limit`` bytes; a longer one is skipped (not stored), an endless
-    one (not ended MAX_SKIP bytes later) ends the input. Casino text reads its lines here too."""
+    one (not ended MAX_SKIP bytes later) ends the input. Casino text reads its lines here too.
+    Input whose lines end with CR alone is read as if they ended with LF (see :func:`_cr_lines`)."""
     number = 0
+    ahead = b""  # a line read to see whether the first was the whole input
     while True:
-        line = stream.readline(limit + 1)
+        line, ahead = ahead or stream.readline(limit + 1), b""
         if not line:
             return
         number += 1
+        if number == 1 and len(line) <= limit and _BARE_CR.search(line):
+            ahead = stream.readline(limit + 1) if line.endswith(b"\n") else b""
+            if not ahead:
+                yield from _cr_lines(line)
+                return
         if len(line) > limit and not line.endswith(b"\n"):
+            if number == 1 and _BARE_CR.search(line):
+                yield _Line(1, b"", "cr")  # a CR-ended input too large to be read in one piece
+                return
             skipped = 0
             while skipped < MAX_SKIP:  # drop the rest of the line without holding it
                 chunk = stream.readline(_CHUNK)
@@ -269,7 +280,28 @@ def read_lines(stream: BinaryIO, limit: int = MAX_LINE) -> Iterator[_Line]:
         yield _Line(number, line)
 
 
+_BARE_CR = re.compile(rb"\r(?!\n)")
+
+
+def _cr_lines(data: bytes) -> Iterator[_Line]:
+    """The lines of an input with no line feed but at its end and a CR that is not before
+    one (saved with old Mac line ends, or by ``tr '\\n' '\\r'``): each CR ends a line, as
+    LF would. Input with a line feed inside keeps its CRs (JSON reads them as spaces)."""
+    for number, piece in enumerate(data.splitlines(), 1):
+        yield _Line(number, piece + b"\n")
+
+
+def cr_too_large(most: str) -> str:
+    """The message for input whose lines end with CR alone, larger than ``most`` ("16 MB")."""
+    return (
+        f"this input's lines end with CR alone (old Mac line ends), and such input is read in one piece"
+        f" of at most {most}: convert its line ends to LF first, e.g. tr '\\r' '\\n' < OLD > NEW"
+    )
+
+
 def _parse_line(name: str, item: _Line) -> Document:
+    if item.cut == "cr":
+        return Document(name, 1, error=NotationError(cr_too_large(f"{MAX_LINE // _MB} MB")))
     if item.cut == "long":
         return Document(name, item.number, error=NotationError(f"line longer than {MAX_LINE // _MB} MB"))
     if item.cut == "endless":

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .inputs import Document, read_lines, refused
+from .inputs import Document, cr_too_large, read_lines, refused
 
 _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
@@ -83,28 +83,29 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     """Every record of a casino text input as a document, located by line and column."""
     from ..notation.text_record import MAX_LINE_CHARS, TextError, read_text
 
-    bad: list[int] = []
-
+    said: dict[int, str] = {}  # a line's message, in place of the reader's (an over-long line)
+    limit = MAX_LINE_CHARS * 4  # bytes: a line of MAX_LINE_CHARS characters fits
     too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line
 
     def lines() -> Iterator[str]:
-        # bytes: a line of MAX_LINE_CHARS characters fits; an endless line ends the input
-        for line in read_lines(stream, MAX_LINE_CHARS * 4):
+        for line in read_lines(stream, limit):  # an endless line ends the input
             if line.cut:
+                if line.cut == "cr":
+                    said[line.number] = cr_too_large(f"{limit:,} bytes")
                 yield too_long
                 continue
             try:
                 yield line.data.decode("utf-8")
             except UnicodeDecodeError:
-                bad.append(line.number)
+                said[line.number] = "this line is not UTF-8 text"
                 yield too_long
 
     empty = True
     for record in read_text(lines()):
         empty = False
         error = record.error
-        if error is not None and bad and error.line in bad:
-            error = TextError("this line is not UTF-8 text", error.line, 1)
+        if error is not None and error.line in said:
+            error = TextError(said[error.line], error.line, 1)
             error.at = (error.line - record.line + 1, 1)
         yield Document(name, record.line, record.value, error, record.locate)
     if empty:  # as an empty JSON input is: unreadable, never "0 records, all valid"
