@@ -830,6 +830,17 @@ def test_json_lines_ended_by_cr_alone_too_large_to_read_whole_say_so():
     assert "tr '\\r' '\\n'" in orjson.loads(res.stdout)["message"]
 
 
+def test_lines_ended_by_cr_then_lines_ended_by_lf_are_not_guessed_at_but_named():
+    """Two files joined, the first with CR line ends: its lines are one broken line, and the
+    message, which said only 'a second document starts here', says why and what to do."""
+    data = _cr_only(RECORD_BYTES + b"\n" + RECORD_BYTES + b"\n") + RECORD_BYTES + b"\n" + RECORD_BYTES + b"\n"
+    res = cli("validate", "-", stdin=data)
+    assert res.returncode == 65 and "2 records checked: 1 valid" in res.stderr  # line 1: 2 CR lines + 1 LF one
+    finding = orjson.loads(res.stdout)
+    assert finding["line"] == 1 and "this line holds CRs that end no line" in finding["message"]
+    assert "tr '\\r' '\\n'" in finding["message"]
+
+
 def test_a_cr_inside_a_json_lines_stream_with_line_feeds_is_a_space():
     """A CR alone in input that has line feeds is not a line end: JSON reads it as a space."""
     line = encode(POSITION).replace(b'"turn":', b'\r"turn":')

@@ -1402,3 +1402,13 @@ def test_casino_text_ended_by_cr_alone_too_large_to_read_whole_says_so():
     out = cli("validate", "-", "-f", "text", stdin=record * (4_000_000 // len(record) + 1))
     assert out.returncode == 65
     assert out.stdout.startswith(b"<stdin>:1:1: this input's lines end with CR alone (old Mac line ends)"), out.stdout
+
+
+def test_casino_text_ended_by_cr_then_by_lf_is_not_guessed_at_but_named():
+    """A CR-ended record joined to an LF-ended one: the error on its first line names the
+    CRs and how to convert them (it said only "expected ']' at the end of the tag line")."""
+    lf = (TEXT / "dispute.cas").read_bytes()
+    out = cli("validate", "-", "-f", "text", stdin=lf.replace(b"\n", b"\r") + lf)
+    assert out.returncode == 65
+    assert out.stdout.startswith(b"<stdin>:1:"), out.stdout
+    assert b"; this line holds CRs that end no line" in out.stdout and b"tr '\\r' '\\n'" in out.stdout

@@ -291,6 +291,17 @@ def _cr_lines(data: bytes) -> Iterator[_Line]:
         yield _Line(number, piece + b"\n")
 
 
+CR_HINT = (
+    "this line holds CRs that end no line (lines ended by CR alone are read as lines only when all of"
+    " the input's are): convert them to LF, e.g. tr '\\r' '\\n' < OLD > NEW"
+)
+
+
+def has_bare_cr(line: bytes) -> bool:
+    """Whether ``line`` holds a CR that is neither before an LF nor its line end."""
+    return _BARE_CR.search(line.rstrip(b"\r\n")) is not None
+
+
 def cr_too_large(most: str) -> str:
     """The message for input whose lines end with CR alone, larger than ``most`` ("16 MB")."""
     return (
@@ -313,7 +324,12 @@ def _parse_line(name: str, item: _Line) -> Document:
                 "the input is not read further"
             ),
         )
-    return _parse(name, item.number, item.data.rstrip(b"\r\n"))  # an error at its end is on this line
+    doc = _parse(name, item.number, item.data.rstrip(b"\r\n"))  # an error at its end is on this line
+    if doc.error is None or not has_bare_cr(doc.raw):
+        return doc
+    error = NotationError(f"{doc.error.message}; {CR_HINT}", doc.error.path)
+    error.at = doc.error.at
+    return doc._replace(error=error)
 
 
 def _parse(name: str, number: int, data: bytes) -> Document:

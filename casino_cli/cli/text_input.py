@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .inputs import Document, cr_too_large, read_lines, refused
+from .inputs import CR_HINT, Document, cr_too_large, has_bare_cr, read_lines, refused
 
 _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
@@ -86,6 +86,7 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
     said: dict[int, str] = {}  # a line's message, in place of the reader's (an over-long line)
     limit = MAX_LINE_CHARS * 4  # bytes: a line of MAX_LINE_CHARS characters fits
     too_long = "\x00" * (MAX_LINE_CHARS + 1)  # what the reader refuses as an over-long line
+    crs: set[int] = set()  # lines holding a CR that ends no line: an error there says so
 
     def lines() -> Iterator[str]:
         for line in read_lines(stream, limit):  # an endless line ends the input
@@ -94,6 +95,8 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
                     said[line.number] = cr_too_large(f"{limit:,} bytes")
                 yield too_long
                 continue
+            if has_bare_cr(line.data):
+                crs.add(line.number)
             try:
                 yield line.data.decode("utf-8")
             except UnicodeDecodeError:
@@ -107,6 +110,9 @@ def text_documents(stream: BinaryIO, name: str) -> Iterator[Document]:
         if error is not None and error.line in said:
             error = TextError(said[error.line], error.line, 1)
             error.at = (error.line - record.line + 1, 1)
+        elif error is not None and error.line in crs:
+            hinted = TextError(f"{error.message}; {CR_HINT}", error.line, error.column)
+            hinted.at, error = error.at, hinted
         yield Document(name, record.line, record.value, error, record.locate)
     if empty:  # as an empty JSON input is: unreadable, never "0 records, all valid"
         from ..notation.errors import NotationError
