@@ -358,7 +358,7 @@ def mangled_bytes(draw, docs):
     doc = draw(st.one_of(docs, corrupted(docs)))
     data = bytearray(to_bytes(doc))
     for _ in range(draw(st.integers(0, 4))):
-        op = draw(st.sampled_from(["truncate", "flip", "insert", "delete", "duplicate", "bom", "crlf"]))
+        op = draw(st.sampled_from(["truncate", "flip", "insert", "delete", "duplicate", "bom", "crlf", "cr"]))
         at = draw(st.integers(0, max(0, len(data) - 1)))
         if op == "truncate":
             del data[at:]
@@ -379,6 +379,8 @@ def mangled_bytes(draw, docs):
             data[0:0] = b"\xef\xbb\xbf"
         elif op == "crlf":
             data = bytearray(bytes(data).replace(b",", b",\r\n"))
+        elif op == "cr":  # CR alone: a line end where the input has no LF, else a space
+            data = bytearray(bytes(data).replace(b",", b",\r"))
     return bytes(data)
 
 
@@ -649,7 +651,8 @@ def cli_inputs(draw):
     else:  # a JSON Lines stream with a corrupted line among valid ones
         lines = [to_bytes(draw(docs)) for _ in range(draw(st.integers(2, 4)))]
         lines.insert(draw(st.integers(0, len(lines))), to_bytes(draw(corrupted(docs))))
-        data = b"\n".join(lines) + b"\n"
+        end = draw(st.sampled_from([b"\n", b"\r\n", b"\r"]))  # LF, CRLF or CR alone (old Mac)
+        data = end.join(lines) + end
     command: tuple[str, ...] = (kind, "-")
     if kind == "apply":
         command += tuple(
