@@ -26,7 +26,7 @@ from casino_cli.engine import (
 from casino_cli.engine.botcheck import check_bot
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.position import Partial
-from casino_cli.engine.views import ask, observe, seat_rngs
+from casino_cli.engine.views import Played, ask, observe, public, seat_rngs
 from casino_cli.records.selfplay import play_game
 
 # botcheck forks (each question in a process of its own); pytest-xdist's worker runs a thread
@@ -104,6 +104,35 @@ def test_only_the_seats_of_the_position_can_be_observed():
     for seat in (2, -1):
         with pytest.raises(CasinoError, match=f"seat {seat} is not a seat"):
             observe(pos, seat)
+
+
+def test_a_history_that_is_not_the_hands_public_moves_is_refused_where_the_view_is_made():
+    """observe and ask take the history as a tuple of Played whose positions hide every hand
+    and the stock: a list, or the moves alone, is a TypeError naming it (it used to make a
+    view the searcher failed on deep inside, with an AttributeError), and a Played holding
+    the full position a CasinoError (that view would have shown the bot every hidden card).
+    The compiled engine refuses a list itself, in words of its own."""
+    rules = make_rules("classic", 2)
+    pos = start_position(rules, seeded_deck("h"), 1)
+    history = []
+    for _ in range(3):
+        move = legal_moves(pos)[0]
+        history.append(Played(pos.turn, move, public(pos)))
+        full = pos
+        pos = play_judged(pos, move, legal_moves(pos).facts[0])
+    assert observe(pos, pos.turn, tuple(history)).history == tuple(history)
+    with pytest.raises(TypeError, match=r"^history must be a tuple of Played .*, not list \[|tuple object expected"):
+        observe(pos, pos.turn, history)
+    with pytest.raises(
+        TypeError, match=r"^history\[0\] must be a Played\(seat, move, public\(position\)\), not Move|object expected"
+    ):
+        observe(pos, pos.turn, tuple(p.move for p in history))
+    for shown_cards in (full, observe(full, full.turn).known):  # every card, or the mover's hand
+        leaky = (*history[:2], Played(full.turn, history[2].move, shown_cards))
+        with pytest.raises(CasinoError, match=r"^history\[2\]\.before shows cards no seat sees"):
+            observe(pos, pos.turn, leaky)
+        with pytest.raises(CasinoError, match=r"^history\[2\]\.before shows cards no seat sees"):
+            ask(BOTS["searcher"], pos, random.Random(1), leaky)
 
 
 def peeker(view, moves, rng):

@@ -22,7 +22,7 @@ from .play import play_judged, residue_taken
 from .position import Position
 from .rules import A_RULES, Rules
 from .scoring import GameStep, HandScore, game_after_hand, score_hand
-from .views import Bot, Played, ask, public, seat_rngs, unfit_bot
+from .views import Bot, Played, ask_seat, public, seat_rngs, unfit_bot
 
 MAX_HANDS = 500  # a game that has not ended by then stops (level play-on totals can repeat)
 
@@ -231,7 +231,7 @@ class Game:
             raise CasinoError("no hand is in play")
         if not self.bots:
             raise CasinoError("a game without bots has no bot to choose: play each move with play_move")
-        return ask(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
+        return ask_seat(self.bots[pos.turn], pos, self.rngs[pos.turn], self.history)
 
     def play_hand(self, observer: Observer | None = None) -> PlayedHand:
         """Play the hand in play to its end (one played move by move so far, say), or deal,

@@ -90,7 +90,15 @@ class View(NamedTuple):
 
 def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> View:
     """The view of ``seat``: its own hand, the table and every captured card; the other
-    hands and the stock as counts; and the hand's moves so far, if given."""
+    hands and the stock as counts; and the hand's moves so far, if given (a tuple of
+    :class:`Played`, each ``before`` hiding every hand and the stock, as :func:`public` does)."""
+    _check_history(history)
+    return seat_view(position, seat, history)
+
+
+def seat_view(position: Position, seat: int, history: tuple[Played, ...]) -> View:
+    """:func:`observe` for a history the engine built itself (a :class:`~.game.Game`'s),
+    which is not checked again at every move."""
     if not isinstance(position, Position):
         raise wrong_type("position", position, A_POSITION)
     if (
@@ -99,6 +107,23 @@ def observe(position: Position, seat: int, history: tuple[Played, ...] = ()) -> 
         raise CasinoError(f"seat {shown(seat)} is not a seat (0..{len(position.hands) - 1})")
     hands = tuple(h if s == seat else Partial(0, held_count(position, s)) for s, h in enumerate(position.hands))
     return View(seat, position._replace(hands=hands, stock=Unseen(position.stock_count)), history)
+
+
+def _check_history(history: tuple[Played, ...]) -> None:
+    """Refuse a history a view cannot hold: one not a tuple of :class:`Played` (a TypeError
+    naming it, not an error deep inside a bot that replays it), or one whose ``before``
+    shows a hidden card (a view holds only what its seat may know)."""
+    if not isinstance(history, tuple):
+        raise wrong_type("history", history, "a tuple of Played (the hand's moves so far)")
+    for i, played in enumerate(history):
+        if not (isinstance(played, Played) and isinstance(played.move, Move) and isinstance(played.before, Position)):
+            raise wrong_type(f"history[{i}]", played, "a Played(seat, move, public(position))")
+        before = played.before
+        if not isinstance(before.stock, Unseen) or any(not isinstance(h, Partial) or h.known for h in before.hands):
+            raise CasinoError(
+                f"history[{i}].before shows cards no seat sees (a hand or the stock):"
+                " a Played holds public(position), every hand and the stock hidden"
+            )
 
 
 def public(position: Position) -> Position:
@@ -161,13 +186,19 @@ def bot_name(bot: object) -> str:
 
 def ask(bot: Bot, position: Position, rng: random.Random, history: tuple[Played, ...] = ()) -> tuple[Move, MoveList]:
     """The move ``bot`` picks for the seat to move, given only that seat's view (with the
-    hand's ``history``), with the legal moves of that view (the same as the position's:
-    they depend on the mover's hand and the table alone). Raises :class:`BotError` if the
-    bot fails or picks an illegal move."""
+    hand's ``history``, as :func:`observe` takes it), with the legal moves of that view (the
+    same as the position's: they depend on the mover's hand and the table alone). Raises
+    :class:`BotError` if the bot fails or picks an illegal move."""
+    _check_history(history)
+    return ask_seat(bot, position, rng, history)
+
+
+def ask_seat(bot: Bot, position: Position, rng: random.Random, history: tuple[Played, ...]) -> tuple[Move, MoveList]:
+    """:func:`ask` for a history the engine built itself (see :func:`seat_view`)."""
     seat = position.turn
     if seat is None:
         raise CasinoError("the hand is over: no seat is to move")
-    view = observe(position, seat, history)
+    view = seat_view(position, seat, history)
     listing = legal_moves(view.known)
     legal = (listing.moves, listing.facts, listing.truncated)  # what the bot is given, kept from its reach
     # The bot is called as returning anything: its answer is checked below. (Compiled code
