@@ -28,6 +28,7 @@ from itertools import count, islice
 from queue import SimpleQueue
 from typing import TYPE_CHECKING, Any
 
+from ..engine.views import ended_words
 from ..records import botproto
 from .output import INTERNAL, Fail, Interrupted
 from .process import SIGNAL_CODES, WorkerStopped, quiet_worker
@@ -272,8 +273,9 @@ def _receive(worker: Worker, chunk: list[Any], named: Callable[[list[Any]], str]
         code = process.exitcode
         if code is not None and code < 0 and -code in SIGNAL_CODES:
             raise Interrupted(SIGNAL_CODES[signal.Signals(-code)]) from None  # stopped with its group
+        how = "" if code is None else f" ({ended_words(code)})"  # signal 9, not exit status -9
         doing = f" {named(chunk)}" if named else ""
-        raise Fail(INTERNAL, f"a worker process ended unexpectedly (exit status {code}){doing}") from None
+        raise Fail(INTERNAL, f"a worker process ended unexpectedly{how}{doing}") from None
 
 
 def _noted(message: tuple[Any, ...], programs: set[int]) -> bool:
