@@ -41,7 +41,7 @@ from casino_cli import ENGINE_DESCRIPTION
 from casino_cli.engine import legal_moves, make_rules, play_judged, seeded_deck, start_position
 from casino_cli.engine.bots import BOTS
 from casino_cli.engine.search import analyse, playout
-from casino_cli.engine.views import Played, ask, observe, public, seat_rngs
+from casino_cli.engine.views import Played, ask_seat, observe, public, seat_rngs
 from casino_cli.engine.worlds import sample_worlds
 from casino_cli.notation.position import read_position
 from casino_cli.records.record import read_record
@@ -62,7 +62,7 @@ def decisions(rules, games: int) -> list:
         history: tuple = ()
         while not pos.finished:
             out.append((pos, history))
-            move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn], history)
+            move, listing = ask_seat(BOTS["greedy"], pos, rngs[pos.turn], history)
             history += (Played(pos.turn, move, public(pos)),)
             pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
     return out
@@ -73,7 +73,7 @@ def per_move(positions: list, name: str) -> dict:
     for i, (pos, history) in enumerate(positions):
         rng = random.Random(i)
         t = time.process_time()
-        ask(BOTS[name], pos, rng, history)
+        ask_seat(BOTS[name], pos, rng, history)  # as a Game asks (its history is not checked again)
         times.append(time.process_time() - t)
     times.sort()
     return {
