@@ -43,9 +43,11 @@ def suit(card: int) -> int:
     return card & 3
 
 
-def parse_card(text: str) -> int:
+def parse_card(text: object) -> int:
     """Read a card in any accepted form: ``TD``, ``10d``, ``t♦``, ``2♤``, with plain spaces
-    around. Exactly these spellings: ASCII case only (``ſ`` is not ``S``), no other space."""
+    around. Exactly these spellings: ASCII case only (``ſ`` is not ``S``), no other space.
+    Anything but a text is a CardError too (``text`` is ``object``, so the compiled engine
+    does not turn it into a TypeError first: readers pass on what a document holds)."""
     if not isinstance(text, str):
         raise CardError(f"a card must be a string like 'TD', not {shown(text)}")
     card = _INDEX.get(text)  # written as canonical, as most cards are

@@ -145,7 +145,10 @@ def start_positions(draw, rules=None) -> Position:
     dealer = dealer_for_hand(rules, first_dealer, hand)
     # Game scores before the hand (later hands of a game); they never affect the moves.
     scores = draw(
-        st.one_of(st.none(), st.lists(st.integers(0, rules.target + 3), min_size=rules.sides, max_size=rules.sides))
+        st.one_of(
+            st.none(),
+            st.lists(st.integers(0, rules.target + 3), min_size=rules.sides, max_size=rules.sides).map(tuple),
+        )
     )
     return start_position(rules, seeded_deck(seed, hand), dealer, scores)
 

@@ -170,6 +170,11 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     names = ("test_api.py", "test_play_terminal.py", "test_process_edges.py", "test_rule_options.py")
     chosen = ("-k", "pickle or terminal or user_bot or bad_options")
     _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{n}" for n in names), *chosen, cwd=tmp_path)
+    # the readers on hostile and malformed documents, the property tests and the fuzz tests:
+    # compiled, an annotated argument is checked before the function's own words (a card
+    # that was no text, read from a document, once stopped casino as an internal error)
+    readers = ("test_hostile_input.py", "test_card_spellings.py", "test_fuzz.py", "test_properties.py")
+    _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{n}" for n in readers), cwd=tmp_path)
 
 
 def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path: Path) -> None:
