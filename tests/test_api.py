@@ -823,6 +823,15 @@ def test_an_argument_of_the_wrong_type_is_a_type_error_naming_it():
         game.play_move(text)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("value", [5, None, ["AS"], b"AS"])
+def test_parse_card_refuses_what_is_no_text_as_no_card(value: object) -> None:
+    """parse_card takes what a document holds and refuses a non-text as it refuses a bad
+    text, with a CardError (compiled, a ``str`` argument would be checked first, and a
+    number in a position's card list stopped casino as an internal error)."""
+    with pytest.raises(CardError, match="a card must be a string like 'TD'"):
+        parse_card(value)
+
+
 def test_every_public_function_names_a_count_seed_or_flag_of_the_wrong_type():
     """Each int, str or bool argument of each public function, given a value of another type
     (a text for a limit, a float for a count, a number for a seed), is a TypeError naming the
@@ -836,7 +845,6 @@ def test_every_public_function_names_a_count_seed_or_flag_of_the_wrong_type():
         "card_code": {"card": 0},
         "codes_of": {"mask": 1},
         "cards_of": {"mask": 1},
-        "parse_card": {"text": "TD"},
         "make_rules": {},
         "make_build": {"rules": rules, "value": 8, "owner": 0, "cards": 3},
         "seeded_deck": {"seed": "7"},

@@ -564,10 +564,10 @@ def test_botcheck_command():
         "bot 'greedy' (classic 2p): 1 decision, each unchanged under 1 re-deal of the hidden cards: no leak"
         in one.stderr
     )
-    peek = cli("botcheck", "test_views:peeker", "--decisions", "60", "--seed", "b")
+    peek = cli("botcheck", "test_views:gc_peeker", "--decisions", "60", "--seed", "b")
     assert (
         peek.returncode == 1
-        and "bot 'test_views:peeker' (classic 2p) leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
+        and "bot 'test_views:gc_peeker' (classic 2p) leaks: game b/1 (--seed b), hand 1, seat 0: chose" in peek.stderr
     )
     chance = cli("botcheck", "test_views:seed_dealer", "--decisions", "20", "--seed", "b")  # its own random source
     assert (
@@ -582,7 +582,7 @@ def test_botcheck_command():
 
 @pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # see test_views.py
 @pytest.mark.parametrize(
-    ("bot", "code", "verdict"), [("counter", 0, "no leak found"), ("test_views:peeker", 1, "leaks")]
+    ("bot", "code", "verdict"), [("counter", 0, "no leak found"), ("test_views:gc_peeker", 1, "leaks")]
 )
 def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
     """botcheck had no -f (every other command has): its verdict was a line on stderr only.

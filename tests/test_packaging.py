@@ -168,7 +168,7 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     for name in ("tests", "fixtures", "examples"):
         shutil.copytree(ROOT / name, tmp_path / name)
     names = ("test_api.py", "test_play_terminal.py", "test_process_edges.py", "test_rule_options.py")
-    chosen = ("-k", "pickle or terminal or user_bot or bad_options")
+    chosen = ("-k", "pickle or terminal or user_bot or bad_options or no_text or illegal_move_is_said")
     _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{n}" for n in names), *chosen, cwd=tmp_path)
     # the readers on hostile and malformed documents, the property tests and the fuzz tests:
     # compiled, an annotated argument is checked before the function's own words (a card

@@ -152,18 +152,22 @@ def judge_form(pos: Position, move: Move) -> MoveFacts:
 
 def _malformed(move: Move) -> str | None:
     """What makes ``move`` no move the notation could write, if anything (a Move made by
-    hand in Python: a type misspelt, a card out of range, a field its type does not use)."""
-    if type(move.type) is not str or move.type not in _TYPE_ORDER:
-        return f"the type is {shown(move.type)}, not trail, capture or build"
-    if type(move.card) is not int or not 0 <= move.card < DECK_SIZE:
-        return f"the card is {shown(move.card)}, not a card number from 0 to {DECK_SIZE - 1}"
-    if type(move.cards) is not int or not 0 <= move.cards <= FULL_DECK:
-        return f"the table cards are {shown(move.cards)}, not a set of cards"
-    if type(move.value) is not int:
-        return f"the value is {shown(move.value)}, not a whole number"
-    if move.type != BUILD and move.value != 0:  # a build's value is B1's to judge
-        return f"the value is {shown(move.value)}, but only a build has one"
-    if move.type == TRAIL and move.cards:
+    hand in Python: a type misspelt, a card out of range, a field its type does not use).
+    The fields are read as the objects they are: compiled code reading ``move.card`` would
+    raise its own TypeError for a text there, before this could say so."""
+    fields: tuple[object, ...] = tuple(move)
+    kind, card, cards, value = fields
+    if type(kind) is not str or kind not in _TYPE_ORDER:
+        return f"the type is {shown(kind)}, not trail, capture or build"
+    if type(card) is not int or not 0 <= card < DECK_SIZE:
+        return f"the card is {shown(card)}, not a card number from 0 to {DECK_SIZE - 1}"
+    if type(cards) is not int or not 0 <= cards <= FULL_DECK:
+        return f"the table cards are {shown(cards)}, not a set of cards"
+    if type(value) is not int:
+        return f"the value is {shown(value)}, not a whole number"
+    if kind != BUILD and value != 0:  # a build's value is B1's to judge
+        return f"the value is {shown(value)}, but only a build has one"
+    if kind == TRAIL and cards:
         return "a trail takes no table cards"
     return None
 
