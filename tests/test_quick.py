@@ -260,6 +260,7 @@ DATA_COMMANDS = [
     ["--version"],
 ]
 NOT_AT_START = {  # what only a message, a picture file, a name, a screen or casino text needs
+    "difflib",
     "secrets",
     "shlex",
     "textwrap",

@@ -3,7 +3,6 @@ positions printed and drawn."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -65,7 +64,9 @@ def rules_from_options(variant: str, players: int, partnerships: bool | None, op
         if name.strip() in SET_BY_FLAG:  # keys of a rules object the command line sets otherwise
             raise Fail(USAGE, f"bad rules: {name.strip()} is not an option: use {SET_BY_FLAG[name.strip()]}")
         if name.strip() not in OPTIONS:
-            close = difflib.get_close_matches(name.strip(), OPTIONS, 1)
+            from difflib import get_close_matches  # a message's: not loaded at every start
+
+            close = get_close_matches(name.strip(), OPTIONS, 1)
             hint = f"; did you mean {close[0]!r}?" if close else f" (options are {', '.join(OPTIONS)})"
             raise Fail(USAGE, f"bad rules: unknown option {name.strip()!r}{hint}")
         if name.strip() in overrides:  # as a rules object or a [Rules] tag refuses it: never the last one silently

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import re
@@ -398,8 +397,10 @@ def slip_hint(word: str, names: Iterable[str]) -> str:
     (it would name neither)."""
     if len(word) > 64:  # a slip is short; difflib's work grows with the lengths multiplied
         return ""
+    from difflib import SequenceMatcher  # a message's: not loaded at every start
+
     key = name_key(word)
-    scored = [(difflib.SequenceMatcher(None, key, name_key(n)).ratio(), n) for n in names if len(n) <= 64]
+    scored = [(SequenceMatcher(None, key, name_key(n)).ratio(), n) for n in names if len(n) <= 64]
     best = max((score for score, _ in scored), default=0.0)
     closest = [n for score, n in scored if score == best]
     if best < 0.6 or len(closest) > _MAX_GUESSES or len({name_key(n) for n in closest}) < len(closest):
