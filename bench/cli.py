@@ -36,8 +36,9 @@ HERE = Path(__file__).resolve().parent
 SMALL_POSITION = HERE.parent / "fixtures" / "examples" / "worked-1.json"
 BIN = Path(sys.executable).parent  # the venv's bin/ (not resolved: keep the venv's python)
 CASINO = str(BIN / "casino")
-# the command line with typer parsing every command (no fast path): what the fast path saves
-TYPER_RUN = "import sys; from casino_cli.cli.main import run; run(sys.argv[1:])"
+# the command line with typer parsing every command (no fast path), loaded as entry.run loads
+# it where the fast path leaves the words to typer: what the fast path saves
+TYPER_RUN = "import sys; from casino_cli.cli.quick import load; load('.main').run(sys.argv[1:])"
 
 
 ENV = bytecode_env()

@@ -287,12 +287,14 @@ COLLECTIONS = """
 import gc, sys
 from casino_cli.cli.entry import run
 
+module_name, function_name = sys.argv.pop(1), sys.argv.pop(1)
+
 def seen(phase, info):  # a collection while the command's module and what it imports load
-    module = sys.modules.get(f"casino_cli.cli.cmd_{sys.argv[1]}")
-    if phase == "start" and module is not None and not hasattr(module, f"run_{sys.argv[1]}"):
+    module = sys.modules.get(f"casino_cli.cli.{module_name}")
+    if phase == "start" and module is not None and not hasattr(module, function_name):
         print("collected while loading", file=sys.stderr)
 
-def ran(*args):
+def ran():
     print("collector on" if gc.isenabled() else "collector off", file=sys.stderr)
     print("loaded frozen" if gc.get_freeze_count() > 1000 else "loaded not frozen", file=sys.stderr)
 
@@ -302,18 +304,28 @@ run()
 """
 
 
-@pytest.mark.parametrize("words", [["moves", "POS"], ["validate", "RECORDS"]], ids=lambda words: words[0])
+@pytest.mark.parametrize(
+    ("words", "loaded"),
+    [
+        (["moves", "POS"], "cmd_moves.run_moves"),
+        (["validate", "RECORDS"], "cmd_validate.run_validate"),
+        (["rules", "B3"], "main.run"),
+    ],
+    ids=lambda value: value[0] if isinstance(value, list) else None,
+)
 def test_the_start_collects_no_garbage_and_the_command_runs_with_the_collector_on_the_loaded_frozen(
-    words: list[str], tmp_path: Path
+    words: list[str], loaded: str, tmp_path: Path
 ) -> None:
-    """The command's modules load with the garbage collector paused and are then frozen out
-    of every collection (their objects are no garbage: collecting them cost ``casino
-    moves`` a tenth of its start, README's Speed); it is on when the command's work begins."""
+    """The command's modules (typer's and every command's where typer parses) load with the
+    garbage collector paused and are then frozen out of every collection (their objects
+    are no garbage: collecting them cost ``casino moves`` a tenth of its start, README's
+    Speed); it is on when the command's work begins."""
     (tmp_path / "pos.json").write_bytes(STDIN)
     (tmp_path / "records.jsonl").write_bytes(RECORD)
     paths = {"POS": str(tmp_path / "pos.json"), "RECORDS": str(tmp_path / "records.jsonl")}
+    words = [paths.get(word, word) for word in words]
     done = subprocess.run(
-        [sys.executable, "-c", COLLECTIONS, *(paths.get(word, word) for word in words)], capture_output=True, text=True
+        [sys.executable, "-c", COLLECTIONS, *loaded.split("."), *words], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     said = done.stderr.splitlines()

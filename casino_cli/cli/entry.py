@@ -27,9 +27,11 @@ def run(argv: list[str] | None = None) -> NoReturn:
     try:
         call = None
         if "_CASINO_COMPLETE" not in os.environ:  # shell completion is typer's
-            from .quick import parse
+            from .quick import load, parse
 
             call = parse(args)
+            if call is None:
+                load(".main")  # typer and the commands, loaded as the fast path loads one
         if call is None:
             from .main import run as run_typer
 

@@ -17,6 +17,7 @@ import gc
 import re
 from collections.abc import Callable
 from importlib import import_module
+from types import ModuleType
 from typing import Any, NamedTuple
 
 from .output import MANY, MAX_JOBS, MOST_HANDS, Form, Format
@@ -135,20 +136,26 @@ def parse(args: list[str]) -> Callable[[], None] | None:
 
 
 def _command(spec: Spec) -> Callable[..., None]:
-    """The ``run_*`` function of ``spec``. Its modules load with the garbage collector paused
-    and are then frozen (``gc.freeze``: left out of every later collection, the one at exit
-    too): they live as long as the process, and collecting them cost ``casino moves`` a
-    tenth of its start (README, Speed). The command's own garbage is collected as ever."""
+    """The ``run_*`` function of ``spec``, its module loaded by :func:`load`."""
+    function: Callable[..., None] = getattr(load(f".{spec.module}"), spec.function)
+    return function
+
+
+def load(name: str) -> ModuleType:
+    """The module ``name`` of this package (``.cmd_moves``) and what it imports, loaded with
+    the garbage collector paused and then frozen (``gc.freeze``: left out of every later
+    collection, the one at exit too): they live as long as the process, and collecting them
+    cost ``casino moves`` a tenth of its start (README, Speed). The command's own garbage is
+    collected as ever."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        module = import_module(f".{spec.module}", __package__)
+        module = import_module(name, __package__)
         gc.freeze()
     finally:
         if collecting:
             gc.enable()
-    function: Callable[..., None] = getattr(module, spec.function)
-    return function
+    return module
 
 
 def _print_version() -> None:
