@@ -174,7 +174,8 @@ def test_the_compiled_engine_answers_as_the_pure_one(wheel: Path, fresh: Path, t
     # compiled, an annotated argument is checked before the function's own words (a card
     # that was no text, read from a document, once stopped casino as an internal error)
     readers = ("test_hostile_input.py", "test_card_spellings.py", "test_fuzz.py", "test_properties.py")
-    _run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *(f"tests/{n}" for n in readers), cwd=tmp_path)
+    quick = ("-m", "not slow", "-p", "no:cacheprovider")  # as pyproject.toml's addopts, which is not beside them
+    _run(python, "-m", "pytest", "-q", *quick, *(f"tests/{n}" for n in readers), cwd=tmp_path)
 
 
 def test_the_compiled_engine_crosses_into_worker_processes(fresh: Path, tmp_path: Path) -> None:
