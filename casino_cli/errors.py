@@ -64,3 +64,13 @@ class _Repr(reprlib.Repr):
 
 _REPR = _Repr()
 _REPR.maxstring = _REPR.maxother = 200  # more than any caller shows: only the cut at most marks a cut
+
+
+def utf8_writable(text: str) -> bool:
+    """Whether UTF-8 can write ``text``: it holds no lone surrogate (what Python makes of a
+    byte that is not UTF-8, in a command-line argument or a name read with surrogateescape)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

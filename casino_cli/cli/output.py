@@ -17,6 +17,8 @@ import sys
 from collections.abc import Sequence
 from enum import Enum
 
+from ..errors import utf8_writable
+
 OK, VERDICT, USAGE, DATA_ERROR, INTERNAL, IO_ERROR, INTERRUPTED, BROKEN_PIPE = 0, 1, 2, 65, 70, 74, 130, 141
 MANY = 10**12  # the most games, pairs or decisions an option asks for (beyond: a usage error)
 MOST_HANDS = 500  # the most hands --hands asks for: engine.game.MAX_HANDS, where every game stops
@@ -110,11 +112,7 @@ def write_line(data: bytes | str) -> None:
 
 def not_utf8(text: str) -> bool:
     """Whether a command-line argument holds bytes that are not UTF-8 (as surrogate escapes)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
+    return not utf8_writable(text)
 
 
 def utf8_argument(text: str) -> str:

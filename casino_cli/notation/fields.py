@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 
 from ..cards import CardError, parse_card
-from ..errors import CasinoError, shown, wrong_type
+from ..errors import CasinoError, shown, utf8_writable, wrong_type
 from .errors import NotationError
 from .locate import duplicate_key, line_column, locate
 
@@ -178,7 +178,7 @@ def _unwritable(value: object) -> tuple[str, object] | None:
     if isinstance(value, float):
         return None if math.isfinite(value) else ("", value)
     if isinstance(value, str):
-        return None if value.isascii() or _utf8(value) else ("", value)
+        return None if value.isascii() or utf8_writable(value) else ("", value)
     steps: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         steps, form = value.items(), ".{}"
@@ -194,15 +194,6 @@ def _unwritable(value: object) -> tuple[str, object] | None:
             if found is not None:
                 return form.format(step) + found[0], found[1]
     return None
-
-
-def _utf8(text: str) -> bool:
-    """Whether UTF-8 can write ``text`` (it has no lone surrogate)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 _MAY_HOLD_UNWRITABLE = (float, str, dict, list, tuple)
