@@ -428,3 +428,28 @@ def test_a_message_cut_short_on_a_dead_workers_pipe_does_not_stop_the_clean_up()
     programs: set[int] = set()
     workers._end_programs(mine, programs)  # the pid is no process: killpg's error is suppressed
     assert programs == {2**22 + 12345}
+
+
+def test_a_stop_that_lands_in_a_callback_ends_the_worker_without_a_traceback():
+    """SIGTERM, the parent's stop, raises WorkerStopped wherever the worker is; landing in
+    a callback (an import lock's, as a --jobs match that a bot ended once showed), Python
+    printed 'Exception ignored in: …' and a traceback on stderr and the worker went on.
+    The signal is now sent again, and the worker stops where it can unwind, saying nothing."""
+    script = (
+        "import os, signal, sys, time, weakref\n"
+        "from casino_cli.cli.process import WorkerStopped, quiet_worker\n"
+        "quiet_worker()\n"
+        "class Thing: pass\n"
+        "def callback(_):\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    for _ in range(10_000): pass  # the handler runs here, inside the callback\n"
+        "thing = Thing(); ref = weakref.ref(thing, callback)\n"
+        "try:\n"
+        "    del thing\n"
+        "    for _ in range(500): time.sleep(0.01)  # the worker's work goes on: the stop comes again\n"
+        "    print('went on')\n"
+        "except WorkerStopped:\n"
+        "    print('stopped')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (done.stdout, done.stderr) == ("stopped\n", "")

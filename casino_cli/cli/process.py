@@ -110,11 +110,28 @@ def _stop_worker(number: int, frame: FrameType | None) -> None:
     raise WorkerStopped
 
 
+def _stopped_again(unraisable: sys.UnraisableHookArgs) -> None:
+    """A :class:`WorkerStopped` raised where Python cannot raise (in a callback, such as an
+    import lock's, or a ``__del__``) is not printed as "Exception ignored" with a
+    traceback: the stop comes again a moment later (SIGALRM, handled as SIGTERM), once the
+    callback has returned, where the worker can unwind."""
+    if isinstance(unraisable.exc_value, WorkerStopped):
+        signal.setitimer(signal.ITIMER_REAL, AGAIN)
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+AGAIN = 0.01  # seconds before a stop that landed in a callback comes again
+
+
 def quiet_worker() -> None:
     """The first thing every worker process (simulate, match) does: it leaves Ctrl-C and a
     hang-up to the parent, and turns SIGTERM into :class:`WorkerStopped`, never into the
     parent's handlers (inherited by fork). The parent starts workers with the stop signals
     blocked; they are let through here, once handled."""
+    if hasattr(signal, "setitimer"):  # not on Windows, which has no SIGTERM to stop a worker by
+        sys.unraisablehook = _stopped_again
+        signal.signal(signal.SIGALRM, _stop_worker)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
