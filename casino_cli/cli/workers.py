@@ -66,6 +66,8 @@ def _serve(
                     break
         finally:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the clean-up is not cut short
+            if hasattr(signal, "SIGALRM"):  # nor by a stop that landed in a callback (process._stopped_again)
+                signal.signal(signal.SIGALRM, signal.SIG_IGN)
             if at_end is not None:
                 at_end()
             conn.close()
