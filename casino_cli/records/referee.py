@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..cards import card_code, cards_of, codes_of
 from ..engine import (
+    CAPTURE,
     SHUFFLE,
     IllegalMove,
     Move,
@@ -370,7 +371,8 @@ def _walk_hand(
         if evidence is not None:
             deal_over = (index + 1) % per_deal == 0
         before, pos = pos, play_judged(pos, item, facts, deal_over)
-        taken.update((card, (number, seat)) for card in cards_of(before.table & ~pos.table))
+        if item.type == CAPTURE:  # the one kind of move that takes cards from the table
+            taken.update((card, (number, seat)) for card in cards_of(before.table & ~pos.table))
         residue = residue_taken(before, item, pos) if pos.finished else 0
         if evidence is not None and deal_over and not pos.finished:
             pos = pos._replace(hands=evidence.hands[pos.deal - 1])
