@@ -152,16 +152,16 @@ def dumps(obj: object) -> bytes:
     except orjson.JSONEncodeError:
         check_writable(obj)  # a lone surrogate; anything else is orjson's TypeError
         raise
-    if b"null" in out:  # where orjson may have written one
-        check_writable(obj)
+    if b"null" in out:  # where orjson may have written a NaN (a lone surrogate it refuses)
+        check_writable(obj, texts=False)
     return out
 
 
-def check_writable(value: object) -> None:
+def check_writable(value: object, texts: bool = True) -> None:
     """A CasinoError naming the JSON path of the first value in ``value`` (a key too) that
-    JSON text cannot hold, if there is one: a float that is not finite, or a text with a
-    lone surrogate."""
-    found = _unwritable(value)
+    JSON text cannot hold, if there is one: a float that is not finite, or (unless not
+    ``texts``) a text with a lone surrogate."""
+    found = _unwritable(value, texts)
     if found is None:
         return
     path, item = found
@@ -171,14 +171,14 @@ def check_writable(value: object) -> None:
     raise CasinoError(f"JSON text is UTF-8, which has no lone surrogate: ${where} is {shown(item)}")
 
 
-def _unwritable(value: object) -> tuple[str, object] | None:
+def _unwritable(value: object, texts: bool = True) -> tuple[str, object] | None:
     """The JSON path (after ``$``) of the first float in ``value`` that is not finite or
-    text that UTF-8 cannot write, and that value, or None. (An int, a bool and None are
-    passed over at once.)"""
+    (with ``texts``) text that UTF-8 cannot write, and that value, or None. (An int, a
+    bool and None are passed over at once; so are texts, without ``texts``.)"""
     if isinstance(value, float):
         return None if math.isfinite(value) else ("", value)
     if isinstance(value, str):
-        return None if value.isascii() or utf8_writable(value) else ("", value)
+        return None if not texts or value.isascii() or utf8_writable(value) else ("", value)
     steps: Iterable[tuple[object, object]]
     if isinstance(value, dict):
         steps, form = value.items(), ".{}"
@@ -186,17 +186,19 @@ def _unwritable(value: object) -> tuple[str, object] | None:
         steps, form = enumerate(value), "[{}]"
     else:
         return None
+    kinds = _MAY_HOLD_UNWRITABLE if texts else _MAY_HOLD_FLOATS
     for step, item in steps:
-        if isinstance(step, str) and _unwritable(step) is not None:
+        if texts and isinstance(step, str) and _unwritable(step) is not None:
             return form.format(step), step
-        if isinstance(item, _MAY_HOLD_UNWRITABLE):
-            found = _unwritable(item)
+        if isinstance(item, kinds):
+            found = _unwritable(item, texts)
             if found is not None:
                 return form.format(step) + found[0], found[1]
     return None
 
 
-_MAY_HOLD_UNWRITABLE = (float, str, dict, list, tuple)
+_MAY_HOLD_FLOATS = (float, dict, list, tuple)
+_MAY_HOLD_UNWRITABLE = (*_MAY_HOLD_FLOATS, str)
 
 
 def type_name(value: object) -> str:
