@@ -20,6 +20,7 @@ from .text_slips import (
     _a_player,
     _as_written,
     _joined_player,
+    _moves_so_far,
     _no_comment,
     _not_a_hand_held,
     _not_a_keyword,
@@ -30,6 +31,7 @@ from .text_slips import (
     _not_a_verb,
     _not_unknown,
     _one_word,
+    _shown_line,
     _spaced_player,
     _why_misnumbered,
 )
@@ -395,11 +397,8 @@ def _shown_whole(rec: _Builder, entry: object, number: int, first: _Tok) -> None
     if type(seat) is int and isinstance(players, list) and 0 <= seat < len(players):
         seat = players[seat]  # as the line names it
     cards = entry.get("cards", ["CARD…"])
-    line = (
-        f"Shown after {entry.get('after', len(rec.hands[-1].get('moves', ())))} seat {seat}"
-        f" cards {' '.join(map(str, cards)) if isinstance(cards, list) else cards}"
-        + (" all" if entry.get("all") is True else "")
-    )
+    said = " ".join(map(str, cards)) if isinstance(cards, list) else str(cards)
+    line = _shown_line(entry.get("after", _moves_so_far(rec)), seat, said, entry.get("all") is True)
     why = " (after: the number of moves played before the cards were shown)" if "after" in missing else ""
     raise TextError(
         f"a Shown line gives after, seat and cards; this one has no {' or '.join(missing)}: {line}{why}",

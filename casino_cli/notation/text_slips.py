@@ -190,13 +190,23 @@ def _not_a_hand_held(rec: _Builder, toks: list[_Tok], i: int, number: int) -> No
             cards.append(card_code(parse_card(str(tok.value).strip(","))))
         except CardError:
             break
-    after = len(rec.hands[-1].get("moves", ()))
+    shown = _shown_line(_moves_so_far(rec), who, " ".join(cards) or "CARD…", True)
     raise TextError(
         f"'{who} {word.value}' is not a move: what a seat held is written on a line of its own,"
-        f" Shown after {after} seat {who} cards {' '.join(cards) or 'CARD…'} all (all: no others)",
+        f" {shown} (all: no others)",
         number,
         name.column,
     )
+
+
+def _moves_so_far(rec: _Builder) -> int:
+    """How many moves the hand being read has so far: a Shown line's ``after`` here."""
+    return len(rec.hands[-1].get("moves", ()))
+
+
+def _shown_line(after: object, seat: object, cards: str, whole: bool) -> str:
+    """A Shown line as a message writes it out for the scorer to copy."""
+    return f"Shown after {after} seat {seat} cards {cards}" + (" all" if whole else "")
 
 
 def _not_a_line_word(rec: _Builder, tok: _Tok, number: int) -> None:
