@@ -464,9 +464,13 @@ def held_count(pos: Position, seat: int) -> int:
         return count(hand or 0)
     mover = pos.hands[pos.turn]
     k = mover.count if isinstance(mover, Partial) else count(mover or 0)
-    n = pos.rules.players
-    first = (pos.dealer + 1) % n
-    return k - 1 if (seat - first) % n < (pos.turn - first) % n else k
+    return k - 1 if _round_place(pos, seat) < _round_place(pos, pos.turn) else k
+
+
+def _round_place(pos: Position, seat: int) -> int:
+    """Where ``seat`` plays in each round of the deal: 0 for the seat after the dealer, who
+    plays first (D2: the seats before the mover's place have played in this round)."""
+    return (seat - pos.dealer - 1) % pos.rules.players
 
 
 def seat_size(pos: Position, seat: int) -> int | None:
@@ -487,9 +491,9 @@ def counted_mover(pos: Position, stated: bool) -> Position:
     if turn is None or pos.hands[turn] is not None:
         return pos
     n = pos.rules.players
-    played = (turn - pos.dealer - 1) % n  # seats that have played this round; the mover has not
+    played = _round_place(pos, turn)  # seats that have played this round; the mover has not
     sizes = [(seat, _size(hand)) for seat, hand in enumerate(pos.hands)]
-    rounds = {size + 1 if (seat - pos.dealer - 1) % n < played else size for seat, size in sizes if size is not None}
+    rounds = {size + 1 if _round_place(pos, seat) < played else size for seat, size in sizes if size is not None}
     if not rounds and stated:
         left = DECK_SIZE - count(pos.table) - sum(map(_pile_size, pos.captured)) - pos.stock_count
         rounds = {(left + played) // n} if (left + played) % n == 0 else set()
