@@ -236,6 +236,27 @@ def test_the_exact_draw_of_obliged_hands_matches_brute_force():
     assert _chi_square(seen, valid, draws) < 173.6  # df 120, p < 0.001
 
 
+def test_the_exact_draw_counts_hands_the_other_cards_cannot_fill_as_no_deal():
+    """Five cards for hands of 3 and 2, four of them key cards: a state that leaves key cards
+    out may need more of the one other card than there is. Such states count no deals (the
+    count once went negative, and `casino hint` on a royal table of 4 players with 8 builds
+    stopped with 'internal error: ValueError: n must be a non-negative integer')."""
+    from casino_cli.engine.worlds import _Obliged
+
+    cards = list(range(5))
+    musts = [[mask("AS AH")], [mask("AD AC")]]  # cards 0 1; 2 3; card 4 is the other card
+    valid = []
+    for first in itertools.combinations(cards, 3):
+        a = sum(1 << c for c in first)
+        b = sum(1 << c for c in cards) & ~a
+        if a & musts[0][0] and b & musts[1][0]:
+            valid.append((a, b))
+    obliged = _Obliged(cards, [3, 2], musts)
+    assert obliged.ways(0, obliged.start) == len(valid) == 7
+    rng = random.Random(5)
+    assert {tuple(obliged.draw(rng)) for _ in range(400)} == set(valid)
+
+
 def test_the_exact_draw_is_bounded():
     """Three owners of four builds each (48 cards that could capture one): the counts would
     outgrow MAX_STATES, so the draw says so (NoWorld) instead of running on."""

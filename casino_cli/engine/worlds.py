@@ -187,13 +187,14 @@ class _Obliged:
         if hit is not None:
             return hit
         if k == len(self.keys):
-            if any(met != full for (_, met), full in zip(state, self.full)):
-                total = 0
+            gaps = [size - held for (held, _), size in zip(state, self.need)]
+            if any(met != full for (_, met), full in zip(state, self.full)) or sum(gaps) > len(self.others):
+                total = 0  # an obligation unmet, or too few other cards to fill the hands
             else:  # fill each hand from the other cards
                 total, left = 1, len(self.others)
-                for (held, _), size in zip(state, self.need):
-                    total *= math.comb(left, size - held)
-                    left -= size - held
+                for gap in gaps:
+                    total *= math.comb(left, gap)
+                    left -= gap
         else:
             total = sum(self.ways(k + 1, after) for _, after in self._steps(k, state))
         if len(self._ways) >= MAX_STATES:
