@@ -8,6 +8,7 @@ value without building it, and answers the byte offset where the element starts.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
 
 import orjson
@@ -66,10 +67,56 @@ def _locator(data: bytes) -> Locator:
 
 
 def line_column(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column (in characters) of a byte offset."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    column = len(data[line_start:offset].decode("utf-8", "replace")) + 1
-    return data.count(b"\n", 0, offset) + 1, column
+    """1-based line and column (in characters) of a byte offset, counted from the nearest
+    of the places :class:`Places` keeps before it in a long document."""
+    if len(data) <= STRIDE:
+        return _counted(data, 0, 1, 1, offset)
+    return _places(data).line_column(offset)
+
+
+STRIDE = 4096  # bytes between the places of a long document whose line and column are kept
+_ASCII = re.compile(rb"[\x00-\x7f]")
+
+
+class Places:
+    """The line and column of a place every STRIDE bytes or more of one document, counted in
+    one pass when first asked for, so that locating many elements (every finding of a long
+    record on one line) reads each byte a bounded number of times, not once a finding.
+
+    Each place is at an ASCII byte: no character, nor a run of bytes that are none (decoded
+    as one U+FFFD), spans it, so the characters before it and after it add up. An element
+    starts at an ASCII byte, so it is less than STRIDE bytes past the place before it."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.offsets = [0]
+        self.lines_columns = [(1, 1)]
+        at, line, column = 0, 1, 1
+        while m := _ASCII.search(data, at + STRIDE):  # the first ASCII byte a stride on
+            line, column = _counted(data, at, line, column, m.start())
+            at = m.start()
+            self.offsets.append(at)
+            self.lines_columns.append((line, column))
+
+    def line_column(self, offset: int) -> tuple[int, int]:
+        """See :func:`line_column`."""
+        i = bisect_right(self.offsets, offset) - 1
+        return _counted(self.data, self.offsets[i], *self.lines_columns[i], offset)
+
+
+@lru_cache(maxsize=2)
+def _places(data: bytes) -> Places:
+    return Places(data)
+
+
+def _counted(data: bytes, at: int, line: int, column: int, offset: int) -> tuple[int, int]:
+    """The line and column of ``offset`` in ``data``, given those of ``at`` (0, or an ASCII
+    byte at or before it)."""
+    newlines = data.count(b"\n", at, offset)
+    if newlines:
+        at = data.rfind(b"\n", at, offset) + 1
+        line, column = line + newlines, 1
+    return line, column + len(data[at:offset].decode("utf-8", "replace"))
 
 
 def _value_start(data: bytes, at: int) -> int:
