@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -67,21 +67,9 @@ def run_validate(
         for doc in docs:
             progress.advance()
             findings, record = _referee(doc, keep_going)
-            _count(totals, _tally(findings, record is None, keep_going))
-            if out is not None and record is not None and findings:  # the rules its findings are made under
-                _say_rules(out, doc, record)
-            for finding in findings:
-                if out is None:
-                    write_line(finding_text(doc, finding, record, fmt))
-                else:
-                    line = finding_line(doc, finding, record)
-                    out.print(line, style="yellow" if finding.unchecked else "bold red", markup=False)
-            if (
-                svg is not None
-                and not drawn
-                and record is not None
-                and any(f.move is not None and not f.unchecked for f in findings)
-            ):
+            tally = _tally(_written(doc, findings, record, fmt, out), record is None, keep_going)
+            _count(totals, tally)
+            if svg is not None and not drawn and record is not None and tally.disputed:
                 drawn = _draw_dispute(svg, record)
     progress.close()
     if svg is not None and not drawn:
@@ -124,20 +112,47 @@ def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
 
 class Tally(NamedTuple):
     """One document for the summary: unreadable, its findings that are not notes, its notes,
-    the moves its notes say were not checked (hands cut short: --keep-going), and whether
-    a finding other than a claim ended its checks (without --keep-going)."""
+    the moves its notes say were not checked (hands cut short: --keep-going), whether
+    a finding other than a claim ended its checks (without --keep-going), and whether a
+    finding is a disputed move (--svg draws the first)."""
 
     unreadable: bool
     bad: int
     notes: int
     skipped: int
     stopped: bool
+    disputed: bool
 
 
-def _tally(findings: list[Finding], unreadable: bool, keep_going: bool) -> Tally:
-    bad = 0 if unreadable else sum(not f.unchecked for f in findings)
-    stopped = bool(bad) and not keep_going and any(not f.unchecked and f.rule != "claim" for f in findings)
-    return Tally(unreadable, bad, len(findings) - bad, sum(f.skipped for f in findings), stopped)
+def _tally(findings: Iterable[Finding], unreadable: bool, keep_going: bool) -> Tally:
+    """The tally of a document's findings, read once (they may be written out as they come)."""
+    bad = notes = skipped = 0
+    ended = disputed = False
+    for f in findings:
+        bad += not f.unchecked
+        notes += f.unchecked
+        skipped += f.skipped
+        ended = ended or (not f.unchecked and f.rule != "claim")
+        disputed = disputed or (f.move is not None and not f.unchecked)
+    if unreadable:
+        bad, notes = 0, bad + notes
+    return Tally(unreadable, bad, notes, skipped, bool(bad) and not keep_going and ended, disputed)
+
+
+def _written(
+    doc: Document, findings: Iterator[Finding], record: Record | None, fmt: Format, out: Console | None
+) -> Iterator[Finding]:
+    """Each finding once it is written out (on ``out`` for people, under the rules of the
+    record), so that a record's findings are not all held at once."""
+    for i, finding in enumerate(findings):
+        if out is None:
+            write_line(finding_text(doc, finding, record, fmt))
+            yield finding
+            continue
+        if i == 0 and record is not None:  # the rules its findings are made under
+            _say_rules(out, doc, record)
+        out.print(finding_line(doc, finding, record), style="yellow" if finding.unchecked else "bold red", markup=False)
+        yield finding
 
 
 def _count(totals: dict[str, int], tally: Tally) -> None:
@@ -161,15 +176,16 @@ def _draw_dispute(svg: str, record: Record) -> bool:
     return True
 
 
-def _referee(doc: Document, keep_going: bool) -> tuple[list[Finding], Record | None]:
-    """The findings of one document and its record (None when it is unreadable)."""
+def _referee(doc: Document, keep_going: bool) -> tuple[Iterator[Finding], Record | None]:
+    """The findings of one document, as the walk finds them, and its record (None when it
+    is unreadable)."""
     if doc.error is not None:
-        return [about_hand(None, "notation", str(doc.error), path=doc.error.path)], None
+        return iter([about_hand(None, "notation", str(doc.error), path=doc.error.path)]), None
     try:
         record = read_record(doc.value)
     except NotationError as exc:
-        return [about_hand(None, "notation", str(exc), path=exc.path)], None
-    return [e for e in walk(record, keep_going) if isinstance(e, Finding)], record
+        return iter([about_hand(None, "notation", str(exc), path=exc.path)]), None
+    return (e for e in walk(record, keep_going) if isinstance(e, Finding)), record
 
 
 def _say_rules(out: Console, doc: Document, record: Record) -> None:
@@ -193,4 +209,5 @@ def check_document(doc: Document, keep_going: bool, fmt: Format) -> tuple[list[b
     """What validate prints for one document in ``fmt`` (not pretty), and its tally for
     the summary: one task's work on a cluster."""
     findings, record = _referee(doc, keep_going)
-    return [finding_text(doc, f, record, fmt) for f in findings], _tally(findings, record is None, keep_going)
+    kept = list(findings)
+    return [finding_text(doc, f, record, fmt) for f in kept], _tally(kept, record is None, keep_going)
