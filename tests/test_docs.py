@@ -147,6 +147,7 @@ LIMITS_TABLE = {
     "cli.inputs.MAX_DOCUMENT": _mb,
     "cli.inputs.MAX_SKIP": lambda v: f"{_mb(v)} skipped",
     "notation.text_record.MAX_LINE_CHARS": lambda v: f"{v:,} characters",
+    "notation.text_record.MAX_RECORD_CHARS": lambda v: f"{v:,} characters, as a JSON document's 16 MB",
     "notation.fields.MAX_USER_DEPTH": lambda v: f"user data {v} levels",
     "notation.fields.MAX_CONTAINERS": lambda v: f"| {v:,} |",
     "notation.fields.MAX_HANDS": lambda v: f"{v:,} hands",

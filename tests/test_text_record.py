@@ -1412,3 +1412,27 @@ def test_casino_text_ended_by_cr_then_by_lf_is_not_guessed_at_but_named():
     assert out.returncode == 65
     assert out.stdout.startswith(b"<stdin>:1:"), out.stdout
     assert b"; this line holds CRs that end no line" in out.stdout and b"tr '\\r' '\\n'" in out.stdout
+
+
+def test_a_record_longer_than_a_json_document_is_refused_and_let_go(monkeypatch):
+    """A text record had no bound of its own but its hands' (1,000 hands of 1,000 Shown
+    lines or 10,000 moves): 32 MB of Shown lines held 1.6 GB. Past MAX_RECORD_CHARS (16 MB,
+    as a JSON document; here 10,000 characters) it is unreadable at that line, what was read
+    of it let go, the rest of it skipped unread, and the next record read."""
+    from casino_cli.notation import text_hands, text_record
+
+    monkeypatch.setattr(text_record, "MAX_RECORD_CHARS", 10_000, raising=False)
+    read = []
+    body = text_hands._read_body
+    monkeypatch.setattr(
+        text_record, "_read_body", lambda rec, line, number: read.append(number) or body(rec, line, number)
+    )
+    shown = "Shown after 0 seat 1 cards 7S\n" * 900  # 29 characters a line
+    text = "[Rules classic 4]\n\nHand 1 dealer 3 table 7D 2C 9S KH\n1. 3H\n" + shown
+    first, second = read_text(text + "[Rules classic 2]\n\nHand 1 dealer 1 table AC 2D 5C KD\n1. 8CxAC+2D+5C\n")
+    assert first.value is None and first.error is not None
+    assert (
+        "longer than 10,000 characters" in str(first.error) and first.error.line == 4 + (10_000 - 55) // 29 + 1
+    )  # 55: the lines above
+    assert len(read) < 10_000 // 29 + 10 and first.locations == {"$": (1, 1)}
+    assert second.error is None and second.value["hands"][0]["moves"] == ["8CxAC+2D+5C"]

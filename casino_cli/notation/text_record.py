@@ -28,6 +28,7 @@ __all__ = ["MAX_LINE_CHARS", "TEXT_EXTENSION", "TextError", "TextRecord", "looks
 
 TEXT_EXTENSION = ".cas"
 MAX_LINE_CHARS = 1_000_000
+MAX_RECORD_CHARS = 16_000_000  # as a JSON document's 16 MB: what is read of a record is held until its end
 
 _DETECT = re.compile(rf"\s*(\[\s*[A-Za-z_][A-Za-z0-9_]*:?{_SPACE_CLASS}|hand:?{_SPACE_CLASS}+\d)", re.IGNORECASE)
 
@@ -53,6 +54,7 @@ def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
 def _records(lines: Iterable[str]) -> Iterator[TextRecord]:
     """The records of ``lines``, as :func:`read_text` reads them."""
     current: _Builder | None = None
+    size = 0  # characters of the current record's lines
     for number, raw in enumerate(lines, 1):
         if not isinstance(raw, str):
             raise wrong_type(f"line {number}", raw, "a text (decode bytes first)")
@@ -75,7 +77,10 @@ def _records(lines: Iterable[str]) -> Iterator[TextRecord]:
             yield current.done()
             current = None
         if current is None:
-            current = _Builder(number, follows)
+            current, size = _Builder(number, follows), 0
+        size += len(line)
+        if size > MAX_RECORD_CHARS and current.error is None:
+            current = _too_long(current, number)
         if current.error is not None:
             current.body = current.body or tag is None
             continue
@@ -90,3 +95,17 @@ def _records(lines: Iterable[str]) -> Iterator[TextRecord]:
             current.body = current.body or tag is None
     if current is not None:
         yield current.done()
+
+
+def _too_long(current: _Builder, number: int) -> _Builder:
+    """A record that line ``number`` takes past MAX_RECORD_CHARS: unreadable, with what was
+    read of it let go (the rest of it is skipped as after any error)."""
+    cut = _Builder(current.line, current.follows)
+    cut.body, cut.tags = current.body, current.tags
+    cut.error = TextError(
+        f"the record is longer than {MAX_RECORD_CHARS:,} characters (a JSON document's most is 16 MB): "
+        "split it into records of fewer hands",
+        number,
+        1,
+    )
+    return cut
