@@ -128,6 +128,26 @@ def test_an_argument_that_is_not_utf8_is_a_usage_error(args):
     assert res.stderr == b"casino: an argument is not UTF-8 text: b'\\xff\\xfe'\n"
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--record", "--seed", "Zoë", "--names", "Zoë,Ñandú"],
+        ["simulate", "--games", "1", "--seed", "Zoë"],
+        ["hint", "fixtures/examples/worked-1.json", "--seed", "Zoë"],
+        ["review", "fixtures/records/corpus/classic-2.jsonl", "--seed", "Zoë", "--top", "1"],
+        ["botcheck", "greedy", "--decisions", "2", "--redeals", "2", "--seed", "Zoë"],
+    ],
+)
+def test_a_utf8_argument_means_the_same_in_an_ascii_locale(args):
+    """Under LC_ALL=C with Python's UTF-8 mode off, Python reads the argument's UTF-8 bytes as
+    escapes: casino reads them as UTF-8, and deals, names and seeds as in a UTF-8 locale."""
+    ascii_env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0"}
+    ascii_env.pop("PYTHONIOENCODING", None)
+    got = subprocess.run([*CASINO, *args], capture_output=True, timeout=120, env=ascii_env)
+    want = subprocess.run([*CASINO, *args], capture_output=True, timeout=120)
+    assert (got.returncode, got.stdout) == (want.returncode, want.stdout) == (0, want.stdout), got.stderr
+
+
 BOTS = """
 def explode(position, moves, rng):
     raise RuntimeError("my bot broke")

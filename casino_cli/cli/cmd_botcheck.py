@@ -34,7 +34,7 @@ def run_botcheck(
     name = spelled_bot(name)
     bot = named_bot(name)
     if seed is not None:
-        check_seed(seed, decisions)  # a game has at least one decision of the bot
+        seed = check_seed(seed, decisions)  # a game has at least one decision of the bot
     fmt = resolve_format(fmt)
     apart = not isinstance(bot, CommandBot)  # a program sees only what it is sent
     tested, findings = check_bot(

@@ -21,7 +21,19 @@ from ..records.disputes import NoRuling, position_before
 from ..records.referee import Finding
 from .common import documents, is_record, passed_over, position_of
 from .inputs import Document
-from .output import DATA_ERROR, OK, USAGE, Fail, Format, Progress, console, resolve_format, say, write_line
+from .output import (
+    DATA_ERROR,
+    OK,
+    USAGE,
+    Fail,
+    Format,
+    Progress,
+    console,
+    resolve_format,
+    say,
+    utf8_argument,
+    write_line,
+)
 from .records_io import no_ruling, note_earlier, note_no_move, record_of, shown_entry
 from .safe_text import shown_names
 from .workers import ordered_map
@@ -34,7 +46,7 @@ _GAME_SAYS = {"win": "wins", "open": "open", "loss": "loses"}  # the same, in a 
 def run_hint(
     path: str, seed: str, fmt: Format | None, hand: int | None = None, number: int | None = None, jobs: int = 1
 ) -> None:
-    fmt = resolve_format(fmt)
+    fmt, seed = resolve_format(fmt), utf8_argument(seed)
     code = OK
     read: deque[Read] = deque()  # the documents being hinted, in order
     hints = ordered_map(partial(_ranked, shown=jobs == 1), _jobs(path, seed, hand, number, read), jobs)

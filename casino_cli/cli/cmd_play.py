@@ -39,6 +39,7 @@ from .output import (
     say,
     typed,
     typed_number,
+    utf8_argument,
 )
 from .picture_files import check_target
 from .watch import Watcher, hand_sheet
@@ -253,7 +254,7 @@ def _person_name(name: str | None, watch: bool) -> str | None:
         return None
     if watch:
         raise Fail(USAGE, "--name is yours as a player: it goes without --watch, where bots play every seat")
-    name = name.strip()
+    name = utf8_argument(name).strip()
     if not name:
         raise Fail(USAGE, "--name needs a name, not an empty one")
     return name

@@ -16,7 +16,7 @@ from ..records.shown import visible
 from .cmd_hint import GAME_WORDS
 from .common import documents, passed_over
 from .inputs import Document
-from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, write_line
+from .output import OK, VERDICT, Fail, Format, Progress, console, resolve_format, say, utf8_argument, write_line
 from .records_io import finding_line, record_of
 from .workers import ordered_map
 
@@ -24,7 +24,7 @@ REVIEW_FORMAT = "casino.review/1"
 
 
 def run_review(path: str, top: int, seed: str, fmt: Format | None, jobs: int = 1) -> None:
-    fmt = resolve_format(fmt)
+    fmt, seed = resolve_format(fmt), utf8_argument(seed)
     code = OK
     read: deque[tuple[Document, Record | Fail]] = deque()  # the documents whose reviews are under way, in order
     reviews = ordered_map(_review_of if jobs > 1 else _review_shown, _jobs(path, seed, read), jobs)

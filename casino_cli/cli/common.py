@@ -32,19 +32,21 @@ def seed_or_random(seed: str | None, tell: bool = True, games: int = 0) -> str:
         seed = secrets.token_hex(6)
         if tell:
             say(f"seed: {seed}")
-    check_seed(seed, games)
-    return seed
+    return check_seed(seed, games)
 
 
-def check_seed(seed: str, games: int = 0) -> None:
-    """A usage error for a seed that is not UTF-8 (bytes the shell passed) or longer than a
-    deal takes; with ``games``, for one whose last game's seed, SEED/games, would be."""
+def check_seed(seed: str, games: int = 0) -> str:
+    """The seed as UTF-8 text (:func:`utf8_argument`); a usage error for one that is not UTF-8
+    (bytes the shell passed) or longer than a deal takes; with ``games``, for one whose last
+    game's seed, SEED/games, would be."""
     from ..engine.deal import MAX_SEED_BYTES
 
     room = MAX_SEED_BYTES - (len(f"/{games}") if games else 0)
-    if len(utf8_argument(seed).encode("utf-8")) > room:
+    seed = utf8_argument(seed)
+    if len(seed.encode("utf-8")) > room:
         why = f" here (game {games} deals from SEED/{games}, at most {MAX_SEED_BYTES} bytes)" if games else ""
         raise Fail(USAGE, f"a seed is at most {room} bytes{why}")
+    return seed
 
 
 SET_BY_FLAG = {

@@ -116,10 +116,16 @@ def not_utf8(text: str) -> bool:
 
 
 def utf8_argument(text: str) -> str:
-    """``text``, an argument read as text (a move, a seed): a usage error if it is not UTF-8."""
-    if not_utf8(text):
-        raise Fail(USAGE, f"an argument is not UTF-8 text: {text.encode('utf-8', 'surrogateescape')!r}")
-    return text
+    """``text``, an argument read as text (a move, a seed, a name), from its bytes as UTF-8
+    whatever the locale (under ``LC_ALL=C PYTHONUTF8=0`` Python reads ``Zoë`` as escapes):
+    a usage error if those bytes are not UTF-8."""
+    if not not_utf8(text):
+        return text
+    data = os.fsencode(text)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Fail(USAGE, f"an argument is not UTF-8 text: {data!r}") from None
 
 
 LONG_WORD, KEPT = 400, 200  # a run of more characters than LONG_WORD without a space keeps KEPT
