@@ -852,3 +852,19 @@ def test_a_game_saved_into_a_cas_file_is_written_in_casino_text(tmp_path, name):
     text = saved.read_text(encoding="utf-8")
     assert text.startswith("[Rules royal 4 partnerships=true]\n") and not text.lstrip().startswith("{")
     assert orjson.loads(cli("convert", str(saved)).stdout) == orjson.loads(played.stdout)
+
+
+@pytest.mark.parametrize("size", ["0", "²", "-5", "wide"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["moves", WORKED_1],
+        ["play", "--watch", "--seed", "1"],
+        ["replay", "fixtures/records/corpus/royal-2.jsonl", "--hand", "1", "--to", "3"],
+    ],
+)
+def test_a_screen_size_that_is_no_number_above_0_is_ignored(size, args):
+    """COLUMNS=0 or COLUMNS=² (LINES too) is no size: the view is drawn as with none set, 80
+    columns, never an internal error (rich took 0 for a width, and failed on ²)."""
+    unset = invoke(*args, "--format", "pretty", NO_COLOR="1")
+    assert invoke(*args, "--format", "pretty", NO_COLOR="1", COLUMNS=size, LINES=size) == unset

@@ -175,10 +175,17 @@ def terminal_width(stream: Any) -> int:
     try:
         if not stream.isatty():
             return 0
-        columns = os.environ.get("COLUMNS", "")
-        return int(columns) if columns.isdecimal() else os.get_terminal_size(stream.fileno()).columns
+        columns = screen_environ().get("COLUMNS")
+        return int(columns) if columns else os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, ValueError, OSError):
         return 0
+
+
+def screen_environ() -> dict[str, str]:
+    """The environment, less a ``COLUMNS`` or ``LINES`` that is not a number above 0
+    (``COLUMNS=0``, ``COLUMNS=²``): such a size is ignored, as if unset, where rich would
+    take it for the screen's (a screen 0 columns wide) or fail on it."""
+    return {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES") or (v.isdecimal() and int(v) > 0)}
 
 
 _PLAIN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "▮": "#", "–": "-", "—": "-", "−": "-", "±": "+-", "…": "..."}
@@ -237,7 +244,8 @@ def console(stderr: bool = False) -> Console:
             if not self.stderr:
                 raise BrokenPipeError(errno.EPIPE, "standard output is closed")
 
-    return ClosedPipeConsole(stderr=stderr, highlight=False, soft_wrap=False)  # rich reads NO_COLOR (no-color.org)
+    # rich reads NO_COLOR (no-color.org), COLUMNS and LINES from _environ
+    return ClosedPipeConsole(stderr=stderr, highlight=False, soft_wrap=False, _environ=screen_environ())
 
 
 def typed_number(text: str) -> int | None:
