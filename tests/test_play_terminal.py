@@ -785,3 +785,20 @@ def test_a_move_that_is_the_only_one_is_named_at_the_prompt_and_enter_plays_it()
     assert "seat 0 trails K♥" in term.expect(PROMPT)
     term.leave()
     assert term.close() == 0
+
+
+def test_a_terminal_that_goes_away_mid_game_leaves_the_game_in_a_new_file(tmp_path):
+    """A terminal closed with no SIGHUP for casino (its window killed, casino run by a shell
+    that passes none on) is an input/output error at the next write (exit 74): the game so
+    far was lost; it goes to a new file, as on a stop."""
+    term = Terminal("play", "--seed", "7", cwd=tmp_path)
+    term.expect("q quit): ")
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.wait_for_input()
+    os.close(term.master)
+    assert term.proc.wait(timeout=30) == 74
+    rescued = tmp_path / "casino-game.json"
+    assert '"moves":["2C","8Sx8D"' in rescued.read_text(encoding="utf-8")
+    assert cli("validate", str(rescued)).returncode == 0

@@ -9,6 +9,7 @@ file (keeping.py).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import shlex
@@ -28,6 +29,7 @@ from .common import rules_from_options, seed_or_random
 from .keeping import Keeper, save_word, tell
 from .output import (
     INTERRUPTED,
+    IO_ERROR,
     USAGE,
     Fail,
     Format,
@@ -42,6 +44,7 @@ from .output import (
     utf8_argument,
 )
 from .picture_files import check_target
+from .process import io_error_message
 from .watch import Watcher, hand_sheet
 
 if TYPE_CHECKING:
@@ -282,8 +285,10 @@ def _run(
         if not watch and _played(session):  # a game left before any move: nothing to keep
             keeper.ask(session, watcher.out or console(), (*HELPS, *COMMANDS))
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
-        watcher.stop()
-        stopped = isinstance(exc, (KeyboardInterrupt, Interrupted, BotError))
+        with contextlib.suppress(OSError):  # a terminal gone is no reason to lose the game
+            watcher.stop()
+        lost = exc if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError) else None  # a terminal gone
+        stopped = lost is not None or isinstance(exc, (KeyboardInterrupt, Interrupted, BotError))
         if stopped and not watch and keeper.target is None and _played(session):
             kept = keeper.rescue(session)  # no question after a stop: a new file
         else:
@@ -296,6 +301,8 @@ def _run(
             raise Fail(code, "interrupted" + kept) from None
         if isinstance(exc, BotError):
             raise Fail(USAGE, str(exc) + kept) from None
+        if lost is not None:  # EIO: the terminal hung up with no SIGHUP for casino
+            raise Fail(IO_ERROR, io_error_message(lost) + kept) from None
         raise  # a defect of casino's
     keeper.write(session)
     save = keeper.target

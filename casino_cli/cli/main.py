@@ -539,7 +539,7 @@ def play(
             "part-way with q, Ctrl-D or Ctrl-C): casino text into a FILE ending in .cas, JSON into any other; "
             "never standard output, which shows the game (a file it names is replaced). Without it, s FILE "
             "at the prompt saves the game, and you are asked for a file when it ends or you leave (a file that "
-            "exists is replaced only when named twice); stopped (Ctrl-C) "
+            "exists is replaced only when named twice); stopped (Ctrl-C, or the terminal closed) "
             "after a move, it goes to a new file of the current directory, casino-game.json (else "
             "casino-game-2.json, …), never over one.",
             metavar="FILE",
