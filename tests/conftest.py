@@ -15,6 +15,8 @@ from collections.abc import Iterator
 import pytest
 import strategies  # noqa: F401  (it registers and loads the profiles)
 
+import casino_cli
+
 # rich reads these (console.py)
 OUTPUT_ENVIRONMENT = (
     "FORCE_COLOR",
@@ -35,3 +37,13 @@ def _plain_environment() -> Iterator[None]:
         for name in OUTPUT_ENVIRONMENT:
             patch.delenv(name, raising=False)
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under the compiled engine, skip the tests marked ``pure_engine``, saying why."""
+    if casino_cli.ENGINE != "compiled":
+        return
+    for item in items:
+        marker = item.get_closest_marker("pure_engine")
+        if marker is not None:
+            item.add_marker(pytest.mark.skip(reason=f"pure engine only: {marker.args[0]}"))

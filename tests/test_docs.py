@@ -24,6 +24,10 @@ from casino_cli.cli.main import app
 from casino_cli.cli.output import MANY, MAX_JOBS
 
 ROOT = Path(__file__).resolve().parent.parent
+# The package the tests import: this checkout's, or an installed one (a compiled run is made
+# from outside the checkout, .ci/run), whose sources are the same; SOURCES is the folder holding it.
+PACKAGE = Path(casino_cli.__file__).resolve().parent
+SOURCES = PACKAGE.parent
 ENGINE = sorted(m.name for m in pkgutil.iter_modules(casino_cli.engine.__path__, "casino_cli.engine."))
 
 
@@ -33,6 +37,7 @@ def test_docstring_examples(name: str) -> None:
     assert result.failed == 0
 
 
+@pytest.mark.pure_engine("the compiled engine has no docstrings (mypyc drops them)")
 def test_the_public_docstrings_have_examples() -> None:
     """The facade's main entries each show an example (so the reference is never bare)."""
     finder = doctest.DocTestFinder()
@@ -125,6 +130,7 @@ def test_the_messages_api_md_quotes_for_a_misuse_are_the_ones_raised() -> None:
     assert unquoted == []
 
 
+@pytest.mark.pure_engine("the compiled engine has no docstrings (mypyc drops them)")
 def test_every_name_the_engine_exports_is_documented() -> None:
     """A class or function of ``casino_cli.engine.__all__`` has a docstring of its own (the
     reference shows it); a constant or a type alias is named in docs/api.md."""
@@ -183,8 +189,8 @@ def test_every_max_constant_is_in_the_limits_table() -> None:
     (the 1 MB of a bot's answer line was not): a new MAX_ constant fails here until it is
     listed or set aside, and a changed value until the table says it."""
     found = {}
-    for path in sorted((ROOT / "casino_cli").rglob("*.py")):
-        module = ".".join(path.relative_to(ROOT / "casino_cli").with_suffix("").parts)
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
         for name in re.findall(r"^(_?MAX_[A-Z_]+)\b.*=", path.read_text(encoding="utf-8"), re.M):
             found[f"{module}.{name}"] = getattr(importlib.import_module(f"casino_cli.{module}"), name)
     assert found.keys() == LIMITS_TABLE.keys() | NOT_LIMITS.keys()
@@ -304,7 +310,7 @@ def test_the_bot_question_shown_in_docs_bots_md_is_the_one_casino_sends(tmp_path
 
 def _imports(path: Path) -> set[str]:
     """The modules a source file imports, anywhere in it (lazy imports too), relative ones resolved."""
-    package = path.relative_to(ROOT).parts[:-1]
+    package = path.relative_to(SOURCES).parts[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -328,9 +334,9 @@ def test_the_layout_of_the_readme_is_how_the_modules_import() -> None:
         return layer_of.get(module.split(".")[1]) if "." in module else None
 
     sources = {
-        ".".join(p.relative_to(ROOT).with_suffix("").parts): p
-        for p in (ROOT / "casino_cli").rglob("*.py")
-        if p.parent != ROOT / "casino_cli" or p.stem not in ("__init__", "__main__")
+        ".".join(p.relative_to(SOURCES).with_suffix("").parts): p
+        for p in PACKAGE.rglob("*.py")
+        if p.parent != PACKAGE or p.stem not in ("__init__", "__main__")
     }
     assert [m for m in sources if layer(m) is None] == []
     cli, engine = len(layers) - 1, layer_of["engine"]
@@ -357,11 +363,11 @@ def test_every_module_the_layout_names_is_there() -> None:
     for item in items:
         folder = re.findall(r"`(casino_cli/[\w/]*)", item)[0]
         for name in re.findall(r"`((?:casino_cli/)?[\w/*]+\.py)`", item):
-            found = set(ROOT.glob(name) if name.startswith("casino_cli/") else (ROOT / folder).glob(name))
+            found = set(SOURCES.glob(name) if name.startswith("casino_cli/") else (SOURCES / folder).glob(name))
             named |= found
             missing += [] if found else [name]
-    modules = {p for p in (ROOT / "casino_cli").rglob("*.py") if p.stem not in ("__init__", "__main__")}
-    assert len(items) >= 5 and missing == [] and sorted(str(p.relative_to(ROOT)) for p in modules - named) == []
+    modules = {p for p in PACKAGE.rglob("*.py") if p.stem not in ("__init__", "__main__")}
+    assert len(items) >= 5 and missing == [] and sorted(str(p.relative_to(SOURCES)) for p in modules - named) == []
 
 
 def test_every_account_of_how_a_hint_ranks_says_the_moves_that_win_the_game_come_first() -> None:

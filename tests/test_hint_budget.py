@@ -39,6 +39,9 @@ class _Counted:
         return self.real(found, steps, key)
 
 
+@pytest.mark.pure_engine(
+    "counts the listings' work by replacing listing._keep, which the compiled listing calls directly"
+)
 def test_a_crowded_table_is_hinted_in_counted_work_and_says_what_was_cut(monkeypatch):
     """fixtures/docs/crowded.json, bench/crowded.py's royal last deal of 30 loose cards and
     two builds: 12 moves listed (truncated), each listing after a move 100,000 steps, so
@@ -65,6 +68,7 @@ def test_a_crowded_table_is_hinted_in_counted_work_and_says_what_was_cut(monkeyp
     assert [word.rsplit(":", 1)[1] for word in text[len(valued) :]] == ["n/a"] * len(unvalued)
 
 
+@pytest.mark.pure_engine("counts the steps by replacing search.counted_moves, which the compiled search calls directly")
 @pytest.mark.parametrize("seed", ["b1", "b2", "b3"])
 def test_a_ranking_within_half_its_budget_is_not_cut_and_one_past_it_is(seed, monkeypatch):
     """The same ranking, unbounded and with twice the steps it needs, is the same; with a

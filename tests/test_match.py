@@ -1136,6 +1136,7 @@ def test_hint_and_review_run_no_game_search_at_scores_too_far_from_the_target(mo
     assert calls
 
 
+@pytest.mark.pure_engine("counts the scorings by replacing search.score_hand, which the compiled solver calls directly")
 @pytest.mark.parametrize("variant", ["classic", "royal"])
 def test_the_exact_solver_scores_each_end_of_the_hand_once(variant, monkeypatch):
     """Many lines of play end the hand alike (the last cards played in another order): the

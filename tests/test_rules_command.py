@@ -10,6 +10,7 @@ import orjson
 import pytest
 from inproc import cli
 
+import casino_cli
 from casino_cli.cli.cmd_rules import plain, read_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def test_the_text_is_the_docs_text():
 
 
 def test_the_package_ships_the_page():
-    shipped = ROOT / "casino_cli" / "data" / "rules.md"
+    shipped = Path(casino_cli.__file__).parent / "data" / "rules.md"  # the package the tests import
     assert shipped.read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
 
 

@@ -80,7 +80,7 @@ def test_a_game_without_bots_is_played_move_by_move():
     with pytest.raises(ValueError, match="move by move"):
         game.play_hand()
     with pytest.raises(ValueError, match="no hand is in play"):
-        game.play_move(None, None)  # type: ignore[arg-type]
+        game.play_move(Move("trail", 0))
     start = game.deal()
     with pytest.raises(ValueError, match="not over"):
         game.deal()

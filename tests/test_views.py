@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import casino_cli
 from casino_cli.cards import FULL_DECK, count
 from casino_cli.engine import (
     CasinoError,
@@ -37,9 +36,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:This process .* is multi-threade
 # A cheat that walks its callers' frames finds the game's position only where the engine's
 # calls are Python frames: the compiled engine's leave none, so there it sees nothing to
 # peek at (and plays fair); the cheats that search the garbage collector are caught by both.
-WALKS_FRAMES = pytest.mark.skipif(
-    casino_cli.ENGINE == "compiled", reason="the compiled engine leaves no Python frames for this cheat to walk"
-)
+WALKS_FRAMES = pytest.mark.pure_engine("the compiled engine leaves no Python frames for this cheat to walk")
 
 
 def _positions(rules, games=3):

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from casino_cli.cards import cards_of, parse_card
-from casino_cli.engine import Build, CasinoError, make_rules, seeded_deck, start_position, worlds
+from casino_cli.engine import Build, CasinoError, make_rules, seeded_deck, start_position
 from casino_cli.engine.position import Partial, Unseen
 from casino_cli.engine.views import View, observe
 from casino_cli.engine.worlds import MAX_WORLDS, NoWorld, all_worlds, sample_worlds
@@ -270,6 +270,9 @@ def test_the_exact_draw_is_bounded():
     assert len(obliged._ways) <= worlds.MAX_STATES and obliged.ways(0, obliged.start) > 0
 
 
+@pytest.mark.pure_engine(
+    "counts the listings by replacing inference._listing_then, which compiled inference calls directly"
+)
 @pytest.mark.parametrize("variant, players", [("classic", 2), ("royal", 4)])
 def test_the_worlds_of_a_pool_share_the_listing_of_a_hand_met_again(monkeypatch, variant, players):
     """The weights of a pool (inference.likelihood with the pool's memo) are exactly the
@@ -306,21 +309,34 @@ def test_the_worlds_of_a_pool_share_the_listing_of_a_hand_met_again(monkeypatch,
     assert shared < alone / 2, (shared, alone)
 
 
-@pytest.mark.parametrize("n", [MAX_WORLDS + 1, 10**9, -1])
-def test_more_worlds_than_can_be_held_are_refused_before_any_is_drawn(monkeypatch, n):
-    """sample_worlds returns its worlds in a list: 10**9 of them filled the memory."""
-    drawn = Counter()
+class _CountedDraws(random.Random):
+    """A random.Random counting its draws (every method draws through these two), stopping
+    the test past ``cap`` of them: a count both engines see, through the rng they are given."""
 
-    def counted(*args):
-        drawn["worlds"] += 1
-        if drawn["worlds"] > 10:
+    def __init__(self, seed: int, cap: int) -> None:
+        super().__init__(seed)
+        self.draws, self.cap = 0, cap
+
+    def _count(self) -> None:
+        self.draws += 1
+        if self.draws > self.cap:
             raise AssertionError("drew worlds it was going to refuse")
-        return world(*args)
 
-    world = worlds._world
-    monkeypatch.setattr(worlds, "_world", counted)
+    def random(self) -> float:
+        self._count()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._count()
+        return super().getrandbits(k)
+
+
+@pytest.mark.parametrize("n", [MAX_WORLDS + 1, 10**9, -1])
+def test_more_worlds_than_can_be_held_are_refused_before_any_is_drawn(n):
+    """sample_worlds returns its worlds in a list: 10**9 of them filled the memory."""
     view = observe(start_position(make_rules("classic", 2), seeded_deck("7"), 1), 0)
+    rng = _CountedDraws(1, cap=1000)
     with pytest.raises(CasinoError, match=f"n must be from 0 to {MAX_WORLDS:,} worlds"):
-        sample_worlds(view, n, random.Random(1))
-    assert not drawn
-    assert len(sample_worlds(view, 3, random.Random(1))) == drawn["worlds"] == 3
+        sample_worlds(view, n, rng)
+    assert rng.draws == 0
+    assert len(sample_worlds(view, 3, rng)) == 3 and 0 < rng.draws <= rng.cap
