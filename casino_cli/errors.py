@@ -18,7 +18,14 @@ class CasinoError(ValueError):
         """Pickled (to a worker process, say) as its arguments and its attributes, rebuilt
         without its constructor, whose parameters differ by subclass: every part and the same
         str come back (a compiled error holds its attributes apart from BaseException's)."""
-        return _unpickled, (type(self), self.args), getattr(self, "__dict__", None)
+        return _unpickled, (type(self), self.args), _attributes(self)
+
+
+def _attributes(error: BaseException) -> dict[str, Any]:
+    """The attributes of ``error``: its ``__dict__``, which a compiled error does not show on
+    Python 3.12+, though it holds them in BaseException's own, which that class pickles."""
+    held: dict[str, Any] | None = getattr(error, "__dict__", None)
+    return held if held is not None else dict(*BaseException.__reduce__(error)[2:])
 
 
 def _unpickled(kind: type[CasinoError], args: tuple[Any, ...]) -> CasinoError:
