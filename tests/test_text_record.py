@@ -1414,6 +1414,17 @@ def test_casino_text_ended_by_cr_then_by_lf_is_not_guessed_at_but_named():
     assert b"; this line holds CRs that end no line" in out.stdout and b"tr '\\r' '\\n'" in out.stdout
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_read_text_of_one_string_ends_its_lines_as_the_command_line_does(end):
+    """read_text(text) split a string at LF alone, so a text saved with old Mac line ends
+    (CR alone), which the command line reads, was one line to the library: "expected ']' at
+    the end of the tag line". Every golden record reads the same with each line end."""
+    for path in GOLDEN:
+        text = path.read_text(encoding="utf-8")
+        expected = [(r.error, r.value) for r in read_text(text)]
+        assert [(r.error, r.value) for r in read_text(text.replace("\n", end))] == expected, path.name
+
+
 def test_a_record_longer_than_a_json_document_is_refused_and_let_go(monkeypatch):
     """A text record had no bound of its own but its hands' (1,000 hands of 1,000 Shown
     lines or 10,000 moves): 32 MB of Shown lines held 1.6 GB. Past MAX_RECORD_CHARS (16 MB,

@@ -41,13 +41,15 @@ def looks_like_text(first_line: str) -> bool:
 
 def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
     """Every record of a text input, in order: ``lines`` without their line ends, or with
-    (a file open as text), or the whole text as one string; bytes are a TypeError (decode
-    them first), at once, or at the first line that is not a text (a file open as binary)."""
+    (a file open as text), or the whole text as one string, whose lines end at LF (or CR LF),
+    or at CR where it holds no LF (old Mac line ends, as the command line reads them); bytes
+    are a TypeError (decode them first), at once, or at the first line that is not a text (a
+    file open as binary)."""
     given: object = lines  # as a caller without mypy may give it
     if isinstance(given, bytes | bytearray) or not isinstance(given, Iterable):
         raise wrong_type("lines", given, "a text or its lines (decode bytes first)")
     if isinstance(lines, str):  # its lines as a file's, ended by \n only (splitlines also ends one at U+2028)
-        lines = lines.split("\n")
+        lines = lines.split("\n" if "\n" in lines or "\r" not in lines else "\r")
     return _records(lines)
 
 
