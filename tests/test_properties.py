@@ -34,6 +34,8 @@ from casino_cli.engine import (
     seeded_deck,
     start_position,
 )
+from casino_cli.engine.groups import TableGroups
+from casino_cli.engine.listing import counted_moves
 from casino_cli.engine.moves import BUILD, CAPTURE, TRAIL, judge_form, owned_builds, policy_may_refuse, policy_rule
 from casino_cli.notation.fields import dumps, loads
 from casino_cli.notation.moves import move_json, parse_move_text, read_move
@@ -505,6 +507,34 @@ def test_a_listing_cut_short_still_holds_a_move_where_there_is_one():
                 assert all(every[m] == f for m, f in zip(ml.moves, ml.facts))
                 cut += ml.truncated
     assert cut > 1000  # listings cut short
+
+
+def test_half_the_budget_goes_to_the_subset_sums_and_half_to_the_cards():
+    """legal_moves(budget=B), as its docstring says: B // 2 steps for the subset sums of the
+    loose cards, the rest shared by the cards of the hand. So a listing is cut when the sums
+    need more than B // 2 steps, and is whole when they need at most B // 2 and the rest of B
+    is twice what every card's moves spend (twice: a search for unions keeps half its steps
+    for the moves made of them), however many steps the sums leave unused."""
+    rng = random.Random(44)
+    whole = cut = 0
+    for _ in range(40):
+        variant = rng.choice(("classic", "royal", "american-royal"))
+        rules = make_rules(variant, rng.choice((2, 3, 4)), **random_overrides(variant, rng))
+        for pos in random_line(rules, rng, rng.randint(0, 60))[::3]:
+            if pos.turn is None:
+                continue
+            full, spent = counted_moves(pos, **UNLIMITED)
+            sums = TableGroups(pos.loose, rules.values, UNLIMITED["budget"]).cost
+            cards = len(cards_of(pos.hands[pos.turn])) * (spent - sums + 1)
+            if sums < 2:
+                continue
+            budget = 2 * max(sums, 2 * cards)
+            ml, steps = counted_moves(pos, limit=UNLIMITED["limit"], budget=budget)
+            assert not ml.truncated and ml.moves == full.moves and steps == spent, dumps(position_json(pos)).decode()
+            whole += sums >= 2 * cards  # where less than half for the sums would cut it
+            assert legal_moves(pos, budget=2 * sums - 2).truncated, dumps(position_json(pos)).decode()
+            cut += 1
+    assert whole > 50 and cut > 200
 
 
 def test_a_listing_within_its_budget_that_says_it_is_complete_is_complete():
