@@ -12,7 +12,7 @@ import typing
 import pytest
 
 import casino_cli.engine as engine
-from casino_cli.cards import CardError, card_code, cards_of, codes_of, parse_card
+from casino_cli.cards import FULL_DECK, CardError, card_code, cards_of, codes_of, parse_card
 from casino_cli.engine import (
     CAPTURE,
     TRAIL,
@@ -20,6 +20,7 @@ from casino_cli.engine import (
     CasinoError,
     DealError,
     Game,
+    HandEnd,
     IllegalMove,
     Move,
     MoveFacts,
@@ -228,6 +229,26 @@ def test_is_legal_agrees_with_the_listing(pos):
     for card in range(52):
         for move in (Move(TRAIL, card), *(m for m in listed if m.card == card)):
             assert is_legal(pos, move) == (move in listed), move
+
+
+def test_a_hand_end_says_which_cards_went_to_the_last_capturer_and_none_when_nobody_captured():
+    """HandEnd.residue: the cards left on the table after the hand's last card, which went
+    to the last capturer (S2). In a hand of trails only nobody captured: all 52 cards stay on
+    the table and no residue went to anyone (before, a mutant saying -1, every card, passed)."""
+    rules = make_rules("classic")
+    game = Game(rules, "7")
+    game.deal()
+    while game.in_play:
+        pos = game.position
+        *_, end = game.play_move(Move(TRAIL, cards_of(pos.hands[pos.turn])[0]))
+    assert isinstance(end, HandEnd) and end.position.last_capture is None
+    assert end.residue == 0 and end.position.loose == FULL_DECK and end.score.points == (0, 0)
+    ends: list[HandEnd] = []
+    Game(rules, "7", [greedy_bot, random_bot]).play(observer=lambda e: isinstance(e, HandEnd) and ends.append(e))
+    for end in ends:
+        pile = end.position.captured[end.position.last_capture]
+        assert end.residue & ~pile == 0 and end.position.table == 0
+    assert any(end.residue for end in ends)
 
 
 def test_a_game_is_what_self_play_records():
