@@ -340,3 +340,17 @@ def test_more_worlds_than_can_be_held_are_refused_before_any_is_drawn(n):
         sample_worlds(view, n, rng)
     assert rng.draws == 0
     assert len(sample_worlds(view, 3, rng)) == 3 and 0 < rng.draws <= rng.cap
+
+
+def test_obligations_that_no_deal_meets_together_are_refused():
+    """Seat 1 owns a 5-build and a 9-build and holds one card: an unseen 5 and an unseen 9
+    each could meet one obligation (O1), no single card meets both. No world fits: NoWorld,
+    from the exact count of deals that rejection sampling falls back on (a draw from none
+    was a ValueError, empty range, before the count was checked)."""
+    rules = make_rules("classic", 2)
+    builds = [Build(5, 1, mask("3H 2D"), True), Build(9, 1, mask("6C 3S"), True)]
+    pos = _situation(rules, [mask("KD QD"), mask("KH")], builds, unseen_stock=32)
+    view = observe(pos, 0)
+    assert view.unseen & mask("5S") and view.unseen & mask("9S")
+    with pytest.raises(NoWorld, match="no deal of the unseen cards meets the build owners' obligations"):
+        sample_worlds(view, 1, random.Random(0))
