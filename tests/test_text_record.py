@@ -341,6 +341,8 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {no end"], 3, 7, "unterminated comment"),
         (["[Rules classic 2]", "Hand 1 dealer 0", '1. "5H'], 3, 4, "unterminated quoted text"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. “Ana: 5H"], 3, 4, "expected a closing ” on the same line"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {\\uD800}"], 3, 8, "a comment cannot hold a lone surrogate"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {a\\udfff}"], 3, 9, "a comment cannot hold a lone surrogate"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. <{1>"], 3, 4, "inline JSON"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "{early} 5H"], 3, 1, "follows the move"),
         (
