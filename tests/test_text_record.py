@@ -340,9 +340,17 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         (["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Bob"], 3, 15, "'Bob'"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {no end"], 3, 7, "unterminated comment"),
         (["[Rules classic 2]", "Hand 1 dealer 0", '1. "5H'], 3, 4, "unterminated quoted text"),
-        (["[Rules classic 2]", "Hand 1 dealer 0", "1. “Ana: 5H"], 3, 4, "expected a closing ” on the same line"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "1. „Ana: 5H"], 3, 4, "expected a closing ” on the same line"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {\\uD800}"], 3, 8, "a comment cannot hold a lone surrogate"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. 5H {a\\udfff}"], 3, 9, "a comment cannot hold a lone surrogate"),
+        (["[Rules classic 2]", "Hand 1 dealer 0", "_", "1. 5H"], 3, 2, "expected an inline JSON object after '_'"),
+        (
+            ["[Rules classic 2]", "Hand 1 dealer 0", "_ <[1]>", "1. 5H"],
+            3,
+            2,
+            "expected an inline JSON object after '_'",
+        ),
+        (["[Rules classic 2]", "Hand 1 dealer 0", '_ <{"_a": 1}> 5', "1. 5H"], 3, 2, "expected an inline JSON object"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "1. <{1>"], 3, 4, "inline JSON"),
         (["[Rules classic 2]", "Hand 1 dealer 0", "{early} 5H"], 3, 1, "follows the move"),
         (
@@ -490,6 +498,14 @@ def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, colu
     assert isinstance(record.error, TextError)
     assert (record.error.line, record.error.column) == (line, column), record.error.message
     assert words in record.error.message
+
+
+def test_a_comment_escape_just_outside_the_surrogates_is_its_character():
+    """{\\uD7FF} and {\\uE000}, the characters on either side of the surrogates (which a
+    comment refuses), are read as those characters."""
+    head = ["[Rules classic 2]", "Hand 1 dealer 0"]
+    (record,) = read_text([*head, "1. 5H {a\\uD7FF\\ue000}"])
+    assert record.error is None and record.value["hands"][0]["moves"] == [{"move": "5H", "comment": "a\ud7ff\ue000"}]
 
 
 def test_an_unknown_escape_in_a_comment_is_told_every_escape_the_grammar_has():
@@ -737,8 +753,10 @@ def test_a_winner_is_a_partnership_as_score_names_it_or_a_quoted_name(winner, si
     ],
 )
 def test_a_winner_naming_no_side_is_refused_with_the_sides(lines, words):
+    """Told at the Result line, where the value after 'winner' starts."""
     (record,) = read_text(lines)
     assert isinstance(record.error, TextError) and words in record.error.message, record.error
+    assert (record.error.line, record.error.column) == (len(lines), len("Result winner ") + 1)
 
 
 def test_the_grammar_says_what_a_winner_names():
