@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import assume, given, settings
@@ -25,6 +26,7 @@ from casino_cli.cards import CODES, card_code, cards_of, count
 from casino_cli.engine import (
     IllegalMove,
     Move,
+    Position,
     Unseen,
     apply_move,
     check_position,
@@ -493,20 +495,24 @@ def test_a_listing_cut_short_still_holds_a_move_where_there_is_one():
     an empty listing, on which a bot or a hint's playout had no move to play."""
     rng = random.Random(43)
     cut = 0
-    for _ in range(60):
+    for pos in _positions_to_move(rng, 60):
+        full = legal_moves(pos, **UNLIMITED)
+        every = dict(zip(full.moves, full.facts))
+        for budget in (1, 2, 3, 5, 8, 13, 21, 34):
+            ml = legal_moves(pos, limit=rng.choice((1, 2, 3)), budget=budget)
+            assert bool(ml.moves) == bool(full.moves), (budget, dumps(position_json(pos)).decode())
+            assert all(every[m] == f for m, f in zip(ml.moves, ml.facts))
+            cut += ml.truncated
+    assert cut > 1000  # listings cut short
+
+
+def _positions_to_move(rng: random.Random, lines: int) -> Iterator[Position]:
+    """Every third position of ``lines`` random lines, each of a rule set, player count and
+    options drawn with ``rng``, where a seat is to move."""
+    for _ in range(lines):
         variant = rng.choice(("classic", "royal", "american-royal"))
         rules = make_rules(variant, rng.choice((2, 3, 4)), **random_overrides(variant, rng))
-        for pos in random_line(rules, rng, rng.randint(0, 60))[::3]:
-            if pos.turn is None:
-                continue
-            full = legal_moves(pos, **UNLIMITED)
-            every = dict(zip(full.moves, full.facts))
-            for budget in (1, 2, 3, 5, 8, 13, 21, 34):
-                ml = legal_moves(pos, limit=rng.choice((1, 2, 3)), budget=budget)
-                assert bool(ml.moves) == bool(full.moves), (budget, dumps(position_json(pos)).decode())
-                assert all(every[m] == f for m, f in zip(ml.moves, ml.facts))
-                cut += ml.truncated
-    assert cut > 1000  # listings cut short
+        yield from (pos for pos in random_line(rules, rng, rng.randint(0, 60))[::3] if pos.turn is not None)
 
 
 def test_half_the_budget_goes_to_the_subset_sums_and_half_to_the_cards():
@@ -517,23 +523,18 @@ def test_half_the_budget_goes_to_the_subset_sums_and_half_to_the_cards():
     for the moves made of them), however many steps the sums leave unused."""
     rng = random.Random(44)
     whole = cut = 0
-    for _ in range(40):
-        variant = rng.choice(("classic", "royal", "american-royal"))
-        rules = make_rules(variant, rng.choice((2, 3, 4)), **random_overrides(variant, rng))
-        for pos in random_line(rules, rng, rng.randint(0, 60))[::3]:
-            if pos.turn is None:
-                continue
-            full, spent = counted_moves(pos, **UNLIMITED)
-            sums = TableGroups(pos.loose, rules.values, UNLIMITED["budget"]).cost
-            cards = len(cards_of(pos.hands[pos.turn])) * (spent - sums + 1)
-            if sums < 2:
-                continue
-            budget = 2 * max(sums, 2 * cards)
-            ml, steps = counted_moves(pos, limit=UNLIMITED["limit"], budget=budget)
-            assert not ml.truncated and ml.moves == full.moves and steps == spent, dumps(position_json(pos)).decode()
-            whole += sums >= 2 * cards  # where less than half for the sums would cut it
-            assert legal_moves(pos, budget=2 * sums - 2).truncated, dumps(position_json(pos)).decode()
-            cut += 1
+    for pos in _positions_to_move(rng, 40):
+        full, spent = counted_moves(pos, **UNLIMITED)
+        sums = TableGroups(pos.loose, pos.rules.values, UNLIMITED["budget"]).cost
+        cards = len(cards_of(pos.hands[pos.turn])) * (spent - sums + 1)
+        if sums < 2:
+            continue
+        budget = 2 * max(sums, 2 * cards)
+        ml, steps = counted_moves(pos, limit=UNLIMITED["limit"], budget=budget)
+        assert not ml.truncated and ml.moves == full.moves and steps == spent, dumps(position_json(pos)).decode()
+        whole += sums >= 2 * cards  # where less than half for the sums would cut it
+        assert legal_moves(pos, budget=2 * sums - 2).truncated, dumps(position_json(pos)).decode()
+        cut += 1
     assert whole > 50 and cut > 200
 
 
