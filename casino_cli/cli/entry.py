@@ -47,7 +47,8 @@ def run(argv: list[str] | None = None) -> NoReturn:
 def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
     """Run ``call`` and exit with the code its outcome means (``args``: the command line, to
     name an argument that is not UTF-8); never a traceback for users."""
-    from .output import IO_ERROR, Interrupted, not_utf8
+    from ..errors import utf8_writable
+    from .output import IO_ERROR, Interrupted
     from .process import finish as exit_with
     from .process import io_error_message, prepare
 
@@ -74,7 +75,7 @@ def finish(call: Callable[[], None], args: list[str] | None = None) -> NoReturn:
         say(io_error_message(exc))
         code = IO_ERROR
     except UnicodeEncodeError as exc:
-        bad = [a for a in args or sys.argv[1:] if not_utf8(a)]
+        bad = [a for a in args or sys.argv[1:] if not utf8_writable(a)]
         if not bad:
             code = _internal(exc)
         else:

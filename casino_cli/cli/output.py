@@ -110,16 +110,11 @@ def write_line(data: bytes | str) -> None:
         raise Interrupted(code)
 
 
-def not_utf8(text: str) -> bool:
-    """Whether a command-line argument holds bytes that are not UTF-8 (as surrogate escapes)."""
-    return not utf8_writable(text)
-
-
 def utf8_argument(text: str) -> str:
     """``text``, an argument read as text (a move, a seed, a name), from its bytes as UTF-8
     whatever the locale (under ``LC_ALL=C PYTHONUTF8=0`` Python reads ``Zoë`` as escapes):
     a usage error if those bytes are not UTF-8."""
-    if not not_utf8(text):
+    if utf8_writable(text):  # no surrogate escape: read as UTF-8 already
         return text
     data = os.fsencode(text)
     try:
