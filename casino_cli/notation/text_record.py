@@ -48,7 +48,9 @@ def read_text(lines: Iterable[str]) -> Iterator[TextRecord]:
     given: object = lines  # as a caller without mypy may give it
     if isinstance(given, bytes | bytearray) or not isinstance(given, Iterable):
         raise wrong_type("lines", given, "a text or its lines (decode bytes first)")
-    if isinstance(lines, str):  # its lines as a file's, ended by \n only (splitlines also ends one at U+2028)
+    # A whole text: its lines as a file's, ended by \n, or by \r where it holds no \n
+    # (splitlines would also end one at U+2028).
+    if isinstance(lines, str):
         lines = lines.split("\n" if "\n" in lines or "\r" not in lines else "\r")
     return _records(lines)
 
