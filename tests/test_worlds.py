@@ -284,7 +284,9 @@ def test_the_worlds_of_a_pool_share_the_listing_of_a_hand_met_again(monkeypatch,
 
     listed: list[int] = []
     listing_then = inference._listing_then
-    monkeypatch.setattr(inference, "_listing_then", lambda step, hand: listed.append(hand) or listing_then(step, hand))
+    monkeypatch.setattr(
+        inference, "_listing_then", lambda step, hand, *lister: listed.append(hand) or listing_then(step, hand, *lister)
+    )
     rules = make_rules(variant, players)
     rng = random.Random(3)
     alone = shared = 0

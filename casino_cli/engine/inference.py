@@ -34,10 +34,13 @@ POOL = 8  # uniform worlds drawn per world kept
 MIN_SEEN = 4  # the fewest decisions seen before a seat is taken to play greedy for sure
 
 
-def _listing_then(step: Played, hand: int) -> MoveList:
-    """The moves the mover of ``step`` had, holding ``hand`` on the table it saw."""
+Lister = Callable[[Position], MoveList]  # lists a position's moves: legal_moves, or a searcher's counted listing
+
+
+def _listing_then(step: Played, hand: int, lister: Lister = legal_moves) -> MoveList:
+    """The moves the mover of ``step`` had, holding ``hand`` on the table it saw (by ``lister``)."""
     hands = tuple(hand if s == step.seat else Partial(0, 0) for s in range(step.before.rules.players))
-    return legal_moves(step.before._replace(hands=hands))
+    return lister(step.before._replace(hands=hands))
 
 
 def _hands_then(steps: list[Played], now: Callable[[int], int]) -> list[int]:
@@ -52,7 +55,9 @@ def _hands_then(steps: list[Played], now: Callable[[int], int]) -> list[int]:
     return out
 
 
-def likelihood(world: Position, steps: list[Played], memo: dict[tuple[int, int], float] | None = None) -> float:
+def likelihood(
+    world: Position, steps: list[Played], memo: dict[tuple[int, int], float] | None = None, lister: Lister = legal_moves
+) -> float:
     """The chance of ``steps`` (moves of this deal by other seats) in ``world``.
 
     ``memo`` keeps each step's chance by the hand its mover then held, for the worlds of
@@ -63,17 +68,17 @@ def likelihood(world: Position, steps: list[Played], memo: dict[tuple[int, int],
     for i, (step, hand) in enumerate(zip(steps, _hands_then(steps, lambda seat: _mask(world.hands[seat])))):
         chance = memo.get((i, hand))
         if chance is None:
-            chance = memo[i, hand] = _chance(step, hand)
+            chance = memo[i, hand] = _chance(step, hand, lister)
         if not chance:
             return 0.0
         out *= chance
     return out
 
 
-def _chance(step: Played, hand: int) -> float:
+def _chance(step: Played, hand: int, lister: Lister) -> float:
     """The model's chance of ``step`` by a mover holding ``hand``: 0 if that hand could
     not have made the move (a build owner bound to keep a card, O1)."""
-    listing = _listing_then(step, hand)
+    listing = _listing_then(step, hand, lister)
     if step.move not in listing.moves:
         return 0.0
     ties = greedy_ties(step.before.rules, listing)
@@ -109,15 +114,16 @@ def plays_greedy(view: View) -> bool:
     return seen >= MIN_SEEN
 
 
-def inferred_worlds(view: View, n: int, rng: random.Random) -> list[Position]:
-    """``n`` worlds consistent with ``view``, drawn in proportion to :func:`likelihood`."""
+def inferred_worlds(view: View, n: int, rng: random.Random, lister: Lister = legal_moves) -> list[Position]:
+    """``n`` worlds consistent with ``view``, drawn in proportion to :func:`likelihood`, the
+    moves seen listed again by ``lister`` (the searcher's raises once its steps are spent)."""
     deal = view.known.deal
     steps = [p for p in view.history if p.before.deal == deal and p.seat != view.seat]
     if not steps:
         return sample_worlds(view, n, rng)
     pool = sample_worlds(view, n * POOL, rng)
     memo: dict[tuple[int, int], float] = {}
-    weights = [likelihood(world, steps, memo) for world in pool]
+    weights = [likelihood(world, steps, memo, lister) for world in pool]
     if not any(weights):  # no world drawn fits the moves seen: keep them all alike
         return pool[:n]
     return rng.choices(pool, weights=weights, k=n)

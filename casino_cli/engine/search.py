@@ -21,7 +21,7 @@ from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
 from .greedy import gain, greedy_choice, greedy_ties
 from .inference import inferred_worlds, plays_greedy
 from .listing import counted_moves, legal_moves
-from .moves import BUILD, CAPTURE, Move, MoveFacts, MoveList
+from .moves import BUILD, CAPTURE, TRAIL, Move, MoveFacts, MoveList
 from .play import play_judged
 from .position import Position, Unseen
 from .rules import Rules
@@ -205,15 +205,51 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
     return out
 
 
+# The most terms (:func:`counter_terms`) the counter bot spends on a decision. Positions of
+# play need far fewer: at most 1,576 in 800 hands of counter self-play over every rule set,
+# 35,687 in 8,000 of random play (whose tables grow the most); a crowded table built by
+# hand may need over 1,000,000 (2,000 moves over 43 loose cards).
+COUNTER_TERMS = 100_000
+
+
+def counter_terms(view: View, move: Move) -> int:
+    """The terms :func:`counter_scores` spends on ``move``: one, and one for each loose
+    card it leaves on the table and each pair of them (their risks)."""
+    left = (view.known.loose & ~move.cards).bit_count() + (move.type == TRAIL)
+    return 1 + left * (left + 1) // 2
+
+
+def counter_moves(view: View, moves: MoveList) -> MoveList:
+    """The moves the counter bot scores: all of ``moves`` if that takes at most
+    COUNTER_TERMS terms, else those greedy ranks first (by gain, then in listing order),
+    as many as fit in COUNTER_TERMS (one at least), kept in listing order."""
+    terms = [counter_terms(view, m) for m in moves.moves]
+    if sum(terms) <= COUNTER_TERMS:
+        return moves
+    rules = view.rules
+    order = sorted(range(len(terms)), key=lambda i: -gain(rules, moves.moves[i], moves.facts[i].sweep))
+    kept: list[int] = []
+    spent = 0
+    for i in order:
+        spent += terms[i]
+        if kept and spent > COUNTER_TERMS:
+            break
+        kept.append(i)
+    kept.sort()
+    return MoveList([moves.moves[i] for i in kept], [moves.facts[i] for i in kept], moves.truncated)
+
+
 def counter_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
-    """Card counting: the best move by :func:`counter_scores` (ties broken by ``rng``)."""
+    """Card counting: the best move by :func:`counter_scores` (ties broken by ``rng``),
+    among :func:`counter_moves` (every move, but on a crowded table built by hand)."""
     check_bot_arguments(view, moves, rng)
     if len(moves.moves) == 1:
         return moves.moves[0]
-    scores = counter_scores(view, moves)
+    scored = counter_moves(view, moves)
+    scores = counter_scores(view, scored)
     best = max(scores)
     choices = [i for i, s in enumerate(scores) if s >= best - 1e-9]
-    return moves.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]
+    return scored.moves[choices[rng.randrange(len(choices))] if len(choices) > 1 else choices[0]]
 
 
 # --- playouts and the exact last deal -------------------------------------------------
@@ -252,6 +288,13 @@ class _Budget:
         listing, spent = counted_moves(pos)
         if self.steps is not None:
             self.steps -= spent
+        return listing
+
+    def within(self, pos: Position) -> MoveList:
+        """:meth:`moves`, for weighing worlds: :class:`TooManyNodes` once the steps are spent."""
+        listing = self.moves(pos)
+        if self.steps is not None and self.steps < 0:
+            raise TooManyNodes()
         return listing
 
     def every_move(self, pos: Position) -> MoveList:
@@ -432,7 +475,8 @@ def rank_moves(
     ``progress`` is called once a move has been played out.
 
     ``steps`` bounds the listing steps of the solver, and as many again of the playouts
-    (None: no bound). The moves are played out in turn, each in the worlds in turn; a move
+    and, with ``infer``, the weighing of their worlds, which may spend half of them (past
+    that the worlds are uniform ones) (None: no bound). The moves are played out in turn, each in the worlds in turn; a move
     may spend what is left of the steps less half an equal share for each move after it
     (so a ranking that needs at most half of them is never cut), and stops there once it
     has MIN_WORLDS worlds. Once the steps are spent, the moves left are unvalued: listed
@@ -444,8 +488,8 @@ def rank_moves(
     scores = counter_scores(view, moves)
     order = sorted(range(len(moves.moves)), key=lambda i: -scores[i])
     tried, rest = order[:keep], order[keep:]
-    sampled = inferred_worlds(view, worlds, rng) if infer else sample_worlds(view, worlds, rng)
     budget = _Budget(0, steps)
+    sampled = _weighed_worlds(view, worlds, rng, budget) if infer else sample_worlds(view, worlds, rng)
     share = (steps or 0) // (2 * max(1, len(tried)))  # half an equal share of the steps
     out = []
     unvalued: list[int] = []
@@ -471,15 +515,42 @@ def rank_moves(
     return out + [Ranked(moves.moves[i], moves.facts[i], math.nan, math.nan, 0) for i in unvalued]
 
 
+def _weighed_worlds(view: View, n: int, rng: random.Random, budget: _Budget) -> list[Position]:
+    """:func:`~.inference.inferred_worlds`, its listings charged to ``budget``'s steps (if
+    bounded) up to half of them; past that half, uniform worlds instead."""
+    if budget.steps is None:
+        return inferred_worlds(view, n, rng)
+    allowed = budget.steps // 2
+    weighing = _Budget(0, allowed)
+    try:
+        return inferred_worlds(view, n, rng, weighing.within)
+    except TooManyNodes:
+        return sample_worlds(view, n, rng)
+    finally:
+        budget.steps -= allowed - (weighing.steps or 0)
+
+
+# The listing steps the searcher bot's exact solver may spend on a decision, and as many its
+# playouts with the weighing of their worlds. Positions of play need a fraction of it
+# (see docs/bots.md); a crowded table built by hand took up to 40,000,000 steps, and 8.5 s
+# of the pure engine, before.
+SEARCH_STEPS = 1_000_000
+
+
 def searcher_bot(view: View, moves: MoveList, rng: random.Random) -> Move:
     """Worlds weighted by the others' moves of the deal, played out by greedy play; the
     last deal of two players solved exactly: as the best reply to greedy play if the other
-    side has played greedy's moves throughout the deals over, else against its best play."""
+    side has played greedy's moves throughout the deals over, else against its best play.
+    Its listings are bounded by SEARCH_STEPS (:func:`rank_moves`' ``steps``): once they are
+    spent it plays the best move valued so far."""
     check_bot_arguments(view, moves, rng)
     if len(moves.moves) == 1:
         return moves.moves[0]
     exploit = view.known.stock_count == 0 and plays_greedy(view)  # the model matters only to the exact solver
-    return rank_moves(view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=exploit)[0].move
+    ranked = rank_moves(
+        view, moves, rng, worlds=40, nodes=20_000, keep=10, infer=True, against_greedy=exploit, steps=SEARCH_STEPS
+    )
+    return ranked[0].move
 
 
 def game_result(pos: Position, side: int) -> float:
