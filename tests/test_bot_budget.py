@@ -123,6 +123,24 @@ def test_the_counter_scores_within_its_terms_on_a_crowded_table(monkeypatch, var
     assert BOTS["counter"](view, moves, random.Random(3)) == move
 
 
+@pytest.mark.pure_engine("counts search._worth's calls, which the compiled counter makes directly")
+def test_the_counter_weighs_each_card_left_once_not_once_a_pair(monkeypatch):
+    """The risks of a table left behind sum a term for each pair of its loose cards: each
+    card's worth is found once for the decision (it was found again for every pair, of every
+    move: 155 ms for 2,000 moves over 43 loose cards), and the scores are the same."""
+    view, moves = _crowded_view("american-royal", 43, True, "m/american-royal/2/43/True/1")
+    calls = [0]
+    real = search._worth
+
+    def counted(*args: object) -> float:
+        calls[0] += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_worth", counted)
+    search.counter_scores(view, moves)
+    assert 0 < calls[0] <= 52 + 3 * len(moves.moves), calls[0]
+
+
 def _decisions(bots: list[str], variant: str, players: int, games: int) -> list[tuple[View, MoveList, int]]:
     """Every decision of ``games`` seeded hands of ``bots`` (one a seat), with its seat."""
     rules = make_rules(variant, players)

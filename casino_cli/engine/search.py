@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, count
+from ..cards import ACE_MASK, BIG_CASINO, LITTLE_CASINO, SPADE_MASK, cards_of, count
 from .greedy import gain, greedy_choice, greedy_ties
 from .inference import inferred_worlds, plays_greedy
 from .listing import counted_moves, legal_moves
@@ -159,6 +159,15 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
     odds = _Odds(view)
     values = rules.values
     last = known.last_deal and known.stock_count == 0
+    # Each card a move may leave on the table (a loose one, or one it trails), its worth
+    # once, not once for each pair it is in.
+    table = known.loose
+    for move in moves.moves:
+        table |= 1 << move.card
+    worth = [0.0] * 52
+    for c in cards_of(table):
+        worth[c] = _worth(rules, 1 << c, w_card, w_spade)
+    w_pair, w_sum, max_build = W["pair"], W["sum"], rules.max_build
     out = []
     for move, facts in zip(moves.moves, moves.facts):
         played = 1 << move.card
@@ -181,12 +190,12 @@ def counter_scores(view: View, moves: MoveList) -> list[float]:
         risk = 0.0
         cards_left = [c for c in range(52) if loose >> c & 1]
         for i, c in enumerate(cards_left):
-            w = _worth(rules, 1 << c, w_card, w_spade)
-            risk += W["pair"] * w * odds.rank[c >> 2]
+            w = worth[c]
+            risk += w_pair * w * odds.rank[c >> 2]
             for d in cards_left[i + 1 :]:
                 v = values[c] + values[d]
-                if values[c] and values[d] and v <= rules.max_build:
-                    risk += W["sum"] * (w + _worth(rules, 1 << d, w_card, w_spade)) * odds.value[v]
+                if values[c] and values[d] and v <= max_build:
+                    risk += w_sum * (w + worth[d]) * odds.value[v]
         for b in builds:
             if rules.side_of(b.owner) == side and move.type != BUILD:
                 risk += W["own_build"] * _worth(rules, b.cards, w_card, w_spade) * odds.value[b.value]
