@@ -8,6 +8,7 @@ import math
 import os
 import random
 import shlex
+import statistics
 import sys
 import time
 from collections import Counter
@@ -128,6 +129,42 @@ def test_the_stopping_rule_is_pocock_at_declared_looks():
     even = (PairResult((-1) ** i * 3.0, 1, 1, 0) for i in range(100))
     done, stopped, _ = run_match(even, 100, 10)
     assert stopped == "max_pairs" and done.pairs == 100
+
+
+def test_the_stopping_rule_reads_z_from_the_unrounded_mean_and_se():
+    """The rule read z from the mean and se rounded to 3 places, as printed: these 40 pairs
+    (half points, as a game of three sides gives) have |mean / se| = 2.5561, past the
+    boundary of 2.555, but 0.487 / 0.191 = 2.5497, so the match played on. It stops at
+    the first look now, as docs/bots.md says."""
+    points = [2.0, 1.5, 2.5, -0.5, -1.0, -0.5, 2.0, 1.5, 0.5, -0.5, 1.0, -1.5, 2.0, 1.0, 1.5, 1.5, -1.5, 1.5, -0.5, 1.0]
+    points += [
+        -1.0,
+        0.5,
+        1.5,
+        -1.0,
+        0.5,
+        2.0,
+        0.0,
+        1.5,
+        -0.5,
+        -0.5,
+        -1.5,
+        1.5,
+        2.5,
+        0.0,
+        1.5,
+        0.0,
+        -0.5,
+        -0.5,
+        -1.0,
+        1.0,
+    ]
+    z = abs(statistics.fmean(points)) / (statistics.stdev(points) / math.sqrt(len(points)))
+    assert 2.555 <= z < 2.557
+    pairs = [PairResult(p, 1, 1, 0) for p in points] + [PairResult(0.0, 1, 1, 0)] * 360
+    done, stopped, boundary = run_match(iter(pairs), 400, 10)
+    assert boundary == 2.555 and stopped == "boundary" and done.pairs == 40
+    assert math.isclose(done.z(), z) and summary(done)["points_per_pair"]["mean"] == 0.487
 
 
 def test_a_match_holds_none_of_its_pairs_once_counted():

@@ -116,12 +116,22 @@ class Tally:
         """The games played: won, lost or tied by A."""
         return self.won + self.lost + self.tied
 
+    def _mean_se(self) -> tuple[float, float]:
+        """Mean points per pair and its standard error, unrounded (infinite for one pair)."""
+        n = self.pairs
+        return self.total / n, math.sqrt(max(0.0, self._squares) / (n - 1) / n) if n > 1 else math.inf
+
+    def z(self) -> float:
+        """|mean| / se of the points per pair from the unrounded figures, as the stopping
+        rule reads it; 0 when the pairs have no spread or there is one pair."""
+        mean, se = self._mean_se()
+        return abs(mean) / se if 0 < se < math.inf else 0.0
+
     def interval(self) -> dict[str, float]:
         """Mean points per pair, its standard error and its 95% Student t interval (pairs
         less one degrees of freedom)."""
         n = self.pairs
-        mean = self.total / n
-        se = math.sqrt(max(0.0, self._squares) / (n - 1) / n) if n > 1 else math.inf
+        mean, se = self._mean_se()
         half = t_quantile(0.975, n - 1) * se if n > 1 else math.inf
         return {
             "mean": round(mean, 3),
@@ -160,8 +170,7 @@ def run_match(
         if seen is not None:
             seen(result)
         if done.pairs in at:
-            stats = done.interval()
-            if done.pairs < max_pairs and stats["se"] > 0 and abs(stats["mean"]) / stats["se"] >= boundary:
+            if done.pairs < max_pairs and done.z() >= boundary:
                 return done, "boundary", boundary
             if done.pairs >= max_pairs:
                 break
