@@ -149,6 +149,57 @@ def test_inferred_worlds_follow_the_opponent_model_against_brute_force():
     assert inferred_worlds(View(0, view.known), 5, random.Random(1)) == sample_worlds(view, 5, random.Random(1))
 
 
+def _trailed_this_deal():
+    """The view of the test above: seat 1 trailed 9S on a lone 5H in deal 5; its table then."""
+    from casino_cli.engine import legal_moves
+    from casino_cli.engine.moves import TRAIL
+    from casino_cli.engine.views import Played, public
+
+    rules = make_rules("classic", 2)
+    mine, opp = mask("KD QD"), mask("3C 2C")
+    now = _situation(rules, [mine, opp], [], unseen_stock=4)
+    table, trailed = mask("5H"), mask("9S")
+    now = now._replace(
+        dealer=0, turn=0, deal=5, loose=table | trailed, captured=(now.captured[0] & ~(table | trailed), 0)
+    )
+    before = now._replace(turn=1, loose=table, hands=(mine | mask("JD"), opp | trailed))
+    trail = next(m for m in legal_moves(before).moves if m.type == TRAIL and m.card == parse_card("9S"))
+    return View(0, observe(now, 0).known, (Played(1, trail, public(before)),)), before
+
+
+def test_the_moves_of_deals_over_do_not_weigh_a_world():
+    """The model weighs the moves the other seats made in the current deal only: a hand then
+    is its hand now and the cards played since, which says nothing of a deal over (its
+    cards were dealt before the hand now was). A trail of 5D by seat 1 in deal 4, on a
+    lone 2H (which some hands now could take or build on), leaves the draws as they were."""
+    from casino_cli.engine import legal_moves
+    from casino_cli.engine.inference import inferred_worlds
+    from casino_cli.engine.moves import TRAIL
+    from casino_cli.engine.views import Played, public
+
+    view, before = _trailed_this_deal()
+    earlier = before._replace(deal=4, loose=mask("2H"), hands=(before.hands[0], mask("5D KC")))
+    trail = next(m for m in legal_moves(earlier).moves if m.type == TRAIL and m.card == parse_card("5D"))
+    longer = view._replace(history=(Played(1, trail, public(earlier)), *view.history))
+    assert inferred_worlds(longer, 200, random.Random(7)) == inferred_worlds(view, 200, random.Random(7))
+
+
+def test_when_no_world_drawn_could_have_made_the_moves_seen_the_worlds_are_uniform():
+    """A move seen that no hand could have made there (5H taking a 5C that was not on the
+    table) weighs every world at nothing: the worlds are then the uniform ones, the first n
+    of the pool drawn (docs/bots.md, Weighted worlds)."""
+    from casino_cli.engine import legal_moves
+    from casino_cli.engine.inference import POOL, inferred_worlds
+    from casino_cli.engine.views import Played
+
+    view, before = _trailed_this_deal()
+    elsewhere = before._replace(loose=mask("5C"), hands=(before.hands[0], mask("5H 2C 3C")))
+    (capture,) = [m for m in legal_moves(elsewhere).moves if m.text() == "5Hx5C"]
+    impossible = view._replace(history=(Played(1, capture, view.history[0].before),))
+    pool = sample_worlds(view, 5 * POOL, random.Random(3))
+    assert inferred_worlds(impossible, 5, random.Random(3)) == pool[:5]
+
+
 def test_a_world_that_could_not_have_made_a_move_seen_weighs_nothing():
     """Royal, 4 players: seat 0 owned builds of 8 and 9 and took the 9 with 9S; a world in
     which its hand then held no 8 breaks O1, so the move could not have been made there.
