@@ -391,6 +391,19 @@ def test_unknown_hands_are_counted_from_the_movers_hand():
     assert view.known.hands[0] == Partial(0, 3) and view.known.hands[3] == Partial(0, 4)
 
 
+def test_a_seat_that_has_played_its_cards_counts_none_in_its_own_view():
+    """A view's own hand is a mask, empty once the seat has played the cards of its deal:
+    seat 0 has played its four, seat 1 has one left to play; seat 0's view counts 0 and 1."""
+    rules = make_rules("classic", 2)
+    pos = start_position(rules, seeded_deck("u"), 1)
+    rngs = seat_rngs("u", 2)
+    for _ in range(7):
+        move, listing = ask(BOTS["greedy"], pos, rngs[pos.turn])
+        pos = play_judged(pos, move, listing.facts[listing.moves.index(move)])
+    assert pos.hands[0] == 0 and pos.turn == 1
+    assert [observe(pos, 0).hand_count(s) for s in range(2)] == [0, 1]
+
+
 def test_every_bot_sees_the_hands_moves_so_far_and_nothing_hidden_in_them():
     """View.history: the moves of the hand in order, with their movers, each on the table it
     was played on, with every hand and the stock hidden (what every seat saw)."""
