@@ -577,6 +577,23 @@ def test_a_bot_that_raises_in_a_helper_of_its_own_is_placed_at_the_helpers_line(
         ask(picky, pos, random.Random(1))
 
 
+def test_a_bot_whose_helper_in_a_file_of_its_own_raises_is_placed_in_that_file(tmp_path):
+    """The innermost line is named with its own file: the helper's mytools.py, not the bot's
+    test_views.py (which a message naming the outermost file would give)."""
+    from casino_cli.engine.views import BotError
+
+    tools: dict[str, object] = {}
+    source = "def pick(moves):\n    raise LookupError('no move to my liking')\n"
+    exec(compile(source, str(tmp_path / "mytools.py"), "exec"), tools)
+
+    def picky(view, moves, rng):
+        return tools["pick"](moves)
+
+    pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
+    with pytest.raises(BotError, match=r"raised LookupError: no move to my liking, at mytools\.py:2 in pick$"):
+        ask(picky, pos, random.Random(1))
+
+
 def test_botcheck_asks_each_decision_twice_then_once_in_each_re_deal(tmp_path):
     """With redeals=3 a fair bot is asked 2 + 3 = 5 times a decision: twice in a row, then
     once in each of the 3 worlds re-dealt (none fewer)."""
