@@ -165,6 +165,9 @@ def test_the_stopping_rule_reads_z_from_the_unrounded_mean_and_se():
     done, stopped, boundary = run_match(iter(pairs), 400, 10)
     assert boundary == 2.555 and stopped == "boundary" and done.pairs == 40
     assert math.isclose(done.z(), z) and summary(done)["points_per_pair"]["mean"] == 0.487
+    same = [PairResult(2.0, 2, 0, 0)] * 400  # no spread: se is 0 and z undefined, so no stop
+    done, stopped, _ = run_match(iter(same), 400, 10)
+    assert stopped == "max_pairs" and done.pairs == 400 and done.z() == 0.0
 
 
 def test_a_match_holds_none_of_its_pairs_once_counted():
