@@ -225,6 +225,18 @@ def test_the_points_interval_covers_the_true_mean_95_times_in_100_with_few_pairs
         assert 1860 <= held <= 1940, (n, held)  # 95% ± 4 binomial standard errors (9.7)
 
 
+@pytest.mark.parametrize("successes, n", [(1, 3), (7, 9), (2.5, 40), (0, 12), (12, 12)])
+def test_wilson_interval_is_the_two_roots_of_its_quadratic_to_4_places(successes, n):
+    """Wilson's bounds are the proportions p with (rate - p)**2 = z**2 p (1 - p) / n: the
+    roots of a quadratic, solved here by its formula; the match prints all three to 4
+    places (a tied game counts a half, so successes need not be whole)."""
+    z, rate = 1.96, successes / n
+    a, b, c = 1 + z * z / n, -(2 * rate + z * z / n), rate * rate
+    root = math.sqrt(b * b - 4 * a * c)
+    low, high = (-b - root) / (2 * a), (-b + root) / (2 * a)
+    assert wilson(successes, n) == {"rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
+
+
 def test_wilson_interval():
     w = wilson(50, 100)
     assert (
