@@ -237,6 +237,15 @@ def test_wilson_interval_is_the_two_roots_of_its_quadratic_to_4_places(successes
     assert wilson(successes, n) == {"rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
 
 
+def test_a_tied_game_counts_half_in_a_share_of_the_games():
+    """docs/bots.md: A's share counts ties half. One pair won, lost and tied twice by A:
+    a share of 2 in 4."""
+    done = Tally()
+    done.add(PairResult(1.0, 1, 1, 2))
+    games = summary(done)["games"]
+    assert games["played"] == 4 and games["a_rate"] == wilson(2, 4) and games["a_rate"]["rate"] == 0.5
+
+
 def test_wilson_interval():
     w = wilson(50, 100)
     assert (
