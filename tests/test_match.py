@@ -385,6 +385,26 @@ def test_a_two_player_last_deal_past_the_node_cap_is_sampled_as_the_help_and_doc
     assert "but not always (4 cards each over 11 loose cards" in docs
 
 
+def test_the_exact_solver_gives_up_where_a_listing_is_cut_short():
+    """A value over a listing cut short leaves out moves, so it is not exact: the solver
+    raises TooManyNodes there, whatever nodes are left. Seat 0 trails its KS; seat 1's TD
+    then faces every ace to nine, whose captures overrun the listing's steps."""
+    from casino_cli.cards import FULL_DECK
+    from casino_cli.engine import Position, check_position
+
+    rules = make_rules("classic", 2)
+    loose = sum(1 << parse_card(rank + suit) for rank in "A23456789" for suit in "SHDC")
+    hands = (1 << parse_card("KS"), 1 << parse_card("TD"))
+    rest = FULL_DECK & ~loose & ~hands[0] & ~hands[1]
+    pos = Position(rules, 1, 0, 6, loose, (), hands, (), (rest, 0), (0, 0), 0, (0, 0))
+    check_position(pos)
+    (trail,) = legal_moves(pos).moves
+    after = play_judged(pos, trail, legal_moves(pos).facts[0])
+    assert legal_moves(after).truncated
+    with pytest.raises(TooManyNodes):
+        solve_moves(pos, legal_moves(pos), 10**6)
+
+
 def test_review_jobs_writes_what_one_job_writes_in_the_same_order():
     """casino review had no --jobs (simulate and match had): a stream of records was
     reviewed one record at a time on one core. Each record's review depends on the run's
