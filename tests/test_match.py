@@ -405,6 +405,26 @@ def test_the_exact_solver_gives_up_where_a_listing_is_cut_short():
         solve_moves(pos, legal_moves(pos), 10**6)
 
 
+def test_the_exact_solver_spends_exactly_the_nodes_it_is_given():
+    """A node is a position with a move to choose after a root move: with one card each and
+    seat 0's KS able only to trail, seat 1's turn with its TD is the one node (each of its
+    moves ends the hand). The solver values the trail within 1 node and gives up with 0."""
+    from casino_cli.cards import FULL_DECK
+    from casino_cli.engine import Position, check_position
+
+    rules = make_rules("classic", 2)
+    loose = sum(1 << parse_card(c) for c in ("5H", "5S"))
+    hands = (1 << parse_card("KS"), 1 << parse_card("TD"))
+    rest = FULL_DECK & ~loose & ~hands[0] & ~hands[1]
+    pos = Position(rules, 1, 0, 6, loose, (), hands, (), (rest, 0), (0, 0), 0, (0, 0))
+    check_position(pos)
+    moves = legal_moves(pos)
+    assert len(moves.moves) == 1
+    assert solve_moves(pos, moves, 1) == solve_moves(pos, moves, 10**6)
+    with pytest.raises(TooManyNodes):
+        solve_moves(pos, moves, 0)
+
+
 def test_review_jobs_writes_what_one_job_writes_in_the_same_order():
     """casino review had no --jobs (simulate and match had): a stream of records was
     reviewed one record at a time on one core. Each record's review depends on the run's
