@@ -195,6 +195,27 @@ def test_a_stop_signal_while_a_program_starts_waits_until_casino_holds_it(tmp_pa
     assert _all_ended(pids)
 
 
+def test_of_two_stop_signals_held_the_first_is_delivered_once():
+    """A section in which stop signals wait delivers the first one held as it ends (a
+    SIGUSR1 then a SIGUSR2 here: the SIGUSR1), and only that one."""
+    import signal
+
+    from casino_cli.records.hold_signals import held, hold
+
+    got: list[int] = []
+    numbers = (signal.SIGUSR1, signal.SIGUSR2)
+    previous = {n: signal.signal(n, lambda number, frame: got.append(number)) for n in numbers}
+    try:
+        with held():
+            hold(signal.SIGUSR1)
+            hold(signal.SIGUSR2)
+            assert got == []
+    finally:
+        for n, handler in previous.items():
+            signal.signal(n, handler)
+    assert got == [signal.SIGUSR1]
+
+
 def test_a_ctrl_c_during_botcheck_ends_the_question_in_flight(tmp_path):
     """botcheck asks in processes of its own; a Ctrl-C while a bot is stuck in one gives
     130 at once, and that process ends too."""
