@@ -277,6 +277,8 @@ def test_the_pretty_score_of_a_record_with_no_hand_finished():
     out = cli("score", "-", "-f", "pretty", stdin=orjson.dumps(record))
     assert out.returncode == 0, out.stderr
     assert "the game goes on; the record stops after move 3 of hand 1" in " ".join(out.stdout.decode().split())
+    doc, found = record_score(read_record(record))  # the JSON: no hand scored, so the game stands at 0-0
+    assert found == [] and doc["hands"] == [] and doc["scores"] == [0, 0] and doc["winner"] is None
 
 
 def test_an_illegal_move_in_the_last_hand_is_no_stop():
