@@ -108,3 +108,22 @@ def test_a_game_slip_is_said_in_words_and_counted():
     assert "  hand 2, move 42: Ana could have kept the game open with 3H+AD+2S+7H=13; KDxKH lost it" in text
     pretty = " ".join(cli("review", "-", "-f", "pretty", stdin=orjson.dumps(golden["record"])).stdout.decode().split())
     assert "Ben could have won the game with 2S+8D=10; 2S+AD+7H=10 left it open" in pretty
+
+
+def test_a_move_the_ranking_does_not_list_loses_nothing_it_cannot_be_valued_by():
+    """A listing cut short can leave out the move played: it has no value, so its loss is 0
+    (not an error), as for a move the budget left unvalued (NaN); the better move is still named."""
+    import math
+
+    from casino_cli.engine import make_rules, seeded_deck, start_position
+    from casino_cli.engine.search import Ranked
+    from casino_cli.records.review import _slip
+
+    pos = start_position(make_rules("classic"), seeded_deck("slip"), 1)
+    listing = legal_moves(pos)
+    first, second, played = listing.moves[:3]
+    ranked = [Ranked(first, listing.facts[0], 2.0, 0.1, 20), Ranked(second, listing.facts[1], 1.0, 0.1, 20)]
+    step = Step(1, 1, pos.turn, played, listing.facts[2], apply_move(pos, played))
+    assert (_slip(step, ranked, listing).loss, _slip(step, ranked, listing).best) == (0.0, first)
+    unvalued = [*ranked, Ranked(played, listing.facts[2], math.nan, math.nan, 0)]
+    assert (_slip(step, unvalued, listing).loss, _slip(step, unvalued, listing).best) == (0.0, first)
