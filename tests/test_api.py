@@ -231,6 +231,17 @@ def test_is_legal_agrees_with_the_listing(pos):
             assert is_legal(pos, move) == (move in listed), move
 
 
+def test_unseen_counts_are_equal_only_to_the_same_count():
+    """An Unseen is a value: two are equal only with the same count, and never equal to a
+    bare number; positions that differ only in their stock's count differ."""
+    from casino_cli.engine import Unseen
+
+    assert Unseen(3) == Unseen(3) and hash(Unseen(3)) == hash(Unseen(3))
+    assert Unseen(3) != Unseen(4) and Unseen(0) != Unseen(40) and Unseen(3) != 3
+    pos = start_position(make_rules("classic"), seeded_deck("7"), 1)
+    assert pos._replace(stock=Unseen(40)) != pos._replace(stock=Unseen(36))
+
+
 def test_a_hand_end_says_which_cards_went_to_the_last_capturer_and_none_when_nobody_captured():
     """HandEnd.residue: the cards left on the table after the hand's last card, which went
     to the last capturer (S2). In a hand of trails only nobody captured: all 52 cards stay on
