@@ -242,6 +242,19 @@ def test_unseen_counts_are_equal_only_to_the_same_count():
     assert pos._replace(stock=Unseen(40)) != pos._replace(stock=Unseen(36))
 
 
+def test_a_positions_text_says_when_its_hand_is_over():
+    """str(pos) (position_lines) and repr(pos): a finished hand says so where the deal and
+    the seat to play would be."""
+    rules = make_rules("classic")
+    game = Game(rules, "7")
+    game.deal()
+    while game.in_play:
+        pos = game.position
+        *_, end = game.play_move(Move(TRAIL, cards_of(pos.hands[pos.turn])[0]))
+    assert str(end.position).splitlines()[0] == "classic 2p, finished"
+    assert "classic 2p, finished," in repr(end.position)
+
+
 def test_a_hand_end_says_which_cards_went_to_the_last_capturer_and_none_when_nobody_captured():
     """HandEnd.residue: the cards left on the table after the hand's last card, which went
     to the last capturer (S2). In a hand of trails only nobody captured: all 52 cards stay on
