@@ -160,3 +160,13 @@ def test_two_partnerships_read_alike_exactly_when_their_names_do(players, twins)
     from casino_cli.records.describe import twin_sides
 
     assert twin_sides(players) is twins
+
+
+def test_the_unions_of_groups_stop_where_their_steps_run_out():
+    """Offering a group to the unions found so far costs one step per union: with 3 steps,
+    four disjoint groups cost 1 and 2 (four unions), and the third's 4 overruns: the set
+    stops there, partial, with the steps below zero (not all sixteen unions, unbounded)."""
+    from casino_cli.engine.groups import disjoint_unions
+
+    assert disjoint_unions([0b1, 0b10, 0b100, 0b1000], 3) == ({0, 0b1, 0b10, 0b11}, -4)
+    assert disjoint_unions([0b1, 0b10, 0b100, 0b1000], 15) == (set(range(16)), 0)
