@@ -193,3 +193,34 @@ def test_the_counter_gives_cards_and_spades_no_weight_once_their_majority_is_set
         return counter_scores(observe(pos, 0), moves)
 
     assert len(moves.moves) > 2 and (scores(W[item]) == scores(5.0)) is settled
+
+
+@pytest.mark.parametrize("variant", ["classic", "american-royal"])
+def test_greedys_gain_of_a_capture_is_the_weights_docs_bots_md_gives(variant):
+    """docs/bots.md: greedy weighs a capture by cards 3/27 each, spades 1/7 each, Big Casino
+    2, Little Casino 1, each ace 1 and a sweep 1 (with sweeps): every capture met in a
+    seeded game of greedy against itself, weighed here from those words."""
+    from casino_cli.cards import parse_card
+    from casino_cli.engine import Game, legal_moves
+    from casino_cli.engine.greedy import gain
+    from casino_cli.engine.moves import CAPTURE
+
+    rules = make_rules(variant)
+    game = Game(rules, "gain", [BOTS["greedy"]] * 2)
+    met = 0
+    game.deal()
+    while game.in_play:
+        listing = legal_moves(game.position)
+        for move, facts in zip(listing.moves, listing.facts):
+            if move.type != CAPTURE:
+                continue
+            taken = [c for c in range(52) if (move.cards | 1 << move.card) >> c & 1]
+            spades = sum(c % 4 == parse_card("AS") % 4 for c in taken)
+            aces = sum(c // 4 == parse_card("AS") // 4 for c in taken)
+            big, little = parse_card("TD") in taken, parse_card("2S") in taken
+            words = len(taken) * 3 / 27 + spades / 7 + 2 * big + little + aces + (facts.sweep and rules.sweeps)
+            assert gain(rules, move, facts.sweep) == pytest.approx(words)
+            met += 1
+        move, listing = game.choose()
+        game.play_move(move, listing.facts_of(move))
+    assert met > 10
