@@ -257,13 +257,18 @@ def test_a_positions_text_says_when_its_hand_is_over():
 
 def test_a_game_stopped_by_its_caller_before_anyone_won_is_not_unfinished():
     """Game.unfinished is a game stopped at MAX_HANDS hands with no winner, not any game
-    without one: after play(1) (a match's --hands 1) the game is neither over nor unfinished."""
+    without one: after play(1) (a match's --hands 1) the game is neither over nor unfinished,
+    and no bot is asked to choose, as before the first deal."""
     from casino_cli.engine.bots import BOTS
 
     game = Game(make_rules("classic"), "7", [BOTS["greedy"]] * 2)
     game.play(1)
     assert len(game.hands) == 1 and game.winner is None
     assert not game.over and not game.unfinished
+    with pytest.raises(CasinoError, match="no hand is in play"):
+        game.choose()  # between hands
+    with pytest.raises(CasinoError, match="no hand is in play"):
+        Game(make_rules("classic"), "7", [BOTS["greedy"]] * 2).choose()  # before the first deal
 
 
 def test_a_hand_end_says_which_cards_went_to_the_last_capturer_and_none_when_nobody_captured():
