@@ -224,3 +224,24 @@ def test_greedys_gain_of_a_capture_is_the_weights_docs_bots_md_gives(variant):
         move, listing = game.choose()
         game.play_move(move, listing.facts_of(move))
     assert met > 10
+
+
+def test_greedy_draws_between_two_tied_moves():
+    """Greedy picks among its ties with its rng: with two (trails of 7H and 7D over a table
+    of courts, which classic sevens neither take nor build on) both are played."""
+    import random
+
+    from casino_cli.cards import parse_card
+    from casino_cli.engine import Position, Unseen, legal_moves
+    from casino_cli.engine.greedy import greedy_choice, greedy_ties
+    from casino_cli.engine.position import Partial
+
+    def mask(text):
+        return sum(1 << parse_card(c) for c in text.split())
+
+    rules = make_rules("classic")
+    hands = (mask("7H 7D"), Partial(0, 2))
+    pos = Position(rules, 1, 0, 6, mask("KC QC"), (), hands, Unseen(0), (Unseen(40), Unseen(6)), (0, 0), 0, (0, 0))
+    listing = legal_moves(pos)
+    assert len(greedy_ties(rules, listing)) == len(listing.moves) == 2
+    assert {greedy_choice(rules, listing, random.Random(k)) for k in range(20)} == set(listing.moves)
