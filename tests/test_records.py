@@ -1019,3 +1019,37 @@ def test_cli_score_table_only_equals_deck_record():
         h["score"] for h in record["hands"]
     ]
     assert a["scores"] == record["result"]["scores"]
+
+
+def _bounded(players: int, where: str, value: int) -> dict:
+    """A record at a table of ``players`` with ``value`` written at ``where`` (its other
+    numbers in range): a hand's dealer, a shown entry's after and seat, the result's winner."""
+    shown = {"after": 0, "seat": 0, "cards": ["7C"]}
+    hand = {"dealer": 0, "table": ["7D", "2C", "9S", "KH"], "moves": ["3H"], "shown": [shown]}
+    result = {"winner": 0}
+    {"dealer": hand, "after": shown, "seat": shown, "winner": result}[where][where] = value
+    return {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": players},
+        "hands": [hand],
+        "result": result,
+    }
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("where", ["dealer", "after", "seat", "winner"])
+def test_a_records_bounded_numbers_are_read_at_their_ends_and_refused_one_past(players, where):
+    """A dealer or shown seat is 0..players-1, a shown entry's after 0..48 (docs/notation.md:
+    at most the last move), a winner one of the sides: both ends are read, one past either
+    end refused at its path (a reader taking after 49, -1 or seat -1 passed every test), and
+    only the seat one past the last is told that seats are counted from 0."""
+    sides = read_record(_bounded(players, where, 0)).rules.sides
+    high = {"dealer": players - 1, "after": 48, "seat": players - 1, "winner": sides - 1}[where]
+    for value in (0, high):
+        read_record(_bounded(players, where, value))
+    for value in (-1, high + 1):
+        with pytest.raises(NotationError, match=rf"out of range \(0\.\.{high}\)") as refused:
+            read_record(_bounded(players, where, value))
+        assert refused.value.path.endswith(f".{where}")
+        told = "seats are counted from 0" in refused.value.message  # a seat counted from 1, only
+        assert told == (where in ("dealer", "seat") and value == players)
