@@ -311,6 +311,9 @@ POSITION_CASES = [
     case("build-owner-cannot-capture", setp("hands.1", ["2D", "7C", "9S"]), "$.table.builds[0] (3C+5H=8)", "O1"),
     case("hand-too-big", setp("hands.0", ["2H", "4C", "8S", "6D", "6H"]), "$.hands[0]", "5 cards"),
     case("stock-wrong-size", setp("stock", 8), "$.stock", "must hold 0"),
+    # a stock without a deal gives the deal: a whole number of deals, fewer than a hand's
+    case("stock-part-of-a-deal", lambda d: d.pop("deal") and d.update(stock=7), "$.stock", "a whole number of deals"),
+    case("stock-of-every-deal", lambda d: d.pop("deal") and d.update(stock=48), "$.stock", "more than a hand holds"),
     # owners, seats and per-seat arrays out of range
     case("owner-2", setp("table.builds.0.owner", 2), "$.table.builds[0].owner", "out of range"),
     case("owner-negative", setp("table.builds.0.owner", -1), "$.table.builds[0].owner", "out of range"),

@@ -361,6 +361,18 @@ def test_a_game_to_the_largest_target_has_scores_a_position_can_hold():
         read_position(doc)
 
 
+@given(reachable_positions(), st.booleans())
+def test_a_position_without_its_deal_reads_it_from_its_stock(pos, counted):
+    """The deal left out defaults from the stock's size, a whole number of deals (docs/notation.md):
+    a reachable position's document without its deal, its stock as cards or as a count, reads
+    back at the same deal (a reader placing the first deal's stock at no deal passed every test)."""
+    doc = position_json(pos)
+    del doc["deal"]
+    if counted:
+        doc["stock"] = len(pos.stock)
+    assert read_position(doc).deal == pos.deal
+
+
 @given(reachable_positions(), st.data())
 def test_position_round_trip_with_unknowns(pos, data):
     """Hidden hands (null), counted stock and counted piles survive the round trip too."""
