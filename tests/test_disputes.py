@@ -288,6 +288,20 @@ def test_shown_contradictions_are_card_findings(shown, moves, where, words):
     assert words in found[0]["message"]
 
 
+def test_a_seat_named_for_more_moves_than_it_holds_cards_is_known_to_hold_four():
+    """A record naming seat 0 for five moves of one deal (seat 1's turns taken): before its
+    first move seat 0 is known to hold the first four cards it played and no fifth, so the
+    ruling on that move lists only their moves (a referee giving it all five passed every
+    test, and its ruling listed 3H+7D=10 and the other moves of a hand of five)."""
+    doc = record(["0: 3H", "0: 4H", "0: 5H", "0: 6H", "0: 8H", "1: 3S"])
+    before = position_before(read_record(doc), 1, 1)
+    assert before.position.hands[0] == mask("3H", "4H", "5H", "6H")
+    done = cli("judge", "-", "--move", "1", "-f", "json", stdin=orjson.dumps(doc))
+    ruling = orjson.loads(done.stdout)
+    assert (done.returncode, ruling["verdict"]) == (0, "legal")
+    assert {a["move"][:2] for a in ruling["alternatives"]} == {"3H", "4H", "5H", "6H"}
+
+
 # Deal 1 (two players, seat 0 first): Ana trails 3H 5H 8H JH, Ben 4S 6S TS QS; move 9, the
 # first of deal 2, is Ana's AD+6S=7, which needs her to hold a 7 (B3).
 DEAL_ENDS = ["3H", "4S", "5H", "6S", "8H", "TS", "JH", "QS", "AD+6S=7"]
