@@ -389,6 +389,7 @@ POSITION_CASES = [
     case("nested-in-table", setp("table.loose", nested(100_000)), "$", "invalid JSON"),
     case("nested-in-user-key", setp("_deep", nested(200)), "$._deep", "nested"),
     case("nested-card", setp("table.loose.0", nested(20)), "$.table.loose[0]"),
+    case("nested-in-rule", setp("rules.sweeps", nested(300)), "$.rules.sweeps", "true or false, not an array"),
     # empty input, binary garbage, bad UTF-8
     case("empty", lambda d: b"", "$", "empty"),
     case("blank-lines", lambda d: b"\n  \n\t\n", "$", "empty"),
