@@ -109,48 +109,8 @@ def test_a_view_no_world_fits_is_refused():
         sample_worlds(view, 1, random.Random(0))
 
 
-def test_inferred_worlds_follow_the_opponent_model_against_brute_force():
-    """The searcher's worlds (engine/inference.py): seat 1 trailed 9S on a lone 5H this deal.
-    Every hand seat 1 may hold now is weighed by the model's chance of that trail from the
-    hand it then held (this hand and 9S): greedy's move with probability ALPHA, shared among
-    its ties, else any legal move. Computed here hand by hand; the draws must match."""
-    from casino_cli.engine import legal_moves
-    from casino_cli.engine.greedy import gain
-    from casino_cli.engine.inference import ALPHA, inferred_worlds
-    from casino_cli.engine.moves import TRAIL
-    from casino_cli.engine.views import Played, public
-
-    rules = make_rules("classic", 2)
-    mine, opp = mask("KD QD"), mask("3C 2C")
-    now = _situation(rules, [mine, opp], [], unseen_stock=4)
-    table, trailed = mask("5H"), mask("9S")
-    now = now._replace(
-        dealer=0, turn=0, deal=5, loose=table | trailed, captured=(now.captured[0] & ~(table | trailed), 0)
-    )
-    before = now._replace(turn=1, loose=table, hands=(mine | mask("JD"), opp | trailed))
-    trail = next(m for m in legal_moves(before).moves if m.type == TRAIL and m.card == parse_card("9S"))
-    view = View(0, observe(now, 0).known, (Played(1, trail, public(before)),))
-    pool = cards_of(view.unseen)
-    assert len(pool) == 6
-    weight = {}
-    for pair in itertools.combinations(pool, 2):
-        hand = sum(1 << c for c in pair)
-        listing = legal_moves(before._replace(hands=(mine, hand | trailed)))
-        gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
-        ties = [m for m, g in zip(listing.moves, gains) if g == max(gains)]
-        legal = trail in listing.moves
-        weight[hand] = legal * (ALPHA * (trail in ties) / len(ties) + (1 - ALPHA) / len(listing.moves))
-    assert len(set(weight.values())) > 1  # the trail tells something
-    draws = 3000
-    seen = Counter(w.hands[1] for w in inferred_worlds(view, draws, random.Random(5)))
-    total = sum(weight.values())
-    chi = sum((seen[h] - draws * w / total) ** 2 / (draws * w / total) for h, w in weight.items())
-    assert set(seen) <= set(weight) and chi < 36.1  # df 14, p < 0.001
-    assert inferred_worlds(View(0, view.known), 5, random.Random(1)) == sample_worlds(view, 5, random.Random(1))
-
-
 def _trailed_this_deal():
-    """The view of the test above: seat 1 trailed 9S on a lone 5H in deal 5; its table then."""
+    """The view of the tests below: seat 1 trailed 9S on a lone 5H in deal 5; its table then."""
     from casino_cli.engine import legal_moves
     from casino_cli.engine.moves import TRAIL
     from casino_cli.engine.views import Played, public
@@ -165,6 +125,37 @@ def _trailed_this_deal():
     before = now._replace(turn=1, loose=table, hands=(mine | mask("JD"), opp | trailed))
     trail = next(m for m in legal_moves(before).moves if m.type == TRAIL and m.card == parse_card("9S"))
     return View(0, observe(now, 0).known, (Played(1, trail, public(before)),)), before
+
+
+def test_inferred_worlds_follow_the_opponent_model_against_brute_force():
+    """The searcher's worlds (engine/inference.py): seat 1 trailed 9S on a lone 5H this deal.
+    Every hand seat 1 may hold now is weighed by the model's chance of that trail from the
+    hand it then held (this hand and 9S): greedy's move with probability ALPHA, shared among
+    its ties, else any legal move. Computed here hand by hand; the draws must match."""
+    from casino_cli.engine import legal_moves
+    from casino_cli.engine.greedy import gain
+    from casino_cli.engine.inference import ALPHA, inferred_worlds
+
+    view, before = _trailed_this_deal()
+    rules, trail = view.rules, view.history[0].move
+    trailed = 1 << trail.card
+    pool = cards_of(view.unseen)
+    assert len(pool) == 6
+    weight = {}
+    for pair in itertools.combinations(pool, 2):
+        hand = sum(1 << c for c in pair)
+        listing = legal_moves(before._replace(hands=(before.hands[0], hand | trailed)))
+        gains = [gain(rules, m, f.sweep) for m, f in zip(listing.moves, listing.facts)]
+        ties = [m for m, g in zip(listing.moves, gains) if g == max(gains)]
+        legal = trail in listing.moves
+        weight[hand] = legal * (ALPHA * (trail in ties) / len(ties) + (1 - ALPHA) / len(listing.moves))
+    assert len(set(weight.values())) > 1  # the trail tells something
+    draws = 3000
+    seen = Counter(w.hands[1] for w in inferred_worlds(view, draws, random.Random(5)))
+    total = sum(weight.values())
+    chi = sum((seen[h] - draws * w / total) ** 2 / (draws * w / total) for h, w in weight.items())
+    assert set(seen) <= set(weight) and chi < 36.1  # df 14, p < 0.001
+    assert inferred_worlds(View(0, view.known), 5, random.Random(1)) == sample_worlds(view, 5, random.Random(1))
 
 
 def test_the_moves_of_deals_over_do_not_weigh_a_world():
