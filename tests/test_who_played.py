@@ -417,3 +417,48 @@ def test_moves_numbered_with_colons_are_told_how_a_move_number_is_written():
     assert finding.message.endswith(
         "the seats are 0 to 1; or if 2: is the move's number, it is written with a dot, 2. 4C (2: names seat 2)"
     )
+
+
+def test_without_prefixes_a_wrong_dealer_contradicting_a_shown_hand_is_explained_to_the_hands_end():
+    """Moves that name no player under a wrong dealer are the same game with the seats
+    relabelled; only a hand shown in full tells: Ben showed KC as his whole hand after move 6,
+    so TD at move 7 cannot be his, and under Ben as dealer the record plays to its end."""
+    doc = _with_moves([_bare(m) for m in MOVES[:7]], dealer=0)
+    doc["hands"][0]["shown"] = [{"after": 6, "seat": 1, "cards": ["KC"], "all": True}]
+    (finding,) = _findings(doc)
+    assert finding.move == 7
+    assert finding.message == (
+        "TD was not in the hand Ben (seat 1) showed in full after move 6 (KC); "
+        "if the dealer was Ben (seat 1), the hand plays on to its end"
+    )
+
+
+def _seeded_hand_without_its_first_move(bad_at: int | None = None) -> dict:
+    """Hand 1 of a seeded 2-player corpus game, its first move left out (and move
+    ``bad_at`` of what remains replaced by KH, a card seat 0 does not hold there)."""
+    corpus = Path(__file__).resolve().parent.parent / "fixtures/records/corpus/classic-2.jsonl"
+    doc = orjson.loads(corpus.read_bytes().split(b"\n")[0])
+    doc.pop("result", None)
+    hand = doc["hands"][0]
+    hand.pop("score", None)
+    hand["moves"] = hand["moves"][1:]
+    if bad_at is not None:
+        hand["moves"][bad_at - 1] = "KH"
+    doc["hands"] = [hand]
+    return doc
+
+
+HINT_BEFORE_MOVE_1 = "; if a move of greedy (seat 0) is missing before move 1 (such as 2Cx2D), the hand plays on"
+
+
+def test_a_move_missing_before_the_first_move_of_a_dealt_hand_is_explained():
+    (finding,) = _findings(_seeded_hand_without_its_first_move())
+    assert (finding.move, finding.message) == (1, "4S is illegal: seat 0 does not hold 4S" + HINT_BEFORE_MOVE_1)
+
+
+@pytest.mark.parametrize("bad_at, hinted", [(4, True), (3, False)])
+def test_a_missing_move_is_hinted_only_when_putting_it_back_plays_a_round_of_the_table_further(bad_at, hinted):
+    """The record stops at move 1; with the move put back, moves 1..3 of the record (a round
+    of 2 seats past move 1) must play: a wrong move 4 still allows the hint, a wrong move 3 not."""
+    (finding,) = _findings(_seeded_hand_without_its_first_move(bad_at))
+    assert finding.message == "4S is illegal: seat 0 does not hold 4S" + (HINT_BEFORE_MOVE_1 if hinted else "")
