@@ -91,6 +91,7 @@ def test_four_players_partial_hands_and_two_owners_match_brute_force():
     assert sorted(w.hands[1:] for w in every) == sorted(valid)  # each consistent world once
     assert all(w.hands[0] == true[0] and w.stock == () for w in every)
     assert all_worlds(view, 5) is None  # 3! deals before O1: more than the cap
+    assert sorted(w.hands[1:] for w in all_worlds(view, 6)) == sorted(valid)  # exactly the cap: enumerated
 
 
 def test_all_worlds_only_once_the_stock_is_empty():
@@ -398,3 +399,41 @@ def test_obligations_that_no_deal_meets_together_are_refused():
     assert view.unseen & mask("5S") and view.unseen & mask("9S")
     with pytest.raises(NoWorld, match="no deal of the unseen cards meets the build owners' obligations"):
         sample_worlds(view, 1, random.Random(0))
+
+
+@pytest.mark.pure_engine("replaces worlds.MAX_WORLDS and worlds._Obliged, which compiled worlds reads directly")
+def test_the_worlds_asked_for_are_drawn_from_none_to_the_most_and_by_rejection_where_it_meets_o1(monkeypatch):
+    """n = 0 and n = MAX_WORLDS are within the bounds (0 gives no world); obligations most
+    draws meet (seat 1 holds one of 10 unseen cards, a 5 for its build: 17 of 45 hands)
+    are met by rejection: the exact count (_Obliged) is for obligations rejection misses."""
+    from casino_cli.engine import worlds
+
+    rules = make_rules("classic", 2)
+    pos = _situation(rules, [mask("KD QD"), mask("5S 5H")], [Build(5, 1, mask("3H 2D"), True)], unseen_stock=8)
+    view = observe(pos._replace(deal=5), 0)
+    assert sample_worlds(view, 0, random.Random(1)) == []
+
+    def no_exact_draw(*args: object) -> None:
+        raise AssertionError("the exact draw was used where rejection meets the obligations")
+
+    monkeypatch.setattr(worlds, "_Obliged", no_exact_draw)
+    monkeypatch.setattr(worlds, "MAX_WORLDS", 50)
+    drawn = sample_worlds(view, 50, random.Random(1))
+    assert len(drawn) == 50 and all(w.hands[1] & mask("5S 5H 5D 5C") for w in drawn)
+    with pytest.raises(CasinoError, match="n must be from 0 to 50 worlds"):
+        sample_worlds(view, 51, random.Random(1))
+
+
+@pytest.mark.pure_engine("replaces worlds.MAX_STATES, which compiled worlds reads directly")
+def test_the_exact_draw_counts_up_to_max_states_and_no_further(monkeypatch):
+    """The exact draw holds at most MAX_STATES counts: a count that needs exactly that many
+    is made, one that needs one more is refused (NoWorld)."""
+    from casino_cli.engine import worlds
+
+    cards, musts = list(range(9)), [[mask("AS AH"), mask("2S")], [mask("AH AD 2H")]]
+    states = len(worlds._Obliged(cards, [3, 2], musts)._ways)
+    monkeypatch.setattr(worlds, "MAX_STATES", states)
+    assert worlds._Obliged(cards, [3, 2], musts).ways(0, ((0, 0), (0, 0))) == 121
+    monkeypatch.setattr(worlds, "MAX_STATES", states - 1)
+    with pytest.raises(NoWorld, match="too many to count"):
+        worlds._Obliged(cards, [3, 2], musts)
