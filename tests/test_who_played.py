@@ -462,3 +462,17 @@ def test_a_missing_move_is_hinted_only_when_putting_it_back_plays_a_round_of_the
     of 2 seats past move 1) must play: a wrong move 4 still allows the hint, a wrong move 3 not."""
     (finding,) = _findings(_seeded_hand_without_its_first_move(bad_at))
     assert finding.message == "4S is illegal: seat 0 does not hold 4S" + (HINT_BEFORE_MOVE_1 if hinted else "")
+
+
+def test_without_prefixes_a_wrong_dealer_is_explained_as_far_as_the_right_one_plays():
+    """Ben was seen to hold QC (not his whole hand). Under Ana as the dealer Ben builds 7 at
+    move 3 keeping only KH (move 5) and QC: illegal (B3). Under Ben as the dealer Ana built
+    it and the hand plays on, to move 6, a card played twice whoever the dealer was."""
+    doc = _with_moves(["9H", "8S", "2H+5C=7", "TS", "KHxKD", "9H"], dealer=0)
+    doc["hands"][0]["shown"] = [{"after": 0, "seat": 1, "cards": ["QC"], "all": False}]
+    (finding,) = _findings(doc)
+    assert (finding.move, finding.rule) == (3, "B3")
+    assert finding.message.endswith("; if the dealer was Ben (seat 1), the hand plays on to move 6")
+    doc["hands"][0]["dealer"] = 1
+    (finding,) = _findings(doc)
+    assert finding.message == "9H was already played by Ana (seat 0) at move 1; each card is played once"
