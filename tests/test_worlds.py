@@ -106,8 +106,9 @@ def test_a_view_no_world_fits_is_refused():
     pos = _situation(rules, [mask("KD"), mask("9C")], [Build(5, 1, mask("3H 2D"), True)], unseen_stock=0)
     pos = pos._replace(deal=6)  # every 5 is in seat 0's captured pile
     view = observe(pos, 0)
-    with pytest.raises(NoWorld):
-        sample_worlds(view, 1, random.Random(0))
+    rng = _CountedDraws(0, cap=0)  # refused before any draw (not after REJECT_TRIES rejected ones)
+    with pytest.raises(NoWorld, match=r"obligation \(O1\) cannot be met by any unseen card"):
+        sample_worlds(view, 1, rng)
 
 
 def _trailed_this_deal():
