@@ -245,3 +245,55 @@ def test_greedy_draws_between_two_tied_moves():
     listing = legal_moves(pos)
     assert len(greedy_ties(rules, listing)) == len(listing.moves) == 2
     assert {greedy_choice(rules, listing, random.Random(k)) for k in range(20)} == set(listing.moves)
+
+
+def _only_trails(variant: str, hand: str, table: str = "KC QC"):
+    """A position whose mover holds ``hand`` over a table of courts (classic sevens and
+    lower neither take nor build on them), and its listing."""
+    from casino_cli.cards import parse_card
+    from casino_cli.engine import Position, Unseen, legal_moves
+    from casino_cli.engine.position import Partial
+
+    def mask(text):
+        return sum(1 << parse_card(c) for c in text.split())
+
+    rules = make_rules(variant)
+    hands = (mask(hand), Partial(0, 2))
+    pos = Position(rules, 1, 0, 6, mask(table), (), hands, Unseen(0), (Unseen(40), Unseen(6)), (0, 0), 0, (0, 0))
+    return rules, legal_moves(pos)
+
+
+@pytest.mark.parametrize(
+    "hand, trailed",
+    [
+        ("5S TD", "5S"),  # a spade (1/7) before Big Casino (2)
+        ("AC TD", "AC"),  # an ace (1) before Big Casino (2)
+        ("AH 5S", "5S"),  # a spade (1/7) before an ace (1)
+        ("AH 2S", "AH"),  # an ace (1) before Little Casino, a spade (1 + 1/7)
+        ("2S TD", "2S"),  # Little Casino (1 + 1/7) before Big Casino (2)
+        ("5H 5S", "5H"),  # a plain card before a spade
+        ("3H 9H", "3H"),  # a low plain card before a high one
+    ],
+)
+def test_greedy_trails_the_card_its_capture_weights_value_least(hand, trailed):
+    """docs/bots.md: greedy trails low plain cards; a trail gives its card away, so of two
+    trails greedy gives away the one its own capture weights (spades 1/7, Big Casino 2,
+    Little Casino 1, aces 1) value less."""
+    import random
+
+    from casino_cli.engine.greedy import greedy_choice
+
+    rules, listing = _only_trails("classic", hand)
+    assert sorted(m.text() for m in listing.moves) == sorted(hand.split())  # trails only
+    assert greedy_choice(rules, listing, random.Random(0)).text() == trailed
+
+
+@pytest.mark.parametrize("variant, sweep", [("american-royal", 1), ("classic", 0)])
+def test_greedys_gain_of_a_sweep_is_one_point_where_sweeps_score(variant, sweep):
+    """docs/bots.md: a sweep weighs 1 in greedy's gain, under rules that score sweeps."""
+    from casino_cli.engine.greedy import gain
+
+    rules, listing = _only_trails(variant, "5S 9C", table="5H")
+    (index,) = [i for i, m in enumerate(listing.moves) if m.text() == "5Sx5H"]
+    assert listing.facts[index].sweep
+    assert gain(rules, listing.moves[index], True) == pytest.approx(2 * 3 / 27 + 1 / 7 + sweep)
