@@ -109,10 +109,7 @@ def _candidates(pos: Position, hand: HandRecord, moves: list[object]) -> list[st
     """The moves the seat to play could have made: all of them when its hand is known from a
     deck, else (a hand written at a table, whose hands are inferred from these very moves)
     trails of the cards no move of the hand plays."""
-    held = pos.hands[pos.turn] if pos.turn is not None else None
     if hand.table is None:
-        if not isinstance(held, int):
-            return []
         return [m.text() for m in legal_moves(pos, limit=_MAX_TRIES).moves[:_MAX_TRIES]]
     seen = hand.table
     for raw in moves:
