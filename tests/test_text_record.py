@@ -1009,6 +1009,18 @@ def _round_trip(record):
     assert write_text(back.value) == text
 
 
+def _in_a_row(records, data):
+    """Records written one after another, as convert writes them, with their keys in any
+    order (a record of no hands, then one whose first key is not the Rules: its tags stayed
+    with the record before), read back as those records."""
+    records = [dict(data.draw(st.permutations(list(record.items())))) for record in records]
+    text = "".join(map(write_text, records))
+    back = list(read_text(text.split("\n")))
+    assert [r.error for r in back] == [None] * len(records), text
+    sort = orjson.OPT_SORT_KEYS
+    assert [orjson.dumps(r.value, option=sort) for r in back] == [orjson.dumps(r, option=sort) for r in records], text
+
+
 def _broken_line(record, data):
     lines = write_text(record).split("\n")
     body = [i for i, line in enumerate(lines) if line and not line.startswith(("[", "_"))]
@@ -1145,6 +1157,22 @@ def test_tricky_moves_go_to_text_and_back(move):
     assert back.error is None and orjson.dumps(back.value) == orjson.dumps(record)
 
 
+def test_a_record_of_no_hands_converts_to_text_and_back_apart_from_the_record_after_it(tmp_path):
+    """convert -f text wrote each record's tags in the order of its keys, so a record whose
+    first key is not its rules (as a program may write them), written after a record of no
+    hands, began with a tag the record before lacked, and read back as that record's: its
+    _event moved to the record before. Each record's text starts at its Rules tag now."""
+    rules = {"variant": "classic", "players": 2}
+    first = {"format": "casino.record/1", "rules": rules, "hands": []}
+    records = [first, {"_event": "Club night", **first}]
+    source = tmp_path / "two.jsonl"
+    source.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in records))
+    text = cli("convert", str(source), "-f", "text")
+    assert text.returncode == 0 and text.stdout.count(b"[Rules classic 2]") == 2, text.stderr
+    back = cli("convert", "-", "-f", "json", stdin=text.stdout)
+    assert back.returncode == 0 and [orjson.loads(line) for line in back.stdout.splitlines()] == records
+
+
 def test_a_line_that_is_not_utf8_is_reported_at_that_line(tmp_path):
     path = tmp_path / "bad.cas"
     path.write_bytes(b"[Rules classic 2]\nHand 1 dealer 0 table 5D 9C 3H KS\n1. \xff5D\n")
@@ -1179,6 +1207,9 @@ def _property(test, examples: int, *strategies):
 
 test_generated_records_go_to_text_and_back_exactly = _property(_round_trip, 100, _record())
 test_a_broken_line_is_reported_at_that_line = _property(_broken_line, 100, _record(), st.data())
+test_generated_records_in_a_row_in_any_key_order_go_to_text_and_back = _property(
+    _in_a_row, 100, st.lists(_record(), min_size=2, max_size=3), st.data()
+)
 test_the_reader_never_crashes_on_any_text = _property(_any_text, 300, _PIECES)
 test_long_generated_records_go_to_text_and_back_exactly = pytest.mark.slow(_property(_round_trip, 5000, _record()))
 test_long_a_broken_line_is_reported_at_that_line = pytest.mark.slow(_property(_broken_line, 5000, _record(), st.data()))

@@ -65,10 +65,9 @@ def write_text(record: dict[str, Any]) -> str:
     names = players if isinstance(players, list) and all(isinstance(p, str) for p in players) else None
     rules = record.get("rules")
     seats = rules.get("players") if isinstance(rules, dict) else None
-    for key, value in record.items():
+    for key in _tag_keys(record):
+        value = record[key]
         if key == "format" and value == RECORD_FORMAT and next(iter(record)) == "format":
-            continue
-        if key in ("hands", "result"):
             continue
         lines.append(_tag_line(key, value))
     for index, hand in enumerate(record["hands"]):
@@ -80,6 +79,13 @@ def write_text(record: dict[str, Any]) -> str:
         lines.append("")
         lines.append("Result " + _pairs_text(record["result"], _RESULT_PAIRS, names))
     return "\n".join(lines) + "\n"
+
+
+def _tag_keys(record: dict[str, Any]) -> list[str]:
+    """The keys written as tags, in the record's order but ``rules`` first: a reader starts
+    the next record at a tag the record before has, and every record has its Rules, so a
+    record of no hands written after another one does not lend it its other tags."""
+    return sorted((key for key in record if key not in ("hands", "result")), key=lambda key: key != "rules")
 
 
 def _tag_line(key: str, value: object) -> str:
