@@ -807,6 +807,30 @@ def test_records_without_hands_still_split_at_their_rules_tag():
     assert first.value["hands"] == [] and second.value["rules"]["variant"] == "royal"
 
 
+def test_an_error_in_a_tag_line_keeps_the_rest_of_its_record_together():
+    """The lines after an error are skipped to the next record: the record's other tags (a
+    second one after the error split the record in two) and its hands; the next record
+    starts at its first tag after them, though the record before has no such tag."""
+    lines = ["[Rules classic 2]", "[Event <oops>]", "[Site Club]", "[Round 2]", "Hand 1", "1. 3H"]
+    first, second = read_text([*lines, "[Date 2026]", "[Rules royal 2]", "Hand 1", "1. 5H"])
+    assert first.error is not None and first.error.line == 2 and second.line == 7
+    assert second.error is None and second.value["_date"] == 2026 and second.value["rules"]["variant"] == "royal"
+
+
+def test_a_record_of_the_most_characters_is_read_and_one_more_is_refused_at_its_line(monkeypatch):
+    """MAX_RECORD_CHARS counts the characters of each record's lines, afresh for each record
+    (without the line ends; a blank line counts none): a record of exactly that many reads."""
+    from casino_cli.notation import text_record
+
+    lines = ["[Rules classic 2]", "", "Hand 1 dealer 1 table AC 2D 5C KD", "1. 8CxAC+2D+5C"]
+    monkeypatch.setattr(text_record, "MAX_RECORD_CHARS", sum(map(len, lines)))
+    assert [r.error for r in read_text(lines + lines)] == [None, None]
+    monkeypatch.setattr(text_record, "MAX_RECORD_CHARS", sum(map(len, lines)) - 1)
+    (cut,) = read_text(lines)
+    assert cut.error is not None and "the record is longer than" in cut.error.message
+    assert (cut.error.line, cut.error.column) == (4, 1)
+
+
 def test_detection_from_the_first_line():
     assert looks_like_text("[Rules classic 2]")
     assert looks_like_text('\ufeff  [Event "x"]')
