@@ -296,6 +296,18 @@ def test_no_break_spaces_and_curly_quotes_in_every_kind_of_line():
     assert looks_like_text(f"[Rules{nbsp}classic 2]") and looks_like_text(f"Hand{nbsp}1")
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="a “”„", max_size=6), st.sampled_from(["“”", "„“", "„”"]))
+def test_a_value_wholly_in_curly_quotes_is_the_text_between_them(between, quotes):
+    """A tag's or a _name line's value in curly quotes is the text between them; one that
+    holds its closing quote between them (“a” and “b”) is not one quoted text: as written."""
+    written = quotes[0] + between + quotes[1]
+    closing = "”" if quotes[0] == "“" else "“”"
+    expected = written if any(c in closing for c in between) else between
+    (record,) = read_text(["[Rules classic 2]", f"[Event {written}]", "Hand 1", f"_note {written}"])
+    assert (record.value["_event"], record.value["hands"][0]["_note"]) == (expected, expected)
+
+
 @pytest.mark.parametrize("name", ["Ana\u2028Maria", "Ana\x85Maria"])
 def test_a_whole_text_reads_as_its_file_does_a_name_with_a_line_separator_too(name, tmp_path):
     """read_text of a whole text ends its lines where a file's end: at \\n only, not at the
@@ -491,6 +503,13 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             13,
             "3 here, not 2 (is a move missing or written twice?)",
         ),
+        # a tag with no value, an option given twice, an option after a list's comma: each at its own place
+        (["[Rules classic 2]", "[Event]"], 2, 7, "expected a value"),
+        (["[Rules classic 2]", "[Event   ]"], 2, 10, "expected a value"),
+        (["[Rules classic 2]", "[Players]"], 2, 9, "expected the players' names, in seat order"),
+        (["[Rules classic 2]", "[Players , ,]"], 2, 10, "expected the players' names, in seat order"),
+        (["[Rules classic 2 sweeps=true sweeps=false]"], 1, 30, "the option sweeps is given twice"),
+        (["[Rules classic,2,partnerships]"], 1, 18, "partnerships=true or partnerships=false"),
     ],
 )
 def test_errors_name_the_line_and_column_and_what_was_expected(lines, line, column, words):
@@ -815,6 +834,13 @@ def test_an_error_in_a_tag_line_keeps_the_rest_of_its_record_together():
     first, second = read_text([*lines, "[Date 2026]", "[Rules royal 2]", "Hand 1", "1. 5H"])
     assert first.error is not None and first.error.line == 2 and second.line == 7
     assert second.error is None and second.value["_date"] == 2026 and second.value["rules"]["variant"] == "royal"
+
+
+def test_a_tag_of_a_quoted_key_after_a_hand_starts_the_next_record():
+    lines = ['["_my key" 1]', "[Rules classic 2]", "Hand 1", "1. 3H", '["_my key" 2]', "[Rules royal 2]", "Hand 1"]
+    first, second = read_text(lines)
+    assert first.error is None and second.error is None and second.line == 5
+    assert (first.value["_my key"], second.value["_my key"]) == (1, 2)
 
 
 def test_a_record_of_the_most_characters_is_read_and_one_more_is_refused_at_its_line(monkeypatch):
@@ -1384,6 +1410,7 @@ def test_tags_results_and_comments_written_as_a_secretary_would():
         {"players": ["1", "Ben"], "hands": [], "result": {"winner": 1}},
         {"hands": [{"dealer": 1, "table": ["7D", "2C", "9S", "KH", ""], "moves": ["3H"]}]},
         {"hands": [{"dealer": 1, "score": ["", 5]}]},
+        {"rules": {"variant": "classic"}, "hands": []},  # [Rules classic]: a variant alone, not the text 'classic'
     ],
 )
 def test_values_a_bare_word_would_change_go_to_text_and_back(record):
