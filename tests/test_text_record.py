@@ -1411,6 +1411,8 @@ def test_tags_results_and_comments_written_as_a_secretary_would():
         {"hands": [{"dealer": 1, "table": ["7D", "2C", "9S", "KH", ""], "moves": ["3H"]}]},
         {"hands": [{"dealer": 1, "score": ["", 5]}]},
         {"rules": {"variant": "classic"}, "hands": []},  # [Rules classic]: a variant alone, not the text 'classic'
+        {"hands": [{"dealer": 1, "table": ["7D,", ",2C", "9S", "KH"]}]},  # a card's comma, not a list's
+        {"hands": [], "_rules": 1, "_result": 2},  # [_rules 1], not [Rules 1] nor [Result 2]
     ],
 )
 def test_values_a_bare_word_would_change_go_to_text_and_back(record):
