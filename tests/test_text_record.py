@@ -384,6 +384,7 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
             "without spaces: '4S+3H=7', not '4S + 3H=7'",
         ),
         (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
+        (["[Rules classic 2]", "Hand 1", "3H 8H x3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x3C'"),
         (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
         # a variant written with a space read as a variant 'american' and 2 players 'royal', refused at the 4 as an option
         (["[Rules american royal 4]", "Hand 1"], 1, 17, "the variant is one word: american-royal"),
@@ -587,6 +588,12 @@ def test_a_hand_written_as_a_sentence_is_told_of_the_shown_line(line, shown):
         f"{said!r} is not a move: what a seat held is written on a line of its own, {shown} (all: no others)"
     )
     assert (record.error.line, record.error.column) == (5, 1)
+
+
+def test_a_hand_written_as_a_sentence_in_a_later_hand_counts_that_hands_moves():
+    lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben", "1. 3H 2. 4S", "Hand 2 dealer Ana", "1. 5H"]
+    (record,) = read_text([*lines, "Ana holds TH"])
+    assert "Shown after 1 seat Ana cards TH all" in str(record.error) and record.error.line == 7
 
 
 @pytest.mark.parametrize(
