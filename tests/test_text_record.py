@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from casino_cli.notation.errors import NotationError
 from casino_cli.notation.fields import name_key
 from casino_cli.notation.text_record import TextError, looks_like_text, read_text, write_text
 from tests.inproc import cli
@@ -594,6 +595,12 @@ def test_a_hand_written_as_a_sentence_in_a_later_hand_counts_that_hands_moves():
     lines = ["[Rules classic 2]", "[Players Ana Ben]", "Hand 1 dealer Ben", "1. 3H 2. 4S", "Hand 2 dealer Ana", "1. 5H"]
     (record,) = read_text([*lines, "Ana holds TH"])
     assert "Shown after 1 seat Ana cards TH all" in str(record.error) and record.error.line == 7
+
+
+def test_write_text_names_a_hand_that_is_no_object():
+    """write_text (the API's) checks each hand before writing it, as the record's reader does."""
+    with pytest.raises(NotationError, match=r"^\$\.hands\[1\]: expected an object$"):
+        write_text({"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "hands": [{}, 5]})
 
 
 @pytest.mark.parametrize(
