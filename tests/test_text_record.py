@@ -386,6 +386,8 @@ def test_a_move_a_reader_would_take_to_go_on_is_written_quoted_and_reads_back(mo
         ),
         (["[Rules classic 2]", "Hand 1", "3H 8H x 3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x 3C'"),
         (["[Rules classic 2]", "Hand 1", "3H 8H x3C 5D"], 3, 4, "without spaces: '8Hx3C', not '8H x3C'"),
+        # a comment after the spaced move that starts with a colon, {:-)}, is no next move's player
+        (["[Rules classic 2]", "Hand 1", "3H 4S +3H=7 {:-) no seven}"], 3, 4, "'4S+3H=7', not '4S +3H=7'"),
         (["[Rules classic 2]", "Hand 1", "3H 2C+ 4H=6"], 3, 4, "'2C+4H=6', not '2C+ 4H=6'"),
         # a variant written with a space read as a variant 'american' and 2 players 'royal', refused at the 4 as an option
         (["[Rules american royal 4]", "Hand 1"], 1, 17, "the variant is one word: american-royal"),
