@@ -803,6 +803,20 @@ def test_cards_shown_against_the_record_are_located_at_their_shown_line(tmp_path
     )
 
 
+@pytest.mark.parametrize("cards, said", [([], "showed no cards"), (["7C", "2D"], "showed 2D 7C")])
+def test_a_whole_hand_shown_of_too_few_cards_is_named_even_when_it_is_none(tmp_path, cards, said):
+    """Ben held 3 cards after move 2: a whole hand shown of 2 cards, or of none, is refused
+    with the cards named; none was worded 'showed  as its whole hand', two spaces apart."""
+    hand = {"dealer": 1, "table": ["7D", "2C", "9S", "KH"], "moves": ["Ana: 3H", "Ben: 4S+3H=7", "Ana: 8S"]}
+    hand["shown"] = [{"after": 2, "seat": 1, "cards": cards, "all": True}]
+    record = {"format": "casino.record/1", "rules": {"variant": "classic", "players": 2}, "players": ["Ana", "Ben"]}
+    path = tmp_path / "hand.json"
+    path.write_bytes(orjson.dumps({**record, "hands": [hand]}))
+    out = cli("validate", str(path), "-f", "text")
+    finding = f"shown[0]: after move 2, Ben (seat 1) {said} as its whole hand, but it held 3 cards then"
+    assert out.returncode == 1 and finding in out.stdout.decode(), out.stdout
+
+
 def test_cards_shown_against_the_record_name_the_players(tmp_path):
     """A finding about cards shown is about no move, so nothing else named the players:
     it said 'seat 1 showed 8D, but 8D was played by seat 0' of a record naming them."""

@@ -89,7 +89,7 @@ def gather(
                     known[deal][entry.seat] &= ~(1 << c)  # not its card after all: the move is the finding
                     at_move[index] = (
                         f"{card_code(c)} was not in the hand {seat_words(names, entry.seat)} showed in full "
-                        f"after move {entry.after} ({' '.join(codes_of(entry.cards)) or 'no cards'})"
+                        f"after move {entry.after} ({_cards_shown(entry.cards)})"
                     )
     seen = table
     for masks in known:
@@ -97,6 +97,11 @@ def gather(
             seen |= mask
     hands = tuple(tuple(make_hand(mask, 4) for mask in masks) for masks in known)
     return Evidence(hands, at_move, tuple(about), FULL_DECK & ~seen)
+
+
+def _cards_shown(cards: int) -> str:
+    """The cards of a shown entry as a finding names them: their codes, or "no cards"."""
+    return " ".join(codes_of(cards)) or "no cards"
 
 
 def _shown_problem(
@@ -113,7 +118,7 @@ def _shown_problem(
     """Why a ``shown`` entry contradicts the record (``players``: who played each move), or None."""
     seat, after = entry.seat, entry.after
     shower = seat_words(names, seat)
-    lead = f"shown[{entry.place}]: after move {after}, {shower} showed {' '.join(codes_of(entry.cards))}"
+    lead = f"shown[{entry.place}]: after move {after}, {shower} showed {_cards_shown(entry.cards)}"
     start = deal * per_deal
     before = players[start:after].count(seat)  # its plays so far in this deal
     for c in range(DECK_SIZE):
