@@ -484,12 +484,13 @@ def rank_moves(
     ``progress`` is called once a move has been played out.
 
     ``steps`` bounds the listing steps of the solver, and as many again of the playouts
-    and, with ``infer``, the weighing of their worlds, which may spend half of them (past
-    that the worlds are uniform ones) (None: no bound). The moves are played out in turn, each in the worlds in turn; a move
-    may spend what is left of the steps less half an equal share for each move after it
-    (so a ranking that needs at most half of them is never cut), and stops there once it
-    has MIN_WORLDS worlds. Once the steps are spent, the moves left are unvalued: listed
-    last, in the counter's order, with NaN values and 0 worlds."""
+    with, under ``infer``, the weighing of their worlds, which may spend half of those
+    (past that the worlds are uniform ones); None: no bound. The moves are played out in
+    turn, each in the worlds in turn; a move may spend what is left of the steps less half
+    an equal share for each move after it (so a ranking that needs at most half of them is
+    never cut), and stops there once it has MIN_WORLDS worlds. Once the steps are spent,
+    the moves left are unvalued: listed last, in the counter's order, with NaN values and
+    0 worlds."""
     exact = _exact(view, moves, nodes, exact_worlds, against_greedy, steps)
     if exact is not None:
         return exact
