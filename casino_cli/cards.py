@@ -74,12 +74,16 @@ def parse_card(text: object) -> int:
 
 
 def card_code(card: int) -> str:
-    """Canonical two-character code (:class:`CardError` for a number that is no card)."""
+    """Canonical two-character code (:class:`CardError` for a number that is no card; a
+    TypeError naming a text, a float or a bool: ``True`` is an int to Python, no card)."""
+    wanted = "a card number 0..51 (parse_card reads a card's text)"
+    if isinstance(card, bool):
+        raise wrong_type("card", card, wanted)
     try:
         if 0 <= card < 52:
             return CODES[card]
-    except TypeError:  # a text, a float: named here, not by the comparison that failed
-        raise wrong_type("card", card, "a card number 0..51 (parse_card reads a card's text)") from None
+    except TypeError:  # named here, not by the comparison that failed
+        raise wrong_type("card", card, wanted) from None
     raise CardError(f"no card is numbered {shown(card)} (cards are 0 to 51)")
 
 

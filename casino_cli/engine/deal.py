@@ -87,6 +87,7 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
     deal_passes 'previous' (D4)."""
     if not isinstance(rules, Rules):
         raise wrong_type("rules", rules, A_RULES)
+    check_int("first_dealer", first_dealer)
     check_int("hand", hand)
     if first_dealer not in range(rules.players) or hand < 1:
         raise DealError(
@@ -98,6 +99,7 @@ def dealer_for_hand(rules: Rules, first_dealer: int, hand: int) -> int:
 
 def next_dealer(rules: Rules, dealer: int) -> int:
     """Who deals the hand after ``dealer``'s (D4)."""
+    check_int("dealer", dealer)
     return dealer_for_hand(rules, dealer, 2)
 
 
