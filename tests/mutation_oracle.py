@@ -17,6 +17,7 @@ import random
 from typing import NamedTuple
 
 from reference import reference_moves
+from strategies import TABLES
 
 from casino_cli.cards import CODES, card_code, cards_of, parse_card
 from casino_cli.engine import (
@@ -36,21 +37,6 @@ from casino_cli.notation.errors import NotationError
 from casino_cli.notation.moves import read_move
 from casino_cli.notation.position import position_json, read_rules
 from casino_cli.records.selfplay import play_game
-
-#: Every table: (variant, players, partnerships).
-TABLES = [
-    ("classic", 2, None),
-    ("classic", 3, None),
-    ("classic", 4, True),
-    ("classic", 4, False),
-    ("royal", 2, None),
-    ("royal", 3, None),
-    ("royal", 4, True),
-    ("american-royal", 2, None),
-    ("american-royal", 3, None),
-    ("american-royal", 4, True),
-    ("american-royal", 4, False),
-]
 
 REFERENCE_MAX_ITEMS = 10  # table items (loose cards + builds) up to which the brute force is asked
 

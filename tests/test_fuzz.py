@@ -31,6 +31,7 @@ from clirun import casino
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from inproc import cli
+from strategies import TABLES
 
 from casino_cli.cards import CODES
 from casino_cli.engine import PositionError, apply_move, legal_moves, make_rules, seeded_deck, start_position
@@ -46,19 +47,6 @@ from casino_cli.records.selfplay import play_game
 
 READER_ERRORS = (NotationError, PositionError)
 EVENTS = (HandStart, Step, HandEnd, Finding)
-
-TABLES = [
-    ("classic", 2, None),
-    ("classic", 3, None),
-    ("classic", 4, True),
-    ("classic", 4, False),
-    ("royal", 2, None),
-    ("royal", 3, None),
-    ("royal", 4, True),
-    ("american-royal", 2, None),
-    ("american-royal", 3, None),
-    ("american-royal", 4, False),
-]
 
 
 def runs(short: int, long: int):
