@@ -8,6 +8,10 @@ import orjson
 import pytest
 from inproc import cli
 
+from casino_cli.engine import make_rules
+from casino_cli.engine.bots import BOTS
+from casino_cli.records.selfplay import play_game
+
 POSITION = orjson.dumps(
     {
         "format": "casino.position/1",
@@ -113,6 +117,32 @@ def test_the_commands_suggested_for_a_record_name_it_as_a_shell_reads_it(tmp_pat
         f" lists every move the player could have made instead, `casino hint {shown} --hand H --move N` ranks them,"
         f" and `casino replay {shown} --hand H --to N-1 | tail -1 | casino judge - 4S` rules on 4S in its place\n",
     }
+
+
+def test_judge_of_a_record_without_move_gives_the_command_for_its_last_move(tmp_path):
+    """A dispute written at the table ends at the move disputed: judge given the record alone
+    (or with --hand) says which --hand and --move rule on its last move (of that hand, if it
+    has moves), and the command it gives rules on that move; a record of no move says so."""
+    record = play_game(make_rules("classic"), "judge/last", [BOTS["greedy"]] * 2, hands=2)
+    first = len(record["hands"][0]["moves"])
+    record["hands"][1]["moves"] = record["hands"][1]["moves"][:5]
+    del record["hands"][1]["score"]
+    path = tmp_path / "game.json"
+    path.write_bytes(orjson.dumps(record))
+    for more, hand, move in (([], 2, 5), (["--hand", "1"], 1, first), (["--hand", "3"], 2, 5)):
+        said = cli("judge", str(path), *more)
+        assert said.returncode == 2 and said.stderr.startswith("casino: judge a record with --move N (and --hand H): `")
+        command = said.stderr.split("`")[1]
+        assert command == f"casino judge {path} --hand {hand} --move {move}"
+        ruling = orjson.loads(cli(*command.split()[1:]).stdout)
+        assert (ruling["hand"], ruling["move"]) == (hand, move)
+        assert ruling["text"] == record["hands"][hand - 1]["moves"][move - 1].split(": ")[-1]
+    record["hands"] = [{**hand, "moves": []} for hand in record["hands"]]
+    said = cli("judge", "-", stdin=orjson.dumps(record))
+    assert (said.returncode, said.stderr) == (
+        2,
+        "casino: judge a record with --move N (and --hand H): it records no move\n",
+    )
 
 
 @pytest.mark.parametrize("move", ["Ben: 4S+3H=7", "ben:4S+3H=7"])

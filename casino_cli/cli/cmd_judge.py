@@ -14,6 +14,7 @@ from ..notation.moves import parse_move_text
 from ..notation.position import read_position
 from ..records.describe import card_name, cards_named, move_seat_words, mover_named, plural, seat_words
 from ..records.disputes import NoRuling, record_ruling
+from ..records.record import read_record
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json
 from ..records.shown import visible
 from .common import (
@@ -34,12 +35,10 @@ from .records_io import no_ruling, note_earlier, note_no_move, record_of, shown_
 from .safe_text import shown_names
 
 
-def _instead(name: str, move: str | None, hand: int | None, number: int | None) -> str:
+def _instead(name: str, move: str, hand: int | None, number: int | None) -> str:
     """What to do with a MOVE given with a record (``name`` in commands): its ruling's
     alternatives, a hint, or MOVE ruled on in place of the record's move, from the position
     before it."""
-    if move is None:
-        return ""
     at, before = (f"--hand {hand or 1} --move {number}", number - 1) if number else ("--hand H --move N", "N-1")
     to = f"--hand {hand or 1} --to {before}" if number else "--hand H --to N-1"
     move = move if move.lstrip().startswith("{") else player_named(move)[1]  # a position names no players
@@ -48,6 +47,20 @@ def _instead(name: str, move: str | None, hand: int | None, number: int | None) 
         f" `casino hint {name} {at}` ranks them, and `casino replay {name} {to} | tail -1 | casino judge -"
         f" {shlex.quote(move)}` rules on {move} in its place"
     )
+
+
+def _last_move(doc: Document, hand: int | None) -> str:
+    """The command that rules on the last move of a record (of its hand ``hand``, if it has
+    moves), as a dispute written at the table ends at the move disputed; nothing for a
+    record that cannot be read (judging it will say why)."""
+    try:
+        hands = [h for h in read_record(doc.value).hands if h.moves]
+    except NotationError:
+        return ""
+    last = next((h for h in hands if h.number == hand), hands[-1] if hands else None)
+    if last is None:
+        return ": it records no move"
+    return f": `casino judge {doc.in_command()} --hand {last.number} --move {len(last.moves)}` rules on its last move"
 
 
 def _one_record(first: Document, hand: int | None, number: int | None) -> str:
@@ -84,7 +97,8 @@ def run_judge(
             if number is None or move is not None:
                 raise Fail(
                     USAGE,
-                    f"judge a record with --move N (and --hand H){_instead(doc.in_command(), move, hand, number)}",
+                    "judge a record with --move N (and --hand H)"
+                    + (_instead(doc.in_command(), move, hand, number) if move is not None else _last_move(doc, hand)),
                 )
             try:
                 hand = hand or 1
