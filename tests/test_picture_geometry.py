@@ -130,7 +130,7 @@ def pictures() -> list[tuple[Picture, str, float]]:
             names = NAMES[:players] if k % 2 else None
             notes = [f"note {k}: " + "a finding in long words " * (k % 5)] if k % 5 else []
             viewer = k % players if k % 4 == 2 else None
-            caption = "a caption in many words " * (k % 7)
+            caption = "a caption in many words " * (k % 7) + ("a name of one long word: " + "W" * 90) * (k % 7 == 3)
             pic = Picture(pos, names, move if k % 3 else None, caption, viewer, notes)
             out.append((pic, position_svg(pic), WIDTH))
             if k % 4 == 0:
@@ -308,3 +308,17 @@ def test_the_score_line_shows_a_name_of_24_characters_whole_and_cuts_a_longer_on
         _, items = shapes(position_svg(Picture(pos, (name, "Bea"))))
         line = next(s.words for s in items if s.words.startswith("game score before this hand"))
         assert f"seat 0 · \u2068{shown}\u2069: 0" in line
+
+
+@pytest.mark.parametrize("i", [i for i, (pic, _, _) in enumerate(PICTURES) if pic.caption])
+def test_the_captions_words_lie_on_its_banner(i):
+    """The caption is wrapped on its gold banner, a word too long for a line cut (…)."""
+    pic, svg, _ = PICTURES[i]
+    _, items = shapes(svg)
+    banner = next(s.box for s in items if s.tag == "rect" and s.attrs.get("fill") == HIGHLIGHT and s.attrs["rx"] == "6")
+    lines = [s for s in items if s.tag == "text" and banner.y < s.box.y < banner.y + banner.h]
+    assert lines and all(s.attrs["font-size"] == "16" for s in lines)
+    for s in lines:
+        assert banner.x < s.box.x and s.box.x + text_width(s.words, 16) <= banner.x + banner.w
+    if "W" * 90 in pic.caption:
+        assert any(s.words.endswith("W…") for s in lines)
