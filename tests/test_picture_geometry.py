@@ -17,7 +17,7 @@ from casino_cli.cards import cards_of
 from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.position import Position
 from casino_cli.pictures.lines import text_width
-from casino_cli.pictures.svg import HIGHLIGHT, face_id
+from casino_cli.pictures.svg import BLACK, HIGHLIGHT, RED, face_id
 from casino_cli.pictures.table import NARROW, WIDTH, Picture, position_frame, position_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -322,3 +322,15 @@ def test_the_captions_words_lie_on_its_banner(i):
         assert banner.x < s.box.x and s.box.x + text_width(s.words, 16) <= banner.x + banner.w
     if "W" * 90 in pic.caption:
         assert any(s.words.endswith("W…") for s in lines)
+    else:  # wrapped between words, none left out
+        assert " ".join(s.words for s in lines) == pic.caption.strip()
+
+
+def test_hearts_and_diamonds_are_drawn_red_and_spades_and_clubs_black():
+    """Each card face's drawing (its symbol) is in its suit's colour."""
+    svg = PICTURES[0][1]
+    faces = [s for s in ET.fromstring(svg).iter(f"{SVG}symbol") if re.fullmatch(r"c\w+[SHDC]", s.attrib["id"])]
+    assert faces
+    for face in faces:
+        colour = face.find(f"{SVG}g").attrib["fill"]
+        assert colour == (RED if face.attrib["id"][-1] in "HD" else BLACK)
