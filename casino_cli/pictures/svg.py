@@ -74,7 +74,7 @@ def red(body: str, html: bool = False) -> str:
     return _RED_SUIT.sub(lambda m: start + m.group() + end, body)
 
 
-def text(x: float, y: float, content: str, size: float = 14, red_suits: bool = False, **attrs: str | float) -> str:
+def text(x: float, y: float, content: str, size: float, red_suits: bool = False, **attrs: str | float) -> str:
     """A text element; ``content`` is escaped (its ♥ and ♦ red with ``red_suits``), attribute
     names use _ for -."""
     extra = "".join(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items())
