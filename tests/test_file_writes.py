@@ -8,12 +8,16 @@ import builtins
 import contextlib
 import errno
 import os
+import re
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from casino_cli.cli import picture_files
-from tests.clirun import casino
+from tests.clirun import HANG, casino
 from tests.inproc import cli
 
 GAME = "fixtures/docs/game.json"
@@ -206,3 +210,75 @@ def test_dev_stdout_into_a_pipe_is_refused_as_standard_output():
     result = casino("deal", "--seed", "7", "--svg", "/dev/stdout")  # stdout: a pipe to the test
     assert result.returncode == 2 and not result.stdout
     assert b"--svg /dev/stdout is standard output" in result.stderr
+
+
+def _from_file(args: list[str], stdin: str, start_new_session: bool = False) -> subprocess.CompletedProcess:
+    """``casino ARGS`` with standard input read from the file ``stdin`` (not a pipe)."""
+    with open(stdin, "rb") as fh:
+        return subprocess.run(
+            [sys.executable, "-m", "casino_cli", *args],
+            stdin=fh,
+            capture_output=True,
+            timeout=HANG,
+            start_new_session=start_new_session,
+        )
+
+
+def test_a_picture_over_the_file_standard_input_reads_is_refused_and_over_another_is_written(tmp_path):
+    """``casino score - --svg FILE < FILE`` would replace the record being read: exit 2, kept;
+    ``< game.json`` with FILE another file that exists is written as asked."""
+    record = tmp_path / "game.json"
+    record.write_bytes(Path(GAME).read_bytes())
+    refused = _from_file(["score", "-", "-f", "json", "--svg", str(record)], str(record))
+    assert refused.returncode == 2 and b"would overwrite standard input" in refused.stderr
+    assert record.read_bytes() == Path(GAME).read_bytes() and not refused.stdout
+    picture = tmp_path / "sheet.svg"
+    picture.write_text("an older picture")
+    written = _from_file(["score", "-", "-f", "json", "--svg", str(picture)], str(record))
+    assert written.returncode == 0, written.stderr
+    assert picture.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_a_file_that_cannot_be_opened_for_writing_is_refused_before_the_data(tmp_path, monkeypatch):
+    """A file without write permission (root may write anyway, so the refusal is made here)
+    is refused at the start (exit 2), kept, though a new file could replace it."""
+    target = tmp_path / "page.svg"
+    target.write_text("old")
+    real_open = os.open
+
+    def read_only(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR) and not flags & os.O_CREAT and os.path.abspath(path) == str(target):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    result = cli("replay", GAME, "-f", "text", "--svg", str(target))
+    assert result.returncode == 2 and not result.stdout
+    assert f"cannot write {target}: Permission denied" in result.stderr
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["page.svg"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/tty"), reason="no /dev/tty")
+def test_a_device_that_cannot_be_opened_is_a_usage_error(tmp_path):
+    """A file written in place (anything but a plain file) that cannot be opened, /dev/tty
+    for a process with no terminal, is refused as one that cannot be opened (exit 2), not
+    said to be a full disk (74)."""
+    result = _from_file(["deal", "--seed", "7", "--svg", "/dev/tty"], os.devnull, start_new_session=True)
+    assert result.returncode == 2, result.stderr
+    assert b"cannot write /dev/tty: " in result.stderr
+
+
+def test_the_hidden_file_beside_a_long_name_is_named_by_its_first_50_characters(tmp_path, monkeypatch):
+    """As notation.md says: ``.FILE.<random>.tmp``, the name cut to 50 characters."""
+    target = tmp_path / ("n" * 60 + ".svg")
+    renamed = []
+    real_replace = os.replace
+
+    def replace(src, dst):
+        renamed.append(os.path.basename(src))
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    picture_files.write_file(str(target), "<svg/>")
+    assert len(renamed) == 1 and re.fullmatch(r"\.n{50}\.[0-9a-f]{16}\.tmp", renamed[0]), renamed
+    assert target.read_text() == "<svg/>"
