@@ -9,8 +9,10 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
 from typing import NamedTuple
 
+import orjson
 import pytest
 
 from casino_cli.cards import cards_of
@@ -334,3 +336,39 @@ def test_hearts_and_diamonds_are_drawn_red_and_spades_and_clubs_black():
     for face in faces:
         colour = face.find(f"{SVG}g").attrib["fill"]
         assert colour == (RED if face.attrib["id"][-1] in "HD" else BLACK)
+
+
+def _corpus_sheets() -> list[tuple[str, str]]:
+    """The score sheet picture of the first record of each corpus file, and its title."""
+    from casino_cli.pictures.sheet import sheet_svg
+    from casino_cli.pictures.table import game_title
+    from casino_cli.records.record import read_record
+    from casino_cli.records.scoresheet import record_score
+
+    out = []
+    for path in sorted(Path("fixtures/records/corpus").glob("*.jsonl")):
+        first = orjson.loads(path.read_bytes().splitlines()[0])
+        long = [f"Player {seat} of the Long Name Club, Wessex" for seat in range(len(first["players"]))]
+        for players in (first["players"], long):
+            record = read_record({**first, "players": players})
+            title = f"Score sheet · {game_title(record.rules)}"
+            out.append((sheet_svg(record_score(record)[0], record.rules, record.players, title), title))
+    return out
+
+
+def test_a_score_sheets_picture_is_headed_by_its_title_and_keeps_its_words_inside():
+    """Each line of a sheet (its title, options, sides, items won, the notes of what nobody
+    won and why points were capped, the result) lies inside the picture."""
+    anchors = {"middle": 0.5, "end": 1.0}
+    notes = 0
+    for svg, title in _corpus_sheets():
+        view, items = shapes(svg)
+        lines = [s for s in items if s.tag == "text"]
+        assert lines[0].words == title
+        for s in lines:
+            w = text_width(s.words, float(s.attrs["font-size"]))
+            left = s.box.x - w * anchors.get(s.attrs.get("text-anchor", ""), 0.0)
+            assert left >= 0 and left + w <= view.w, s.words
+            assert 0 < s.box.y <= view.h
+        notes += sum(s.attrs.get("fill") == "#666" for s in lines)
+    assert notes
