@@ -986,3 +986,19 @@ def test_a_picture_says_in_words_every_card_it_shows_and_who_is_to_play(tmp_path
         plate = re.search(r">seat (\d)[^<]*▸[^<]*</text>", picture)
         said = re.search(r"To play: (?:seat (\d)|[^.]* \(seat (\d)\))\.", desc)
         assert (said and plate[1] in said.groups()) if plate else "To play" not in desc, desc
+
+
+def test_a_text_on_the_edge_of_its_room_fits():
+    """As lines.py says: a text exactly as wide as its room is kept whole (fit), on one line
+    (wrap), and a cut keeps the longest start that fits with its …"""
+    from casino_cli.pictures.lines import fit
+
+    for content in ("rrrr rrrr", "Ann & Cy", "tr (rf) tt"):
+        for size in (1, 12, 13):
+            edge = text_width(content, size)
+            assert fit(content, size, edge) == content and wrap(content, size, edge) == [content]
+            assert len(wrap(content, size, edge * 0.999)) == 2 or " " not in content
+            for end in range(1, len(content)):
+                cut = content[:end] + "…"
+                if text_width(cut, size) < edge and "A" not in content:  # widths of halves: no rounding
+                    assert fit(content, size, text_width(cut, size)) == cut, (content, size, end)
