@@ -802,3 +802,13 @@ def test_a_terminal_that_goes_away_mid_game_leaves_the_game_in_a_new_file(tmp_pa
     rescued = tmp_path / "casino-game.json"
     assert '"moves":["2C","8Sx8D"' in rescued.read_text(encoding="utf-8")
     assert cli("validate", str(rescued)).returncode == 0
+
+
+def test_s_file_takes_quotes_off_a_name_only_where_they_are_round_it():
+    """``s 'my game.json'`` saves into my game.json; a quote that opens a name and does
+    not close it is part of the name (``s 'a.json`` is not a.jso)."""
+    from casino_cli.cli.keeping import save_word
+
+    assert save_word("s 'my game.json'") == "my game.json" and save_word('save "b.cas"') == "b.cas"
+    assert save_word("s 'a.json") == "'a.json" and save_word("s a.json'") == "a.json'"
+    assert save_word("s '") == "'" and save_word("s") == "" and save_word("sa x") is None
