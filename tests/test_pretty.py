@@ -868,3 +868,22 @@ def test_a_screen_size_that_is_no_number_above_0_is_ignored(size, args):
     columns, never an internal error (rich took 0 for a width, and failed on ²)."""
     unset = invoke(*args, "--format", "pretty", NO_COLOR="1")
     assert invoke(*args, "--format", "pretty", NO_COLOR="1", COLUMNS=size, LINES=size) == unset
+
+
+def test_the_board_is_drawn_narrow_under_60_columns_and_under_80_for_long_labels():
+    """As notation.md says: under 60 columns the board is narrow (its game line first, no
+    ``game`` label), and under 80 where a seat's label with its name takes more than a third
+    of the screen; wide from 60 with short names and from 80 whatever the names."""
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("classic", 2), seeded_deck("b", 1), 1)
+
+    def wide(width: int, names: tuple[str, str]) -> bool:
+        screen = Console(file=io.StringIO(), width=width, no_color=True)
+        screen.print(position_view(pos, names=names))
+        return screen.file.getvalue().lstrip().startswith("game ")
+
+    short, long = ("Ana", "Ben"), ("Maximiliana Kowalczyk", "Ben")  # "▶ seat 0 Maximiliana Kowalczyk": 30 cells
+    assert [wide(w, short) for w in (58, 59, 60, 61)] == [False, False, True, True]
+    assert [wide(w, long) for w in (60, 78, 79, 80, 81)] == [False, False, False, True, True]
+    assert wide(89, long) and not wide(59, long)
