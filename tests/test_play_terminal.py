@@ -812,3 +812,23 @@ def test_s_file_takes_quotes_off_a_name_only_where_they_are_round_it():
     assert save_word("s 'my game.json'") == "my game.json" and save_word('save "b.cas"') == "b.cas"
     assert save_word("s 'a.json") == "'a.json" and save_word("s a.json'") == "a.json'"
     assert save_word("s '") == "'" and save_word("s") == "" and save_word("sa x") is None
+
+
+def test_a_stopped_game_is_rescued_into_the_first_free_name_of_the_hundred_and_never_past_them(tmp_path, monkeypatch):
+    """casino-game.json, casino-game-2.json … casino-game-100.json: the first that does not
+    exist takes the record; where all exist none is made, and the words say which were tried."""
+    from casino_cli.cli.keeping import Keeper
+    from casino_cli.engine import make_rules
+    from casino_cli.records.session import Session
+
+    monkeypatch.chdir(tmp_path)
+    taken = ["casino-game.json", *(f"casino-game-{n}.json" for n in range(2, 100))]
+    for name in taken:
+        (tmp_path / name).write_text("another game")
+    session = Session(make_rules("classic", 2), "7")
+    told = Keeper(None).rescue(session)
+    assert told == "the game so far is in casino-game-100.json (no file was named to keep it)"
+    assert orjson.loads((tmp_path / "casino-game-100.json").read_bytes())["seed"] == "7"
+    told = Keeper(None).rescue(session)
+    assert told == "the game so far is not kept: casino-game.json to casino-game-100.json all exist"
+    assert len(list(tmp_path.iterdir())) == 100 and (tmp_path / "casino-game.json").read_text() == "another game"
