@@ -525,3 +525,70 @@ def test_the_steerable_replay_on_a_40_by_24_screen_keeps_its_step_line_in_view(t
     term.send("q")
     term.expect("the record ends")
     assert term.close() == 0
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_each_moves_line_is_out_of_the_process_before_its_wait(fmt, monkeypatch):
+    """notation.md: with --delay, each move's line is written before the wait, so that a
+    reader of the pipe sees it then, not when stdout's buffer happens to fill."""
+    import io
+    import sys
+
+    from casino_cli.cli import watch
+    from casino_cli.cli.output import Format
+    from casino_cli.engine import Game, Step, greedy_bot, make_rules
+
+    raw = io.BytesIO()  # what has left the process
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BufferedWriter(raw, buffer_size=1 << 20), encoding="utf-8"))
+    out_at_wait: list[bytes] = []
+    monkeypatch.setattr(watch.time, "sleep", lambda _: out_at_wait.append(raw.getvalue()))
+    events: list = []
+    Game(make_rules("classic"), "7", [greedy_bot, greedy_bot]).play_hand(events.append)
+    watch.Watcher(Format(fmt), 0.25, None, interactive=False).show(events)
+    moves = [e for e in events if isinstance(e, Step)]
+    assert len(out_at_wait) == len(moves)
+    for step, out in zip(moves, out_at_wait):
+        last = out.splitlines()[-1].decode()
+        said = orjson.loads(last)["move"] if fmt == "jsonl" else int(last.split(".")[0])
+        assert said == step.number
+
+
+def test_a_watched_games_end_is_said_once_in_text_and_never_in_jsonl():
+    """-f text ends on the line saying who won, once; -f jsonl, whose every line is an
+    event, says the end only by its last score event, the game won or not (500 hands)."""
+    out = cli("play", "--watch", "--seed", "7", "-f", "text").stdout.decode().splitlines()
+    assert "wins the game" in out[-1] and sum("wins the game" in line for line in out) == 1
+    for target in ("21", "100000"):
+        lines = cli("play", "--watch", "--seed", "1", "-o", f"target={target}", "-f", "jsonl").stdout.splitlines()
+        events = [orjson.loads(line) for line in lines]
+        assert events[-1]["event"] == "score" and (events[-1]["winner"] is None) == (target == "100000")
+
+
+def test_watch_pretty_into_a_pipe_writes_its_lines_even_with_a_terminal_for_messages():
+    """Whether the table is redrawn in place is standard output's question: with stdout a
+    pipe and stderr a terminal, ``-f pretty`` writes the game line by line, each move once."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.clirun import HANG
+
+    ours, theirs = os.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "casino_cli", "play", "--watch", "--seed", "7", "-f", "pretty", "--delay", "0"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=theirs,
+            timeout=HANG,
+            env={**os.environ, "NO_COLOR": "1", "COLUMNS": "100"},
+        )
+    finally:
+        os.close(theirs)
+        os.close(ours)
+    out = done.stdout.decode()
+    assert done.returncode == 0 and "\x1b[" not in out
+    record = orjson.loads(cli("play", "--watch", "--seed", "7").stdout)
+    first = record["hands"][0]["moves"]
+    assert len(re.findall(r"^ +1\. ", out, re.M)) == len(record["hands"]) and len(first) > 40
+    assert len(re.findall(rf"^ +{len(first)}\. ", out, re.M)) >= 1
