@@ -105,10 +105,11 @@ def test_hints_and_reviews_on_a_narrow_screen_show_every_value_whole(columns, tm
     assert lost and all(value in out for value in lost), out
 
 
-@pytest.mark.parametrize("width", [40, 60, 80])
+@pytest.mark.parametrize("width", [24, 40, 60, 80])
 def test_the_compact_list_packs_columns_as_wide_as_their_own_moves(width):
     """Each column of the short screen's list is as wide as its own widest move, so fewer
-    rows hold the moves than with every column as wide as the widest (and all fit the width)."""
+    rows hold the moves than with every column as wide as the widest (and all fit the width;
+    where not even two columns do, one column)."""
     from casino_cli.cli.render import compact_moves_view
 
     for seed in map(str, range(40)):
@@ -116,7 +117,8 @@ def test_the_compact_list_packs_columns_as_wide_as_their_own_moves(width):
         console = Console(width=width, no_color=True, force_terminal=False)
         with console.capture() as captured:
             console.print(compact_moves_view(listing.moves, listing.truncated, width))
-        lines = captured.get().splitlines()[1:]
+        lines = captured.get().splitlines()
+        lines = lines[next(i for i, line in enumerate(lines) if re.match(r" *1 [^l]", line)) :]  # under the title
         texts = re.findall(r"(\d+) (\S+)", "\n".join(lines))
         assert [t for _, t in sorted(texts, key=lambda t: int(t[0]))] == [m.text() for m in listing.moves]
         assert max(map(len, lines)) <= width
@@ -887,3 +889,19 @@ def test_the_board_is_drawn_narrow_under_60_columns_and_under_80_for_long_labels
     assert [wide(w, short) for w in (58, 59, 60, 61)] == [False, False, True, True]
     assert [wide(w, long) for w in (60, 78, 79, 80, 81)] == [False, False, False, True, True]
     assert wide(89, long) and not wide(59, long)
+
+
+def test_a_list_of_one_move_is_titled_one_legal_move_in_either_view():
+    """``1 legal move``, never ``1 legal moves``, in the full table and in the compact list."""
+    from casino_cli.cli.render import compact_moves_view, moves_view
+
+    for moves in range(1, 4):
+        listing = legal_moves(start_position(make_rules("classic"), seeded_deck("1"), 1))
+        shown, facts = listing.moves[:moves], listing.facts[:moves]
+        title = f"{moves} legal move{'s' * (moves > 1)}"
+        for view in (moves_view(shown, facts, False, make_rules("classic")), compact_moves_view(shown, True, 80)):
+            console = Console(width=80, no_color=True, force_terminal=False)
+            with console.capture() as captured:
+                console.print(view)
+            first = captured.get().splitlines()[0].strip()
+            assert first == title or first.startswith(f"{title} (truncated) · "), first
