@@ -11,6 +11,7 @@ from ..notation.moves import move_json
 from .common import documents, passed_over, position_of, save_picture
 from .output import OK, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
+from .plain import moves_title
 
 MOVES_FORMAT = "casino.moves/1"
 
@@ -121,6 +122,4 @@ def _picture(pos: Position, listing: MoveList, svg: str) -> None:
     notes = [f"{i}. {m.text()}" for i, m in enumerate(listing.moves[:shown], 1)]
     if len(listing.moves) > shown:
         notes.append(f"… and {len(listing.moves) - shown} more")
-    count = len(listing.moves)
-    caption = f"{count} legal move{'s' if count != 1 else ''}" + (" (truncated)" if listing.truncated else "")
-    save_picture(svg, Picture(pos, caption=caption, notes=notes))
+    save_picture(svg, Picture(pos, caption=moves_title(listing.moves, listing.truncated), notes=notes))

@@ -10,7 +10,21 @@ from ..engine.rules import Rules
 from ..records.describe import card_name, item_name, item_words, named_reason, plural, side_names
 from ..records.scoresheet import hand_notes, scores_before
 
-__all__ = ["card_name", "item_name", "item_words", "plural", "position_lines", "sheet_lines", "sweep_words"]
+__all__ = [
+    "card_name",
+    "item_name",
+    "item_words",
+    "moves_title",
+    "plural",
+    "position_lines",
+    "sheet_lines",
+    "sweep_words",
+]
+
+
+def moves_title(moves: Sequence[object], truncated: bool) -> str:
+    """A list of moves' title: ``1 legal move``, ``12 legal moves (truncated)``."""
+    return plural(len(moves), "legal move") + (" (truncated)" if truncated else "")
 
 
 def sweep_words(count: int, sweeps_score: bool) -> str:

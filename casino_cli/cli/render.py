@@ -20,7 +20,7 @@ from ..engine.rules import Rules
 from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words, side_names
 from ..records.scoresheet import hand_notes, scores_before
 from .output import hanging
-from .plain import plural, sheet_lines, sweep_words
+from .plain import moves_title, plural, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 
@@ -231,7 +231,7 @@ def groups_text(rules: Rules, cards: int, value: int) -> Text:
 
 def moves_view(moves: Sequence[Move], facts: Sequence[MoveFacts], truncated: bool, rules: Rules) -> MovesTable:
     """A numbered list of moves with what each does (a multiple build with its groups)."""
-    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}" + (" (truncated)" if truncated else "")
+    title = moves_title(moves, truncated)
     rows = [
         (str(i), move.text(), card_text(move.card), does_text(move, fact, rules))
         for i, (move, fact) in enumerate(zip(moves, facts), 1)
@@ -330,7 +330,7 @@ def compact_moves_view(moves: Sequence[Move], truncated: bool, width: int, lines
     rows = next(
         (r for r in range(1, len(entries)) if _columns_width(entries, r) <= width), max(1, len(entries))
     )  # the fewest rows whose columns, each as wide as its own widest move, fit the width
-    title = f"{len(moves)} legal move{'s' if len(moves) != 1 else ''}{' (truncated)' if truncated else ''}"
+    title = moves_title(moves, truncated)
     if lines is not None and rows >= lines:  # more than the room under the title
         rows = max(1, lines - 1)
         fit = (c for c in range(len(entries) // rows, 0, -1) if _columns_width(entries[: rows * c], rows) <= width)
