@@ -905,3 +905,18 @@ def test_a_list_of_one_move_is_titled_one_legal_move_in_either_view():
                 console.print(view)
             first = captured.get().splitlines()[0].strip()
             assert first == title or first.startswith(f"{title} (truncated) · "), first
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_narrow_boards_game_line_breaks_only_between_its_parts(players):
+    """At 59 columns a 4-player board's game line went on "…, seat 0 to" / "play": it breaks
+    after the rule set's "—", as the wide board's does, never inside where the hand is."""
+    from casino_cli.cli.render import position_view
+
+    pos = start_position(make_rules("classic", players), seeded_deck("7", 1), 1)
+    for width in range(40, 60):
+        screen = Console(file=io.StringIO(), width=width, no_color=True)
+        screen.print(position_view(pos))
+        lines = screen.file.getvalue().splitlines()
+        head = lines[0].rstrip() if "to play" in lines[0] else f"{lines[0].rstrip()} {lines[1].strip()}"
+        assert head.endswith(" to play") and (lines[0].rstrip().endswith("—") or "to play" in lines[0]), lines[:2]

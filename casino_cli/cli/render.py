@@ -153,7 +153,8 @@ class Board:
         return grid
 
     def narrow(self, width: int) -> Group:
-        """The game's line across the screen, then a row per fact with labels of at most
+        """The game's line across the screen (where the hand is on a line of its own where
+        it is wider), then a row per fact with labels of at most
         about a quarter of it: a seat's is ``▶ seat 0`` where that fits, else ``▶ 0`` and its
         name cut to fit (``Maximil…``); the seat to play, the dealer and a build's owner by seat
         alone (their names are on their rows), the stock and the dealer on one row, the sides beside their
@@ -185,7 +186,7 @@ class Board:
             fits = cell_len(lines[-1]) + 1 + len(before) <= width - room - 2
             lines[-1:] = [f"{lines[-1]} {before}"] if fits else [lines[-1], before]
         grid.add_row("scores", Text("\n".join(lines)))
-        return Group(self._status(lambda seat: f"seat {seat}"), grid)
+        return Group(self._status(lambda seat: f"seat {seat}", width), grid)
 
     def _short(self, seat: int, marker: str, room: int) -> Text:
         """A seat's narrow label: ``▶ 0 Maximil…``, the name cut to the labels' ``room``."""
