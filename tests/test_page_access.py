@@ -19,7 +19,7 @@ from casino_cli.records.record import read_record
 def page() -> str:
     document = orjson.loads(Path("fixtures/docs/game.json").read_bytes())
     record = read_record(dict(document, _note="a comment on the game"))
-    return replay_page(record, frames_of(record), "game")
+    return replay_page(record, frames_of(record), "game", 0)
 
 
 def rule(page: str, selector: str) -> str:
@@ -162,6 +162,6 @@ def test_only_a_page_with_a_finding_or_an_unsettled_note_has_the_key_and_button_
     assert 'id="finding"' not in page and "f/F" not in page
     for record, kind in (("dispute.json", "finding"), ("dispute-part-way.json", "unsettled note")):
         disputed = read_record(orjson.loads(Path("fixtures/records", record).read_bytes()))
-        html = replay_page(disputed, frames_of(disputed), record)
+        html = replay_page(disputed, frames_of(disputed), record, 0)
         assert f'title="the next {kind} (f; shift+F the previous)"' in html
         assert f"f/F the next/previous {kind} · " in html

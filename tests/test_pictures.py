@@ -367,7 +367,7 @@ def hostile_record() -> dict:
 
 def test_document_text_is_escaped_as_markup():
     record = read_record(hostile_record())
-    page = replay_page(record, frames_of(record), "t")
+    page = replay_page(record, frames_of(record), "t", 0)
     assert "<script>alert" not in page and "<img src=x" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "&lt;img src=x" in page
     svg = position_svg(Picture(frames_of(record)[0].position, record.players))
@@ -565,7 +565,7 @@ def test_every_document_text_in_a_picture_is_shown_not_obeyed(tmp_path):
 
 def test_a_note_the_referee_could_not_settle_is_counted_and_shown_as_unsettled():
     record = read_record(orjson.loads(Path("fixtures/records/dispute-part-way.json").read_bytes()))
-    page = drawn_page(replay_page(record, frames_of(record), "t"))
+    page = drawn_page(replay_page(record, frames_of(record), "t", 0))
     assert "0 findings, 1 unsettled" in page and "1 finding," not in page
     assert '<a href="#3" data-i="2" tabindex="-1" class="unsettled">? ' in plain(page) and "✖" not in page
     assert "unsettled: hand 1, move 2" in plain(page) and "disputed:" not in page
@@ -739,7 +739,7 @@ def test_the_heading_names_partnerships_whole():
 
     four = orjson.loads(cli("simulate", "--games", "1", "--seed", "X", "--players", "4", "--hands", "1").stdout)
     record = read_record(dict(four, players=["W" * 40, "Alexandria Montgomery-Worthington", "M" * 13, "Ana"]))
-    page = replay_page(record, frames_of(record), "t")
+    page = replay_page(record, frames_of(record), "t", 0)
     heading = page[page.index("<h1>") : page.index("</h1>")].replace("\u2068", "").replace("\u2069", "")
     assert heading == f"<h1>{'W' * 40} &amp; {'M' * 13} v Alexandria Montgomery-Worthington &amp; Ana"
 

@@ -320,7 +320,7 @@ def _head_name(name: str) -> str:
     return fit(name, 1, HEAD_NAME_EMS)
 
 
-def replay_page(record: Record, frames: list[Frame], title: str, start: int = 0) -> str:
+def replay_page(record: Record, frames: list[Frame], title: str, start: int) -> str:
     """The whole HTML document, opening at frame ``start`` (unless its address names a step: #N)."""
     rules = record.rules
     who = _who_plays(record)
