@@ -16,7 +16,7 @@ import orjson
 import pytest
 
 from casino_cli.cards import cards_of
-from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
+from casino_cli.engine import Move, apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.engine.position import Position
 from casino_cli.pictures.lines import text_width
 from casino_cli.pictures.svg import BLACK, HIGHLIGHT, RED, face_id
@@ -103,7 +103,7 @@ def cards_drawn(items: list[Shape]) -> list[tuple[str, Box, bool]]:
     return [(s.attrs["href"][1:], s.box, s.felt) for s in items if s.tag == "use" and s.box.w >= 20]
 
 
-def played_positions(players: int, variant: str, seed: int, moves: int) -> list[tuple[Position, object]]:
+def played_positions(players: int, variant: str, seed: int, moves: int) -> list[tuple[Position, Move]]:
     """The first ``moves`` positions of a game played at random (seeded), each with the
     move played from it; builds are preferred, so that the table holds some."""
     rng = random.Random(seed)
