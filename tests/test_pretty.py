@@ -920,3 +920,19 @@ def test_the_narrow_boards_game_line_breaks_only_between_its_parts(players):
         lines = screen.file.getvalue().splitlines()
         head = lines[0].rstrip() if "to play" in lines[0] else f"{lines[0].rstrip()} {lines[1].strip()}"
         assert head.endswith(" to play") and (lines[0].rstrip().endswith("—") or "to play" in lines[0]), lines[:2]
+        assert ("to play" in lines[0]) == (len(head) <= width)  # on one line where it fits, to the last column
+
+
+def test_a_table_of_moves_exactly_as_wide_as_the_screen_is_drawn_as_a_table():
+    """The table gives way to a line per move only where it does not fit: at its own width
+    it is still a table, a column narrower it is lines."""
+    from casino_cli.cli.render import moves_view
+
+    listing = legal_moves(start_position(make_rules("classic"), seeded_deck("1"), 1))
+    view = moves_view(listing.moves, listing.facts, False, make_rules("classic"))
+    least = view._width(["#", "move"])  # the card and what each does are left out first
+    for width, table in ((least, True), (least - 1, False)):
+        console = Console(width=width, no_color=True, force_terminal=False)
+        with console.capture() as captured:
+            console.print(view)
+        assert ("┃ move" in captured.get()) == table, captured.get()
