@@ -353,6 +353,9 @@ def _corpus_sheets() -> list[tuple[str, str]]:
             record = read_record({**first, "players": players})
             title = f"Score sheet · {game_title(record.rules)}"
             out.append((sheet_svg(record_score(record)[0], record.rules, record.players, title), title))
+    options = {"court_values": True, "ace_high": True, "must_take_equal": True, "raise_own": False}
+    many = make_rules("classic", 2, sweeps=True, sweeps_cancel=True, deal_passes="previous", **options)
+    out.append((sheet_svg(record_score(record)[0], many, None, "many options"), "many options"))  # a long line
     return out
 
 
