@@ -282,3 +282,14 @@ def test_the_hidden_file_beside_a_long_name_is_named_by_its_first_50_characters(
     picture_files.write_file(str(target), "<svg/>")
     assert len(renamed) == 1 and re.fullmatch(r"\.n{50}\.[0-9a-f]{16}\.tmp", renamed[0]), renamed
     assert target.read_text() == "<svg/>"
+
+
+def test_a_closed_standard_output_is_not_taken_for_the_picture_file(tmp_path):
+    """With stdout closed (``>&-``) there is no file it writes to: --svg FILE is written, not
+    refused as standard output; the data that cannot go out ends the command as a closed pipe."""
+    target = tmp_path / "deal.svg"
+    target.write_text("an older picture")
+    script = 'exec "$0" -m casino_cli deal --seed 7 --svg "$1" >&-'
+    result = subprocess.run(["sh", "-c", script, sys.executable, str(target)], stderr=subprocess.PIPE, timeout=HANG)
+    assert result.returncode == 141 and b"standard output" not in result.stderr
+    assert target.read_text(encoding="utf-8").startswith("<svg")
