@@ -1272,3 +1272,16 @@ def test_a_long_value_in_a_usage_error_of_the_option_parser_is_cut_too(args):
     said = done.stderr.decode()
     assert done.returncode == 2 and said.startswith("Usage: ") and "Error: " in said
     assert len(said) < 1_000 and "characters cut]" in said, said
+
+
+@pytest.mark.parametrize("length, cut", [(400, False), (401, True)])
+def test_a_word_in_a_message_is_cut_only_past_400_characters(length, cut):
+    """A word of a message (here a file name and its colon) of more than 400 characters
+    without a space keeps its first 200, saying how many were cut; one of 400 is said whole."""
+    word = "n" * (length - 1) + ":"
+    said = cli("moves", word[:-1]).stderr
+    assert said.startswith("casino: cannot open ")
+    if cut:
+        assert f" {word[:200]}…[{length - 200} characters cut] " in said and word not in said
+    else:
+        assert f" {word} " in said and "characters cut" not in said
