@@ -17,9 +17,9 @@ _SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
 
 
 class _Rewound:
-    """A byte stream that gives back the lines read ahead before the rest; none after them
-    if reading ahead met the end (a terminal's Ctrl-D is not met twice: read again, it
-    would wait for more)."""
+    """A byte stream, read by lines (as :func:`.inputs.read_lines` reads every input), that
+    gives back the lines read ahead before the rest; none after them if reading ahead met
+    the end (a terminal's Ctrl-D is not met twice: read again, it would wait for more)."""
 
     def __init__(self, head: list[bytes], rest: BinaryIO, ended: bool):
         self.head = head
@@ -33,18 +33,6 @@ class _Rewound:
         if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece) or self.ended:
             return piece
         return piece + self.rest.readline(limit - len(piece) if limit > 0 else -1)  # the line read ahead in part
-
-    def read(self, size: int = -1) -> bytes:
-        head = b"".join(self.head)
-        self.head = []
-        if self.ended:
-            return head
-        if size < 0:
-            return head + self.rest.read()
-        return head + self.rest.read(max(size - len(head), 0)) if len(head) < size else head
-
-    def close(self) -> None:
-        self.rest.close()
 
 
 _BOM = b"\xef\xbb\xbf"
