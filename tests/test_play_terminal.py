@@ -832,3 +832,25 @@ def test_a_stopped_game_is_rescued_into_the_first_free_name_of_the_hundred_and_n
     told = Keeper(None).rescue(session)
     assert told == "the game so far is not kept: casino-game.json to casino-game-100.json all exist"
     assert len(list(tmp_path.iterdir())) == 100 and (tmp_path / "casino-game.json").read_text() == "another game"
+
+
+def test_the_prompt_is_the_longest_that_leaves_room_for_the_answer_on_its_line():
+    """At every width the prompt for a move is the longest of the prompts that leaves
+    TYPING cells on its line for the answer (a screen exactly that wide keeps the long
+    one), else the shortest; with one legal move, the longest of those naming it."""
+    from types import SimpleNamespace
+
+    from casino_cli.cli.cmd_play import ONLY, PROMPTS, TYPING, move_prompt
+    from casino_cli.notation.moves import parse_move_text
+
+    def longest(prompts: list[str], width: int) -> str:
+        fits = [p for p in prompts if len(p) + TYPING <= width]
+        return max(fits, key=len) if fits else min(prompts, key=len)
+
+    one = SimpleNamespace(moves=[parse_move_text("KH")])
+    two = SimpleNamespace(moves=[parse_move_text("KH"), parse_move_text("2C")])
+    for width in range(20, 100):
+        assert move_prompt(width, two) == longest(list(PROMPTS), width), width  # type: ignore[arg-type]
+        only = [p.format("KH") for p in ONLY]
+        assert move_prompt(width, one) == longest(only, width), width  # type: ignore[arg-type]
+    assert move_prompt(len(PROMPTS[0]) + TYPING, two) == PROMPTS[0]  # type: ignore[arg-type]
