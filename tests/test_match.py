@@ -1442,3 +1442,35 @@ def test_a_hints_progress_is_told_once_for_each_move_played_out():
     ranked = analyse(observe(pos, pos.turn), moves, random.Random(1), playouts=32, progress=lambda: calls.append(1))
     assert len(moves.moves) > 1 and not ranked[0].exact
     assert len(calls) == len(moves.moves)
+
+
+@pytest.mark.parametrize("piped", [True, False])
+def test_simulate_shows_its_bar_on_a_terminal_s_stderr_only_when_stdout_is_piped(piped):
+    """simulate streams its records, so its bar goes to stderr's terminal while stdout goes
+    to a pipe or a file, never beside the records printed on that terminal."""
+    import pty
+    import select
+    import subprocess
+
+    ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
+    env = {**os.environ, "TERM": "xterm"}
+    stdout = subprocess.PIPE if piped else ends[0][1]
+    words = [sys.executable, "-m", "casino_cli", "simulate", "--games", "20", "--seed", "bar"]
+    proc = subprocess.Popen(words, stdout=stdout, stderr=ends[1][1], env=env)
+    for _, follower in ends:
+        os.close(follower)
+    out_end = proc.stdout.fileno() if proc.stdout is not None else ends[0][0]
+    shown = {out_end: b"", ends[1][0]: b""}
+    open_ends = set(shown)
+    while open_ends:
+        for fd in select.select(list(open_ends), [], [], 60)[0]:
+            if chunk := _read_or_end(fd):
+                shown[fd] += chunk
+            else:
+                open_ends.discard(fd)
+    assert proc.wait(timeout=60) == 0
+    for leader, _ in ends:
+        os.close(leader)
+    out, err = shown[out_end], shown[ends[1][0]]
+    assert (b"games" in err and b"/20" in err) is piped, err
+    assert out.count(b"casino.record/1") == 20 if piped else out and "━".encode() not in out
