@@ -854,3 +854,36 @@ def test_the_prompt_is_the_longest_that_leaves_room_for_the_answer_on_its_line()
         only = [p.format("KH") for p in ONLY]
         assert move_prompt(width, one) == longest(only, width), width  # type: ignore[arg-type]
     assert move_prompt(len(PROMPTS[0]) + TYPING, two) == PROMPTS[0]  # type: ignore[arg-type]
+
+
+def test_readline_is_given_the_whole_prompt_its_styles_marked_as_taking_no_room(monkeypatch):
+    """Where Python has readline, the prompt goes to input() itself, its colour codes
+    between \\x01 and \\x02: readline redraws a line being edited (the arrow keys, a line
+    recalled) from the prompt's start, and counts the prompt's width without them: a prompt
+    printed apart (rich's own input) would be drawn over as the line is edited. The end of
+    input (Ctrl-D) is the answer ``eof``."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from casino_cli.cli.output import typed
+
+    out = Console(file=io.StringIO(), force_terminal=True, color_system="standard", width=80)
+    given: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        given.append(prompt)
+        return "7"
+
+    monkeypatch.setattr("builtins.input", answer)
+    assert typed(out, "[bold]Your move[/bold] › ") == "7"
+    assert out.file.getvalue() == ""  # nothing drawn before readline's own prompt
+    assert re.sub("\x01[^\x02]*\x02", "", given[0]) == "Your move › "
+    assert re.sub("[\x01\x02]", "", given[0]) != "Your move › "  # the bold, marked
+
+    def ended(prompt: str = "") -> str:
+        raise EOFError
+
+    monkeypatch.setattr("builtins.input", ended)
+    assert typed(out, "Your move › ") == "q" and typed(out, "Name › ", eof="") == ""
