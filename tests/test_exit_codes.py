@@ -83,3 +83,29 @@ def test_validate_checks_the_files_it_can_open_and_the_worst_exit_wins(files, co
     out = cli("validate", *files)
     assert out.returncode == code
     assert f"cannot open {MISSING}" in out.stderr and checked in out.stderr
+
+
+@pytest.mark.parametrize("error, code", [(BrokenPipeError, 143), (BrokenPipeError, 65), (OSError, 143), (OSError, 0)])
+def test_output_that_cannot_be_flushed_at_the_end_keeps_the_worst_exit(monkeypatch, error, code):
+    """At the exit, a stdout whose reader has gone (141) or that cannot be written (74)
+    is said in the exit status unless a worse one applies (a SIGTERM's 143): the worst
+    wins, and stdout is silenced so that nothing fails after."""
+    import io
+
+    from casino_cli.cli import process
+
+    class Gone(io.RawIOBase):
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: object) -> int:
+            raise error(32 if error is BrokenPipeError else 28, "cannot write")
+
+    monkeypatch.setattr(process._Closed, "silent", False)
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BufferedWriter(Gone()), encoding="utf-8"))
+    print("a line still in the buffer")
+    with pytest.raises(SystemExit) as exit_info:
+        process.finish(code)
+    met = 141 if error is BrokenPipeError else 74
+    assert exit_info.value.code == max(code, met)
+    print("written after: dropped")  # stdout silenced: no second failure

@@ -147,17 +147,19 @@ def io_error_message(exc: OSError) -> str:
 
 
 def finish(code: int) -> NoReturn:
-    """Flush stdout and exit with ``code``: a reader that went away is 141 (quietly), an
-    output that cannot be written 74; stdout is then pointed at /dev/null so that the
-    interpreter's own last flush cannot fail again."""
+    """Flush stdout and exit with ``code``, or the worse of it and what the flush meets: a
+    reader that went away is 141 (quietly), an output that cannot be written 74; stdout is
+    then pointed at /dev/null so that the interpreter's own last flush cannot fail again."""
+    failed = True
     try:
         sys.stdout.flush()
+        failed = False
     except BrokenPipeError:
-        code = BROKEN_PIPE
+        code = max(code, BROKEN_PIPE)
     except OSError as exc:
         say(io_error_message(exc))
         code = max(code, IO_ERROR)
-    if code in (BROKEN_PIPE, IO_ERROR):
+    if failed or code in (BROKEN_PIPE, IO_ERROR):
         _silence_stdout()
     try:
         sys.stderr.flush()
