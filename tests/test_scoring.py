@@ -637,3 +637,26 @@ def test_every_sheet_and_replay_names_a_partnership_alike(tmp_path, named, sides
         assert words.index(sides[0]) < words.index(sides[1]) < words.rindex(f"{sides[0]} win"), words
     for words in [text, pretty, replay, *pictures]:
         assert f"{sides[0]} win" in words and "side 0" not in words and "side 1" not in words, words
+
+
+@pytest.mark.parametrize("sweeps", [True, False])
+def test_score_text_counts_each_side_s_sweeps_as_the_json_does(sweeps):
+    """score -f text gives each side's sweeps from the JSON score's count: where sweeps
+    score, as sweeps, none included ('0 sweeps'); where they do not, a side that cleared
+    the table says how often, and one that never did says nothing of it."""
+    record = json.loads(Path("fixtures/records/sweeps-every-other-move.json").read_text())
+    record["rules"]["sweeps"] = sweeps
+    data = json.dumps(record).encode()
+    sides = json.loads(cli("score", "-", stdin=data).stdout)["hands"][0]["sides"]
+    lines = cli("score", "-", "-f", "text", stdin=data).stdout.decode().splitlines()
+    for seat, side in enumerate(sides):
+        line = next(x for x in lines if x.startswith(f"  seat {seat}: "))
+        taken = line.split(" -> ")[0]
+        count = side["sweeps"]
+        if sweeps:
+            assert taken.endswith(f", {count} sweep{'' if count == 1 else 's'}"), line
+        elif count:
+            assert taken.endswith(f", cleared the table {'once' if count == 1 else f'{count} times'}"), line
+        else:
+            assert "sweep" not in taken and "cleared" not in taken, line
+    assert {side["sweeps"] for side in sides} == {0, 24}  # both kinds of side met
