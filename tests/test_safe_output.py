@@ -171,6 +171,16 @@ def test_json_forced_onto_a_terminal_shows_c1_and_bidi_as_escapes_with_the_same_
     assert json.loads(piped.stdout)["players"] == names and "\u202e".encode() in piped.stdout  # bytes as given
 
 
+@pytest.mark.parametrize("names", [["Ann", "Ben"], ["Zoë", "Ünal ♠"]])
+def test_json_with_nothing_a_terminal_obeys_is_written_onto_one_as_piped(names):
+    """JSON forced onto a terminal whose text a terminal would not obey (ASCII, or printable
+    letters and symbols) is written there byte for byte as it is piped."""
+    record = json.dumps(dict(DISPUTE, players=names)).encode()
+    shown = _on_a_terminal("convert", "-", "--to", "json", stdin=record)
+    piped = cli("convert", "-", "--to", "json", stdin=record).stdout
+    assert shown.replace(b"\r\n", b"\n") == piped and json.loads(piped)["players"] == names
+
+
 def test_casino_text_on_a_terminal_shows_them_as_escapes_and_reads_back_the_same():
     names = ["\u202eevil csi\x9b2J", "next\x85line\u2028break"]
     record = dict(DISPUTE, players=names)
