@@ -171,6 +171,16 @@ def test_json_forced_onto_a_terminal_shows_c1_and_bidi_as_escapes_with_the_same_
     assert json.loads(piped.stdout)["players"] == names and "\u202e".encode() in piped.stdout  # bytes as given
 
 
+def test_every_c1_control_in_json_forced_onto_a_terminal_is_an_escape():
+    """Every C1 control, U+0080 to U+009F (the first and the last included), in JSON
+    forced onto a terminal is written as its JSON escape: the same value, never obeyed."""
+    c1 = "".join(map(chr, range(0x80, 0xA0)))
+    record = json.dumps(dict(DISPUTE, players=[f"a{c1}b", "Ben"])).encode()
+    shown = _on_a_terminal("convert", "-", "--to", "json", stdin=record).decode()
+    assert not any(c in shown for c in c1), ascii(shown)
+    assert json.loads(shown)["players"] == [f"a{c1}b", "Ben"]
+
+
 @pytest.mark.parametrize("names", [["Ann", "Ben"], ["Zoë", "Ünal ♠"]])
 def test_json_with_nothing_a_terminal_obeys_is_written_onto_one_as_piped(names):
     """JSON forced onto a terminal whose text a terminal would not obey (ASCII, or printable
