@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import orjson
 import pytest
@@ -272,6 +273,31 @@ def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs,
     assert err == b"casino: interrupted\n"
     for line in (first + rest).splitlines():
         orjson.loads(line)  # every record written is whole
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stop_signal_while_casino_waits_for_its_input_ends_it_then(sig, code):
+    """A stop while a stream command waits for its next record (standard input open, no
+    line coming) ends it then, with its code, after the lines already written: it is not
+    put off until a next line is written, which may never come."""
+    record = casino("simulate", "--games", "1", "--seed", "wait").stdout
+    proc = subprocess.Popen(
+        [*CASINO, "score", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0
+    )
+    proc.stdin.write(record)
+    first = proc.stdout.readline()  # its score written: it goes back to standard input
+    for _ in range(6_000):  # a hang's bound
+        if Path(f"/proc/{proc.pid}/syscall").read_text().split()[:2] == ["0", "0x0"]:
+            break  # in read(0, …): waiting for the next record
+        time.sleep(0.01)
+    proc.send_signal(sig)
+    try:
+        assert proc.wait(timeout=60) == code  # a hang's bound: standard input stays open
+    finally:
+        proc.kill()
+        proc.stdin.close()
+    assert orjson.loads(first)["format"] == "casino.score/1"
+    assert proc.stderr.read() == b"casino: interrupted\n" and proc.stdout.read() == b""
 
 
 def test_an_unwritable_save_path_is_refused_before_the_game(tmp_path):
