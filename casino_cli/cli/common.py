@@ -35,10 +35,10 @@ def seed_or_random(seed: str | None, tell: bool = True, games: int = 0) -> str:
     return check_seed(seed, games)
 
 
-def check_seed(seed: str, games: int = 0) -> str:
+def check_seed(seed: str, games: int) -> str:
     """The seed as UTF-8 text (:func:`utf8_argument`); a usage error for one that is not UTF-8
-    (bytes the shell passed) or longer than a deal takes; with ``games``, for one whose last
-    game's seed, SEED/games, would be."""
+    (bytes the shell passed) or longer than a deal takes; with ``games`` (0: one deal), for
+    one whose last game's seed, SEED/games, would be."""
     from ..engine.deal import MAX_SEED_BYTES
 
     room = MAX_SEED_BYTES - (len(f"/{games}") if games else 0)
