@@ -101,15 +101,13 @@ def passed_over(doc: Document, exc: Fail, fmt: Format, kind: str) -> int:
     return exc.code
 
 
-def problem_text(doc: Document, exc: Exception) -> str:
+def problem_text(doc: Document, exc: NotationError | PositionError) -> str:
     """``file:line:column: $.path: message`` for a notation or position error, located at
     the element it names (the first one, for a position with several problems)."""
     if isinstance(exc, NotationError):
         return f"{doc.where(exc.path)}: {exc}"
-    if isinstance(exc, PositionError):
-        first = _PATH.match(exc.problems[0]) if exc.problems else None
-        return f"{doc.where(first.group() if first else None)}: inconsistent position: " + "; ".join(exc.problems)
-    return f"{doc.where()}: {exc}"
+    first = _PATH.match(exc.problems[0]) if exc.problems else None
+    return f"{doc.where(first.group() if first else None)}: inconsistent position: " + "; ".join(exc.problems)
 
 
 def position_of(doc: Document, playable: bool = False, command: str = "moves", counted: bool = False) -> Position:
