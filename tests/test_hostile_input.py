@@ -1285,3 +1285,14 @@ def test_a_word_in_a_message_is_cut_only_past_400_characters(length, cut):
         assert f" {word[:200]}…[{length - 200} characters cut] " in said and word not in said
     else:
         assert f" {word} " in said and "characters cut" not in said
+
+
+@pytest.mark.parametrize("length, refused", [(4_096, False), (4_097, True)])
+def test_an_argument_of_4096_characters_is_taken_and_one_more_is_refused(tmp_path, length, refused):
+    """The limit of a command-line argument is 4,096 characters (docs/notation.md, Limits):
+    a FILE of that many is looked for (and not found), one of more is refused unread."""
+    name = "/".join(["d" * 200] * 30)
+    path = name[: length - 1] + "x"
+    said = cli("moves", path).stderr
+    assert ("characters is longer than any casino takes (4,096)" in said) is refused, said
+    assert ("cannot open" in said) is not refused, said
