@@ -18,6 +18,7 @@ from pathlib import Path
 import orjson
 import pytest
 from clirun import casino
+from proc_state import process_state
 
 from casino_cli.cli import entry
 from casino_cli.cli.main import run
@@ -287,8 +288,9 @@ def test_a_stop_signal_while_casino_waits_for_its_input_ends_it_then(sig, code):
     proc.stdin.write(record)
     first = proc.stdout.readline()  # its score written: it goes back to standard input
     for _ in range(6_000):  # a hang's bound
-        if Path(f"/proc/{proc.pid}/syscall").read_text().split()[:2] == ["0", "0x0"]:
-            break  # in read(0, …): waiting for the next record
+        call = Path(f"/proc/{proc.pid}/syscall").read_text().split()  # the call it is in: number, arguments
+        if len(call) > 1 and call[1] == "0x0" and process_state(proc.pid) == "S":
+            break  # asleep in a call on descriptor 0: waiting for the next record
         time.sleep(0.01)
     proc.send_signal(sig)
     try:
