@@ -26,6 +26,20 @@ def test_internal_error_exits_70_with_a_bug_report_request(monkeypatch, capsys):
     assert "internal error" in err and "report" in err and "Traceback" not in err
 
 
+def test_casino_debug_lets_an_internal_error_s_traceback_through(monkeypatch, capsys):
+    """With CASINO_DEBUG=1 (what the internal error's message asks for), the bug's own
+    exception goes on out of casino, its traceback with it, instead of exit 70."""
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("simulated fault")
+
+    monkeypatch.setattr("casino_cli.cli.cmd_deal.run_deal", boom)
+    monkeypatch.setenv("CASINO_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="simulated fault"):
+        main.run(["deal", "--seed", "1"])
+    assert "internal error" not in capsys.readouterr().err
+
+
 def _default_sigint() -> None:
     """In the child: Ctrl-C as at a terminal (a suite started in the background by a shell
     inherits SIGINT ignored, and Python then never raises KeyboardInterrupt)."""
