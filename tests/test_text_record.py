@@ -962,6 +962,41 @@ def test_a_bom_alone_on_the_first_line_is_not_the_records_first_line(tmp_path, n
     assert out.returncode == 0, out.stdout + out.stderr.encode()
 
 
+@pytest.mark.parametrize(
+    "blank, lines", [("\n", 3), ("\n", 70_000), ("   \r\n", 20_000), ("\t\n", 40_000), (" " * 70_000 + "\n", 1)]
+)
+def test_the_first_non_blank_line_decides_however_many_blank_lines_come_before_it(blank, lines):
+    """Casino text piped after more than 64 KiB of blank lines was read as JSON and refused at
+    its tag line: the first non-blank line decides however far down it is, and a finding is
+    at its true line, in casino text and in JSON alike."""
+    text = (TEXT / "dispute.cas").read_text(encoding="utf-8").replace("4S+3H=7", "4S+3H=8")
+    record = orjson.loads(cli("convert", str(TEXT / "dispute.cas"), "-f", "json").stdout)
+    record["hands"][0]["moves"][1] = record["hands"][0]["moves"][1].replace("4S+3H=7", "4S+3H=8")
+    for body in (text, orjson.dumps(record).decode() + "\n"):
+        alone = orjson.loads(cli("validate", "-", "-f", "json", stdin=body).stdout)
+        out = cli("validate", "-", "-f", "json", stdin=blank * lines + body)
+        assert out.returncode == 1, out.stdout
+        found = orjson.loads(out.stdout)
+        assert found == {**alone, "line": alone["line"] + lines}
+
+
+def test_blank_lines_looked_past_are_counted_not_kept():
+    """Looking for the first non-blank line keeps at most about twice 64 KiB of what it read,
+    however many blank lines come first, and gives every line back, in order."""
+    import io
+
+    from casino_cli.cli.text_input import _SNIFF_LIMIT, sniff
+
+    for lines in (10, 10_000, 1_000_000):
+        data = b"  \r\n" * lines + b"[Rules classic 2]\n"
+        text, rewound = sniff(io.BytesIO(data), "-")
+        kept = rewound.head  # type: ignore[attr-defined]
+        assert text and sum(len(piece) for piece in kept if isinstance(piece, bytes)) <= 2 * _SNIFF_LIMIT + 18
+        given = b"".join(iter(rewound.readline, b""))
+        assert given.count(b"\n") == lines + 1 and given.endswith(b"\n[Rules classic 2]\n")
+        assert given == data or lines * 4 > _SNIFF_LIMIT  # spaces of lines past the limit are dropped
+
+
 def test_a_cas_file_holding_json_is_read_as_json(tmp_path):
     path = tmp_path / "game.cas"
     path.write_bytes((TEXT / "dispute.json").read_bytes())

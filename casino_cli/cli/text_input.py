@@ -13,15 +13,16 @@ from typing import BinaryIO
 
 from .inputs import CR_HINT, Document, cr_too_large, has_bare_cr, read_lines, refused
 
-_SNIFF_LIMIT = 64 * 1024  # the most read ahead to find the first non-blank line
+_SNIFF_LIMIT = 64 * 1024  # the bytes of blank lines kept as read, looking for the first non-blank line
 
 
 class _Rewound:
     """A byte stream, read by lines (as :func:`.inputs.read_lines` reads every input), that
-    gives back the lines read ahead before the rest; none after them if reading ahead met
-    the end (a terminal's Ctrl-D is not met twice: read again, it would wait for more)."""
+    gives back the lines read ahead before the rest (an int in ``head``: that many blank
+    lines, as ``\\n``); none after them if reading ahead met the end (a terminal's Ctrl-D is
+    not met twice: read again, it would wait for more)."""
 
-    def __init__(self, head: list[bytes], rest: BinaryIO, ended: bool):
+    def __init__(self, head: list[bytes | int], rest: BinaryIO, ended: bool):
         self.head = head
         self.rest = rest
         self.ended = ended
@@ -29,7 +30,13 @@ class _Rewound:
     def readline(self, limit: int = -1) -> bytes:
         if not self.head:
             return b"" if self.ended else self.rest.readline(limit)
-        piece = self.head.pop(0)
+        piece = self.head[0]
+        if isinstance(piece, int):
+            self.head[0] = piece - 1
+            if piece == 1:
+                self.head.pop(0)
+            return b"\n"
+        self.head.pop(0)
         if piece.endswith(b"\n") or self.head or 0 < limit <= len(piece) or self.ended:
             return piece
         return piece + self.rest.readline(limit - len(piece) if limit > 0 else -1)  # the line read ahead in part
@@ -39,25 +46,43 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def sniff(stream: BinaryIO, path: str) -> tuple[bool, BinaryIO]:
-    """Whether the input is casino text, and a stream that still starts at its beginning."""
-    head: list[bytes] = []
-    size = 0
+    """Whether the input is casino text, and a stream that still starts at its beginning.
+
+    The first non-blank line decides however far down it is: blank lines past the first
+    _SNIFF_LIMIT bytes are counted, not kept, and given back as empty lines (the same
+    line numbers); a blank line longer than that limit past it ends the looking."""
+    head: list[bytes | int] = []
+    size = 0  # the bytes kept as read
+    blank = 0  # the blank lines counted past them
     first = b""
     ended = False
-    while size < _SNIFF_LIMIT:
+    partial = b""  # the last line kept, while only a part of it is read
+    while True:
         line = stream.readline(_SNIFF_LIMIT)
         ended = len(line) < _SNIFF_LIMIT and not line.endswith(b"\n")  # short of both: the end of input
         if not line:
             break
-        head.append(line)
+        found = bool(line.removeprefix(_BOM).strip())  # a BOM alone on the first line is not its first line
+        if not found and not partial and size >= _SNIFF_LIMIT and line.endswith(b"\n"):
+            blank += 1
+            continue
+        if blank:
+            head.append(blank)
+            blank = 0
         size += len(line)
-        if line.removeprefix(_BOM).strip():  # a BOM alone on the first line is not its first line
-            first = line
+        if partial:  # the rest of a line read in part: one line, as the reader reads it
+            head[-1] = line = partial + line
+        else:
+            head.append(line)
+        partial = b"" if line.endswith(b"\n") else line
+        if found or ended or size > 2 * _SNIFF_LIMIT:
+            first = line if found else b""
             break
-        if ended:
-            break
+    if blank:
+        head.append(blank)
+    opening = head[0] if head else b""
     rewound: BinaryIO = _Rewound(head, stream, ended)  # type: ignore[assignment]
-    if head and refused(head[0]):
+    if isinstance(opening, bytes) and refused(opening):
         return False, rewound  # UTF-16, gzip…, whatever the name: the JSON reader names it and what to do
     text = first.decode("utf-8", "replace").lstrip("\ufeff")
     if text.lstrip(" \t").startswith("{"):
