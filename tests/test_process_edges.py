@@ -122,6 +122,11 @@ def test_a_hand_number_beyond_64_bits_is_a_usage_error():
         ["match", "greedy", "random", "--pairs", "2", "--seed", b"\xff\xfe"],
         ["apply", "fixtures/examples/worked-1.json", b"\xff\xfe"],  # a move, where any text is read as one
         ["judge", "fixtures/examples/worked-1.json", b"\xff\xfe"],
+        ["rules", b"\xff\xfe"],  # these four quoted it as '\udcff\udcfe', what Python makes of it
+        ["schema", b"\xff\xfe"],
+        ["simulate", "--games", "1", "--bots", b"\xff\xfe"],  # (cmd:PROGRAM's path may be any bytes)
+        ["botcheck", b"\xff\xfe"],
+        ["deal", "-o", b"\xff\xfe"],
     ],
 )
 def test_an_argument_that_is_not_utf8_is_a_usage_error(args):

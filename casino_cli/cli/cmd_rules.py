@@ -13,7 +13,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from ..notation.fields import dumps
-from .output import USAGE, Fail, Format, resolve_format, write_line
+from .output import USAGE, Fail, Format, resolve_format, utf8_argument, write_line
 
 PRESET_FORMAT = "casino.preset/1"
 RULES_FORMAT = "casino.rules/1"
@@ -186,6 +186,7 @@ def run_rules(wanted: str | None, fmt: Format | None) -> None:
     fmt = resolve_format(fmt)
     from ..engine.rules import VARIANTS
 
+    wanted = None if wanted is None else utf8_argument(wanted)
     if wanted is not None and wanted.strip().lower() in VARIANTS:
         return run_preset(wanted.strip().lower(), fmt)
     page = _page()

@@ -13,7 +13,7 @@ from ..records.botproto import close_bots, load_bot
 from ..records.game_record import game_record
 from ..records.selfplay import played_game, unfinished_games
 from .common import check_per_task, rules_from_options, seed_or_random
-from .output import USAGE, Fail, Progress, say, write_line
+from .output import USAGE, Fail, Progress, say, utf8_argument, write_line
 from .shards import parse_shard, shard_range
 from .workers import ordered_map
 
@@ -37,10 +37,13 @@ def parse_bots(text: str, players: int) -> list[str]:
 
 
 def named_bot(name: str) -> Bot:
-    """The bot ``name`` names, or a usage error (exit 2) if it cannot be loaded."""
+    """The bot ``name`` names, or a usage error (exit 2) if it cannot be loaded (one that is
+    not UTF-8 said to be so: a program's path may be any bytes, a bot's name may not)."""
     try:
         return load_bot(name)
     except LookupError as exc:
+        if not name.startswith("cmd:"):
+            utf8_argument(name)
         raise Fail(USAGE, str(exc)) from None
 
 

@@ -813,14 +813,14 @@ def schema_command(
     from ..engine import CasinoError
     from ..notation.fields import dumps
     from ..notation.schema import NAMES, schema
-    from .output import write_line
+    from .output import utf8_argument, write_line
 
     if name is None:
         for known in NAMES:
             write_line(known)
         return
     try:
-        doc = schema(name)  # any case, as rule IDs
+        doc = schema(utf8_argument(name))  # any case, as rule IDs
     except CasinoError as unknown:
         raise Fail(USAGE, str(unknown)) from None
     write_line(dumps(doc))
