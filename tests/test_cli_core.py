@@ -127,10 +127,37 @@ def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
 
 
 def test_apply_jsonl_gives_one_position_per_move():
+    """-f jsonl writes the position after each move, in order, the last the one apply
+    alone prints: each line is what applying the moves up to it gives."""
+    position = casino("deal", "--seed", "7").stdout
+    played, after = [], []
+    for _ in range(3):
+        played.append(orjson.loads(casino("moves", "-", stdin=position).stdout)["moves"][0]["move"])
+        position = casino("apply", "-", played[-1], stdin=position).stdout
+        after.append(orjson.loads(position))
     dealt = casino("deal", "--seed", "7").stdout
-    moves = orjson.loads(casino("moves", "-", stdin=dealt).stdout)["moves"]
-    out = casino("apply", "-", moves[0]["move"], "--format", "jsonl", stdin=dealt)
-    assert out.returncode == 0 and len(out.stdout.splitlines()) == 1
+    out = casino("apply", "-", *played, "--format", "jsonl", stdin=dealt)
+    assert out.returncode == 0 and [orjson.loads(line) for line in out.stdout.splitlines()] == after
+
+
+def test_apply_refuses_a_later_mover_whose_hand_is_unknown_after_a_deal_from_an_unknown_stock():
+    """Seat 0 plays the round's last card; the next deal comes from a stock of unknown cards,
+    so seat 1, to move, holds cards nobody knows, and no count fixes how many (no captured
+    piles given): move 2 is unreadable (65), not illegal."""
+    before_deal = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 0,
+        "turn": 0,
+        "table": {"loose": ["5H", "9S"]},
+        "hands": [["2C"], None],
+        "stock": 40,
+    }
+    first = casino("apply", "-", "2C", stdin=orjson.dumps(before_deal))
+    assert first.returncode == 0 and orjson.loads(first.stdout)["hands"] == [None, None]
+    out = casino("apply", "-", "2C", "3D", stdin=orjson.dumps(before_deal))
+    assert out.returncode == 65 and out.stdout == b""
+    assert out.stderr == b"casino: move 2: seat 1 is to move but its hand is unknown (null)\n"
 
 
 @pytest.mark.parametrize(
