@@ -506,6 +506,8 @@ def test_an_unsettled_ruling_says_how_to_write_the_cards_that_settle_it(tmp_path
     )
     shown = out.stderr.split("as shown: ")[1].split(" (all: ")[0]
     assert shown == "Shown after 2 seat Ben cards CARD… all"
+    hand = path.read_text().splitlines().index("Hand 1 dealer Ben table 7D 2C 9S KH") + 1
+    assert f"casino: {path}:{hand}:1: to settle it, write into hand 1" in out.stderr  # where the Shown line goes
     path.write_text(path.read_text() + shown.replace("CARD…", "6D QC AH") + "\n")
     settled = cli("judge", str(path), "--move", "2")
     assert settled.returncode == 1 and orjson.loads(settled.stdout)["rule"] == "B3"
