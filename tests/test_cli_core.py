@@ -5,6 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 from clirun import casino
+from inproc import cli
 
 EXAMPLE_1 = {
     "format": "casino.position/1",
@@ -97,6 +98,27 @@ def test_apply_plays_a_later_mover_s_unknown_hand_as_cards_of_its_size_and_refus
     out = casino("apply", "-", "4C", stdin=nothing)
     assert out.returncode == 65 and out.stdout == b""
     assert b"$.hands[1]: seat 1 is to move but its hand is unknown (null)\n" in out.stderr
+
+
+def test_apply_notes_what_a_partly_known_movers_move_depends_on_and_refuses_it_as_judge_would():
+    """Seat 1's 2 cards are unknown: a trail is legal whatever they are (nothing said), a
+    build of 7 is legal only if it still holds a 7 (a note, as judge rules it unsettled),
+    and a build of 15 is illegal whatever they are (B1, said in the rule's own words)."""
+    puzzle = orjson.dumps(EXAMPLE_1)
+    trail = casino("apply", "-", "4C", "9H", stdin=puzzle)
+    assert trail.returncode == 0 and trail.stderr == b""
+    build = casino("apply", "-", "4C", "3D+4C=7", stdin=puzzle)
+    assert build.returncode == 0
+    assert (
+        build.stderr == b"casino: move 2: note: 3D+4C=7 is legal only if seat 1 still held a 7 after this move (B3)\n"
+    )
+    assert orjson.loads(build.stdout)["table"]["builds"] == [{"value": 7, "owner": 1, "cards": ["3D", "4C"]}]
+    ruled = orjson.loads(cli("judge", "-", "1:3D+4C=7", stdin=casino("apply", "-", "4C", stdin=puzzle).stdout).stdout)
+    assert (ruled["verdict"], ruled["rule"]) == ("unsettled", "B3")
+    wrong = casino("apply", "-", "4C", "7H+8D=15", stdin=puzzle)
+    assert wrong.returncode == 1 and wrong.stdout == b""
+    said = b"casino: move 2 (seat 1): 7H+8D=15 is illegal: a build is worth 2 to 10 in these rules, not 15 (B1)\n"
+    assert wrong.stderr == said
 
 
 def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
