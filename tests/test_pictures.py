@@ -17,6 +17,7 @@ from pathlib import Path
 import orjson
 import pytest
 
+from casino_cli.cards import parse_card
 from casino_cli.engine import apply_move, legal_moves, make_rules, seeded_deck, start_position
 from casino_cli.pictures.lines import text_width, wrap
 from casino_cli.pictures.page import replay_page
@@ -795,6 +796,23 @@ def test_a_name_cut_short_keeps_its_isolate_closed():
     assert cut.startswith("\u2068W") and cut.endswith("…\u2069") and text_width(cut, 16) <= 200
     svg, _ = banner(0, 0, 228, f"{named('W' * 40)} (seat 0) trails 2♣", 14)
     assert "…\u2069</text>" in svg and "trails" in svg
+
+
+def test_judge_draws_a_move_played_after_an_earlier_illegal_one(tmp_path):
+    """Move 2 built 6 with no 6 in hand (B3), so before move 4 seat 1 owns a build it cannot
+    capture: a position the readers refuse as inconsistent (O1), which the ruling keeps as
+    played. Judge's picture of move 4 draws every card of it: the table, the build, both hands."""
+    path = tmp_path / "early.cas"
+    path.write_text('[Rules classic 2]\n[Seed "7"]\n\nHand 1 dealer 1\n1. 2C 2. 4D+2C=6 3. 4C 4. 8Sx8D\n')
+    picture = tmp_path / "judge.svg"
+    ruled = cli("judge", str(path), "--move", "4", "--svg", str(picture))
+    assert ruled.returncode == 1 and orjson.loads(ruled.stdout)["rule"] == "O1", ruled.stderr
+    assert cli("judge", str(path), "--move", "4", "-f", "pretty").returncode == 1  # the same position, drawn in words
+    dealt = orjson.loads(cli("deal", "--seed", "7").stdout)  # table AH 8D 9H 9C; 2C 4C JD KD; 4D 5H 8S QC
+    table = [*dealt["table"]["loose"], "2C", "4D", "4C"]  # the build 2C+4D and the trail 4C
+    held = [code for hand in dealt["hands"] for code in hand if code not in ("2C", "4D", "4C")]
+    drawn = drawn_faces(picture.read_text(encoding="utf-8"))
+    assert drawn == {face_id(parse_card(code)) for code in table + held}
 
 
 def test_judge_draws_a_hand_of_no_known_card_as_replay_does(tmp_path):
