@@ -336,6 +336,19 @@ def test_replay_with_its_page_draws_the_picture_it_draws_without(tmp_path, recor
     assert beside.read_bytes() == alone.read_bytes()
 
 
+def test_replay_html_says_the_step_its_page_opens_at(tmp_path):
+    """--to 3 opens the page at move 3: the hand's start is step 1, so move 3 is step 4, the
+    page's own start (counted from 0) plus one, and the fourth line the text replay tells."""
+    page = tmp_path / "p.html"
+    result = cli("replay", GAME, "--to", "3", "--html", str(page))
+    told = cli("replay", GAME, "--to", "3", "-f", "text").stdout.decode().splitlines()[1:]
+    start = re.search(r'data-start="(\d+)"', page.read_text(encoding="utf-8"))
+    assert start is not None
+    opens = int(start[1])
+    assert told[opens].startswith("hand 1, move 3: ") and len(told) == opens + 1
+    assert result.returncode == 0 and f", opening at step {opens + 1} (" in result.stderr
+
+
 def test_replay_says_when_a_record_has_no_position_to_draw(tmp_path):
     record = orjson.loads(Path(GAME).read_bytes())
     record["hands"] = []  # only the result's claims are left to referee
