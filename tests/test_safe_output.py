@@ -73,6 +73,15 @@ def test_player_names_in_what_people_read_on_stdout_are_escaped(name, command):
     assert not any(c in shown for c in RAW if c != "\n"), ascii(shown)
 
 
+def test_a_name_written_as_rich_markup_is_shown_as_written_where_a_part_way_replay_stops():
+    """The pretty replay's last line says who is to play where the record stops; a name like
+    '[red]Ana[/]' is text to show there, not a style to obey (nor markup to refuse)."""
+    record = json.loads(Path("fixtures/records/dispute-part-way.json").read_text())
+    res = cli("replay", "-", "--format", "pretty", stdin=json.dumps(dict(record, players=["[red]Ana[/]", "Ben"])))
+    last = res.stdout.decode().rstrip("\n").splitlines()[-1]
+    assert res.returncode == 0 and last == "the record stops after move 2 of hand 1: [red]Ana[/] (seat 0) to play"
+
+
 def _commented(record: dict, comment: str) -> dict:
     """``record`` with ``comment`` on the first move of its first hand."""
     first, *others = record["hands"]
