@@ -687,7 +687,7 @@ def test_botcheck_command():
 )
 def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
     """botcheck had no -f (every other command has): its verdict was a line on stderr only.
-    -f json writes a casino.botcheck/1 object (the line still on stderr); -f text and
+    -f json (and jsonl) writes a casino.botcheck/1 object (the line still on stderr); -f text and
     pretty write the line on stdout, and stderr is quiet; the exit status is the same."""
     args = ("botcheck", bot, "--decisions", "12", "--redeals", "2", "--seed", "b")
     data = cli(*args, "-f", "json")
@@ -697,6 +697,8 @@ def test_botcheck_writes_its_verdict_in_the_format_asked(bot, code, verdict):
     assert (out["finding"] is None) == (code == 0) and out["decisions"] == (12 if code == 0 else 1)
     if out["finding"]:
         assert (out["finding"]["game"], out["finding"]["seat"]) == ("b/1", 0)
+    lines = cli(*args, "-f", "jsonl")  # one object: the same line as -f json
+    assert (lines.returncode, lines.stdout, lines.stderr) == (code, data.stdout, data.stderr)
     for fmt in ("text", "pretty"):
         shown = cli(*args, "-f", fmt)
         assert (shown.returncode, shown.stderr) == (code, "")
