@@ -148,6 +148,48 @@ def test_apply_checks_a_move_object_s_seat_against_the_turn_and_the_table():
     assert second.returncode == 1 and b"move 2: 4D is illegal: it is seat 1's turn, not seat 0's" in second.stderr
 
 
+PARTLY_KNOWN = dict(
+    EXAMPLE_1,
+    dealer=1,
+    turn=1,
+    table={"loose": ["8D", "5C", "3H", "6S", "2D", "KH", "4C"]},
+    hands=[["8S"], {"cards": ["9H"], "count": 2}],
+)  # after 4C: seat 1 holds 9H and one card nobody has seen
+
+
+def test_moves_of_a_partly_known_mover_say_the_listing_is_partial_for_people_too():
+    """The JSON says the listing is partial, how many cards are unknown and which moves
+    depend on them; pretty says the same in words under the table of moves."""
+    listing = orjson.loads(casino("moves", "-", stdin=orjson.dumps(PARTLY_KNOWN)).stdout)
+    assert (listing["partial"], listing["unknown"], len(listing["unsettled"])) == (True, 1, 4)
+    shown = casino("moves", "-", "-f", "pretty", stdin=orjson.dumps(PARTLY_KNOWN))
+    words = " ".join(shown.stdout.decode().split())
+    assert shown.returncode == 0 and words.endswith(
+        "partial listing: seat 1 has 1 unknown card(s), which may allow other moves; 4 of these depend on them"
+    )
+
+
+def test_moves_keeps_a_move_too_big_to_check_exactly_listed_as_unsettled(monkeypatch):
+    """Whether a partly known mover's move is legal is decided over its unknown cards; a move
+    whose decision is too big to make is kept in the listing, as one that depends on them."""
+    from casino_cli.engine import TooComplex
+    from casino_cli.records import ruling
+
+    decide = ruling.decide
+
+    def too_big_for_one(pos, move, unseen):
+        if move.text() == "9Hx3H+6S":
+            raise TooComplex("too many worlds")
+        return decide(pos, move, unseen)
+
+    before = orjson.loads(cli("moves", "-", stdin=orjson.dumps(PARTLY_KNOWN)).stdout)
+    monkeypatch.setattr(ruling, "decide", too_big_for_one)
+    after = orjson.loads(cli("moves", "-", stdin=orjson.dumps(PARTLY_KNOWN)).stdout)
+    assert "9Hx3H+6S" not in before["unsettled"] and after["moves"] == before["moves"]
+    depend = {*before["unsettled"], "9Hx3H+6S"}
+    assert after["unsettled"] == [m["move"] for m in after["moves"] if m["move"] in depend]
+
+
 def test_apply_jsonl_gives_one_position_per_move():
     """-f jsonl writes the position after each move, in order, the last the one apply
     alone prints: each line is what applying the moves up to it gives."""
