@@ -811,6 +811,26 @@ def test_a_name_cut_short_keeps_its_isolate_closed():
     assert "…\u2069</text>" in svg and "trails" in svg
 
 
+def test_the_moves_picture_numbers_its_moves_from_1_and_counts_those_left_out(tmp_path):
+    """The picture lists the first moves of the listing, numbered as a person counts them,
+    and says how many more there are; its caption counts them all."""
+    crowded = {
+        "format": "casino.position/1",
+        "rules": {"variant": "classic", "players": 2},
+        "dealer": 1,
+        "turn": 1,
+        "table": {"loose": ["8D", "5C", "3H", "6S", "2D", "KH", "4C"]},
+        "hands": [["8S", "QS", "JD"], ["3D", "9H", "AS", "2S"]],
+    }
+    listing = cli("moves", "-", "-f", "text", stdin=orjson.dumps(crowded)).stdout.decode().split()
+    picture = tmp_path / "moves.svg"
+    assert cli("moves", "-", "--svg", str(picture), stdin=orjson.dumps(crowded)).returncode == 0
+    text = html.unescape(plain(picture.read_text(encoding="utf-8")))
+    numbered = [(int(n), move) for n, move in re.findall(r">(\d+)\. ([^<]+)<", text)]
+    assert 0 < len(numbered) < len(listing) and numbered == list(enumerate(listing[: len(numbered)], 1))
+    assert f">… and {len(listing) - len(numbered)} more<" in text and f">{len(listing)} legal moves<" in text
+
+
 def test_judge_draws_a_move_played_after_an_earlier_illegal_one(tmp_path):
     """Move 2 built 6 with no 6 in hand (B3), so before move 4 seat 1 owns a build it cannot
     capture: a position the readers refuse as inconsistent (O1), which the ruling keeps as
