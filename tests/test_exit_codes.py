@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from inproc import cli
@@ -123,3 +124,20 @@ def test_output_that_cannot_be_flushed_at_the_end_keeps_the_worst_exit(monkeypat
     met = 141 if error is BrokenPipeError else 74
     assert exit_info.value.code == max(code, met)
     print("written after: dropped")  # stdout silenced: no second failure
+
+
+def test_validate_shard_refuses_a_file_it_cannot_open_before_checking_anything():
+    """docs/notation.md: validate --shard reads its files twice, so a file that cannot be
+    opened is a usage error (exit 2) before anything is checked: said once, nothing written."""
+    out = cli("validate", "--shard", "1/2", MISSING, DISPUTE)
+    assert (out.returncode, out.stdout) == (2, b"")
+    assert out.stderr == f"casino: cannot open {MISSING}: No such file or directory\n"
+
+
+def test_validate_reading_standard_input_once_says_nothing_of_it():
+    """'-' given twice is said (standard input is read once); given once, nothing is said of it."""
+    record = Path(DISPUTE).read_bytes()
+    once, twice = cli("validate", "-", stdin=record), cli("validate", "-", "-", stdin=record)
+    assert once.returncode == twice.returncode == 1 and once.stdout == twice.stdout
+    assert "more than once" not in once.stderr
+    assert twice.stderr == "casino: - is given more than once: standard input is read once\n" + once.stderr
