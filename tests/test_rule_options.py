@@ -503,3 +503,17 @@ def test_validate_names_the_rules_above_a_records_findings():
     assert pretty.startswith(f"{named} <stdin>:2:") and "9S is illegal" in pretty
     text = cli("validate", "-", "-f", "text", stdin=stream).stdout.decode()
     assert "played under" not in text and "9S is illegal" in text
+
+
+def test_validate_names_the_rules_once_above_each_records_findings():
+    """With --keep-going a record has several findings: the rules line stands once above
+    the first of them, for each record that has any."""
+    stream = Path("fixtures/records/dispute.json").read_bytes().replace(b"\n", b"") + b"\n"
+    found = len(cli("validate", "-", "--keep-going", stdin=stream).stdout.splitlines())
+    pretty = cli("validate", "-", "-f", "pretty", "--keep-going", stdin=stream * 2).stdout.decode()
+    said = [  # each line that starts a finding or names the rules, by its record: R1 for the rules of record 1
+        ("R" if line.endswith(": played under classic, 2 players") else "F") + line.split(":")[1]
+        for line in pretty.splitlines()
+        if line.startswith("<stdin>:")
+    ]
+    assert found > 1 and said == ["R1"] + ["F1"] * found + ["R2"] + ["F2"] * found
