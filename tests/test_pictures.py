@@ -831,6 +831,18 @@ def test_the_moves_picture_numbers_its_moves_from_1_and_counts_those_left_out(tm
     assert f">… and {len(listing) - len(numbered)} more<" in text and f">{len(listing)} legal moves<" in text
 
 
+def test_validate_draws_the_first_disputed_move_of_several_records(tmp_path):
+    """Of two records with a disputed move each, --svg draws the first record's, and says
+    nothing of a picture not written."""
+    first = orjson.loads(Path(DISPUTE).read_bytes())
+    stream = orjson.dumps(first) + b"\n" + orjson.dumps(dict(first, players=["Cy", "Di"])) + b"\n"
+    picture = tmp_path / "dispute.svg"
+    result = cli("validate", "-", "--svg", str(picture), stdin=stream)
+    assert result.returncode == 1 and "no picture written" not in result.stderr
+    text = plain(picture.read_text(encoding="utf-8"))
+    assert "disputed: hand 1, move 2, Ben (seat 1): 4S+3H=7 is illegal" in text and "Di" not in text
+
+
 def test_judge_draws_a_move_played_after_an_earlier_illegal_one(tmp_path):
     """Move 2 built 6 with no 6 in hand (B3), so before move 4 seat 1 owns a build it cannot
     capture: a position the readers refuse as inconsistent (O1), which the ruling keeps as
