@@ -660,3 +660,13 @@ def test_score_text_counts_each_side_s_sweeps_as_the_json_does(sweeps):
         else:
             assert "sweep" not in taken and "cleared" not in taken, line
     assert {side["sweeps"] for side in sides} == {0, 24}  # both kinds of side met
+
+
+def test_score_exits_1_for_a_record_found_not_valid_and_0_for_one_with_notes_only():
+    """As validate: a finding (an illegal move) makes the record not valid, exit 1; a note
+    (a check the record cannot decide) is said on stderr and leaves the exit 0. The sheet
+    is written either way."""
+    disputed = cli("score", "fixtures/records/dispute.json")
+    noted = cli("score", "fixtures/records/dispute-part-way.json")
+    assert disputed.returncode == 1 and "is illegal" in disputed.stderr and b"casino.score/1" in disputed.stdout
+    assert noted.returncode == 0 and "note: not checked" in noted.stderr and "scores" in json.loads(noted.stdout)
