@@ -361,6 +361,7 @@ def test_deal_hand_past_the_seeded_decks_numbers_is_a_usage_error_and_its_help_r
             ["simulate", "--bots", ",greedy,", "--players", "3"],
             b"--bots ',greedy,': a name is missing between its commas",
         ),
+        (["simulate", "--bots", " , ", "--games", "1"], b"--bots names no bot (bots: random, greedy, "),
         (["match", "greedy", "random", "--time-limit", "nan"], b"nan is not a number of seconds"),
         (["play", "--watch", "--delay", "nan", "-f", "json"], b"nan is not a number of seconds"),
         (["play", "--watch", "--delay", "1e308", "-f", "text"], b"1e+308 is not in the range 0<=x<=3600"),
