@@ -670,3 +670,13 @@ def test_score_exits_1_for_a_record_found_not_valid_and_0_for_one_with_notes_onl
     noted = cli("score", "fixtures/records/dispute-part-way.json")
     assert disputed.returncode == 1 and "is illegal" in disputed.stderr and b"casino.score/1" in disputed.stdout
     assert noted.returncode == 0 and "note: not checked" in noted.stderr and "scores" in json.loads(noted.stdout)
+
+
+def test_score_of_a_position_still_in_play_is_unreadable_input_in_its_place():
+    """Only a finished position (turn null) is a hand to score; one still in play is input
+    score cannot use: 65, said, and in JSON an error object in its place."""
+    dealt = cli("deal", "--seed", "7").stdout
+    out = cli("score", "-", stdin=dealt)
+    said = "<stdin>:1: only a finished hand can be scored (turn must be null)"
+    assert out.returncode == 65 and out.stderr == f"casino: {said}\n"
+    assert json.loads(out.stdout) == {"format": "casino.score/1", "line": 1, "error": said}
