@@ -71,3 +71,11 @@ def test_validate_shards_refuse_a_pipe() -> None:
     finally:
         os.close(read_end)
     assert result.returncode == 2 and "is a pipe" in result.stderr and not result.stdout
+
+
+def test_validate_on_a_cluster_refuses_pretty_before_anything_else():
+    """--dask prints what --jobs 1 prints, in a data format: -f pretty is a usage error,
+    said before the cluster is reached or Dask is looked for."""
+    out = cli("validate", "--dask", "127.0.0.1:9", "-f", "pretty", "fixtures/records/dispute.json")
+    assert (out.returncode, out.stdout) == (2, b"")
+    assert out.stderr == "casino: --dask writes json, jsonl or text (-f), not pretty\n"
