@@ -82,6 +82,17 @@ def test_a_name_written_as_rich_markup_is_shown_as_written_where_a_part_way_repl
     assert res.returncode == 0 and last == "the record stops after move 2 of hand 1: [red]Ana[/] (seat 0) to play"
 
 
+def test_a_file_named_as_rich_markup_is_named_as_written_above_validates_findings(tmp_path, monkeypatch):
+    """validate's pretty view names a record's file and rules above its findings; a file
+    named '[bold]night.json' is named so, not obeyed as a style."""
+    path = tmp_path / "[bold]night.json"
+    path.write_bytes(Path("fixtures/records/dispute.json").read_bytes())
+    monkeypatch.setenv("COLUMNS", "500")  # the line unwrapped, however long the folder's name
+    res = cli("validate", str(path), "-f", "pretty", "--keep-going")
+    lines = res.stdout.decode().splitlines()
+    assert res.returncode == 1 and lines[0] == f"{path}:1: played under classic, 2 players"
+
+
 def _commented(record: dict, comment: str) -> dict:
     """``record`` with ``comment`` on the first move of its first hand."""
     first, *others = record["hands"]
