@@ -888,6 +888,28 @@ def test_a_dumb_terminal_is_shown_no_bar_and_left_no_blank_line(command):
     assert done.returncode == 0 and done.stdout and shown == b""
 
 
+def test_hints_in_workers_count_their_positions_on_a_terminal_while_stdout_is_piped(tmp_path):
+    """With --jobs 2 the positions of a stream are hinted in workers, each hint written as it
+    comes: a bar on the terminal's stderr counts the positions, stdout has the hints alone."""
+    import pty
+    import subprocess
+
+    positions = tmp_path / "positions.jsonl"
+    positions.write_bytes(b"".join(cli("deal", "--seed", seed, "--variant", "royal").stdout for seed in "78"))
+    leader, follower = pty.openpty()
+    env = {**os.environ, "TERM": "xterm"}
+    command = [sys.executable, "-m", "casino_cli", "hint", str(positions), "--jobs", "2"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, env=env)
+    os.close(follower)
+    err = b""
+    while chunk := _read_or_end(leader):
+        err += chunk
+    os.close(leader)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0 and b"positions 2 " in err  # counted to the last
+    assert [orjson.loads(line)["format"] for line in out.splitlines()] == ["casino.hint/1"] * 2
+
+
 def _read_or_end(fd: int) -> bytes:
     """What a terminal's leader end has to read; b"" once its far end is closed and all is read."""
     try:
