@@ -461,6 +461,14 @@ def test_judge_record_json_and_exit_codes(tmp_path):
     assert casino("judge", str(bad), "--move", "1").returncode == 65
 
 
+def test_judge_jsonl_writes_the_ruling_as_json_does():
+    """A ruling is one JSON object: -f jsonl writes the same line as -f json, on the same
+    streams, with the same exit status."""
+    for args in (("fixtures/records/dispute.json", "--move", "2"), (PART_WAY, "--move", "2")):
+        json_out, lines = (cli("judge", *args, "-f", fmt) for fmt in ("json", "jsonl"))
+        assert lines == json_out and orjson.loads(lines.stdout)["format"] == "casino.ruling/1"
+
+
 @pytest.mark.parametrize(
     "args, code, words",
     [
