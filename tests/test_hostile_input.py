@@ -1116,6 +1116,9 @@ def test_a_move_too_complex_to_check_is_reported_not_guessed(monkeypatch):
     res = cli("apply", "-", "8Sx3C+5H+2C+6D", stdin=encode(doc))
     no_traceback(res)
     assert res.returncode == 65 and "move 1" in res.stderr and "cannot be checked" in res.stderr
+    res = cli("judge", "-", "8Sx3C+5H+2C+6D", stdin=encode(doc))
+    no_traceback(res)
+    assert (res.returncode, res.stdout) == (65, b"") and "the move cannot be checked" in res.stderr
     res = cli("validate", "-", stdin=RECORD_BYTES)
     no_traceback(res)
     (finding,) = [orjson.loads(x) for x in res.stdout.splitlines()]
