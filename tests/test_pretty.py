@@ -936,3 +936,21 @@ def test_a_table_of_moves_exactly_as_wide_as_the_screen_is_drawn_as_a_table():
         with console.capture() as captured:
             console.print(view)
         assert ("┃ move" in captured.get()) == table, captured.get()
+
+
+def test_a_hint_exact_with_every_card_known_says_so_in_its_heading(monkeypatch):
+    """The last deal of a replayed game, every card placed: the hint is exact over one deal
+    (JSON: exact, 1 world), and the heading for people says every card is known, not that
+    it was exact over some number of possible deals."""
+    from inproc import cli
+
+    game = cli("simulate", "--seed", "ex", "--games", "1", "--hands", "1").stdout
+    steps = [orjson.loads(line) for line in cli("replay", "-", stdin=game).stdout.splitlines()]
+    last_deal = next(s for s in steps if s["deal"] == 6 and s["turn"] is not None)
+    del last_deal["_replay"]
+    position = orjson.dumps(last_deal)
+    hint = orjson.loads(cli("hint", "-", stdin=position).stdout)
+    assert (hint["exact"], hint["worlds"]) == (True, 1)
+    monkeypatch.setenv("COLUMNS", "200")  # the heading on one line
+    heading = cli("hint", "-", "--format", "pretty", stdin=position).stdout.decode()
+    assert "to move: expected points for its side less the others' (exact: every card is known)" in heading
