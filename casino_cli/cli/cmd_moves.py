@@ -11,7 +11,6 @@ from ..notation.moves import move_json
 from .common import documents, passed_over, position_of, save_picture
 from .output import OK, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target
-from .plain import moves_title
 
 MOVES_FORMAT = "casino.moves/1"
 
@@ -117,6 +116,7 @@ def _print(
 def _picture(pos: Position, listing: MoveList, svg: str) -> None:
     """The (first) position with its legal moves listed under the table."""
     from ..pictures.table import Picture
+    from .plain import moves_title  # loads the records layer: only a picture needs it
 
     shown = 12
     notes = [f"{i}. {m.text()}" for i, m in enumerate(listing.moves[:shown], 1)]
