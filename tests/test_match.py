@@ -830,7 +830,6 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
     validate stream their lines and show it only when stdout is piped); the bar is gone
     before the result is printed. (A hint on a crowded table takes minutes.)"""
     import pty
-    import select
     import subprocess
 
     record = tmp_path / "game.json"
@@ -848,14 +847,7 @@ def test_match_review_and_hint_on_a_terminal_show_their_progress_then_the_result
     proc = subprocess.Popen([sys.executable, "-m", "casino_cli", *words], stdout=ends[0][1], stderr=ends[1][1], env=env)
     for _, follower in ends:
         os.close(follower)
-    shown = {ends[0][0]: b"", ends[1][0]: b""}
-    open_ends = set(shown)
-    while open_ends:
-        for fd in select.select(list(open_ends), [], [], 60)[0]:
-            if chunk := _read_or_end(fd):
-                shown[fd] += chunk
-            else:
-                open_ends.discard(fd)
+    shown = _read_all([ends[0][0], ends[1][0]])
     assert proc.wait(timeout=60) == 0
     for leader, _ in ends:
         os.close(leader)
@@ -916,6 +908,22 @@ def _read_or_end(fd: int) -> bytes:
         return os.read(fd, 65536)
     except OSError:
         return b""
+
+
+def _read_all(fds: list[int]) -> dict[int, bytes]:
+    """All that each of ``fds`` (a terminal's leader end or a pipe) has to read, until each
+    is closed at its far end, read as it comes so that neither fills and stops the writer."""
+    import select
+
+    shown = dict.fromkeys(fds, b"")
+    open_ends = set(fds)
+    while open_ends:
+        for fd in select.select(list(open_ends), [], [], 60)[0]:
+            if chunk := _read_or_end(fd):
+                shown[fd] += chunk
+            else:
+                open_ends.discard(fd)
+    return shown
 
 
 def test_hint_on_a_finished_hand_and_on_a_partly_known_mover():
@@ -1473,7 +1481,6 @@ def test_simulate_shows_its_bar_on_a_terminal_s_stderr_only_when_stdout_is_piped
     """simulate streams its records, so its bar goes to stderr's terminal while stdout goes
     to a pipe or a file, never beside the records printed on that terminal."""
     import pty
-    import select
     import subprocess
 
     ends = [pty.openpty(), pty.openpty()]  # stdout's, stderr's
@@ -1484,14 +1491,7 @@ def test_simulate_shows_its_bar_on_a_terminal_s_stderr_only_when_stdout_is_piped
     for _, follower in ends:
         os.close(follower)
     out_end = proc.stdout.fileno() if proc.stdout is not None else ends[0][0]
-    shown = {out_end: b"", ends[1][0]: b""}
-    open_ends = set(shown)
-    while open_ends:
-        for fd in select.select(list(open_ends), [], [], 60)[0]:
-            if chunk := _read_or_end(fd):
-                shown[fd] += chunk
-            else:
-                open_ends.discard(fd)
+    shown = _read_all([out_end, ends[1][0]])
     assert proc.wait(timeout=60) == 0
     for leader, _ in ends:
         os.close(leader)
