@@ -836,15 +836,18 @@ def test_a_stopped_game_is_rescued_into_the_first_free_name_of_the_hundred_and_n
 
 def test_the_prompt_is_the_longest_that_leaves_room_for_the_answer_on_its_line():
     """At every width the prompt for a move is the longest of the prompts that leaves
-    TYPING cells on its line for the answer (a screen exactly that wide keeps the long
-    one), else the shortest; with one legal move, the longest of those naming it."""
+    room on its line for the answer, a capture such as ASx2D+2C+TC, and the cursor after it
+    (a screen exactly that wide keeps the long one), else the shortest; with one legal move,
+    the longest of those naming it. The room is counted here, not read from cmd_play."""
     from types import SimpleNamespace
 
-    from casino_cli.cli.cmd_play import ONLY, PROMPTS, TYPING, move_prompt
+    from casino_cli.cli.cmd_play import ONLY, PROMPTS, move_prompt
     from casino_cli.notation.moves import parse_move_text
 
+    room = len("ASx2D+2C+TC") + 1  # the answer and the cursor
+
     def longest(prompts: list[str], width: int) -> str:
-        fits = [p for p in prompts if len(p) + TYPING <= width]
+        fits = [p for p in prompts if len(p) + room <= width]
         return max(fits, key=len) if fits else min(prompts, key=len)
 
     one = SimpleNamespace(moves=[parse_move_text("KH")])
@@ -853,7 +856,7 @@ def test_the_prompt_is_the_longest_that_leaves_room_for_the_answer_on_its_line()
         assert move_prompt(width, two) == longest(list(PROMPTS), width), width  # type: ignore[arg-type]
         only = [p.format("KH") for p in ONLY]
         assert move_prompt(width, one) == longest(only, width), width  # type: ignore[arg-type]
-    assert move_prompt(len(PROMPTS[0]) + TYPING, two) == PROMPTS[0]  # type: ignore[arg-type]
+    assert move_prompt(len(PROMPTS[0]) + room, two) == PROMPTS[0]  # type: ignore[arg-type]
 
 
 def test_readline_is_given_the_whole_prompt_its_styles_marked_as_taking_no_room(monkeypatch):
