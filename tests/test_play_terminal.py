@@ -683,12 +683,17 @@ def test_a_message_is_one_line_on_a_pipe_whatever_its_width(monkeypatch, termina
         ("Ana", ["counter", "greedy", "searcher"], ["Ana", "counter", "greedy", "searcher"]),
         ("Greedy", ["greedy"], ["Greedy", "greedy 1"]),  # your name is never changed; names match in any case
         ("greedy 1", ["greedy", "greedy"], ["greedy 1", "greedy 1'", "greedy 2"]),
+        # your name shared with a bot's, and what a seat would make of another bot's name
+        ("cmd:bot 2", ["cmd:bot", "cmd:bot", "cmd:bot 2"], ["cmd:bot 2", "cmd:bot 1", "cmd:bot 2'", "cmd:bot 2 3"]),
     ],
 )
 def test_the_players_of_a_game_played_are_told_apart_and_your_name_is_kept(person, bots, players):
     from casino_cli.cli.cmd_play import table_names
+    from casino_cli.notation.fields import name_key
 
-    assert table_names(person, bots) == players
+    told = table_names(person, bots)
+    assert told == players
+    assert len({name_key(name) for name in told}) == len(told)  # no two alike, in any case
 
 
 def test_a_bot_told_apart_by_its_seat_keeps_to_the_records_longest_name():
