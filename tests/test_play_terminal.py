@@ -4,6 +4,7 @@ the prompt's answers, undo, leaving part-way with --save, and the sheet at a han
 from __future__ import annotations
 
 import codecs
+import contextlib
 import fcntl
 import os
 import pty
@@ -89,6 +90,14 @@ class Terminal:
         part, self.seen = self.seen[:end], self.seen[end:]
         self.used += end
         return part
+
+    def rest(self) -> str:
+        """Everything not yet expected until the program ends (terminal styles taken out)."""
+        self.proc.wait(timeout=30)
+        with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
+            while read := os.read(self.master, 65536):
+                self.raw += self.decoder.decode(read)
+        return ANSI.sub("", self.raw).replace("\r\n", "\n")[self.used :]
 
     def wait_for_input(self) -> None:
         """Until the program sleeps waiting for the person (polled, at most a few seconds): a

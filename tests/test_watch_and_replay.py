@@ -160,6 +160,31 @@ def test_the_replay_s_prompt_shows_the_cursor_where_the_person_types():
     assert term.close() == 0
 
 
+def test_leaving_the_replay_before_its_last_step_says_how_the_record_ends_and_at_it_does_not(tmp_path):
+    """q names the step left at and, unless that is the record's last, the last step too:
+    one step before the end it is said, at the end it is not said twice; a player's name is
+    shown as it is, never read as markup."""
+    from test_play_terminal import Terminal
+
+    game = tmp_path / "named.json"
+    game.write_bytes(orjson.dumps(orjson.loads(Path(GAME).read_bytes()) | {"players": ["Ana", "[i]Ben"]}))
+    said = {}
+    for keys in (("e", "p"), ("e",)):
+        term = Terminal("replay", str(game))
+        for key in (*keys, "q"):
+            term.expect("q: quit ›")
+            term.send(key)
+        term.expect("left the replay at: ")
+        said[keys] = " ".join(term.rest().split())  # lines wrapped or not
+        assert term.close() == 0
+    last = said[("e",)]
+    assert "[i]Ben (seat 1) wins the game" in last and "the record ends" not in last, last
+    before = said[("e", "p")]
+    assert "the record ends: " in before and "[i]Ben (seat 1) wins the game" in before.split("the record ends: ")[1], (
+        before
+    )
+
+
 def test_the_end_of_input_leaves_the_steerable_replay_like_q():
     from test_play_terminal import Terminal
 
