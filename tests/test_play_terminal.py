@@ -548,6 +548,8 @@ def test_a_hand_played_to_its_end_shows_the_itemised_sheet_and_waits_before_the_
         term.send("q" if leave else "")
         if not leave:
             assert "─ hand 2 ─" in term.expect(PROMPT)
+            term.send("u")  # the last move was hand 1's: the deal numbers start again, undo does not
+            assert "nothing to undo: a hand has ended since your last move" in term.expect(PROMPT)
             term.send("q")
         assert f"game left {'after hand 1' if leave else 'at hand 2'}" in term.expect("g.json")
         assert term.close() == 0
