@@ -608,6 +608,16 @@ def test_a_watched_game_names_its_bots_in_its_record_and_on_its_board():
     assert term.close() == 0
 
 
+def test_a_watched_game_tells_a_random_seed_once_at_its_start_and_a_given_one_never():
+    """Watching shows every hand as it is dealt, so a random seed is told at the start (a
+    game played tells it at its end): once, and a seed given is not told back."""
+    chosen = cli("play", "--watch", "-f", "jsonl")
+    told = [line for line in chosen.stderr.splitlines() if "seed" in line]
+    assert chosen.returncode == 0 and len(told) == 1 and chosen.stderr.startswith(told[0]), chosen.stderr
+    given = cli("play", "--watch", "--seed", "7", "-f", "jsonl")
+    assert given.returncode == 0 and "seed" not in given.stderr, given.stderr
+
+
 def test_your_name_and_the_bots_name_the_players_of_the_record(tmp_path):
     """--name puts you in the record's players, the bots of --bots in the other seats, so
     that review and replay name who played (they said seat 0 and seat 1), and so does the
