@@ -102,6 +102,9 @@ def test_the_replay_keys_go_forward_back_and_jump_and_refuse_the_unknown():
     assert hands > 1 and answer("h 9", frames, 3).message == f"the record has hands 1 to {hands}; there is no hand 9"
     first = [frame for frame in frames if frame.hand == 1]  # a record of one hand
     assert answer("h 2", first, 3).message == "the record has hand 1; there is no hand 2"
+    for played, moves in ((2, "moves 1 to 2"), (1, "move 1")):  # a record that stops after move 2, after move 1
+        short = [frame for frame in first if frame.number <= played]
+        assert answer("9", short, 0).message == f"hand 1 has {moves} (0 is its start)"
     assert answer("e", frames, 0).at == len(frames) - 1 and answer("q", frames, 4).done
     hint = answer("h", frames, 3)  # play's key for a hint: the command that gives one here
     assert hint.at == 3 and hint.message.endswith(f"casino hint RECORD --hand 1 --move {frames[3].number + 1}")
