@@ -235,6 +235,14 @@ def test_the_fast_path_knows_the_largest_number_typer_takes() -> None:
     assert checked >= 6
 
 
+def test_the_fast_path_takes_the_largest_number_typer_takes_and_leaves_a_larger_one_to_it() -> None:
+    """A 19-digit number up to 2**63 - 1 is read on the fast path; 2**63, or 20 digits, is
+    typer's to refuse."""
+    assert quick.parse(["moves", "-", "--limit", str(2**63 - 1)]) is not None
+    assert quick.parse(["moves", "-", "--limit", str(2**63)]) is None
+    assert quick.parse(["moves", "-", "--limit", "1" + "0" * 19]) is None
+
+
 def started_with(words: list[str], tmp_path: Path) -> set[str]:
     """The modules a fresh ``casino WORDS`` process had imported when it ended."""
     seen = tmp_path / "modules.txt"
