@@ -45,9 +45,17 @@ def _own_terminal() -> None:
 class Terminal:
     """``casino ARGS`` on a pseudo-terminal; ``expect`` reads until a text appears."""
 
-    def __init__(self, *args: str, size: tuple[int, int] = (100, 50), cwd: Path = ROOT, piped: bytes | None = None):
+    def __init__(
+        self,
+        *args: str,
+        size: tuple[int, int] = (100, 50),
+        cwd: Path = ROOT,
+        piped: bytes | None = None,
+        keys: bool = True,
+    ):
         """``piped``: standard input is a pipe holding these bytes, and the pseudo-terminal
-        is the program's controlling terminal (``/dev/tty``), as in ``cat FILE | casino …``."""
+        is the program's controlling terminal (``/dev/tty``), as in ``cat FILE | casino …``;
+        with ``keys`` False, the program has no controlling terminal (a job, a container)."""
         master, slave = pty.openpty()
         env = dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS=str(size[0]), LINES=str(size[1]))
         self.proc = subprocess.Popen(
@@ -57,7 +65,7 @@ class Terminal:
             stderr=slave,
             cwd=cwd,
             env=env,
-            preexec_fn=None if piped is None else _own_terminal,
+            preexec_fn=None if piped is None else _own_terminal if keys else os.setsid,
         )
         os.close(slave)
         if piped is not None:
@@ -92,8 +100,8 @@ class Terminal:
         return part
 
     def rest(self) -> str:
-        """Everything not yet expected until the program ends (terminal styles taken out)."""
-        self.proc.wait(timeout=30)
+        """Everything not yet expected until the program ends (terminal styles taken out),
+        read as it comes: a full terminal would stop the program writing."""
         with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
             while read := os.read(self.master, 65536):
                 self.raw += self.decoder.decode(read)

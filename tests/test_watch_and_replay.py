@@ -3,8 +3,6 @@ beyond the record) and the keys of the steerable terminal replay."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import re
 from pathlib import Path
 
@@ -193,30 +191,11 @@ def test_leaving_the_replay_before_its_last_step_says_how_the_record_ends_and_at
 def test_a_record_piped_in_with_no_terminal_to_steer_it_is_replayed_whole():
     """``cat game.json | casino replay -`` writing to a terminal, in a session with no
     terminal of its own for keys (a job, a container): every step, no prompt, exit 0."""
-    import pty
-    import subprocess
-    import sys
+    from test_play_terminal import Terminal
 
-    leader, follower = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "casino_cli", "replay", "-"],
-        stdin=subprocess.PIPE,
-        stdout=follower,
-        stderr=follower,
-        env=dict(os.environ, NO_COLOR="1", TERM="xterm", COLUMNS="100"),
-        preexec_fn=os.setsid,  # a session of its own, with no controlling terminal
-    )
-    os.close(follower)
-    assert proc.stdin is not None
-    proc.stdin.write(Path(GAME).read_bytes())
-    proc.stdin.close()
-    shown = b""
-    with contextlib.suppress(OSError):  # the terminal's other end closed: all is read
-        while read := os.read(leader, 65536):
-            shown += read
-    os.close(leader)
-    text = " ".join(shown.decode().split())
-    assert proc.wait(timeout=30) == 0, text[-500:]
+    term = Terminal("replay", "-", piped=Path(GAME).read_bytes(), keys=False)
+    text = " ".join(term.rest().split())
+    assert term.close() == 0, text[-500:]
     assert "seat 1 wins the game" in text and "quit ›" not in text, text[-500:]
 
 
