@@ -172,6 +172,7 @@ LIMITS_TABLE = {
     "cli.entry.MAX_ARGUMENT": lambda v: f"| {v:,} characters |",
     "cli.output.MAX_JOBS": lambda v: f"{v} worker processes",
     "cli.cmd_replay.MAX_PAGE_STEPS": lambda v: f"| {v:,} steps |",
+    "cli.steer.MAX_COMMENT": lambda v: f"| its first {v} characters | cut with `…`",
 }
 # or why it is no limit on what a user gives.
 NOT_LIMITS = {

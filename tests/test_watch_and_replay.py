@@ -243,7 +243,7 @@ def test_a_finding_shows_the_records_comment_on_its_move_and_the_command_for_its
 
     from rich.console import Console
 
-    from casino_cli.cli.steer import step_view
+    from casino_cli.cli.steer import MAX_COMMENT, step_view
     from casino_cli.records.referee import Finding
 
     doc = orjson.loads(Path("fixtures/records/dispute.json").read_bytes())
@@ -258,6 +258,13 @@ def test_a_finding_shows_the_records_comment_on_its_move_and_the_command_for_its
         "{Ana: [b]he holds no seven[/b]}",
         "the ruling and what could have been played instead: casino judge 'my game.json' --hand 1 --move 2",
     ]
+    for said, shown in ((MAX_COMMENT * "x", MAX_COMMENT * "x"), ((MAX_COMMENT + 1) * "y", MAX_COMMENT * "y" + "…")):
+        doc["hands"][0]["moves"][1]["comment"] = said  # at the Limits table's bound, and past it
+        long = read_record(doc)
+        screen = Console(file=io.StringIO(), width=MAX_COMMENT + 10, no_color=True)
+        screen.print(step_view(long, frames_of(long), at, long.players))
+        assert screen.file.getvalue().splitlines()[-2] == "{" + shown + "}"
+    doc["hands"][0]["moves"][1]["comment"] = "Ana: [b]he holds no seven[/b]"
     path, page = tmp_path / "r.json", tmp_path / "r.html"
     path.write_bytes(orjson.dumps(doc))
     assert cli("replay", str(path), "--html", str(page)).returncode == 1  # an illegal move

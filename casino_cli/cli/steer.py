@@ -137,7 +137,7 @@ def step_view(
     )
 
 
-COMMENT = 160  # a comment's characters shown under a finding; judge's ruling gives it whole
+MAX_COMMENT = 160  # a comment's characters shown under a finding (docs/notation.md, Limits); judge gives it whole
 
 
 def _finding_more(record: Record, frame: Frame, record_name: str) -> list[str]:
@@ -147,7 +147,7 @@ def _finding_more(record: Record, frame: Frame, record_name: str) -> list[str]:
     if not isinstance(finding, Finding) or finding.hand is None or finding.move is None:
         return []
     comment = visible(finding.comment_in(record) or "")
-    said = [f"{{{comment if len(comment) <= COMMENT else comment[:COMMENT] + '…'}}}"] if comment else []
+    said = [f"{{{comment if len(comment) <= MAX_COMMENT else comment[:MAX_COMMENT] + '…'}}}"] if comment else []
     at = f"--hand {finding.hand} --move {finding.move}"
     why = "what would settle it" if finding.unchecked else "the ruling and what could have been played instead"
     return [*said, f"{why}: casino judge {record_name} {at}"]
