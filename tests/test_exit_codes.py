@@ -110,20 +110,28 @@ def test_output_that_cannot_be_flushed_at_the_end_keeps_the_worst_exit(monkeypat
     from casino_cli.cli import process
 
     class Gone(io.RawIOBase):
+        failing = True
+
         def writable(self) -> bool:
             return True
 
         def write(self, data: object) -> int:
-            raise error(32 if error is BrokenPipeError else 28, "cannot write")
+            if self.failing:
+                raise error(32 if error is BrokenPipeError else 28, "cannot write")
+            return len(data)  # type: ignore[arg-type]
 
+    gone = Gone()
+    stdout = io.TextIOWrapper(io.BufferedWriter(gone), encoding="utf-8")
     monkeypatch.setattr(process._Closed, "silent", False)
-    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BufferedWriter(Gone()), encoding="utf-8"))
+    monkeypatch.setattr("sys.stdout", stdout)
     print("a line still in the buffer")
     with pytest.raises(SystemExit) as exit_info:
         process.finish(code)
     met = 141 if error is BrokenPipeError else 74
     assert exit_info.value.code == max(code, met)
     print("written after: dropped")  # stdout silenced: no second failure
+    gone.failing = False  # the process ends here: the stream replaced lets its buffer go, unheard
+    stdout.close()
 
 
 def test_validate_shard_refuses_a_file_it_cannot_open_before_checking_anything():
