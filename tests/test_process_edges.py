@@ -155,6 +155,15 @@ def test_a_utf8_argument_means_the_same_in_an_ascii_locale(args):
     assert (got.returncode, got.stdout) == (want.returncode, want.stdout) == (0, want.stdout), got.stderr
 
 
+def test_an_option_quoted_in_an_ascii_locale_is_quoted_as_its_text():
+    """-o given in UTF-8 under LC_ALL=C is read as UTF-8 (as every argument is) and its refusal
+    quotes that text, written as the locale can ('Zo?'), not Python's escapes ('Zo\\udcc3\\udcab')."""
+    ascii_env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0"}
+    ascii_env.pop("PYTHONIOENCODING", None)
+    got = subprocess.run([*CASINO, "deal", "-o", "Zoë"], capture_output=True, timeout=120, env=ascii_env)
+    assert (got.returncode, got.stderr) == (2, b"casino: --option takes NAME=VALUE, not 'Zo?'\n")
+
+
 BOTS = """
 def explode(position, moves, rng):
     raise RuntimeError("my bot broke")

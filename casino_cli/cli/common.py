@@ -59,8 +59,8 @@ SET_BY_FLAG = {
 def rules_from_options(variant: str, players: int, partnerships: bool | None, options: list[str]) -> Rules:
     """A rule set from --variant, --players, --partnerships and -o NAME=VALUE (usage errors exit 2)."""
     overrides: dict[str, object] = {}
-    for item in options:
-        name, sep, value = utf8_argument(item).partition("=")
+    for item in map(utf8_argument, options):
+        name, sep, value = item.partition("=")
         if not sep or not name:
             raise Fail(USAGE, f"--option takes NAME=VALUE, not {item!r}")
         if name.strip() in SET_BY_FLAG:  # keys of a rules object the command line sets otherwise
