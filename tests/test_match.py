@@ -1433,9 +1433,33 @@ def test_the_terminal_games_hint_puts_the_move_that_wins_the_game_first():
 
     pos = read_position(orjson.loads((ROOT / "fixtures/hints/ladder-game-before-points.json").read_bytes())["position"])
     lines = hint_words(pos, legal_moves(pos), 80).splitlines()
-    assert lines[0] == "hint (moves that win the game first, then expected points, the best 3 of 8):"
+    assert lines[0] == (
+        "hint (moves that win the game first, then expected points, yours less your opponent's, the best 3 of 8):"
+    )
     assert "4C+2C+3C=9" in lines[1] and lines[1].endswith("(wins the game)")
     assert "4C+2C=6" in lines[2] and lines[2].endswith("(the game goes on)")
+
+
+@pytest.mark.parametrize(
+    "table, counted",
+    [
+        (("classic", 2, False), "yours less your opponent's"),
+        (("classic", 3, False), "yours less the others' mean"),
+        (("american-royal", 4, False), "yours less the others' mean"),
+        (("classic", 4, True), "your side's less the other side's"),
+    ],
+)
+def test_the_terminal_games_hint_says_what_its_values_count(table, counted):
+    """A hint's values in ``casino play`` are the mover's side's points less the others',
+    so most are negative early in a hand: the heading says so, per table (a player seeing
+    -0.68 beside the best move would otherwise read it as points lost)."""
+    from casino_cli.cli.cmd_play import hint_words
+
+    variant, players, partnerships = table
+    rules = make_rules(variant, players, partnerships=partnerships)
+    pos = start_position(rules, seeded_deck("heading"), players - 1)
+    heading = hint_words(pos, legal_moves(pos), 200).splitlines()[0]
+    assert heading.startswith(f"hint (expected points, {counted}, from what you can see, "), heading
 
 
 @pytest.mark.parametrize(

@@ -148,7 +148,7 @@ def test_the_person_sees_only_their_seat_and_the_prompt_answers_everything(tmp_p
         ("zz", "'zz' is not a move or a command"),
         ("9H", "9H is not allowed"),
         ("?", "Type the number of a move"),
-        ("h", "hint (expected points from what you can see, the best 3 of 4):\n"),
+        ("h", "hint (expected points, yours less your opponent's, from what you can see, the best 3 of 4):\n"),
         ("h", ": trails\n"),  # a line per move ranked, saying what it does
         ("u", "nothing to undo"),
     ):
@@ -208,8 +208,11 @@ def test_a_hint_line_too_long_for_80_columns_goes_on_under_its_move_with_its_gam
         term.send("1")
         board = term.expect(PROMPT)
     term.send("h")
-    hint = term.expect(PROMPT).splitlines()[1:-1]
-    assert hint[0].startswith("hint (moves that win the game first") and max(len(line) for line in hint) <= 80, hint
+    lines = term.expect(PROMPT).splitlines()[1:-1]
+    assert max(len(line) for line in lines) <= 80, lines
+    heading = next(i for i, line in enumerate(lines) if line.endswith("):"))  # broken between words at 80
+    assert " ".join(lines[: heading + 1]).startswith("hint (moves that win the game first, then expected points, yours")
+    hint = lines[heading:]
     moves = [line for line in hint[1:] if re.match(r" +\d+\. ", line)]
     assert len(moves) == 3 and len(hint) > 4, hint  # a move's line went on
     start = hint[1].index(hint[1].split()[2])  # where the move's text starts

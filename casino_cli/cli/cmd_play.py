@@ -50,6 +50,8 @@ from .watch import Watcher, hand_sheet
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from ..engine.rules import Rules
+
 PERSON = 0
 QUIT = ("q", "quit", "exit")
 HELPS = ("?", "help")
@@ -104,8 +106,17 @@ def hint_words(position: Position, listing: MoveList, width: int) -> str:
         words, last = _with_game(does, game.get(r.game or 0, ""))
         best += "\n" + hanging(f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ", words, width, last)
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
-    by = "moves that win the game first, then expected points" if game else "expected points from what you can see"
+    value = f"expected points, {margin_words(position.rules)}"
+    by = f"moves that win the game first, then {value}" if game else f"{value}, from what you can see"
     return f"hint ({by}, {which}):{best}"
+
+
+def margin_words(rules: Rules) -> str:
+    """What a hint's value counts, so that a negative one reads as it is meant: the
+    mover's side's points less the others' (their mean with more than two sides)."""
+    if rules.sides > 2:
+        return "yours less the others' mean"
+    return "your side's less the other side's" if rules.partnerships else "yours less your opponent's"
 
 
 def _with_game(does: str, game: str) -> tuple[str, str]:
