@@ -65,6 +65,21 @@ def test_documented_spellings_are_read(text):
     assert reads(text) and CARD_SCHEMA.is_valid(text)
 
 
+@pytest.mark.parametrize(("filled", "outline", "letter"), zip("♠♥♦♣", "♤♡♢♧", "SHDC", strict=True))
+def test_each_suit_symbol_reads_as_its_suit(filled, outline, letter):
+    """NOTATION.md's suit symbols, filled and outline, each for the suit of its letter."""
+    assert parse_card("Q" + filled) == parse_card("Q" + outline) == parse_card("Q" + letter)
+    assert parse_card("10" + outline) == parse_card("T" + letter)
+
+
+def test_a_text_that_is_no_card_is_quoted_without_its_spaces():
+    """The refusal quotes the card as read, not the spaces around it: a field of a million
+    spaces about '9Z' is no million-character message."""
+    with pytest.raises(CardError) as refused:
+        parse_card(" " * 1_000_000 + "9Z" + " " * 1_000_000)
+    assert str(refused.value).startswith("'9Z' is not a card") and len(str(refused.value)) < 100
+
+
 @pytest.mark.parametrize(
     ("move", "card", "ten"),
     [

@@ -103,3 +103,13 @@ def test_for_people_names_every_card_of_a_finding_by_suit_but_its_move_and_the_n
     refused = Finding(1, 2, 1, "QS", "card", words, by_seat=len(words))
     assert refused.for_people(("Ana", "KD")) == "QS is illegal: KD (seat 1) does not hold Q♠; 8♠+4♦ make 12, not 13"
     assert refused.as_json()["message"] == words  # the JSON keeps the codes
+
+
+def test_words_without_the_move_s_text_have_every_card_named():
+    """Only the words up to the move's text, where they hold it, are left as written: words
+    that never quote it ('9D is not on the table', for a move written 'qh x 9d') have every
+    card named from their first character."""
+    from casino_cli.records.describe import cards_named
+
+    assert cards_named("9D is not on the table", move="qh x 9d") == "9♦ is not on the table"
+    assert cards_named("QHx9D is illegal: 9D is gone", move="QHx9D") == "QHx9D is illegal: 9♦ is gone"
