@@ -162,6 +162,22 @@ def test_two_partnerships_read_alike_exactly_when_their_names_do(players, twins)
     assert twin_sides(players) is twins
 
 
+@pytest.mark.parametrize(
+    "players, sides",
+    [
+        (("Ana", "Ben", "Cy", "Dan"), ["Ana & Cy", "Ben & Dan"]),
+        (("Ana", "Ben", "", "Dan"), ["seats 0 & 2", "Ben & Dan"]),  # "Ana & " would hide seat 2
+        (None, ["seats 0 & 2", "seats 1 & 3"]),
+    ],
+)
+def test_a_partnership_is_named_by_its_players_only_when_both_have_names(players, sides):
+    """A side for people is its players' names, or its seats where either has none ("")."""
+    from casino_cli.records.describe import side_names, side_words
+
+    rules = make_rules("classic", 4)
+    assert side_names(rules, players) == sides == [side_words(rules, players, side) for side in (0, 1)]
+
+
 def test_the_unions_of_groups_stop_where_their_steps_run_out():
     """Offering a group to the unions found so far costs one step per union: with 3 steps,
     four disjoint groups cost 1 and 2 (four unions), and the third's 4 overruns: the set

@@ -113,3 +113,15 @@ def test_words_without_the_move_s_text_have_every_card_named():
 
     assert cards_named("9D is not on the table", move="qh x 9d") == "9♦ is not on the table"
     assert cards_named("QHx9D is illegal: 9D is gone", move="QHx9D") == "QHx9D is illegal: 9♦ is gone"
+
+
+def test_only_whole_card_codes_are_named_never_letters_inside_a_word(tmp_path):
+    """'JS' inside 'JSON' is no card: a record that is no JSON is said to be 'invalid JSON'
+    for people too, and a card after it is named."""
+    from casino_cli.records.describe import cards_named
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "casino.record/1", 5C}\n')
+    shown = casino("validate", str(broken), "-f", "pretty", env=WIDE)
+    assert shown.returncode == 65 and b"$: invalid JSON: unexpected character" in shown.stdout + shown.stderr
+    assert cards_named("invalid JSON near 5C; ASCII only") == "invalid JSON near 5♣; ASCII only"
