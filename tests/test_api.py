@@ -28,6 +28,7 @@ from casino_cli.engine import (
     Partial,
     PositionError,
     RulesError,
+    Step,
     TooComplex,
     apply_move,
     greedy_bot,
@@ -284,12 +285,20 @@ def test_a_hand_end_says_which_cards_went_to_the_last_capturer_and_none_when_nob
         *_, end = game.play_move(Move(TRAIL, cards_of(pos.hands[pos.turn])[0]))
     assert isinstance(end, HandEnd) and end.position.last_capture is None
     assert end.residue == 0 and end.position.loose == FULL_DECK and end.score.points == (0, 0)
-    ends: list[HandEnd] = []
-    Game(rules, "7", [greedy_bot, random_bot]).play(observer=lambda e: isinstance(e, HandEnd) and ends.append(e))
-    for end in ends:
+    events: list[Step | HandEnd] = []
+    Game(rules, "7", [greedy_bot, random_bot]).play(
+        observer=lambda e: isinstance(e, Step | HandEnd) and events.append(e)
+    )
+    ends = [
+        (before, last, end) for before, last, end in zip(events, events[1:], events[2:]) if isinstance(end, HandEnd)
+    ]
+    for before, last, end in ends:  # S2: the table the last card left, a trailed one on it, taken ones not
+        assert isinstance(before, Step) and isinstance(last, Step)
+        table = before.position.table
+        left = table | 1 << last.move.card if last.move.type == TRAIL else table & ~last.move.cards
         pile = end.position.captured[end.position.last_capture]
-        assert end.residue & ~pile == 0 and end.position.table == 0
-    assert any(end.residue for end in ends)
+        assert end.residue == left and end.residue & ~pile == 0 and end.position.table == 0
+    assert any(last.move.type == TRAIL for _, last, end in ends if end.residue)  # the trailed card went too
 
 
 def test_a_game_is_what_self_play_records():
