@@ -115,6 +115,14 @@ def test_words_without_the_move_s_text_have_every_card_named():
     assert cards_named("QHx9D is illegal: 9D is gone", move="QHx9D") == "QHx9D is illegal: 9♦ is gone"
 
 
+def test_a_name_holding_another_name_is_left_whole():
+    """Names are kept longest first: 'Al 9H' is not 'Al' and a card 9H named."""
+    from casino_cli.records.describe import cards_named
+
+    words = "Al 9H (seat 1) does not hold 9H; Al (seat 0) does"
+    assert cards_named(words, keep=("Al", "Al 9H")) == "Al 9H (seat 1) does not hold 9♥; Al (seat 0) does"
+
+
 def test_only_whole_card_codes_are_named_never_letters_inside_a_word(tmp_path):
     """'JS' inside 'JSON' is no card: a record that is no JSON is said to be 'invalid JSON'
     for people too, and a card after it is named."""

@@ -125,6 +125,8 @@ def test_only_the_movers_exact_seat_in_the_engines_words_is_named():
     assert mover_named("seat 0 owns it", 14, 0, None) == "seat 0 owns it"
     assert mover_named("seat 0 owns it", 14, 0, ["", "Ben"]) == "seat 0 owns it"
     assert mover_named("seat 1 owns it", 0, 1, players) == "seat 1 owns it"
+    other = "seat 1 cannot raise the 7-build seat 0 owns"  # the mover only: not the owner
+    assert mover_named(other, len(other), 1, players) == "Ben (seat 1) cannot raise the 7-build seat 0 owns"
 
 
 @pytest.mark.parametrize(
