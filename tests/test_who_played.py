@@ -476,3 +476,27 @@ def test_without_prefixes_a_wrong_dealer_is_explained_as_far_as_the_right_one_pl
     doc["hands"][0]["dealer"] = 1
     (finding,) = _findings(doc)
     assert finding.message == "9H was already played by Ana (seat 0) at move 1; each card is played once"
+
+
+@pytest.mark.parametrize(
+    "moves, said",
+    [
+        (["3H", "QHx9D"], "hand 1, move 2 (seat 1): QHx9D"),
+        (["3H", "Ana: 5S"], "hand 1, move 2 (seat 1's turn): it is seat 1's turn, not Ana's (seat 0)"),
+        ([": 3H"], "hand 1, move 1 (Ana's turn, seat 0): it is Ana's turn (seat 0), not seat 1's"),
+    ],
+)
+def test_a_player_named_nothing_is_called_by_the_seat_alone(moves, said):
+    """A record may name a player "" (docs/notation.md): that seat's moves are 'seat 1', its
+    turn 'seat 1's turn', as in a record naming no players (": 3H" is its move); before,
+    validate and judge said '(seat 1, )', "it is 's turn (seat 1)" and "not 's (seat 1)"."""
+    doc = {
+        "format": "casino.record/1",
+        "rules": {"variant": "classic", "players": 2},
+        "players": ["Ana", ""],
+        "hands": [{"dealer": 1, "table": ["4C", "9H", "5S", "KD"], "moves": moves}],
+    }
+    found = cli("validate", "-", "-f", "text", stdin=orjson.dumps(doc)).stdout.decode()
+    judged = cli("judge", "-", "--move", str(len(moves)), "-f", "text", stdin=orjson.dumps(doc)).stdout.decode()
+    assert f": {said}" in found and judged.startswith(said.partition(": it is")[0])
+    assert ", )" not in found + judged and " 's" not in found + judged

@@ -89,10 +89,11 @@ def turn_words(players: Sequence[str] | None, seat: int) -> str:
 
 def move_seat_words(players: Sequence[str] | None, seat: int, turn: bool) -> str:
     """The seat a line about a move names after it, in parentheses: its player's, "seat 1,
-    Ben"; of a move another player made (``turn``), whose turn it was (:func:`turn_words`)."""
+    Ben", or "seat 1" (no name, or ""); of a move another player made (``turn``), whose turn
+    it was (:func:`turn_words`)."""
     if turn:
         return turn_words(players, seat)
-    return f"seat {seat}" + (f", {players[seat]}" if players else "")
+    return f"seat {seat}" + (f", {players[seat]}" if players and players[seat] else "")
 
 
 def mover_named(message: str, by_seat: int, seat: int | None, players: Sequence[str] | None) -> str:

@@ -515,10 +515,10 @@ def turn_message(record: Record, hand: HandRecord, index: int, seat: int, stated
     hand's first move with no dealer written, who deals it by D4)."""
     n = record.rules.players
     names = record.players
-    if names:
-        said = f"it is {names[seat]}'s turn (seat {seat}), not {names[stated]}'s (seat {stated})"
-    else:
-        said = f"it is seat {seat}'s turn, not seat {stated}'s"
+    turn = f"{names[seat]}'s turn (seat {seat})" if names and names[seat] else f"seat {seat}'s turn"
+    said = f"it is {turn}, not " + (
+        f"{names[stated]}'s (seat {stated})" if names and names[stated] else f"seat {stated}'s"
+    )
     if index:
         return (
             f"{said}: is a move of {who(record, seat)} missing here, or are two moves swapped?{_numbered(hand, index)}"
