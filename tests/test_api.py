@@ -201,6 +201,7 @@ def test_one_error_hierarchy(pos):
     with pytest.raises(IllegalMove) as refused:
         apply_move(pos, Move(TRAIL, 0))
     assert refused.value.rule == "card" and isinstance(refused.value, ValueError)
+    assert str(refused.value) == f"{refused.value.message} (card)"  # its words, then its rule ID
     with pytest.raises(DealError):
         seeded_deck("x" * 2000)
     with pytest.raises(DealError):
@@ -573,6 +574,18 @@ def _one_error_of_each_kind() -> list[CasinoError]:
         text,
         NoRuling("the record stops before move 3", usage=False, path="$.hands[0].moves[2]", finding=stops),
     ]
+
+
+def test_a_position_error_says_every_problem_found():
+    """A dealt position put at deal 6 with an ace also captured: both problems, in its words."""
+    from casino_cli.notation.position import read_position
+
+    doc = {**position_json(start_position(make_rules("classic"), seeded_deck("s"), 1)), "deal": 6}
+    doc["captured"] = [doc["table"]["loose"][:1], []]
+    with pytest.raises(PositionError) as refused:
+        read_position(doc)
+    problems = refused.value.problems
+    assert len(problems) == 2 and all(problem in str(refused.value) for problem in problems)
 
 
 @pytest.mark.parametrize("error", _one_error_of_each_kind(), ids=lambda e: type(e).__name__)
