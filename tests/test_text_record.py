@@ -151,6 +151,17 @@ def test_values_written_as_people_do_are_read():
     assert record.value["result"] == {"scores": [9, 2], "winner": None}
 
 
+@pytest.mark.parametrize("zeros", [1, 7, 8, 9, 30])
+def test_a_number_is_read_past_any_leading_zeros(zeros):
+    """docs/notation.md: numbers with leading zeros are read, however many ('0000000009' was
+    'expected a whole number'); the number itself is bounded as any is, to 64 bits."""
+    lines = ["[Rules classic 2]", "Hand 1 dealer 1", "1. 3H"]
+    (record,) = read_text([*lines, f"Score {'0' * zeros}9 {'0' * zeros}"])
+    assert record.value["hands"][0]["score"] == [9, 0]
+    (too_big,) = read_text([*lines, f"Score {'0' * zeros}{'9' * 20} 0"])
+    assert str(too_big.error).startswith(f"expected a whole number, not '{'0' * zeros}9999")
+
+
 @pytest.mark.parametrize(
     "shown",
     [

@@ -193,11 +193,12 @@ def _scalar(word: str) -> object:
 
 def _lenient(word: str) -> object:
     """A bare value of a Score, Shown or Result line as :func:`_scalar` reads it, and as
-    people write them: ``True``, ``NULL``, ``09`` (the writer writes none of these, so
-    nothing it writes reads otherwise)."""
+    people write them: ``True``, ``NULL``, ``09``, ``0000000009`` (the writer writes none of
+    these, so nothing it writes reads otherwise); a number past 64 bits stays a text."""
     folded = word.casefold()
     if folded in ("true", "false", "null"):
         return _scalar(folded)
-    if word.isascii() and word.isdigit() and len(word) <= 9:
-        return int(word)
+    if word.isascii() and word.isdigit():
+        number = _scalar(word.lstrip("0") or "0")
+        return number if isinstance(number, int) else word
     return _scalar(word)
