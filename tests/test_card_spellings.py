@@ -65,7 +65,7 @@ def test_documented_spellings_are_read(text):
     assert reads(text) and CARD_SCHEMA.is_valid(text)
 
 
-@pytest.mark.parametrize(("filled", "outline", "letter"), zip("♠♥♦♣", "♤♡♢♧", "SHDC", strict=True))
+@pytest.mark.parametrize(("filled", "outline", "letter"), list(zip("♠♥♦♣", "♤♡♢♧", "SHDC", strict=True)))
 def test_each_suit_symbol_reads_as_its_suit(filled, outline, letter):
     """NOTATION.md's suit symbols, filled and outline, each for the suit of its letter."""
     assert parse_card("Q" + filled) == parse_card("Q" + outline) == parse_card("Q" + letter)
