@@ -101,6 +101,21 @@ def test_a_raise_is_described_with_the_build_it_raises_and_any_group_it_brings_i
     }
 
 
+def test_an_add_is_described_as_an_add_with_the_cards_it_brings():
+    """fixtures/positions/36: 3S with the loose 3D added to the 6-build is 'adds', the card
+    played and the loose one it brings, never a raise of the build to its own value."""
+    from casino_cli.engine import Step, apply_move, legal_moves
+    from casino_cli.notation.position import read_position
+    from casino_cli.records.describe import describe
+
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "positions" / "36-classic-add-to-multiple.json"
+    pos = read_position(orjson.loads(fixture.read_bytes())["position"])
+    listing = legal_moves(pos)
+    adds = [(m, f) for m, f in zip(listing.moves, listing.facts) if f.kind == "add"]
+    said = {describe(Step(1, 1, 0, m, f, apply_move(pos, m))) for m, f in adds}
+    assert said == {"seat 0 adds 3S 3D to the 6-build"} and len(adds) == 1
+
+
 @pytest.mark.parametrize("variant, words", [("royal", " — sweep"), ("classic", " — clears the table")])
 def test_a_capture_that_takes_the_whole_table_is_described_as_a_sweep_where_sweeps_score(variant, words):
     """5H takes the whole table, 5C 5D and 2C+3D: a sweep where sweeps score (royal), else it
