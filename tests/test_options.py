@@ -119,6 +119,41 @@ def test_a_schema_is_named_in_any_case():
     assert cli("schema", "Position").stdout == cli("schema", "position").stdout != b""
 
 
+def test_an_unknown_schema_is_a_usage_error_that_lists_the_known_names():
+    """Nothing checked casino schema's answer to a name it does not know (a mutant exiting
+    65, unreadable input, passed every test): a usage error, exit 2, naming every schema
+    that casino schema lists."""
+    known = cli("schema").stdout.decode().split()
+    refused = cli("schema", "positon")
+    assert refused.returncode == 2 and not refused.stdout
+    assert "positon" in refused.stderr and all(name in refused.stderr for name in known) and len(known) == 6
+
+
+def test_moves_limit_takes_1_and_refuses_0():
+    """--limit is at least 1 (a mutant taking --limit 0 passed every test): 1 lists one move,
+    marked truncated; 0 is refused as usage, with nothing listed."""
+    dealt = cli("deal", "--seed", "7").stdout
+    one = cli("moves", "-", "--limit", "1", "-f", "json", stdin=dealt)
+    listing = orjson.loads(one.stdout)
+    assert one.returncode == 0 and listing["count"] == len(listing["moves"]) == 1 and listing["truncated"]
+    zero = cli("moves", "-", "--limit", "0", stdin=dealt)
+    assert zero.returncode == 2 and "'--limit'" in zero.stderr and not zero.stdout
+
+
+@pytest.mark.parametrize("command", [["simulate", "--games", "2", "--seed", "t"], ["validate", "-"]])
+def test_per_task_takes_0_its_default_and_refuses_a_negative_count(command):
+    """--help says 0 is --per-task's default (about a second of work a task); nothing checked
+    that 0 may be given, nor that -1 is refused (mutants moving its least value to 1, or to
+    -1, passed every test). Refused before any cluster is reached."""
+    records = cli("simulate", "--games", "2", "--seed", "t").stdout
+    plain = cli(*command, stdin=records)
+    assert plain.returncode == 0
+    assert cli(*command, "--per-task", "0", stdin=records) == plain
+    refused = cli(*command, "--per-task", "-1", "--dask", "tcp://127.0.0.1:1", stdin=records)
+    assert refused.returncode == 2 and not refused.stdout
+    assert "Invalid value for '--per-task': -1 is not in the range x>=0" in refused.stderr
+
+
 def test_casinos_own_bots_are_named_in_any_case_and_recorded_in_lower_case():
     """--bots GREEDY was 'unknown bot' where --variant ROYAL and -f JSON were taken: casino's
     own bots are read in any case and written as their own names; module:function keeps its
