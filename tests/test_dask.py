@@ -13,7 +13,14 @@ from clirun import casino
 from test_process_edges import BOTS
 
 from casino_cli.cli import cluster
-from casino_cli.cli.cluster import ordered, played_tasks, simulation_bag, task_bag, validation_tasks
+from casino_cli.cli.cluster import (
+    ordered,
+    played_tasks,
+    simulation_bag,
+    task_bag,
+    validation_bag,
+    validation_tasks,
+)
 from casino_cli.cli.output import Format
 from casino_cli.engine import make_rules
 
@@ -111,9 +118,13 @@ def test_a_default_task_is_about_a_second_of_the_engine_that_runs(
     """--per-task 0 (and the Python functions' default) makes tasks of about a second: 300
     games of the pure engine, but the compiled one (what pip install . gives) plays them
     in a third of that, and tasks of half a second cost the scheduler more than they are
-    worth; it gets twice as many games, and twice as many records to validate."""
+    worth; it gets twice as many games, and twice as many records to validate. A task holds
+    exactly that many: one more item makes a second task."""
     monkeypatch.setattr(cluster, "ENGINE", engine)
-    assert (
-        played_tasks(make_rules("classic", 2), "s", range(1, 2401), ["random", "random"]).npartitions == 2400 // games
-    )
-    assert validation_tasks([None] * 2400, False, Format.json).npartitions == 2400 // records  # type: ignore[list-item]
+    rules, bots = make_rules("classic", 2), ["random", "random"]
+    for n in (2400, games, games + 1):  # a task of 301 games made 8 tasks of 2,400 too
+        assert played_tasks(rules, "s", range(1, n + 1), bots).npartitions == -(-n // games)
+        assert simulation_bag(rules, "s", range(1, n + 1), bots).npartitions == -(-n // games)
+    for n in (2400, records, records + 1):
+        assert validation_tasks([None] * n, False, Format.json).npartitions == -(-n // records)  # type: ignore[list-item]
+        assert validation_bag([None] * n, False, Format.json).npartitions == -(-n // records)  # type: ignore[list-item]

@@ -154,6 +154,17 @@ def test_per_task_takes_0_its_default_and_refuses_a_negative_count(command):
     assert "Invalid value for '--per-task': -1 is not in the range x>=0" in refused.stderr
 
 
+@pytest.mark.parametrize("command", [["simulate", "--games", "2", "--seed", "t"], ["validate", "-"]])
+def test_dask_where_it_is_not_installed_is_a_usage_error_saying_what_to_install(command, monkeypatch):
+    """Nothing checked --dask without Dask (a mutant exiting 65, unreadable input, passed
+    every test): exit 2, naming the extra to install, and nothing written."""
+    records = cli("simulate", "--games", "2", "--seed", "t").stdout
+    monkeypatch.setitem(sys.modules, "dask.bag", None)  # import dask.bag raises ImportError, as where it is absent
+    refused = cli(*command, "--dask", "tcp://127.0.0.1:1", stdin=records)
+    assert refused.returncode == 2 and not refused.stdout
+    assert refused.stderr == "casino: --dask needs Dask: pip install 'casino-cli[dask]'\n"
+
+
 def test_casinos_own_bots_are_named_in_any_case_and_recorded_in_lower_case():
     """--bots GREEDY was 'unknown bot' where --variant ROYAL and -f JSON were taken: casino's
     own bots are read in any case and written as their own names; module:function keeps its
