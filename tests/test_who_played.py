@@ -243,6 +243,9 @@ def test_deal_record_starts_a_game_written_at_a_table():
         ),
         (["--record", "--table", "5D", "9C", "3H", "KS", "8H"], "got 5: 5D 9C 3H KS 8H"),
         (["--record", "--table", "--names", "Ana,Ben"], "got none"),
+        # the seats a dealer may be, counted from the players (no test read the range said)
+        (["--players", "3", "--dealer", "3"], "--dealer must be a seat from 0 to 2"),
+        (["--players", "4", "--dealer", "-1"], "--dealer must be a seat from 0 to 3"),
     ],
 )
 def test_deal_record_refuses_bad_options(args, words):
