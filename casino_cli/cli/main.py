@@ -150,8 +150,6 @@ def _time_limit(seconds: float | None) -> None:
     """--time-limit: set in the environment, where the bots of this process and of its
     --jobs workers read it."""
     if seconds is not None:
-        import os
-
         os.environ["CASINO_BOT_TIME_LIMIT"] = repr(seconds)
 
 
@@ -850,9 +848,10 @@ def table_cards_spelled(args: list[str]) -> list[str]:
     return [*args[:at], *cards, *args[end:]]
 
 
-def run(argv: list[str] | None = None) -> NoReturn:
-    """Parse ``argv`` with typer and run the command; :func:`.entry.finish` turns every
-    outcome into an exit code (docs/notation.md). The ``casino`` script starts at :func:`.entry.run`."""
+def run(argv: list[str]) -> NoReturn:
+    """Parse ``argv`` (the words after ``casino``) with typer and run the command;
+    :func:`.entry.finish` turns every outcome into an exit code (docs/notation.md). The
+    ``casino`` script starts at :func:`.entry.run`, which passes its words."""
     from typer import Abort, Exit
     from typer._click.exceptions import ClickException
 
@@ -864,7 +863,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
 
     def invoke() -> None:
         try:
-            args = table_cards_spelled(list(sys.argv[1:] if argv is None else argv))
+            args = table_cards_spelled(list(argv))
             # make_context + invoke rather than main(): main() turns a closed pipe into exit 1.
             with command.make_context("casino", args) as ctx:
                 command.invoke(ctx)
@@ -880,4 +879,4 @@ def run(argv: list[str] | None = None) -> NoReturn:
         except Abort:
             raise KeyboardInterrupt from None
 
-    finish(invoke, list(sys.argv[1:] if argv is None else argv))
+    finish(invoke, list(argv))
