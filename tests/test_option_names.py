@@ -4,6 +4,7 @@ command that has it, so a script can use the spelling it learnt on one command o
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import typer
@@ -100,6 +101,19 @@ def test_a_seed_too_long_for_its_games_is_refused_as_usage(words: list[str], gam
     too_long = run(*words, "--seed", "s" * (room + 1))
     assert too_long.returncode == 2 and f"casino: a seed is at most {room} bytes" in _text(too_long.stderr)
     assert run(*words, "--seed", "s" * room).returncode == 0
+
+
+def test_match_with_its_default_pairs_refuses_the_seed_docs_notation_md_quotes() -> None:
+    """docs/notation.md's Limits table quotes match's refusal at its default of 400 pairs;
+    nothing ran it (mutants playing 399 or 401 pairs by default passed every test)."""
+    page = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| a `--seed` |"))
+    quoted = re.search(
+        r"refused \(exit 2\): `(a seed is at most (\d+) bytes here \(game \d+ deals from SEED/\d+, )…\)`", row
+    )
+    assert quoted, row
+    refused = cli("match", "greedy", "random", "--seed", "s" * (int(quoted.group(2)) + 1))
+    assert refused.returncode == 2 and refused.stderr.startswith(f"casino: {quoted.group(1)}"), refused.stderr
 
 
 def _text(said: str | bytes) -> str:
