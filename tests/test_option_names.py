@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import orjson
 import pytest
 import typer
 from clirun import casino
@@ -114,6 +115,24 @@ def test_match_with_its_default_pairs_refuses_the_seed_docs_notation_md_quotes()
     assert quoted, row
     refused = cli("match", "greedy", "random", "--seed", "s" * (int(quoted.group(2)) + 1))
     assert refused.returncode == 2 and refused.stderr.startswith(f"casino: {quoted.group(1)}"), refused.stderr
+
+
+def test_match_and_botcheck_use_the_defaults_docs_bots_md_gives() -> None:
+    """docs/bots.md gives match's default looks (10, each at Pocock's 2.555) and botcheck's
+    default decisions (120); nothing ran either without its option (mutants with 9 looks,
+    or 119 or 121 decisions, passed every test)."""
+    page = " ".join((Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8").split())
+    bound, looks = re.search(r"\(([\d.]+) for the default (\d+) looks\)", page).groups()  # type: ignore[union-attr]
+    played = cli("match", "greedy", "random", "--pairs", "200", "--hands", "1", "--seed", "m", "-f", "json")
+    rule = orjson.loads(played.stdout)["stopping"]["rule"]
+    assert rule.endswith(f">= {bound}") and len(re.findall(r"\d+", rule.split(";")[0])) == int(looks), rule
+    decisions = re.search(r"`--decisions` of the bot's decisions \((\d+)\)", page).group(1)  # type: ignore[union-attr]
+    long_seed = ("--seed", "s" * MAX_SEED_BYTES)  # refused before any game, naming the last one
+    default = casino("botcheck", "greedy", *long_seed)
+    assert (
+        default.returncode == 2
+        and default.stderr == casino("botcheck", "greedy", "--decisions", decisions, *long_seed).stderr
+    )
 
 
 def _text(said: str | bytes) -> str:
