@@ -15,6 +15,7 @@ from inproc import cli
 from casino_cli.cli import quick
 from casino_cli.cli.main import app
 from casino_cli.engine.deal import MAX_SEED_BYTES
+from casino_cli.records import botproto
 
 COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
 RECORD = cli("simulate", "--games", "2", "--seed", "q", "--hands", "1").stdout
@@ -133,6 +134,23 @@ def test_match_and_botcheck_use_the_defaults_docs_bots_md_gives() -> None:
         default.returncode == 2
         and default.stderr == casino("botcheck", "greedy", "--decisions", decisions, *long_seed).stderr
     )
+
+
+@pytest.mark.parametrize("seconds", ["0.01", "0.009", "0.02", "1e9"])
+def test_time_limit_takes_what_casino_bot_time_limit_takes(seconds: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--time-limit reaches the bots through CASINO_BOT_TIME_LIMIT, so it takes the numbers the
+    variable takes (from 0.01 on); nothing checked the two agree (mutants taking 0.005, or
+    refusing 0.01, passed every test). One it refuses is exit 2, never a bot's late error."""
+    monkeypatch.setenv("CASINO_BOT_TIME_LIMIT", seconds)
+    try:
+        botproto.time_limit()
+        taken = True
+    except ValueError:
+        taken = False
+    monkeypatch.delenv("CASINO_BOT_TIME_LIMIT")
+    out = cli("simulate", "--games", "1", "--seed", "t", "--time-limit", seconds)
+    assert (out.returncode, bool(out.stdout)) == ((0, True) if taken else (2, False)), out.stderr
+    assert taken or "Invalid value for '--time-limit'" in out.stderr
 
 
 def _text(said: str | bytes) -> str:
