@@ -173,13 +173,15 @@ def test_dask_where_it_is_not_installed_is_a_usage_error_saying_what_to_install(
         ["hint", "-", "--jobs", "0"],
         ["review", "-", "--jobs", "0"],
         ["replay", "-", "--to", "-1"],
+        ["match", "greedy", "random", "--looks", "0"],
+        ["play", "--watch", "--delay", "-1.0"],
     ],
     ids=lambda words: " ".join(words[:1] + words[-2:]),
 )
 def test_a_count_below_its_least_is_refused_before_any_work(words):
-    """--jobs 0 (no worker at all) and replay --to -1 (before the hand's start) were taken by
-    mutants that passed every test: each is refused as usage, naming the option, before
-    any input is read or any game played."""
+    """--jobs 0 (no worker at all), replay --to -1 (before the hand's start), match --looks 0
+    and play --delay -1 were taken by mutants that passed every test: each is refused as
+    usage, naming the option, before any input is read or any game played."""
     refused = cli(*words, "--seed", "s") if words[0] in ("simulate", "match") else cli(*words, stdin=b"")
     assert refused.returncode == 2 and not refused.stdout
     assert f"Invalid value for '{words[-2]}': {words[-1]} is not in the range" in refused.stderr
