@@ -420,6 +420,31 @@ def test_an_answer_is_read_as_the_notation_reads_a_move(tmp_path):
     assert once.returncode == 2 and any(words in once.stderr for words in said), once.stderr  # never started again
 
 
+PADDED = """\
+import sys
+for line in sys.stdin:  # {"index": 0} padded with JSON's blanks to a line of SIZE bytes, its newline after
+    sys.stdout.write('{"index": 0' + ' ' * (SIZE - 12) + '}\\n')
+    sys.stdout.flush()
+"""
+
+
+def test_an_answer_line_of_1_mb_is_read_and_one_byte_more_is_refused(tmp_path):
+    """docs/bots.md: an answer is one line of at most 1 MB, its newline not counted: a line
+    of 1 MB exactly is the move it names; a line of a byte more is refused, as one without a
+    newline is."""
+    from casino_cli.records.botproto import MAX_ANSWER
+
+    assert MAX_ANSWER == 1 << 20  # the 1 MB of the page
+    (tmp_path / "whole.py").write_text(PADDED.replace("SIZE", str(MAX_ANSWER)))
+    whole = _casino(
+        ["simulate", "--seed", "r", "--hands", "1", "--bots", f"cmd:{shlex.join([sys.executable, 'whole.py'])},greedy"],
+        tmp_path,
+    )
+    assert whole.returncode == 0, whole.stderr
+    said = b"answered more than 1 MB without a newline"
+    _refused(tmp_path, {"over.py": (PADDED.replace("SIZE", str(MAX_ANSWER + 1)), said)}, "--hands", "1")
+
+
 UNREAD_QUESTIONS = """\
 import array, fcntl, termios, time
 waiting = array.array("i", [0])
