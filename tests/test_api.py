@@ -306,8 +306,14 @@ def test_a_game_is_what_self_play_records():
     rules = make_rules("classic")
     game = Game(rules, "api/1", [greedy_bot, random_bot])
     hands = game.play()
-    record = play_game(rules, "api/1", [greedy_bot, random_bot])
+    seen: list[typing.Any] = []  # play_game's observer: each hand's start, each move and its end, as played
+    record = play_game(rules, "api/1", [greedy_bot, random_bot], observer=seen.append)
     assert [[m.text() for m in h.moves] for h in hands] == [h["moves"] for h in record["hands"]]
+    shape = [["HandStart", *["Step"] * len(h["moves"]), "HandEnd"] for h in record["hands"]]
+    assert [type(e).__name__ for e in seen] == [kind for hand in shape for kind in hand]
+    assert [e.move.text() for e in seen if type(e).__name__ == "Step"] == [
+        m for h in record["hands"] for m in h["moves"]
+    ]
     assert record["result"] == {"scores": list(game.scores), "winner": game.winner}
     assert game.over and game.winner is not None and hands[-1].game.winner == game.winner
     with pytest.raises(ValueError, match="over"):
