@@ -6,6 +6,7 @@ failure of the bot."""
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -17,6 +18,7 @@ import orjson
 import pytest
 from proc_state import process_state
 
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 
@@ -347,11 +349,14 @@ def test_a_program_plays_one_seat_and_never_meets_a_deal_twice(tmp_path, command
 
 def test_a_program_is_kept_for_a_bounded_number_of_deals():
     """What casino keeps of a program's deals (to end it before a deal comes again) does not
-    grow with the games: after DEALS_PER_PROGRAM deals, its seat is given a new program."""
+    grow with the games: after the 1,000 deals docs/bots.md gives, its seat is given a new program."""
     from casino_cli.records import botproto
 
+    said = re.search(r"as it is after ([\d,]+) deals", DOCS.read_text(encoding="utf-8"))
+    assert said is not None
+    deals = int(said[1].replace(",", ""))  # docs/bots.md's number, not the constant's
     bot = botproto.CommandBot("./not-started")  # a program starts at its first question: none here
-    programs = [botproto.seated([bot, "greedy"], f"run/{game}")[0] for game in range(botproto.DEALS_PER_PROGRAM + 1)]
+    programs = [botproto.seated([bot, "greedy"], f"run/{game}")[0] for game in range(deals + 1)]
     assert all(p is programs[0] for p in programs[:-1]) and programs[-1] is not programs[0]
     assert botproto.seated([bot, "greedy"], "run/1")[0] is programs[-1]  # a new program has seen no deal
 
@@ -694,9 +699,9 @@ def test_a_program_is_sent_the_hands_moves_so_far_with_their_movers(tmp_path):
         assert [step["seat"] for step in history] == [(leader + i) % 2 for i in range(len(history))]
 
 
-def test_a_program_is_told_the_time_limit_it_is_held_to(tmp_path):
+def test_a_program_is_told_the_time_limit_it_is_held_to(tmp_path, monkeypatch):
     """The question's time_limit is the bot's own (CASINO_BOT_TIME_LIMIT's, or one given),
-    not the default of 10 s."""
+    not the default of 10 s; without either, the default, as docs/bots.md's question shows it."""
     import random
 
     from casino_cli.engine import make_rules, seeded_deck, start_position
@@ -709,12 +714,15 @@ def test_a_program_is_told_the_time_limit_it_is_held_to(tmp_path):
         "    print(json.dumps({'index': 0}), flush=True)\n"
     )
     log = tmp_path / "log"
-    bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "limit.py"), str(log)]), limit=7.5)
-    try:
-        ask(bot, start_position(make_rules("classic"), seeded_deck("7"), 1), random.Random(1))
-    finally:
-        bot.close()
-    assert log.read_text().split() == ["7.5"]
+    command = shlex.join([sys.executable, str(tmp_path / "limit.py"), str(log)])
+    monkeypatch.delenv("CASINO_BOT_TIME_LIMIT", raising=False)
+    for bot in (CommandBot(command, limit=7.5), CommandBot(command)):
+        try:
+            ask(bot, start_position(make_rules("classic"), seeded_deck("7"), 1), random.Random(1))
+        finally:
+            bot.close()
+    default = re.search(r'"time_limit": ([\d.]+)}', DOCS.read_text(encoding="utf-8"))  # the page's question
+    assert default is not None and log.read_text().split() == ["7.5", default[1]]
 
 
 def test_each_seat_play_gives_a_cmd_bot_is_a_program_of_its_own():
