@@ -347,6 +347,35 @@ def test_a_program_plays_one_seat_and_never_meets_a_deal_twice(tmp_path, command
     assert sum(len(d) for d in deals.values()) > len(seats)  # programs are kept for later deals
 
 
+COUNTING_STARTER = """\
+import json, os, sys
+log = sys.argv[1]
+earlier = [int(line.split()[0]) for line in open(log)] if os.path.exists(log) else []
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+with open(log, "a") as out:  # its id, and how many programs started before it still run
+    print(os.getpid(), sum(alive(pid) for pid in earlier), file=out, flush=True)
+for line in sys.stdin:
+    print(json.dumps({"index": 0}), flush=True)
+"""
+
+
+def test_a_program_that_would_meet_a_deal_again_is_ended_before_its_seat_s_next_starts(tmp_path):
+    """docs/bots.md: a program that would meet a deal again "is ended (its stdin is closed)
+    and a new one started": the programs of ``match cmd:X cmd:X`` come and go, one a seat,
+    never more running at once than the two seats, not all left to the command's end."""
+    (tmp_path / "count.py").write_text(COUNTING_STARTER)
+    bot = "cmd:" + shlex.join([sys.executable, "count.py", str(tmp_path / "log")])
+    out = _casino(["match", bot, bot, "--pairs", "3", "--looks", "1", "--seed", "p", "--hands", "1"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    running = [int(line.split()[1]) for line in (tmp_path / "log").read_text().splitlines()]
+    assert len(running) == 2 + 2 * 3 and max(running) <= 1, running  # the other seat's, at most
+
+
 def test_a_program_is_kept_for_a_bounded_number_of_deals():
     """What casino keeps of a program's deals (to end it before a deal comes again) does not
     grow with the games: after the 1,000 deals docs/bots.md gives, its seat is given a new program."""
