@@ -262,6 +262,19 @@ def test_a_bot_module_shadowed_by_pythons_own_says_which_file_was_imported(tmp_p
     assert f"module 'json' ({json.__file__}) has no 'mybot'" in res.stderr.decode()
 
 
+def test_a_bot_module_in_the_current_directory_is_found_as_the_casino_script_runs(tmp_path):
+    """docs/bots.md: ``--bots mybots:cautious`` finds ``mybots.py`` in the current directory,
+    also where the current directory is not on Python's path, as when the ``casino`` script
+    runs (its own directory first, not the current one)."""
+    (tmp_path / "mybots.py").write_text("def first(view, moves, rng):\n    return moves.moves[0]\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    args = ["simulate", "--seed", "c", "--hands", "1", "--bots", "mybots:first,greedy"]
+    res = subprocess.run(
+        [sys.executable, "-P", "-m", "casino_cli", *args], capture_output=True, timeout=60, cwd=tmp_path, env=env
+    )
+    assert res.returncode == 0 and orjson.loads(res.stdout)["players"] == ["mybots:first", "greedy"], res.stderr
+
+
 def test_a_program_is_not_looked_for_as_a_module():
     with pytest.raises(LookupError, match="names a program: load it with casino_cli.records.botproto.load_bot"):
         find_bot("cmd:./mybot")  # Python's cmd module has no attribute './mybot'
