@@ -700,6 +700,78 @@ def test_a_failing_program_is_named_once_in_its_message():
     assert "(exit status 3)" in said
 
 
+CHATTY = """\
+import json, os, sys, time
+go, written = sys.argv[1:]
+for line in sys.stdin:
+    print(json.dumps({"index": 0}), flush=True)
+    while not os.path.exists(go):  # until casino has read the answer
+        time.sleep(0.01)
+    print("thinking...", flush=True)  # a debugging line on stdout, after its answer
+    open(written, "w").close()  # it is in the pipe
+"""
+
+
+def _first_question() -> tuple[object, object]:
+    """A position whose seat 0 is to play, and a random source."""
+    import random
+
+    from casino_cli.engine import make_rules, seeded_deck, start_position
+
+    return start_position(make_rules("classic"), seeded_deck("7"), 1), random.Random(1)
+
+
+def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(tmp_path):
+    """docs/bots.md: anything more on stdout than the answers stops the game once casino
+    sees it, before its next question: the line is named as written after the answer,
+    never read as the next answer."""
+    from casino_cli.engine.views import BotError, ask
+    from casino_cli.records.botproto import CommandBot
+
+    go, marker = tmp_path / "go", tmp_path / "written"
+    (tmp_path / "chatty.py").write_text(CHATTY)
+    bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "chatty.py"), str(go), str(marker)]), limit=30)
+    pos, rng = _first_question()
+    try:
+        ask(bot, pos, rng)
+        go.touch()
+        for _ in range(3000):  # until the line is in the pipe (a minute at most)
+            if marker.exists():
+                break
+            time.sleep(0.02)
+        with pytest.raises(BotError, match=r"\(seat 0\) wrote 'thinking...' after its answer$"):
+            ask(bot, pos, rng)
+    finally:
+        bot.close()
+
+
+def test_a_program_is_ended_by_the_process_that_started_it_alone(tmp_path):
+    """A forked process (a worker of --jobs) holds its parent's bots: its close() must
+    leave the parent's program running, and a bot closed twice is closed once."""
+    from casino_cli.engine.views import ask
+    from casino_cli.records.botproto import CommandBot
+
+    (tmp_path / "first.py").write_text(
+        "import json, sys\nfor line in sys.stdin:\n    print(json.dumps({'index': 0}), flush=True)\n"
+    )
+    bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "first.py")]), limit=30)
+    pos, rng = _first_question()
+    try:
+        ask(bot, pos, rng)
+        child = os.fork()
+        if child == 0:  # the worker: ends what it started, nothing
+            try:
+                bot.close(wait=0)
+            finally:
+                os._exit(0)
+        assert os.waitpid(child, 0)[1] == 0
+        assert ask(bot, pos, rng)  # the parent's program still answers
+    finally:
+        bot.close()
+    bot.close()  # again: nothing left to end
+    assert bot.process is None
+
+
 HISTORY_LOGGER = """\
 import json, sys
 with open(sys.argv[1], "a") as log:
