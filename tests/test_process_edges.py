@@ -280,6 +280,15 @@ def test_a_program_is_not_looked_for_as_a_module():
         find_bot("cmd:./mybot")  # Python's cmd module has no attribute './mybot'
 
 
+@pytest.mark.parametrize("name", ["mybots.py:first", "bots/mybots:first", "bots/mybots.py:first"])
+def test_a_bot_named_by_its_file_is_told_to_name_its_module(name):
+    """A file's name, with ``.py`` or a directory or both, is no module: the message says
+    how to name the bot instead."""
+    said = "a bot of your own is named by its module, not its file: mybots:first, with mybots.py in the current"
+    with pytest.raises(LookupError, match=said):
+        find_bot(name)
+
+
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 @pytest.mark.parametrize("jobs, group", [("1", True), ("2", True), ("2", False)])
 def test_a_stop_signal_ends_with_its_code_and_the_output_so_far(sig, code, jobs, group):
