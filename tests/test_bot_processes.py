@@ -495,6 +495,25 @@ while True:  # one answer a question, each question left unread, until the pipe 
 """
 
 
+LEAVES_ITS_STDIN_FULL = """\
+import array, fcntl, subprocess, termios, time
+fcntl.fcntl(0, fcntl.F_SETPIPE_SZ, 4096)  # its stdin holds one page: one question fills it
+waiting = array.array("i", [0])
+while not (fcntl.ioctl(0, termios.FIONREAD, waiting) or waiting[0]):  # its first question, left unread
+    time.sleep(0.005)
+time.sleep(0.05)  # the whole question
+print('{"index": 0}', flush=True)
+subprocess.Popen(["sleep", "300"])  # then it exits, a process it started holding its full stdin
+"""
+
+
+def test_a_program_that_exits_while_its_stdin_is_full_has_exited(tmp_path):
+    """A program gone while casino waits to write its next question (its stdin full, held
+    open by a process it started) has exited: said at once, not as late at the limit."""
+    said = b"(seat 0) exited before its next question (exit status 0)"
+    _refused(tmp_path, {"leaves.py": (LEAVES_ITS_STDIN_FULL, said)}, "--time-limit", "60")
+
+
 def test_a_program_that_never_reads_its_questions_is_late_not_a_hang(tmp_path):
     """The time limit covers sending the question too: once the program's stdin is full,
     casino does not wait on it for ever."""
