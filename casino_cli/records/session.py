@@ -27,7 +27,7 @@ class Session:
     those of :class:`~casino_cli.engine.Game`."""
 
     def __init__(self, rules: Rules, seed: str, hands: int | None = None, players: Sequence[str] | None = None):
-        self.last_hand = min(hands or MAX_HANDS, MAX_HANDS)
+        self.last_hand = hands or MAX_HANDS  # (no game goes past MAX_HANDS: Game.over)
         self.players = players
         self.game = Game(rules, seed)
         self.game.deal()
