@@ -639,6 +639,18 @@ def test_a_time_limit_of_any_size_is_a_limit_not_a_crash(tmp_path):
     assert empty.returncode == 0 and empty.stdout == out.stdout, empty.stderr
 
 
+def test_the_smallest_time_limit_help_allows_is_a_limit_the_variable_takes(monkeypatch):
+    """--help gives --time-limit as x>=0.01, and the option reaches the workers through
+    CASINO_BOT_TIME_LIMIT: 0.01 is a limit there too, and less is refused."""
+    from casino_cli.records.botproto import time_limit
+
+    monkeypatch.setenv("CASINO_BOT_TIME_LIMIT", "0.01")
+    assert time_limit() == 0.01
+    monkeypatch.setenv("CASINO_BOT_TIME_LIMIT", "0.0099")
+    with pytest.raises(ValueError, match="at least 0.01"):
+        time_limit()
+
+
 def test_the_programs_of_a_killed_worker_end_with_the_command(tmp_path):
     """A worker of --jobs killed (as the out-of-memory killer does) cannot end its programs:
     the command ends them, and what they started, as it fails, not left holding its stderr."""
