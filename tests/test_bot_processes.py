@@ -537,6 +537,8 @@ def test_programs_end_where_the_platform_cannot_wait_without_reaping(tmp_path, m
 
 def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+    from casino_cli.notation.errors import NotationError
+    from casino_cli.notation.moves import read_move
     from casino_cli.records.botproto import _chosen
 
     listing = legal_moves(start_position(make_rules("classic"), seeded_deck("8"), 1))
@@ -566,6 +568,18 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
         said = _chosen(line, listing)
         assert isinstance(said, str) and "which is not one of its 14 legal moves " + why in said, said
         assert len(said) < 400, said
+    reasons = {}  # the notation's reasons for unknown keys, by length (a tab is one character, two quoted)
+    for key in ("z" * n + tail for n in range(15, 25) for tail in ("", "\t")):
+        line = orjson.dumps({"move": {"type": "trail", "card": "2C", key: 0}})
+        with pytest.raises(NotationError) as caught:
+            read_move(orjson.loads(line)["move"], "$.move")
+        reasons[len(str(caught.value))] = (line, str(caught.value))
+    for size in (199, 200, 201, 202):  # the reason whole up to 200 characters, else cut there with …
+        line, reason = reasons[size]
+        shown = reason if size <= 200 else reason[:199] + "…"
+        assert _chosen(line, listing).endswith(f"which is not one of its 14 legal moves ({shown})")
+    with_answer = _chosen(b'{"index": 0, "move": "' + b"Z" * 100 + b'"}', listing)  # the answer's first 80 bytes
+    assert with_answer.startswith("answered '" + '{"index": 0, "move": "' + "Z" * 58 + "', which is not"), with_answer
     as_object = b'{"move": {"type": "capture", "card": "2C", "takes": ["2H"]}}'  # the notation's object form
     assert _chosen(as_object, listing) == first
     huge = _chosen(b'{"index": 1' + b"0" * 400 + b"}", listing)  # JSON, though orjson reads no such integer
@@ -738,7 +752,7 @@ for line in sys.stdin:
     print(json.dumps({"index": 0}), flush=True)
     while not os.path.exists(go):  # until casino has read the answer
         time.sleep(0.01)
-    print("thinking...", flush=True)  # a debugging line on stdout, after its answer
+    print("thinking " * 12, flush=True)  # a debugging line on stdout, after its answer
     open(written, "w").close()  # it is in the pipe
 """
 
@@ -754,8 +768,8 @@ def _first_question() -> tuple[object, object]:
 
 def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(tmp_path):
     """docs/bots.md: anything more on stdout than the answers stops the game once casino
-    sees it, before its next question: the line is named as written after the answer,
-    never read as the next answer."""
+    sees it, before its next question: the line is named as written after the answer (its
+    first 80 bytes), never read as the next answer."""
     from casino_cli.engine.views import BotError, ask
     from casino_cli.records.botproto import CommandBot
 
@@ -770,7 +784,8 @@ def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(
             if marker.exists():
                 break
             time.sleep(0.02)
-        with pytest.raises(BotError, match=r"\(seat 0\) wrote 'thinking...' after its answer$"):
+        shown = ("thinking " * 12)[:80]  # its first 80 bytes
+        with pytest.raises(BotError, match=rf"\(seat 0\) wrote '{shown}' after its answer$"):
             ask(bot, pos, rng)
     finally:
         bot.close()
