@@ -617,6 +617,9 @@ def test_a_script_that_cannot_start_is_told_what_to_do(tmp_path):
         out = run(bot)
         assert out.returncode == 2 and b"could not be started" in out.stderr and words in out.stderr, out.stderr
     assert run("cmd:sh ./bare.sh").returncode == 0  # the advice works (its quotes are the shell's)
+    missing = run("cmd:./no-such-bot")  # no slip casino knows: the system's reason alone, nothing added
+    said = b"could not be started: [Errno 2] No such file or directory: './no-such-bot' (in game 1,"
+    assert missing.returncode == 2 and said in missing.stderr, missing.stderr
 
 
 def test_match_and_botcheck_take_one_bot_an_argument_commas_and_all():
