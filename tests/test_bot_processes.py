@@ -791,6 +791,33 @@ def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(
         bot.close()
 
 
+SAYS_GOODBYE = """\
+import json, sys, time
+for line in sys.stdin:
+    print(json.dumps({"index": 0}), flush=True)
+time.sleep(0.1)  # its own ending, once its stdin is closed: a tenth of its second
+open(sys.argv[1], "w").write("bye")
+"""
+
+
+def test_a_program_has_a_second_to_end_on_its_own_once_its_stdin_is_closed(tmp_path):
+    """docs/bots.md: at the end a program's stdin is closed, and its group is killed a second
+    later: a program that ends as its stdin closes (writing what it keeps) is not killed first,
+    by close_all or by a bot's close()."""
+    from casino_cli.engine.views import ask
+    from casino_cli.records.botproto import CommandBot, close_all
+
+    (tmp_path / "bye.py").write_text(SAYS_GOODBYE)
+    pos, rng = _first_question()
+    for name, close in (("all", lambda bot: close_all([bot])), ("one", lambda bot: bot.close())):
+        bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "bye.py"), str(tmp_path / name)]), limit=30)
+        try:
+            ask(bot, pos, rng)
+        finally:
+            close(bot)
+        assert (tmp_path / name).read_text() == "bye", name
+
+
 def test_a_program_is_ended_by_the_process_that_started_it_alone(tmp_path):
     """A forked process (a worker of --jobs) holds its parent's bots: its close() must
     leave the parent's program running, and a bot closed twice is closed once."""
