@@ -536,7 +536,7 @@ def test_programs_end_where_the_platform_cannot_wait_without_reaping(tmp_path, m
 
 
 def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
-    from casino_cli.engine import legal_moves, make_rules, seeded_deck, start_position
+    from casino_cli.engine import Game, greedy_bot, legal_moves, make_rules, seeded_deck, start_position
     from casino_cli.notation.errors import NotationError
     from casino_cli.notation.moves import read_move
     from casino_cli.records.botproto import _chosen
@@ -588,6 +588,12 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     )
     deep = _chosen(b"[" * 100_000, listing)  # deeper than Python's JSON reader can go: not valid JSON, not a crash
     assert isinstance(deep, str) and deep.endswith("which is not valid JSON, nor one of its 14 legal moves")
+    game = Game(make_rules("classic"), "8", [greedy_bot, greedy_bot])  # played to a seat with one legal move
+    game.deal()
+    while len(only := legal_moves(game.position)) > 1:
+        game.play_move(game.choose()[0])
+    said = _chosen(b'{"index": 1}', only)
+    assert isinstance(said, str) and said.endswith("which is not its only legal move (an index counts from 0: 0 to 0)")
 
 
 def test_an_answer_is_held_to_one_time_limit_however_it_is_written(tmp_path):
