@@ -797,6 +797,48 @@ def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(
         bot.close()
 
 
+BLANKS = """\
+import json, os, sys, time
+go, written = sys.argv[1:]
+for n, line in enumerate(sys.stdin):
+    if n == 2:  # a blank line before its answer, in a write of its own
+        sys.stdout.write("\\r\\n"); sys.stdout.flush(); time.sleep(0.05)
+    sys.stdout.write(json.dumps({"index": 0}) + "\\n"); sys.stdout.flush()
+    if n == 0:
+        while not os.path.exists(go):  # until casino has read the answer
+            time.sleep(0.01)
+        sys.stdout.write(" \\n\\t\\n"); sys.stdout.flush()  # blank lines after it, in a write of their own
+        open(written, "w").close()  # they are in the pipe
+"""
+
+
+def test_blank_lines_are_no_answer_wherever_they_come(tmp_path):
+    """docs/bots.md: a blank line is let by before an answer and after it, whether it comes
+    in the answer's write, in its own before casino's next question, or after that
+    question: never read as an answer (it was '' and 'empty move text'), nor as a line
+    written after the answer (it was "wrote '' after its answer"), whatever the timing."""
+    from casino_cli.engine import legal_moves
+    from casino_cli.engine.views import ask
+    from casino_cli.records.botproto import CommandBot
+
+    go, marker = tmp_path / "go", tmp_path / "written"
+    (tmp_path / "blanks.py").write_text(BLANKS)
+    bot = CommandBot(shlex.join([sys.executable, str(tmp_path / "blanks.py"), str(go), str(marker)]), limit=30)
+    pos, rng = _first_question()
+    first = legal_moves(pos).moves[0]
+    try:
+        assert ask(bot, pos, rng)[0] == first
+        go.touch()
+        for _ in range(3000):  # until the blank lines are in the pipe (a minute at most)
+            if marker.exists():
+                break
+            time.sleep(0.02)
+        assert ask(bot, pos, rng)[0] == first  # the blank lines were waiting before this question
+        assert ask(bot, pos, rng)[0] == first  # a blank line came before this answer
+    finally:
+        bot.close()
+
+
 SAYS_GOODBYE = """\
 import json, sys, time
 for line in sys.stdin:

@@ -162,9 +162,12 @@ class CommandBot:
         }
         assert process.stdin is not None and process.stdout is not None
         if select.select([process.stdout.fileno()], [], [], 0)[0]:  # said something unasked
-            extra = os.read(process.stdout.fileno(), 80)
+            extra = os.read(process.stdout.fileno(), 65536)
             when = "after its answer" if self.answered else "before its first question"
-            raise self._fail(view.seat, f"wrote {_shown(extra)} {when}" if extra else self._gone(process))
+            if not extra:
+                raise self._fail(view.seat, self._gone(process))
+            if extra.strip():  # blank lines are no answer: let by, as they are wherever they come
+                raise self._fail(view.seat, f"wrote {_shown(extra.lstrip())} {when}")
         limit = self.time_limit + (0 if self.answered else START_GRACE)
         deadline = time.monotonic() + limit
         self._send(process, orjson.dumps(request) + b"\n", view.seat, limit, deadline)
@@ -217,7 +220,7 @@ class CommandBot:
                 if code is None:
                     raise self._fail(seat, "closed its output without answering")
                 raise self._fail(seat, f"exited without answering ({ended_words(code)})")
-            data += chunk
+            data = (data + chunk).lstrip()  # blank lines before the answer are no answer
             if len(data) > MAX_ANSWER and b"\n" not in data[: MAX_ANSWER + 1]:  # the line, its newline not counted
                 raise self._fail(seat, f"answered more than {MAX_ANSWER >> 20} MB without a newline")
         line, extra = data.split(b"\n", 1)
