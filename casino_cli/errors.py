@@ -46,6 +46,11 @@ def check_int(name: str, value: object, wanted: str = "an int") -> None:
         raise wrong_type(name, value, wanted)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 spade``, ``2 spades``: a count in a message."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def shown(value: object, most: int = 40) -> str:
     """``value`` as repr writes it, cut to ``most`` characters (…; 40 unless told), in
     bounded work: nested lists a few levels deep (not a RecursionError), an object whose

@@ -653,7 +653,7 @@ def test_a_hand_started_from_its_table_is_refused_when_it_could_not_be_dealt():
     two = pos.loose & -pos.loose  # one table card
     for table, dealt, dealer, said in (
         (pos.loose, hands, 9, "dealer 9 is not a seat (0..1)"),
-        (pos.loose, hands[:1], 1, "1 hands for 2 players"),
+        (pos.loose, hands[:1], 1, "1 hand for 2 players"),
         (pos.loose & ~two, hands, 1, "the table starts with 4 cards"),
         (pos.loose, (hands[0] | two, hands[1]), 1, "a card is dealt twice"),
         (pos.loose, (Partial(two, 4), None), 1, "a card is dealt twice"),
@@ -1120,7 +1120,7 @@ def test_a_game_s_record_names_its_seats_as_a_record_does_or_refuses():
     game.play(hands=1)
     assert read_record(game_record(game, ("Ana", "Ben"))).players == ("Ana", "Ben")
     for players, error, said in [
-        (["Ana"], CasinoError, "^1 names for 2 players$"),
+        (["Ana"], CasinoError, "^1 name for 2 players$"),
         (["Ana", "Ben", "Cy"], CasinoError, "^3 names for 2 players$"),
         ("AB", TypeError, "^players must be a list of names .*, not str 'AB'$"),
         (["Ana", 3], TypeError, "^players must be a list of names"),

@@ -82,6 +82,7 @@ def test_partial_hand_reads_and_writes_canonically():
     "hand, words",
     [
         ({"cards": ["2C", "6D", "8C"], "count": 2}, "3 cards known of a hand of 2"),
+        ({"cards": ["2C"], "count": 0}, ": 1 card known of a hand of 0"),
         ({"cards": ["2C"], "count": 5}, "out of range"),
         ({"cards": ["2C"]}, "count"),
         ({"cards": ["2C"], "count": 3, "seen": 1}, "seen"),
@@ -264,6 +265,12 @@ def test_shown_cards_join_the_known_hand():
         ([{"after": 0, "seat": 1, "cards": ["3H"]}], ["3H"], None, "3H was played by seat 0 at move 1"),
         ([{"after": 2, "seat": 1, "cards": ["4S"]}], ["3H", "4S"], None, "already played 4S at move 2"),
         ([{"after": 1, "seat": 1, "cards": ["6D", "QC"], "all": True}], ["3H"], None, "it held 4 cards then"),
+        (
+            [{"after": 7, "seat": 1, "cards": ["6D", "QC"]}],
+            ["3H", "4S", "5H", "6S", "8H", "TS", "JH"],
+            None,
+            "held 1 card then",
+        ),
         (
             [{"after": 0, "seat": 0, "cards": ["7C"]}, {"after": 0, "seat": 1, "cards": ["7C"]}],
             ["3H"],

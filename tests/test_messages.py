@@ -231,3 +231,27 @@ def test_a_cmd_bot_with_no_program_is_shown_how_to_name_one_in_words_fit_for_eve
     said = cli(*args)
     assert said.returncode == 2
     assert said.stderr.strip() == "casino: cmd: names no program: write the command after the colon (cmd:./mybot)"
+
+
+def test_a_count_of_one_is_said_in_the_singular():
+    """Counts in messages agree with their noun: a position's stock of 1 card and 1 sweep,
+    a listing cut after 1 move, a review of 1 move (each said '1 cards', '1 sweeps',
+    '1 moves' before); 0 and 2 stay plural."""
+    dealt = orjson.loads(cli("deal", "--seed", "3").stdout)
+    for change, said in (
+        ({"stock": 1}, "$.stock: holds 1 card, but during deal 1 of 6 it must hold 40"),
+        ({"sweeps": [1, 0]}, "$.sweeps[0]: 1 sweep, but seat 0's pile of 0 cards holds at most 0 captures"),
+        ({"sweeps": [2, 0]}, "$.sweeps[0]: 2 sweeps, but seat 0's pile of 0 cards holds at most 0 captures"),
+    ):
+        out = cli("moves", "-", stdin=orjson.dumps(dealt | change))
+        assert out.returncode == 65 and said in out.stderr, out.stderr
+    for limit, moves in (("1", "1 move"), ("2", "2 moves")):
+        out = cli("moves", "-", "--limit", limit, stdin=orjson.dumps(dealt))
+        assert f"<stdin>:1: listing truncated after {moves} (the --limit" in out.stderr, out.stderr
+    game = orjson.loads(cli("simulate", "--seed", "one", "--hands", "1").stdout)
+    game["hands"][0]["moves"] = game["hands"][0]["moves"][:1]
+    game["hands"][0].pop("score", None)
+    game.pop("result", None)
+    out = cli("review", "-", "-f", "text", stdin=orjson.dumps(game))
+    text = out.stdout.decode()
+    assert ": 1 move reviewed, " in text and ": 0 moves reviewed, " in text, text

@@ -15,6 +15,7 @@ from ..engine.position import Partial, Position
 from ..engine.search import Ranked, analyse, analysed_worlds
 from ..engine.views import observe
 from ..engine.worlds import NoWorld
+from ..errors import plural
 from ..notation.fields import dumps
 from ..records.describe import seat_words
 from ..records.disputes import NoRuling, position_before
@@ -139,7 +140,7 @@ def _write(
             m["worlds"] = r.worlds
     if listing.truncated:  # the moves past the cut are not ranked: the best may be among them
         say(
-            f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the search budget was reached):"
+            f"{doc.where()}: listing truncated after {plural(len(listing.moves), 'move')} (the search budget was reached):"
             " the hint ranks these alone"
         )
     if cut:
@@ -282,7 +283,7 @@ def _show(
         how = f"{out['worlds']} sampled worlds"
     heading = f"{seat_words(names, out['turn'])} to move: expected points for its side less the others' ({how})"
     if out["truncated"]:
-        heading += f"; the first {len(ranked)} moves of a truncated listing"
+        heading += f"; the first {plural(len(ranked), 'move')} of a truncated listing"
     game = any("game" in m for m in out["moves"])
     if game:
         rules = pos.rules

@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from ..cards import card_code, parse_card
 from ..engine import BUILD, CAPTURE, TRAIL, TooComplex, unseen_cards
+from ..errors import plural
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
 from ..notation.moves import parse_move_text
 from ..notation.position import read_position
-from ..records.describe import card_name, cards_named, move_seat_words, mover_named, plural, seat_words
+from ..records.describe import card_name, cards_named, move_seat_words, mover_named, seat_words
 from ..records.disputes import NoRuling, record_ruling
 from ..records.record import read_record
 from ..records.ruling import ILLEGAL, UNSETTLED, Ruling, in_its_turn, ruling_json

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..engine import Move, MoveList, Partial, Position, TooComplex, legal_moves, unseen_cards
 from ..engine.position import unknown_count
+from ..errors import plural
 from ..notation.fields import dumps
 from ..notation.moves import move_json
 from .common import documents, passed_over, position_of, save_picture
@@ -44,7 +45,7 @@ def run_moves(path: str, limit: int, keep_going: bool, fmt: Format | None, svg: 
             _picture(pos, listing, svg)
         if listing.truncated:
             say(
-                f"{doc.where()}: listing truncated after {len(listing.moves)} moves (the --limit or the search budget was reached)"
+                f"{doc.where()}: listing truncated after {plural(len(listing.moves), 'move')} (the --limit or the search budget was reached)"
             )
     if code:
         raise Fail(code)

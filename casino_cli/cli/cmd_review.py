@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..engine.rules import Rules
+from ..errors import plural
 from ..notation.fields import dumps
 from ..records.record import Record
 from ..records.review import Review, Slip, review
@@ -166,9 +167,10 @@ def _summary(out: dict[str, Any]) -> list[tuple[str, str, list[str]]]:
         lines = [_slip_line(name, w) for w in p["worst"]]
         skipped = f" ({p['skipped']} skipped: its hand is not known)" if p["skipped"] else ""
         slips = p.get("game_slips", 0)
-        games = f", {slips} game slip{'s' if slips > 1 else ''}" if slips else ""
+        games = f", {plural(slips, 'game slip')}" if slips else ""
+        reviewed = plural(p["moves"], "move")
         summary.append(
-            (who, f"{p['moves']} moves reviewed{skipped}, {p['lost']:.2f} expected points lost in all{games}", lines)
+            (who, f"{reviewed} reviewed{skipped}, {p['lost']:.2f} expected points lost in all{games}", lines)
         )
     return summary
 

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..errors import plural
 from ..notation.errors import NotationError
 from ..notation.fields import dumps
-from ..records.describe import plural
 from ..records.record import Record, read_record
 from ..records.referee import Finding, about_hand, walk
 from .common import check_per_task, documents

@@ -7,7 +7,8 @@ from typing import Any
 
 from ..engine.position import position_lines
 from ..engine.rules import Rules
-from ..records.describe import card_name, item_name, item_words, named_reason, plural, side_names
+from ..errors import plural
+from ..records.describe import card_name, item_name, item_words, named_reason, side_names
 from ..records.scoresheet import hand_notes, scores_before
 
 __all__ = [

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..cards import DECK_SIZE
-from ..errors import check_int, shown, wrong_type
+from ..errors import check_int, plural, shown, wrong_type
 from .errors import DealError
 from .position import Hand, Partial, Position, Unseen
 from .rules import A_RULES, Rules
@@ -159,7 +159,7 @@ def start_from_table(
     n = rules.players
     _check_dealer(dealer, n)
     if len(hands) != n:
-        raise DealError(f"{len(hands)} hands for {n} players")
+        raise DealError(f"{plural(len(hands), 'hand')} for {n} players")
     check_int("table", table)
     if table >> DECK_SIZE or table < 0 or table.bit_count() != 4:
         raise DealError("the table starts with 4 cards")

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple, cast
 
 from ..cards import CODES, DECK_SIZE, FULL_DECK, cards_of, codes_of, count, lowest
-from ..errors import check_int, shown, wrong_type
+from ..errors import check_int, plural, shown, wrong_type
 from .errors import Pile, PositionError, Problem, TooComplex
 from .rules import A_RULES, MAX_SCORE, Rules, can_capture_value
 
@@ -238,7 +238,7 @@ def check_position(pos: Position) -> None:
         problems.append(f"$.deal: deal {pos.deal} is out of range (1..{deals} with {n} players)")
     elif pos.stock_count != (deals - pos.deal) * 4 * n:
         problems.append(
-            f"$.stock: holds {pos.stock_count} cards, but during deal {pos.deal} "
+            f"$.stock: holds {plural(pos.stock_count, 'card')}, but during deal {pos.deal} "
             f"of {deals} it must hold {(deals - pos.deal) * 4 * n}"
         )
     in_range = not problems  # the accounting needs seats, entries and the deal in range
@@ -582,7 +582,7 @@ def _hand_problems(pos: Position) -> list[str]:
     sizes = {seat: h.count if isinstance(h, Partial) else count(h) for seat, h in enumerate(pos.hands) if h is not None}
     for seat, h in enumerate(pos.hands):
         if isinstance(h, Partial) and not count(h.known) < h.count:
-            problems.append(f"$.hands[{seat}]: {count(h.known)} cards known of {h.count} held")
+            problems.append(f"$.hands[{seat}]: {plural(count(h.known), 'card')} known of {h.count} held")
     for seat, size in sizes.items():
         if size > 4:
             problems.append(f"$.hands[{seat}]: seat {seat} holds {size} cards; a deal gives 4")
@@ -631,8 +631,8 @@ def _accounting_problems(pos: Position) -> list[str]:
             problems.append(f"$.captured[{seat}]: a pile of 1 card; every capture takes at least 2 (the card played)")
         if sweeps * 2 > size:
             problems.append(
-                f"$.sweeps[{seat}]: {sweeps} sweeps, but seat {seat}'s pile of {size} cards holds at most "
-                f"{size // 2} captures"
+                f"$.sweeps[{seat}]: {plural(sweeps, 'sweep')}, but seat {seat}'s pile of {plural(size, 'card')} holds "
+                f"at most {plural(size // 2, 'capture')}"
             )
     if pos.last_capture is not None and not piles[pos.last_capture]:
         problems.append(f"$.last_capture: seat {pos.last_capture} is the last to capture, but its pile is empty")

@@ -19,7 +19,7 @@ from ..engine.position import (
     make_hand,
 )
 from ..engine.rules import A_RULES, MAX_SCORE, OPTIONS, Rules, make_rules
-from ..errors import shown, wrong_type
+from ..errors import plural, shown, wrong_type
 from .errors import NotationError
 from .fields import (
     expect_bool,
@@ -215,7 +215,7 @@ def _read_hand(value: object, path: str) -> Hand:
     known = read_card_set(obj.get("cards", []), f"{path}.cards")
     size = expect_int(obj["count"], f"{path}.count", 0, 4)
     if known.bit_count() > size:
-        raise NotationError(f"{known.bit_count()} cards known of a hand of {size}", f"{path}.cards")
+        raise NotationError(f"{plural(known.bit_count(), 'card')} known of a hand of {size}", f"{path}.cards")
     return make_hand(known, size)
 
 
@@ -255,7 +255,7 @@ def _read_stock_and_deal(
     if deal is None:
         if size % per_deal:
             raise NotationError(
-                f"a stock of {size} cards is not a whole number of deals of {per_deal}", f"{path}.stock"
+                f"a stock of {plural(size, 'card')} is not a whole number of deals of {per_deal}", f"{path}.stock"
             )
         deal = deals - size // per_deal
         if deal < 1:

@@ -13,7 +13,8 @@ import json
 import re
 
 from ..engine import HandEnd, HandStart, Step
-from ..records.describe import nobody_words, plural
+from ..errors import plural
+from ..records.describe import nobody_words
 from ..records.frames import Frame, Stop
 from ..records.record import Record
 from ..records.referee import Finding

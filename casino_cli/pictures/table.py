@@ -12,7 +12,8 @@ from ..cards import cards_of
 from ..engine import Move, Position, Step, Unseen
 from ..engine.position import Partial, build_groups, known_cards, seat_size
 from ..engine.rules import Rules
-from ..records.describe import build_cards, card_name, card_words, describe, listed, plural, seat_words, twin_sides
+from ..errors import plural
+from ..records.describe import build_cards, card_name, card_words, describe, listed, seat_words, twin_sides
 from ..records.frames import Frame, frame_words
 from ..records.record import Record
 from ..records.referee import Finding

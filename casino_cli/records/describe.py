@@ -53,11 +53,6 @@ def card_words(card: int) -> str:
     return f"{_RANK_WORDS.get(r, r)} of {('spades', 'hearts', 'diamonds', 'clubs')[suit(card)]}"
 
 
-def plural(count: int, word: str) -> str:
-    """``1 spade``, ``2 spades``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def item_name(name: str) -> str:
     """A score item for people: ``Little Casino``, ``A♠``, ``cards``."""
     if name in CODES:

@@ -7,10 +7,10 @@ from typing import NamedTuple
 
 from ..engine import CasinoError, HandEnd, HandStart, Position, Step, next_dealer
 from ..engine.moves import no_move_words
-from ..errors import wrong_type
+from ..errors import plural, wrong_type
 from ..notation.errors import NotationError
 from ..notation.moves import read_record_move
-from .describe import mover_named, plural
+from .describe import mover_named
 from .record import A_RECORD, Record
 from .referee import Event, Finding, turn_message, walk, who
 from .ruling import ILLEGAL, Ruling, in_its_turn, ruling_json

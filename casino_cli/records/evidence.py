@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ..cards import DECK_SIZE, FULL_DECK, card_code, codes_of, count
 from ..engine.position import Hand, make_hand
 from ..engine.rules import Rules
+from ..errors import plural
 from ..notation.moves import RecordMove
 from .describe import seat_words
 from .record import Shown
@@ -141,7 +142,7 @@ def _shown_problem(
             return f"{lead}, but it showed {name} in deal {when + 1} too; a card is dealt once a hand"
     held = 4 - before
     if count(entry.cards) > held or (entry.all and count(entry.cards) != held):
-        return f"{lead}{' as its whole hand' if entry.all else ''}, but it held {held} cards then"
+        return f"{lead}{' as its whole hand' if entry.all else ''}, but it held {plural(held, 'card')} then"
     if not entry.all and count(dealt | entry.cards) > 4:
         return f"{lead}, but with the cards it played in that deal that makes more than 4"
     return None

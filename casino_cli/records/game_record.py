@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import SHUFFLE, CasinoError, Game
-from ..errors import wrong_type
+from ..errors import plural, wrong_type
 from ..notation.position import rules_json
 
 
@@ -24,7 +24,7 @@ def game_record(game: Game, players: Sequence[str] | None = None) -> dict[str, A
         ):
             raise wrong_type("players", players, "a list of names (texts), one a seat")
         if len(players) != game.rules.players:
-            raise CasinoError(f"{len(players)} names for {game.rules.players} players")
+            raise CasinoError(f"{plural(len(players), 'name')} for {game.rules.players} players")
     hands: list[dict[str, Any]] = [
         {"dealer": h.dealer, "moves": [m.text() for m in h.moves], "score": list(h.score.points)} for h in game.hands
     ]

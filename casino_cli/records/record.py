@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from ..engine.deal import MAX_SEED_BYTES, SHUFFLE
 from ..engine.rules import MAX_SCORE, Rules
-from ..errors import shown
+from ..errors import plural, shown
 from ..notation.errors import NotationError
 from ..notation.fields import (
     MAX_HANDS,
@@ -90,7 +90,9 @@ def read_record(value: object, path: str = "$") -> Record:
             )
         if len(players) != rules.players:
             said = ", ".join(shown(name, 24) for name in players)  # '&' or 'and' read as a name shows here
-            raise NotationError(f"{len(players)} names for {rules.players} players: {said}", f"{path}.players")
+            raise NotationError(
+                f"{plural(len(players), 'name')} for {rules.players} players: {said}", f"{path}.players"
+            )
     seed = expect_str(obj["seed"], f"{path}.seed") if "seed" in obj else None
     if seed is not None and len(seed.encode("utf-8", "surrogatepass")) > MAX_SEED_BYTES:
         raise NotationError(f"a seed is at most {MAX_SEED_BYTES} bytes", f"{path}.seed")
