@@ -58,10 +58,14 @@ def test_a_move_in_words_is_answered_with_its_notation(words, hint):
     assert f"{words!r} is not a move in notation: {hint}" in out.stderr
 
 
-@pytest.mark.parametrize("move, mark", [("2C,", ","), ("9Cx7D,", ","), ("2C;", ";"), ("2C.", ".")])
+@pytest.mark.parametrize(
+    "move, mark", [("2C,", ","), ("9Cx7D,", ","), ("2C;", ";"), ("2C.", "."), ("2C+4H=6,", ","), ("2C+4H=6;", ";")]
+)
 def test_a_move_ended_by_a_list_s_mark_names_the_mark_not_the_card(move, mark):
     """'Ana: TH, Ben: KH,' as a list is written: the move was refused as ''TH,' is not a card',
-    as if the card were wrong; the mark is named, with how moves and a move's cards are apart."""
+    as if the card were wrong; the mark is named, with how moves and a move's cards are apart.
+    A build so ended ('Ana: 3H+4S=7, Ben: …') was told its value 'must be a number of at most
+    3 digits', as if 7 were not one."""
     out = cli("apply", "-", move, stdin=POSITION)
     assert out.returncode == 65
     assert f"in move {move!r}: a {mark!r} is no part of a move: moves are apart by spaces (TH KH)," in out.stderr

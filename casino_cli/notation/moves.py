@@ -38,6 +38,7 @@ def parse_move_text(text: str, path: str = "$") -> Move:
             parts = left.split("+")
             value_text = value_text.strip(" ")
             if not (value_text.isascii() and value_text.isdigit()) or len(value_text) > 3:
+                _list_mark(raw, path)
                 raise NotationError(f"{raw!r}: the value after '=' must be a number of at most 3 digits", path)
             card, uses = parts[0], parts[1:]
             return _checked(Move(BUILD, parse_card(card), _table_cards(uses, raw, path), int(value_text)), raw, path)
@@ -59,13 +60,18 @@ def parse_move_text(text: str, path: str = "$") -> Move:
         hint = _words_hint(raw)
         if hint:
             raise NotationError(f"{raw!r} is not a move in notation: {hint}", path) from None
-        if raw[-1] in ",;." and _reads(raw[:-1]):  # TH, KH as a list: the mark is named, not the card it ends
-            raise NotationError(
-                f"in move {raw!r}: a {raw[-1]!r} is no part of a move: moves are apart by spaces (TH KH),"
-                " a move's cards joined by + (8Hx3C+5D)",
-                path,
-            ) from None
+        _list_mark(raw, path)
         raise NotationError(f"in move {raw!r}: {exc}", path) from None
+
+
+def _list_mark(raw: str, path: str) -> None:
+    """A move ended by a list's mark (``TH,`` or ``4S+3H=7,`` of ``TH, KH``) refused naming the mark, not its card or value."""
+    if raw[-1] in ",;." and _reads(raw[:-1]):
+        raise NotationError(
+            f"in move {raw!r}: a {raw[-1]!r} is no part of a move: moves are apart by spaces (TH KH),"
+            " a move's cards joined by + (8Hx3C+5D)",
+            path,
+        )
 
 
 def _reads(text: str) -> bool:
