@@ -459,6 +459,22 @@ def test_validate_draws_the_disputed_move(tmp_path):
     assert "--svg: no picture written: no move was found illegal (the notes are checks" in unsettled.stderr
 
 
+def test_validate_of_a_disputed_score_names_the_picture_that_draws_it(tmp_path):
+    """A record whose only finding is its claimed score drew nothing and said 'no move was
+    found illegal', leaving the referee with no picture to send; it names the score sheet's."""
+    record = orjson.loads(Path("fixtures/text/club-night.json").read_bytes())
+    record["hands"][0]["score"] = [6, 5]
+    source = tmp_path / "claim.json"
+    source.write_bytes(orjson.dumps(record))
+    picture = tmp_path / "my sheet.svg"
+    result = cli("validate", str(source), "--svg", str(picture))
+    assert result.returncode == 1 and not picture.exists()
+    assert (
+        "--svg: no picture written: no move was found illegal; the score claimed is what is disputed:"
+        f" `casino score {source} --svg '{picture}'` draws its score sheet"
+    ) in result.stderr
+
+
 def test_a_partnership_page_is_titled_by_its_sides_and_its_sheets_say_what_nobody_won(tmp_path):
     """The page's title names the sides (Ana & Carla v Ben & Dan), and a hand's sheet says
     which items nobody won and why, as the terminal's sheet does."""

@@ -64,6 +64,7 @@ def run_validate(
     else:
         out = console() if fmt == Format.pretty else None
         drawn = svg is None
+        claimed = ""  # the first record whose score claim is a finding, as a command names it
         for doc in docs:
             progress.advance()
             findings, record = _referee(doc, keep_going)
@@ -71,15 +72,25 @@ def run_validate(
             _count(totals, tally)
             if svg is not None and not drawn and record is not None and tally.disputed:
                 drawn = _draw_dispute(svg, record)
+            claimed = claimed or (doc.in_command() if tally.claimed else "")
     progress.close()
     if svg is not None and not drawn:
-        unsettled = " (the notes are checks the records cannot decide)" if totals["unsettled"] else ""
-        say(f"--svg: no picture written: no move was found illegal{unsettled}")
+        say(_no_picture(svg, totals["unsettled"] > 0, claimed))
     say(_summary(totals))
     refused = totals["invalid"] or (strict and totals["unsettled"])
     code = max(*worst, DATA_ERROR if totals["unreadable"] else (VERDICT if refused else OK))
     if code:
         raise Fail(code)
+
+
+def _no_picture(svg: str, unsettled: bool, claimed: str) -> str:
+    """Why validate --svg drew nothing, and where a disputed score claim is drawn instead."""
+    import shlex  # here: only this message needs it
+
+    why = " (the notes are checks the records cannot decide)" if unsettled else ""
+    if claimed:
+        why += f"; the score claimed is what is disputed: `casino score {claimed} --svg {shlex.quote(svg)}` draws its score sheet"
+    return f"--svg: no picture written: no move was found illegal{why}"
 
 
 def _summary(totals: dict[str, int]) -> str:
@@ -113,8 +124,8 @@ def _documents(paths: list[str], worst: list[int] | None) -> Iterator[Document]:
 class Tally(NamedTuple):
     """One document for the summary: unreadable, its findings that are not notes, its notes,
     the moves its notes say were not checked (hands cut short: --keep-going), whether
-    a finding other than a claim ended its checks (without --keep-going), and whether a
-    finding is a disputed move (--svg draws the first)."""
+    a finding other than a claim ended its checks (without --keep-going), whether a
+    finding is a disputed move (--svg draws the first), and whether one is a score claim."""
 
     unreadable: bool
     bad: int
@@ -122,21 +133,23 @@ class Tally(NamedTuple):
     skipped: int
     stopped: bool
     disputed: bool
+    claimed: bool = False
 
 
 def _tally(findings: Iterable[Finding], unreadable: bool, keep_going: bool) -> Tally:
     """The tally of a document's findings, read once (they may be written out as they come)."""
     bad = notes = skipped = 0
-    ended = disputed = False
+    ended = disputed = claimed = False
     for f in findings:
         bad += not f.unchecked
         notes += f.unchecked
         skipped += f.skipped
         ended = ended or (not f.unchecked and f.rule != "claim")
         disputed = disputed or (f.move is not None and not f.unchecked)
+        claimed = claimed or f.rule == "claim"
     if unreadable:
         bad, notes = 0, bad + notes
-    return Tally(unreadable, bad, notes, skipped, bool(bad) and not keep_going and ended, disputed)
+    return Tally(unreadable, bad, notes, skipped, bool(bad) and not keep_going and ended, disputed, claimed)
 
 
 def _written(
