@@ -488,6 +488,12 @@ def test_judge_jsonl_writes_the_ruling_as_json_does():
             "not with a MOVE text: the ruling on its move lists every move the player could have made instead,"
             f" `casino hint {PART_WAY} --hand 1 --move 1` ranks them",
         ),
+        (
+            (PART_WAY, "2"),
+            2,
+            f"judge a record with --move N (and --hand H), not with its number as MOVE: `casino judge {PART_WAY}"
+            " --hand 1 --move 2` rules on move 2\n",
+        ),
     ],
 )
 def test_judge_usage_errors(args, code, words):

@@ -50,6 +50,11 @@ def _instead(name: str, move: str, hand: int | None, number: int | None) -> str:
     )
 
 
+def _by_number(name: str, move: str, hand: int | None) -> str:
+    """A record's move given by its number as MOVE (``casino judge FILE 2``): the command meant."""
+    return f", not with its number as MOVE: `casino judge {name} --hand {hand or 1} --move {int(move)}` rules on move {int(move)}"
+
+
 def _last_move(doc: Document, hand: int | None) -> str:
     """The command that rules on the last move of a record (of its hand ``hand``, if it has
     moves), as a dispute written at the table ends at the move disputed; nothing for a
@@ -99,7 +104,13 @@ def run_judge(
                 raise Fail(
                     USAGE,
                     "judge a record with --move N (and --hand H)"
-                    + (_instead(doc.in_command(), move, hand, number) if move is not None else _last_move(doc, hand)),
+                    + (
+                        _last_move(doc, hand)
+                        if move is None
+                        else _by_number(doc.in_command(), move, hand)
+                        if number is None and move.isascii() and move.strip().isdigit()
+                        else _instead(doc.in_command(), move, hand, number)
+                    ),
                 )
             try:
                 hand = hand or 1
