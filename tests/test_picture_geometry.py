@@ -375,3 +375,44 @@ def test_a_score_sheets_picture_is_headed_by_its_title_and_keeps_its_words_insid
             assert 0 < s.box.y <= view.h
         notes += sum(s.attrs.get("fill") == "#666" for s in lines)
     assert notes
+
+
+@pytest.mark.parametrize(
+    "record, move, held",
+    [
+        (  # Ana plays in Ben's turn: Ben's hand, never written, holds his 4 cards
+            "[Rules classic 2]\n[Players Ana Ben]\nHand 1 dealer Ben table 4S AC 9D QH\n"
+            "1. Ana: 3H+4S=7 2. Ana: 7Cx3H+4S\n",
+            2,
+            [3, 4],
+        ),
+        (  # Carla plays in Ben's turn, 3 players: Ana has played twice this deal, Ben and Carla once
+            "[Rules american-royal 3]\n[Players Ana Ben Carla]\nHand 1 dealer Carla table 6H 9C 2D JD\n"
+            "1. Ana: 6Sx6H 2. Ben: 4C 3. Carla: 5D 4. Ana: 7S 5. Carla: 9Dx9C\n",
+            5,
+            [2, 3, 3],
+        ),
+    ],
+)
+def test_a_move_out_of_turn_is_drawn_with_every_hand_at_its_size(tmp_path, record, move, held):
+    """judge --svg of a move played out of turn in a record written at the table: the seat to
+    move has no hand written (the mover's is), yet the deal fixes its size; it was drawn as
+    one dashed 'unknown' card, though the board and a replay drew its backs."""
+    from inproc import cli
+
+    from casino_cli.engine.position import seat_size
+    from casino_cli.notation.position import read_position
+
+    (tmp_path / "dispute.cas").write_text(record)
+    picture = tmp_path / "ruling.svg"
+    out = cli("judge", str(tmp_path / "dispute.cas"), "--move", str(move), "--svg", str(picture), "-f", "json")
+    ruling = orjson.loads(out.stdout)
+    assert out.returncode == 1 and ruling["rule"] == "turn", out
+    svg = picture.read_text()
+    _, items = shapes(svg)
+    drawn = cards_drawn(items)
+    faces = sum(ref != "back" for ref, _, felt in drawn if not felt)  # the mover's known card, in its hand
+    backs = sum(ref == "back" for ref, _, _ in drawn) - 1  # the stock's one back aside
+    assert ">unknown<" not in svg and faces + backs == sum(held), (faces, backs)
+    pos = read_position(ruling["position"])
+    assert [seat_size(pos, seat) for seat in range(len(held))] == held  # each seat's, as the board says

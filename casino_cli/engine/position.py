@@ -474,10 +474,14 @@ def _round_place(pos: Position, seat: int) -> int:
 
 
 def seat_size(pos: Position, seat: int) -> int | None:
-    """How many cards ``seat`` holds (:func:`held_count`); None when nothing tells, its hand
-    and the mover's both left out."""
-    if pos.hands[seat] is None and pos.turn is not None and pos.hands[pos.turn] is None:
-        return None
+    """How many cards ``seat`` holds (:func:`held_count`); None when nothing tells: its hand
+    and the mover's both left out, and no other hand fixing the mover's (:func:`counted_mover`:
+    a move out of turn leaves the seat to move with no hand written, though the mover's is)."""
+    turn = pos.turn
+    if pos.hands[seat] is None and turn is not None and pos.hands[turn] is None:
+        pos = counted_mover(pos, False)
+        if pos.hands[turn] is None:
+            return None
     return held_count(pos, seat)
 
 
