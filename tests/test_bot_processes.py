@@ -562,12 +562,15 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     for line, why in (  # a move the notation does not read: its reason, cut short if long
         (b'{"index": 0, "move": "ZZ"}', "($.move: in move 'ZZ': 'ZZ' is not a card"),
         (b"thinking...", "($.move: in move 'thinking...': 'thinking...' is not a card"),
+        (b'"thinking"', "($.move: in move 'thinking': 'thinking' is not a card"),
         (b'{"move": {"type": "capture", "card": "2C", "take": ["2H"]}}', "($.move.take: unknown key 'take'"),
         (b'{"move": {"type": "trail", "card": "2C", "' + b"z" * 5000 + b'": 0}}', "($.move.zzz"),
     ):
         said = _chosen(line, listing)
         assert isinstance(said, str) and "which is not one of its 14 legal moves " + why in said, said
         assert len(said) < 400, said
+        person = not line.startswith(b"{")  # a line of text, not an answer's object: a debugging line, say
+        assert said.endswith("; stdout carries the answers alone: write anything else to stderr)") == person, said
     reasons = {}  # the notation's reasons for unknown keys, by length (a tab is one character, two quoted)
     for key in ("z" * n + tail for n in range(15, 25) for tail in ("", "\t")):
         line = orjson.dumps({"move": {"type": "trail", "card": "2C", key: 0}})
@@ -791,7 +794,8 @@ def test_a_line_written_after_an_answer_stops_the_game_before_the_next_question(
                 break
             time.sleep(0.02)
         shown = ("thinking " * 12)[:80]  # its first 80 bytes
-        with pytest.raises(BotError, match=rf"\(seat 0\) wrote '{shown}' after its answer$"):
+        said = rf"\(seat 0\) wrote '{shown}' after its answer \(stdout carries the answers alone: write anything else to stderr\)$"
+        with pytest.raises(BotError, match=said):
             ask(bot, pos, rng)
     finally:
         bot.close()

@@ -167,7 +167,7 @@ class CommandBot:
             if not extra:
                 raise self._fail(view.seat, self._gone(process))
             if extra.strip():  # blank lines are no answer: let by, as they are wherever they come
-                raise self._fail(view.seat, f"wrote {_shown(extra.lstrip())} {when}")
+                raise self._fail(view.seat, f"wrote {_shown(extra.lstrip())} {when} ({_TO_STDERR})")
         limit = self.time_limit + (0 if self.answered else START_GRACE)
         deadline = time.monotonic() + limit
         self._send(process, orjson.dumps(request) + b"\n", view.seat, limit, deadline)
@@ -278,6 +278,9 @@ def _late(limit: float, data: bytes, answered: bool) -> str:
     return f"did not answer {_within(limit, answered)}; if it did answer, its output was not flushed"
 
 
+_TO_STDERR = "stdout carries the answers alone: write anything else to stderr"
+
+
 def _chosen(line: bytes, moves: MoveList) -> Move | str:
     """The move an answer line names (``{"move": TEXT}`` or ``{"move": OBJECT}``, ``{"index":
     I}``, or the text alone, in any spelling of the notation), or what is wrong with the answer
@@ -314,7 +317,9 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
             move = read_move(text.strip() if isinstance(text, str) else text, "$.move")
             by_text = move if move in moves.moves else None
         except NotationError as exc:
-            unread = f" ({exc})" if len(str(exc)) <= 200 else f" ({str(exc)[:199]}…)"
+            reason = str(exc) if len(str(exc)) <= 200 else f"{str(exc)[:199]}…"
+            person = f"; {_TO_STDERR}" if isinstance(answer, str) else ""  # a line meant for a person?
+            unread = f" ({reason}{person})"
     both = isinstance(answer, dict) and "index" in answer and "move" in answer
     if both and by_index is not None and by_text is not None and by_index != by_text:
         return f"answered {_shown(line)}: its index and its move name different moves (give one of them)"
