@@ -547,11 +547,14 @@ def test_an_answer_names_its_move_in_any_spelling_and_never_two_moves():
     for line in (b'{"move": "2cx2h\\t"}', b"2Cx2H\r", b'{"index": 0}', b'{"index": 0, "move": "2Cx2H"}'):
         assert _chosen(line, listing) == first, line
     assert _chosen(b'{"index": 13.0}', listing) == last  # a whole number, as documents read it
-    assert _chosen(b'{"index": 0.5}', listing).endswith("which is not one of its 14 legal moves")
+    for line in (b'{"index": 0.5}', b'{"index": true}', b'{"index": "0"}', b'{"index": 0.5, "move": "2Cx2H"}'):
+        said = _chosen(line, listing)  # no index, and the reason why
+        assert said.endswith("legal moves (an index is a whole number counted from 0: 0 to 13)"), line
+    for line in (b"0", b"13.0", b"1e400"):  # an index written without its key
+        assert _chosen(line, listing).endswith('legal moves (an index is written {"index": I})'), line
     assert _chosen(b'{"move": "8Sx6H+2H"}', listing).text() == "8Sx2H+6H"  # the table cards in any order
     assert "name different moves" in _chosen(b'{"index": 0, "move": "JD"}', listing)
-    for line in (b'{"index": true}', b'{"move": "KSxAH"}'):
-        assert _chosen(line, listing).endswith("which is not one of its 14 legal moves"), line
+    assert _chosen(b'{"move": "KSxAH"}', listing).endswith("which is not one of its 14 legal moves")
     for line in (b'{"index": 14}', b'{"index": -1}', b'{"index": 99, "move": "JD"}'):  # counted from 1, say
         assert _chosen(line, listing).endswith("legal moves (an index counts from 0: 0 to 13)"), line
     for line in (b'{"Move": "2Cx2H"}', b'{"mvoe": "2Cx2H"}', b"{}"):  # a legal move, under a key not read

@@ -307,11 +307,15 @@ def _chosen(line: bytes, moves: MoveList) -> Move | str:
             by_index = moves.moves[index]
         elif type(index) is int:
             unread = f" (an index counts from 0: 0 to {count - 1})"
-        elif "index" not in answer and "move" not in answer:  # {"Move": ...}: a move named under no key read
+        elif "index" in answer:  # true, 0.5, "4": no index
+            unread = f" (an index is a whole number counted from 0: 0 to {count - 1})"
+        elif "move" not in answer:  # {"Move": ...}: a move named under no key read
             unread = ' (an answer is {"move": TEXT} or {"index": I}: it has neither key)'
         text = answer.get("move")
     else:
         text = answer
+        if isinstance(answer, (int, float)) and not isinstance(answer, bool):  # 4: an index without its key
+            unread = ' (an index is written {"index": I})'
     if isinstance(text, (str, dict)):  # the text or the object form of a move
         try:
             move = read_move(text.strip() if isinstance(text, str) else text, "$.move")
