@@ -8,6 +8,7 @@ import errno
 import io
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -287,6 +288,22 @@ def test_a_bot_named_by_its_file_is_told_to_name_its_module(name):
     said = "a bot of your own is named by its module, not its file: mybots:first, with mybots.py in the current"
     with pytest.raises(LookupError, match=said):
         find_bot(name)
+
+
+def test_a_bot_whose_module_is_not_found_is_told_where_it_was_looked_for(tmp_path, monkeypatch):
+    """A module not found says where casino looked for its file; a module the bot's own
+    imports and does not find is named as Python names it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "needs.py").write_text("import no_such_library_here\n")
+    said = f"'nobots:first': no module 'nobots': no nobots.py in the current directory ({tmp_path}) nor on PYTHONPATH"
+    with pytest.raises(LookupError, match=re.escape(said)):
+        find_bot("nobots:first")
+    with pytest.raises(LookupError, match=re.escape(f"no module 'no.bots': no {os.path.join('no', 'bots')}.py in")):
+        find_bot("no.bots:first")
+    with pytest.raises(
+        LookupError, match="'needs:first': ModuleNotFoundError: No module named 'no_such_library_here'$"
+    ):
+        find_bot("needs:first")
 
 
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])

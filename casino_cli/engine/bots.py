@@ -79,6 +79,27 @@ def spelled_bot(name: str) -> str:
     return next((known for known in BOTS if ":" not in known and known.casefold() == folded), name)
 
 
+def _unloaded(module_name: str, attribute: str, module: object, exc: BaseException) -> str:
+    """Why ``module_name:attribute`` could not be loaded, with what to do for the usual
+    slips: a file named instead of its module, a module not found where casino looks."""
+    import os
+
+    if module is not None and isinstance(exc, AttributeError):  # say which file: Python's own may shadow it
+        where = getattr(module, "__file__", None) or "built into Python"
+        return f"module {module_name!r} ({where}) has no {attribute!r}"
+    if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:  # a file, not a module
+        stem = os.path.basename(module_name).removesuffix(".py")
+        return (
+            f"a bot of your own is named by its module, not its file:"
+            f" {stem}:{attribute}, with {stem}.py in the current directory or a directory on PYTHONPATH"
+        )
+    missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
+    if missing and (module_name == missing or module_name.startswith(missing + ".")):  # not a module it imports
+        path = module_name.replace(".", os.sep)
+        return f"no module {module_name!r}: no {path}.py in the current directory ({os.getcwd()}) nor on PYTHONPATH"
+    return f"{type(exc).__name__}: {exc}"
+
+
 def find_bot(name: str) -> Bot:
     """A bot by name: a registered one (casino's own among them) in any case, as
     :func:`spelled_bot` reads it, or ``module:function`` imported on demand (``cmd:PROGRAM``
@@ -106,18 +127,7 @@ def find_bot(name: str) -> Bot:
             module = importlib.import_module(module_name)
         bot = getattr(module, attribute)
     except (Exception, SystemExit, GeneratorExit) as exc:  # its module's code failed (sys.exit too): say so
-        if module is not None and isinstance(exc, AttributeError):  # say which file: Python's own may shadow it
-            where = getattr(module, "__file__", None) or "built into Python"
-            raise LookupError(
-                f"cannot load bot {name!r}: module {module_name!r} ({where}) has no {attribute!r}"
-            ) from None
-        if module_name.endswith(".py") or "/" in module_name or os.sep in module_name:  # a file, not a module
-            stem = os.path.basename(module_name).removesuffix(".py")
-            raise LookupError(
-                f"cannot load bot {name!r}: a bot of your own is named by its module, not its file:"
-                f" {stem}:{attribute}, with {stem}.py in the current directory or a directory on PYTHONPATH"
-            ) from None
-        raise LookupError(f"cannot load bot {name!r}: {type(exc).__name__}: {exc}") from None
+        raise LookupError(f"cannot load bot {name!r}: {_unloaded(module_name, attribute, module, exc)}") from None
     unfit = unfit_bot(bot)
     if unfit:
         raise LookupError(f"bot {name!r} {unfit}")
