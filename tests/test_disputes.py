@@ -3,6 +3,7 @@ record statuses, `--keep-going`, and `casino judge` on the command line."""
 
 from __future__ import annotations
 
+import re
 import shlex
 from pathlib import Path
 
@@ -1196,3 +1197,33 @@ def test_hint_of_a_move_without_its_hand_says_it_is_of_hand_1_when_the_record_ha
     for asked in (["--hand", "1", "--move", "3"], ["--hand", "2", "--move", "1"]):
         assert cli("hint", "-", *asked, "-f", "json", stdin=orjson.dumps(doc)).stderr == ""
     assert cli("hint", "-", "--move", "3", "-f", "json", stdin=orjson.dumps(_cut_game(10)[0])).stderr == ""
+
+
+def test_score_of_a_record_the_referee_stops_says_its_result_is_not_known(tmp_path):
+    """A record with an illegal move is scored up to it, and its text, pretty and picture
+    results said 'the game goes on', as if it had been scored to its end: each says the result
+    is not known, where the referee stops and on what rule; a record that merely stops
+    part-way still goes on."""
+    game = orjson.loads(casino("simulate", "--seed", "stops", "--hands", "2").stdout)
+    second = game["hands"][1]["moves"]
+    second[2] = second[0]  # the seat to play plays again a card it played two moves ago
+    game["hands"][1].pop("score", None)
+    game.pop("result", None)
+    path, picture = tmp_path / "g.json", tmp_path / "sheet.svg"
+    path.write_bytes(orjson.dumps(game))
+    (finding,) = map(orjson.loads, casino("validate", str(path), "-f", "json").stdout.splitlines())
+    assert (finding["hand"], finding["move"]) == (2, 3)
+    said = f"the referee stops at hand 2, move 3 ({finding['rule']}), and nothing after it is scored"
+    out = casino("score", str(path), "-f", "text", "--svg", str(picture))
+    lines = out.stdout.decode().splitlines()
+    assert out.returncode == 1 and lines[1].startswith("hand 1: points") and lines[-1] == f"result: not known: {said}"
+    pretty = " ".join(casino("score", str(path), "-f", "pretty").stdout.decode().split())
+    assert f"not known: {said}" in pretty and "goes on" not in pretty
+    drawn = " ".join(re.findall(r">([^<>]+)</text>", picture.read_text()))  # the banner's lines, as read
+    assert "the result is not known (" in drawn and said in drawn, drawn
+    del second[2:]  # the same record stopping before the illegal move: part-way, not stopped
+    path.write_bytes(orjson.dumps(game))
+    out = casino("score", str(path), "-f", "text")
+    assert out.returncode == 0 and out.stdout.decode().splitlines()[-1].startswith(
+        "result: game goes on; the record stops"
+    )

@@ -37,13 +37,16 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, record))
             if not finding.unchecked:
                 code = max(code, VERDICT)
-        _print(sheet, fmt, screen, rules, sides, before, stop_note(sheet, shown_names(names)))
+        stop = next((f for f in findings if not f.unchecked and f.rule != "claim"), None)
+        stopped = _stopped_at(stop) if stop is not None else ""
+        ending = f"not known: {stopped}" if stopped else "game goes on" + stop_note(sheet, shown_names(names))
+        _print(sheet, fmt, screen, rules, sides, before, ending)
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
             from ..pictures.table import game_title
 
             title = f"Score sheet · {game_title(rules)}"
-            write_file(svg, sheet_svg(sheet, rules, names, title, before))
+            write_file(svg, sheet_svg(sheet, rules, names, title, before, stopped))
     if code:
         raise Fail(code)
 
@@ -79,16 +82,23 @@ def _print(
     rules: Rules,
     sides: list[str] | None = None,
     before: tuple[int, ...] | None = None,
-    stopped: str = "",
+    ending: str = "game goes on",
 ) -> None:
-    """The sheet in ``fmt``; ``stopped``, where the record stops part-way, after "game goes on"."""
+    """The sheet in ``fmt``, its result ``ending`` where no side has won."""
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
         write_line(f"score: {rules}")
-        for line in sheet_lines(sheet, rules, sides, "game goes on" + stopped, before):
+        for line in sheet_lines(sheet, rules, sides, ending, before):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, rules, sides, "the game goes on" + stopped, before))
+        screen.print(score_view(sheet, rules, sides, ("the " if ending.startswith("game") else "") + ending, before))
+
+
+def _stopped_at(finding: Finding) -> str:
+    """Why a record the referee stops at ``finding`` (an illegal move) has no known result,
+    where "the game goes on" would say it was scored to its end."""
+    where = f"hand {finding.hand}, move {finding.move}" if finding.move else f"hand {finding.hand or 1}"
+    return f"the referee stops at {where} ({finding.rule}), and nothing after it is scored"

@@ -54,10 +54,12 @@ def sheet_svg(
     names: Sequence[str] | None = None,
     title: str = "",
     before: Sequence[int] | None = None,
+    stopped: str = "",
 ) -> str:
     """The whole sheet of a game under ``rules`` as a standalone SVG document; where sweeps
     do not score, the column counts the times a side cleared the table. ``before`` is the
-    score before the first hand (0s when None), for why points were capped (G3)."""
+    score before the first hand (0s when None), for why points were capped (G3); ``stopped``,
+    why the result is not known, where the referee stopped the record."""
     partnerships, sweeps = rules.partnerships, rules.sweeps
     labels = side_labels(names, rules)
     out = [text(24, 34, title or "Score sheet", 20, font_weight="bold", fill=BLACK)]
@@ -100,21 +102,23 @@ def sheet_svg(
             out += [text(_ITEMS_X, y + 13 + _LINE * i, line, 12, fill="#666") for i, line in enumerate(lines)]
             y += _ROW + _LINE * (len(lines) - 1)
         y += 10
-    svg, height = banner(16, y, WIDTH - 32, result_words(sheet, rules, names), 12)
+    svg, height = banner(16, y, WIDTH - 32, result_words(sheet, rules, names, stopped), 12)
     out.append(svg)
     y += height + 16
     body = f'<rect width="{WIDTH}" height="{y:g}" fill="#fbfaf6"/>' + "".join(out)
     return document(WIDTH, y, body, title or "Score sheet", set(), back=False)
 
 
-def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None) -> str:
+def result_words(sheet: dict[str, Any], rules: Rules, names: Sequence[str] | None, stopped: str = "") -> str:
     """``seat 0 · Ann wins the game: …`` or ``the game goes on``, with the totals and why
-    (the sides named)."""
+    (the sides named); ``the result is not known`` and why, where the referee ``stopped``."""
     partnerships = rules.partnerships
     labels = side_labels(names, rules)
     totals = ", ".join(f"{labels[s]} {v}" for s, v in enumerate(sheet["scores"]))
     winner = sheet["winner"]
     reason = named_reason(sheet.get("reason", ""), side_names(rules, tuple(names) if names else None))
+    if winner is None and stopped:
+        return f"the result is not known ({totals}): {stopped}"
     if winner is None:
         return f"the game goes on ({totals})" + (f": {reason}" if reason else "") + stop_note(sheet, names)
     verb = "win" if partnerships else "wins"
