@@ -106,6 +106,26 @@ def test_pretty_documents_one_after_another_are_told_to_come_one_per_line():
     assert res.returncode == 65 and "unexpected content after document" in res.stderr
 
 
+def test_a_pretty_document_after_json_lines_is_told_to_come_on_one_line():
+    """A results server's stream of records with one appended by ``jq .`` (or
+    ``json.dumps(indent=2)``) said only 'unexpected end of data' at the ``{`` that opens
+    it, and then 'unexpected content after document' at each of its lines; the opening
+    line's message now says what happened and what to write."""
+    data = RECORDS[0] + b"\n" + RECORDS[1] + b"\n" + pretty(orjson.loads(RECORDS[2])) + b"\n"
+    res = cli("validate", "-", "-f", "text", stdin=data)
+    found = res.stdout.decode().splitlines()
+    assert res.returncode == 65
+    assert found[0] == (
+        "<stdin>:3:2: $: invalid JSON: unexpected end of data; this line opens a document written on the lines"
+        " below it (as jq without -c writes one): in JSON Lines each document is one line, as jq -c writes them"
+        " (notation)"
+    )
+    assert "opens a document" not in "".join(found[1:])  # its other lines as before
+    truncated = RECORDS[0] + b"\n" + RECORDS[1][:-40] + b"\n"  # a line cut short is no such opener
+    res = cli("validate", "-", "-f", "text", stdin=truncated)
+    assert res.returncode == 65 and "unexpected end of data (notation)" in res.stdout.decode()
+
+
 @pytest.mark.parametrize(
     "data, name",
     [

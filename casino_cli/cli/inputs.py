@@ -325,11 +325,24 @@ def _parse_line(name: str, item: _Line) -> Document:
             ),
         )
     doc = _parse(name, item.number, item.data.rstrip(b"\r\n"))  # an error at its end is on this line
-    if doc.error is None or not has_bare_cr(doc.raw):
+    error = doc.error
+    if error is None:
         return doc
-    error = NotationError(f"{doc.error.message}; {CR_HINT}", doc.error.path)
-    error.at = doc.error.at
-    return doc._replace(error=error)
+    if has_bare_cr(doc.raw):
+        hint = CR_HINT
+    elif doc.raw.rstrip() in (b"{", b"["):  # at the line start: not an inner object
+        hint = _OPENER_HINT
+    else:
+        return doc
+    hinted = NotationError(f"{error.message}; {hint}", error.path)
+    hinted.at = error.at
+    return doc._replace(error=hinted)
+
+
+_OPENER_HINT = (
+    "this line opens a document written on the lines below it (as jq without -c writes one):"
+    " in JSON Lines each document is one line, as jq -c writes them"
+)
 
 
 def _parse(name: str, number: int, data: bytes) -> Document:
