@@ -133,3 +133,21 @@ def test_only_whole_card_codes_are_named_never_letters_inside_a_word(tmp_path):
     shown = casino("validate", str(broken), "-f", "pretty", env=WIDE)
     assert shown.returncode == 65 and b"$: invalid JSON: unexpected character" in shown.stdout + shown.stderr
     assert cards_named("invalid JSON near 5C; ASCII only") == "invalid JSON near 5♣; ASCII only"
+
+
+def test_a_quoted_word_is_left_as_written(tmp_path):
+    """casino score of a record with a move '4X' told people ''4X' is not a card (expected
+    rank A23456789TJQK then suit SHDC, e.g. '10♦')', an example of neither; quoted words,
+    what was typed and what to type, are left as written, other cards named."""
+    from casino_cli.records.describe import cards_named
+
+    record = orjson.loads(casino("simulate", "--games", "1", "--seed", "q").stdout)
+    record["hands"][0]["moves"][3] = "4X"
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(orjson.dumps(record))
+    said = casino("score", str(bad), "-f", "text").stderr.decode()
+    assert "'4X' is not a card (expected rank A23456789TJQK then suit SHDC, e.g. 'TD')" in said
+    assert (
+        cards_named("in move '9D': it is Ben's turn, 9D and 'KS' 'QH")
+        == "in move '9D': it is Ben's turn, 9♦ and 'KS' 'Q♥"
+    )

@@ -22,17 +22,18 @@ def card_name(card: int) -> str:
 
 _CARD_CODE = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 _WORD = re.compile(r"\S+")
+_QUOTED = r"(?<!\w)'[^'\s]+'(?!\w)"  # 'TD', not the 's of "Ben's turn"
 
 
 def cards_named(words: str, name: Callable[[int], str] = card_name, keep: Sequence[str] = (), move: str = "") -> str:
     """The engine's words with each card code named by ``name``: for people "9D is not on the
     table" as "9♦ is not on the table", as boards and moves show cards. Left as written: a
     move in notation (a word with ``x`` or ``=``: ``QSx9D``), each text of ``keep`` (the
-    players' names) and the words up to the first ``move`` (the move's text: ``QS is
-    illegal: …``)."""
+    players' names), a quoted word (what was typed, or an example of what to type: ``e.g.
+    'TD'``) and the words up to the first ``move`` (the move's text: ``QS is illegal: …``)."""
     at = words.find(move) + len(move) if move and move in words else 0
     kept = sorted({text for text in keep if text}, key=len, reverse=True)
-    parts = re.split(f"({'|'.join(map(re.escape, kept))})", words[at:]) if kept else [words[at:]]
+    parts = re.split(f"({'|'.join([*map(re.escape, kept), _QUOTED])})", words[at:])
     named = (part if i % 2 else _WORD.sub(lambda w: _word_named(w[0], name), part) for i, part in enumerate(parts))
     return words[:at] + "".join(named)
 
