@@ -121,9 +121,9 @@ def test_a_pretty_document_after_json_lines_is_told_to_come_on_one_line():
         " (notation)"
     )
     assert "opens a document" not in "".join(found[1:])  # its other lines as before
-    truncated = RECORDS[0] + b"\n" + RECORDS[1][:-40] + b"\n"  # a line cut short is no such opener
-    res = cli("validate", "-", "-f", "text", stdin=truncated)
-    assert res.returncode == 65 and "unexpected end of data (notation)" in res.stdout.decode()
+    for cut in (RECORDS[1][:-40] + b"\n", b"{"):  # a line cut short, a last line cut after its {
+        res = cli("validate", "-", "-f", "text", stdin=RECORDS[0] + b"\n" + cut)
+        assert res.returncode == 65 and "unexpected end of data (notation)" in res.stdout.decode()
 
 
 @pytest.mark.parametrize(

@@ -330,7 +330,7 @@ def _parse_line(name: str, item: _Line) -> Document:
         return doc
     if has_bare_cr(doc.raw):
         hint = CR_HINT
-    elif doc.raw.rstrip() in (b"{", b"["):  # at the line start: not an inner object
+    elif doc.raw.rstrip() in (b"{", b"[") and item.data.endswith(b"\n"):  # not inner, nor a cut last line
         hint = _OPENER_HINT
     else:
         return doc
