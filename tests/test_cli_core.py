@@ -314,3 +314,25 @@ def test_apply_names_a_move_object_s_unknown_key_as_written():
     for key in ("$x", ".seat", "x"):
         out = casino("apply", "-", orjson.dumps({key: 1, "move": "2C"}).decode(), stdin=dealt)
         assert out.returncode == 65 and f"move 1: {key}: unknown key {key!r}".encode() in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("command", ["moves", "score", "replay", "convert", "hint", "review"])
+def test_a_stream_command_given_several_files_says_how_to_read_them(tmp_path, command):
+    """``ls *.jsonl | xargs casino score`` was told only 'Got unexpected extra argument(s)
+    (b.jsonl)'; the error goes on to say that the command reads one FILE and how to read
+    several, and the two ways it names work."""
+    files = []
+    for seed in ("a", "b"):
+        files.append(tmp_path / f"{seed}.jsonl")
+        files[-1].write_bytes(casino("simulate", "--games", "1", "--seed", seed).stdout)
+    out = casino(command, *map(str, files))
+    assert out.returncode == 2
+    assert out.stderr.decode().splitlines()[-1] == (
+        f"Error: Got unexpected extra argument(s) ({files[1]}): casino {command} reads one FILE (or - for standard"
+        f" input); for several, run it on each (xargs -n 1 casino {command}) or on them joined"
+        f" (cat FILE... | casino {command} -)"
+    )
+    if command == "score":
+        joined = casino("score", "-", stdin=files[0].read_bytes() + files[1].read_bytes())
+        each = [casino("score", str(path)).stdout for path in files]
+        assert joined.returncode == 0 and joined.stdout == b"".join(each)

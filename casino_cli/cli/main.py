@@ -12,12 +12,15 @@ import math
 import os
 import sys
 from enum import Enum
-from typing import Annotated, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
 from .. import version_line
 from .output import MANY, MAX_JOBS, MOST_DELAY, MOST_HANDS, USAGE, Fail, Form, Format, bounded
+
+if TYPE_CHECKING:
+    from typer._click.exceptions import ClickException
 
 app = typer.Typer(
     name="casino",
@@ -848,6 +851,22 @@ def table_cards_spelled(args: list[str]) -> list[str]:
     return [*args[:at], *cards, *args[end:]]
 
 
+_ONE_FILE = ("moves", "score", "replay", "convert", "hint", "review")  # stream readers of one FILE
+
+
+def several_files_hint(exc: ClickException) -> None:
+    """Click's 'Got unexpected extra argument(s) (b.jsonl)' to a command that reads one FILE
+    (``casino score *.jsonl``, ``ls | xargs casino score``) goes on to say how to read several."""
+    from typer._click.exceptions import UsageError
+
+    name = exc.ctx.command.name if isinstance(exc, UsageError) and exc.ctx is not None else None
+    if name in _ONE_FILE and exc.message.startswith("Got unexpected extra argument"):
+        exc.message += (
+            f": casino {name} reads one FILE (or - for standard input); for several,"
+            f" run it on each (xargs -n 1 casino {name}) or on them joined (cat FILE... | casino {name} -)"
+        )
+
+
 def run(argv: list[str]) -> NoReturn:
     """Parse ``argv`` (the words after ``casino``) with typer and run the command;
     :func:`.entry.finish` turns every outcome into an exit code (docs/notation.md). The
@@ -870,6 +889,7 @@ def run(argv: list[str]) -> NoReturn:
         except Exit as exc:
             raise Fail(exc.exit_code) from None
         except ClickException as exc:
+            several_files_hint(exc)
             shown = io.StringIO()
             exc.show(file=shown)
             with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
