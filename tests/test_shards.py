@@ -79,3 +79,15 @@ def test_validate_on_a_cluster_refuses_pretty_before_anything_else():
     out = cli("validate", "--dask", "127.0.0.1:9", "-f", "pretty", "fixtures/records/dispute.json")
     assert (out.returncode, out.stdout) == (2, b"")
     assert out.stderr == "casino: --dask writes json, jsonl or text (-f), not pretty\n"
+
+
+def test_a_simulate_shard_with_no_game_says_so() -> None:
+    """With more shards than games, some shards hold none: such a shard wrote nothing and
+    said nothing, and a validate reading it in a pipeline then met empty input (exit 65)
+    with no word why; it says on stderr that it holds no game, and exits 0."""
+    for k in range(1, 7):  # shards 1, 3 and 5 of 6 hold none of 3 games
+        shard, games = f"{k}/6", len(shard_range((k, 6), 3))
+        out = cli("simulate", "--games", "3", "--seed", "s", "--shard", shard)
+        assert out.returncode == 0 and len(out.stdout.splitlines()) == games, out
+        empty = f"--shard {shard} of 3 games holds none of them: it writes no record"
+        assert (empty in out.stderr) == (not games), out.stderr

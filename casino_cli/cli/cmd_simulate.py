@@ -8,6 +8,7 @@ from typing import Any
 from ..engine import Rules, game_seed
 from ..engine.bots import BOTS, spelled_bot
 from ..engine.views import Bot, BotError
+from ..errors import plural
 from ..notation.fields import dumps
 from ..records.botproto import close_bots, load_bot
 from ..records.game_record import game_record
@@ -92,8 +93,11 @@ def run_simulate(
         raise Fail(USAGE, "--jobs and --dask do not go together (the cluster's workers do the work)")
     rules = rules_from_options(variant, players, partnerships, options)
     seats = parse_bots(bots, rules.players)
-    wanted = shard_range(parse_shard(shard), games)
+    part = parse_shard(shard)
+    wanted = shard_range(part, games)
     seed = seed_or_random(seed, games=games)  # said once the options are known to be right
+    if not wanted:  # more shards than games: this one writes nothing, and a reader of it finds no record
+        say(f"--shard {part[0]}/{part[1]} of {plural(games, 'game')} holds none of them: it writes no record")
     numbers = range(wanted.start + 1, wanted.stop + 1)  # games are numbered from 1
     played: Iterable[tuple[bytes, bool]]
     if dask is not None:
