@@ -336,3 +336,22 @@ def test_a_stream_command_given_several_files_says_how_to_read_them(tmp_path, co
         joined = casino("score", "-", stdin=files[0].read_bytes() + files[1].read_bytes())
         each = [casino("score", str(path)).stdout for path in files]
         assert joined.returncode == 0 and joined.stdout == b"".join(each)
+
+
+def test_validate_given_jobs_says_how_it_splits_its_work(tmp_path):
+    """Every other heavy command takes --jobs, and validate was refused with click's 'No such
+    option: --jobs' alone; the error names the ways validate splits its work, and --shard
+    splits it; another command's unknown option keeps click's words alone."""
+    records = tmp_path / "night.jsonl"
+    records.write_bytes(casino("simulate", "--games", "4", "--seed", "j").stdout)
+    for jobs in (["--jobs", "2"], ["--jobs=2"]):
+        out = casino("validate", *jobs, str(records))
+        assert out.returncode == 2 and out.stderr.decode().splitlines()[-1] == (
+            "Error: No such option: --jobs: validate splits its work with --shard K/N (a process per shard)"
+            " or --dask ADDRESS"
+        )
+    for k in (1, 2):  # the way it names: each shard checks its half
+        assert b"casino: 2 records checked: 2 valid" in casino("validate", "--shard", f"{k}/2", str(records)).stderr
+    assert (
+        casino("score", "--jobs", "2", str(records)).stderr.decode().splitlines()[-1] == "Error: No such option: --jobs"
+    )

@@ -854,10 +854,12 @@ def table_cards_spelled(args: list[str]) -> list[str]:
 _ONE_FILE = ("moves", "score", "replay", "convert", "hint", "review")  # stream readers of one FILE
 
 
-def several_files_hint(exc: ClickException) -> None:
-    """Click's 'Got unexpected extra argument(s) (b.jsonl)' to a command that reads one FILE
-    (``casino score *.jsonl``, ``ls | xargs casino score``) goes on to say how to read several."""
-    from typer._click.exceptions import UsageError
+def usage_hint(exc: ClickException) -> None:
+    """Click's words for a usage slip go on to say what to do, where casino knows: 'Got
+    unexpected extra argument(s) (b.jsonl)' to a command that reads one FILE (``casino score
+    *.jsonl``, ``ls | xargs casino score``), how to read several; 'No such option: --jobs' to
+    validate, which splits its work otherwise."""
+    from typer._click.exceptions import NoSuchOption, UsageError
 
     name = exc.ctx.command.name if isinstance(exc, UsageError) and exc.ctx is not None else None
     if name in _ONE_FILE and exc.message.startswith("Got unexpected extra argument"):
@@ -865,6 +867,8 @@ def several_files_hint(exc: ClickException) -> None:
             f": casino {name} reads one FILE (or - for standard input); for several,"
             f" run it on each (xargs -n 1 casino {name}) or on them joined (cat FILE... | casino {name} -)"
         )
+    if name == "validate" and isinstance(exc, NoSuchOption) and exc.option_name == "--jobs":
+        exc.message += ": validate splits its work with --shard K/N (a process per shard) or --dask ADDRESS"
 
 
 def run(argv: list[str]) -> NoReturn:
@@ -889,7 +893,7 @@ def run(argv: list[str]) -> NoReturn:
         except Exit as exc:
             raise Fail(exc.exit_code) from None
         except ClickException as exc:
-            several_files_hint(exc)
+            usage_hint(exc)
             shown = io.StringIO()
             exc.show(file=shown)
             with contextlib.suppress(OSError, ValueError):  # a closed or full stderr
