@@ -385,6 +385,33 @@ def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_o
     assert orjson.loads(saved.read_bytes())["seed"] == told[1]
 
 
+def test_a_record_saved_while_a_random_seed_is_secret_holds_the_tables_dealt_not_the_seed(tmp_path):
+    """s FILE during a game of a random seed writes no seed (casino deal --seed would show
+    the other hand and the stock), but the table cards each hand was dealt, which the
+    person saw; the game's end or leaving writes the seed, as it tells it then."""
+    saved = tmp_path / "game.json"
+    term = Terminal("play")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send("1")
+    term.expect(PROMPT)
+    term.expect("q quit): ")
+    term.send(f"s {saved}")
+    assert "(its seed, which deals every card, then too)" in unwrapped(term.expect(PROMPT))
+    secret = orjson.loads(saved.read_bytes())
+    assert "seed" not in secret and "shuffle" not in secret
+    hand = secret["hands"][0]
+    assert list(hand) == ["dealer", "table", "moves"] and len(hand["table"]) == 4
+    assert cli("validate", str(saved)).returncode == 0
+    term.expect("q quit): ")
+    term.send("q")
+    told = re.search(r"casino: seed: (\w+)", term.expect("casino: seed: ") + term.expect("\n"))
+    assert term.close() == 0 and told
+    whole = orjson.loads(saved.read_bytes())
+    assert whole["seed"] == told[1] and "table" not in whole["hands"][0]
+    assert whole["hands"][0]["moves"] == hand["moves"]
+
+
 def test_without_save_the_person_is_told_at_the_start_how_to_keep_the_record():
     """A game played without --save is gone once left: said at the start, with the way to
     keep it, and at the end; left before any move, no file is asked for (nothing was played)."""

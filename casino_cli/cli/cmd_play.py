@@ -230,7 +230,7 @@ def run_play(
     say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"), [*seated, "s FILE"])
     session = Session(rules, seed, players=named)
     try:
-        _run(session, seed, seats, fmt, watch, delay, Keeper(save))
+        _run(session, seed, seats, fmt, watch, delay, Keeper(save, secret=chosen is None and not watch))
     finally:
         if chosen is None and not watch:  # told at the end: during the game it would deal every hidden card
             say(f"seed: {seed}")
@@ -292,10 +292,12 @@ def _run(
     try:
         watcher.show([HandStart(1, session.position)])
         left = _play(session, seats, rngs, watcher, watch, keeper)
+        keeper.secret = False  # told at the end: the record has it from here on
         watcher.close(session, left)
         if not watch and _played(session):  # a game left before any move: nothing to keep
             keeper.ask(session, watcher.out or console(), (*HELPS, *COMMANDS))
     except (KeyboardInterrupt, Interrupted, Exception) as exc:  # whatever stops it, the game so far is saved
+        keeper.secret = False
         with contextlib.suppress(OSError):  # a terminal gone is no reason to lose the game
             watcher.stop()
         lost = exc if isinstance(exc, OSError) and not isinstance(exc, BrokenPipeError) else None  # a terminal gone

@@ -53,8 +53,9 @@ def tell(out: Console, words: str) -> None:
 class Keeper:
     """The file the game's record goes to (None: none yet), written whole each time."""
 
-    def __init__(self, target: str | None):
+    def __init__(self, target: str | None, secret: bool = False):
         self.target = target
+        self.secret = secret  # the seed is not told yet: a record written holds the tables dealt instead
         self.kept: list[str] = [] if target is None else [target]  # the files this game may write over
         self.warned = ""  # a file named once that holds something else: named again, it is replaced
 
@@ -62,7 +63,7 @@ class Keeper:
         """The record so far into the file, if there is one: casino text into a ``.cas``
         file, as a person who names one expects to read it, JSON into any other."""
         if self.target is not None:
-            record = session.record()
+            record = session.record(seed=not self.secret)
             cas = self.target.lower().endswith(".cas")
             write_file(self.target, write_text(record) if cas else dumps(record).decode() + "\n")
 
@@ -88,7 +89,8 @@ class Keeper:
             return exc.message
         self.kept.append(name)
         left = f" ({before} is left as it was)" if before not in (None, name) else ""
-        return f"the record so far is in {name}, written again there when the game ends or you leave{left}"
+        seed = " (its seed, which deals every card, then too)" if self.secret else ""
+        return f"the record so far is in {name}, written again there when the game ends or you leave{seed}{left}"
 
     def _other_file(self, name: str) -> bool:
         """Whether ``name`` is a file that holds something else than this game (another

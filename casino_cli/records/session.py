@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ..engine import Game, Move, Position, legal_moves
+from ..engine import Game, Move, Position, codes_of, legal_moves, seeded_deck, start_position
 from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
 from ..engine.rules import Rules
@@ -71,14 +71,24 @@ class Session:
             events.append(self.game.deal())
         return events
 
-    def record(self) -> dict[str, Any]:
+    def record(self, seed: bool = True) -> dict[str, Any]:
         """The game's ``casino.record/1`` so far (its last hand may stop part-way), with a
-        ``_takebacks`` comment when moves were taken back (:meth:`restore`)."""
+        ``_takebacks`` comment when moves were taken back (:meth:`restore`); without
+        ``seed`` (a seed not yet told: it deals every card still hidden), each hand's
+        first table cards in its place."""
         record = game_record(self.game, self.players)
+        if not seed:
+            del record["seed"], record["shuffle"]
+            record["hands"] = [self._tabled(number, hand) for number, hand in enumerate(record["hands"], 1)]
         if self.takebacks:  # the moves kept are legal, but the player saw the replies to others first
             moves = f"{self.takebacks} move" + "s" * (self.takebacks != 1)
             record["_takebacks"] = f"{moves} taken back during play (undo), each after the replies to it were seen"
         return record
+
+    def _tabled(self, number: int, hand: dict[str, Any]) -> dict[str, Any]:
+        """Hand ``number`` of the record with the table cards it was dealt, which every seat saw."""
+        dealt = start_position(self.rules, seeded_deck(self.game.seed, number), hand["dealer"])
+        return {"dealer": hand["dealer"], "table": codes_of(dealt.loose), **hand}
 
     def moment(self, extra: object = None) -> Moment:
         """The game now, to come back to with :meth:`restore`."""
