@@ -646,6 +646,16 @@ def test_a_watched_game_names_its_bots_in_its_record_and_on_its_board():
     assert term.close() == 0
 
 
+def test_a_watched_move_too_long_for_a_40_column_screen_goes_on_under_its_words():
+    """The last moves under a watched table wrap as a game played's log does: under the
+    move's words, never at column 0 where the next move's number stands."""
+    term = Terminal("play", "--watch", "--seed", "7", "--delay", "0", size=(40, 20))
+    shown = term.expect("A♥+4♦ with 5♥")
+    assert " 6. greedy (seat 1) takes the 5-build\n    A♥+4♦ with 5♥" in shown, shown[-400:]
+    term.proc.kill()
+    term.close()
+
+
 def test_a_watched_game_tells_a_random_seed_once_at_its_start_and_a_given_one_never():
     """Watching shows every hand as it is dealt, so a random seed is told at the start (a
     game played tells it at its end): once, and a seed given is not told back."""

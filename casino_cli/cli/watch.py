@@ -98,7 +98,7 @@ class Watcher:
             self.live = Live(console=self.out, auto_refresh=False, screen=False, transient=False)
             self.live.start()
         self.delay = delay if delay is not None else (TERMINAL_DELAY if self.live is not None else 0.0)
-        self.recent: deque[str] = deque(maxlen=5)
+        self.recent: deque[tuple[str, str]] = deque(maxlen=5)  # the last moves under the table: (head, words)
         self.last_game: GameStep | None = None
         self._deal: int | None = None
         self._since = 0  # lines printed since the person's last board (the others' moves)
@@ -209,18 +209,22 @@ class Watcher:
         parts: list[Any] = []
         if isinstance(event, HandStart):
             self.recent.clear()
-            self.recent.append(f"hand {event.hand}: the cards are dealt")
+            self.recent.append(("", f"hand {event.hand}: the cards are dealt"))
         elif isinstance(event, Step):
-            self.recent.append(f"{event.number:>2}. {self._words(event, card_name)}")
+            self.recent.append((f"{event.number:>2}. ", self._words(event, card_name)))
             if event.position.deal != (self._deal or event.position.deal):
-                self.recent.append(f"deal {event.position.deal}: four new cards each")
+                self.recent.append(("", f"deal {event.position.deal}: four new cards each"))
         elif event.residue:
-            self.recent.append(residue_words(event, card_name, self.names))
+            self.recent.append(("", residue_words(event, card_name, self.names)))
         self._deal = event.position.deal
         parts.append(Text(f"hand {event.hand}", style="bold"))
         if not isinstance(event, HandEnd):  # at the end the sheet takes the board's place: both overfill 24 lines
             parts.append(position_view(event.position, names=self.names))
-        parts.append(Text("\n".join(self.recent)))
+        assert self.out is not None
+        width = self.out.width  # a line too long goes on under its words, as in a game played
+        parts.append(
+            Text("\n".join(hanging(head, words, width, indent=" " * (len(head) or 2)) for head, words in self.recent))
+        )
         if isinstance(event, HandEnd):
             parts.append(
                 score_view(
