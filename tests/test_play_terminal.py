@@ -11,6 +11,7 @@ import pty
 import re
 import select
 import shlex
+import signal
 import subprocess
 import sys
 import termios
@@ -373,7 +374,7 @@ def test_a_random_seed_is_told_when_the_game_ends_and_a_saved_file_is_replaced_o
     saved.write_text("an earlier game")
     term = Terminal("play", "--save", str(saved))
     board = term.expect(PROMPT)
-    assert "seed" not in board and saved.read_text() == "an earlier game"
+    assert "casino: seed" not in board and saved.read_text() == "an earlier game"
     term.send("1")
     term.expect(PROMPT)
     term.expect("q quit): ")
@@ -410,6 +411,28 @@ def test_a_record_saved_while_a_random_seed_is_secret_holds_the_tables_dealt_not
     whole = orjson.loads(saved.read_bytes())
     assert whole["seed"] == told[1] and "table" not in whole["hands"][0]
     assert whole["hands"][0]["moves"] == hand["moves"]
+
+
+def test_save_naming_a_saved_game_says_so_and_a_game_left_before_any_move_leaves_it_as_it_was(tmp_path):
+    """A person coming back to a saved game with --save FILE is told at the start that the
+    new game replaces it and how to see it; leaving before a move (q, or Ctrl-C) keeps it."""
+    saved = tmp_path / "night.cas"
+    saved.write_bytes((ROOT / "fixtures/text/club-night.cas").read_bytes())
+    before = saved.read_bytes()
+    term = Terminal("play", "--seed", "7", "--save", str(saved), size=(400, 24))
+    told = term.expect(PROMPT)
+    assert f"casino: {saved} already exists: this game's record replaces it once you play a move" in told
+    assert f"`casino replay {saved}` shows it" in told
+    term.expect("q quit): ")
+    term.send("q")
+    assert f"casino: game left at hand 1; {saved} is left as it was" in term.expect("as it was")
+    assert term.close() == 0 and saved.read_bytes() == before
+    term = Terminal("play", "--seed", "7", "--save", str(saved))
+    term.expect(PROMPT)
+    term.wait_for_input()
+    term.proc.send_signal(signal.SIGINT)
+    assert "casino: interrupted\n" in term.rest()
+    assert term.close() == 130 and saved.read_bytes() == before
 
 
 def test_without_save_the_person_is_told_at_the_start_how_to_keep_the_record():

@@ -10,6 +10,7 @@ file (keeping.py).
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
 import shlex
@@ -228,6 +229,12 @@ def run_play(
     you = f"you are seat {PERSON}" + (f" ({person})" if person else "")
     lineup = ", ".join(seated)
     say(lineup if watch else f"{you}; {lineup}" + ("" if save else f"; {UNSAVED}"), [*seated, "s FILE"])
+    if save is not None and not watch and os.path.isfile(save) and os.path.getsize(save):
+        say(
+            f"{save} already exists: this game's record replaces it once you play a move (q before one leaves it"
+            f" as it was); a game saved there is not played on: `casino replay {shlex.quote(save)}` shows it",
+            [save],
+        )
     session = Session(rules, seed, players=named)
     try:
         _run(session, seed, seats, fmt, watch, delay, Keeper(save, secret=chosen is None and not watch))
@@ -305,8 +312,8 @@ def _run(
         if stopped and not watch and keeper.target is None and _played(session):
             kept = keeper.rescue(session)  # no question after a stop: a new file
         else:
-            keeper.write(session)
-            kept = f"the game so far is in {keeper.target}" if keeper.target else ""
+            target = _kept(keeper, session)
+            kept = f"the game so far is in {target}" if target else ""
         kept = f"; {kept}" if kept else ""
         # Ctrl-C (casino's handler raises Interrupted), SIGTERM, SIGHUP
         if isinstance(exc, (KeyboardInterrupt, Interrupted)):
@@ -317,17 +324,27 @@ def _run(
         if lost is not None:  # EIO: the terminal hung up with no SIGHUP for casino
             raise Fail(IO_ERROR, io_error_message(lost) + kept) from None
         raise  # a defect of casino's
-    keeper.write(session)
-    save = keeper.target
+    save = _kept(keeper, session)
     if left:
         at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
-        say(f"game left {at}; " + (f"the record so far is in {save}" if save else NOT_KEPT))
+        untouched = f"{keeper.target} is left as it was" if keeper.target else NOT_KEPT
+        say(f"game left {at}; " + (f"the record so far is in {save}" if save else untouched))
     elif not watch:  # a watched game's record is its output (or --save's), as its help says
         say(
             f"the record is in {save}; `casino review {shlex.quote(save)}` finds your costliest moves"
             if save
             else NOT_KEPT
         )
+
+
+def _kept(keeper: Keeper, session: Session) -> str | None:
+    """The game's record written into the keeper's file as the game ends or stops: that
+    file, or None where there is none, or where a game left before any move would replace
+    a file it never wrote (a saved game named by --save in the hope of playing it on)."""
+    if keeper.target is None or not (_played(session) or keeper.written):
+        return None
+    keeper.write(session)
+    return keeper.target
 
 
 def _played(session: Session) -> bool:

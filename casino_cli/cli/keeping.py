@@ -56,6 +56,7 @@ class Keeper:
     def __init__(self, target: str | None, secret: bool = False):
         self.target = target
         self.secret = secret  # the seed is not told yet: a record written holds the tables dealt instead
+        self.written = False  # whether this game wrote its record into the file yet
         self.kept: list[str] = [] if target is None else [target]  # the files this game may write over
         self.warned = ""  # a file named once that holds something else: named again, it is replaced
 
@@ -66,6 +67,7 @@ class Keeper:
             record = session.record(seed=not self.secret)
             cas = self.target.lower().endswith(".cas")
             write_file(self.target, write_text(record) if cas else dumps(record).decode() + "\n")
+            self.written = True
 
     def save(self, session: Session, name: str, asked: str = "s") -> str:
         """``s FILE`` at a prompt: the record so far into FILE (``s`` alone: into the file

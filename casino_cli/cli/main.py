@@ -538,7 +538,9 @@ def play(
         typer.Option(
             help="Write the game's record to FILE (checked at the start; written at the end, or when you leave "
             "part-way with q, Ctrl-D or Ctrl-C): casino text into a FILE ending in .cas, JSON into any other; "
-            "never standard output, which shows the game (a file it names is replaced). Without it, s FILE "
+            "never standard output, which shows the game (a file it names is replaced; one that exists is said "
+            "at the start, and a game left before any move leaves it as it was: a saved game is not played on). "
+            "Without it, s FILE "
             "at the prompt saves the game, and you are asked for a file when it ends or you leave (a file that "
             "exists is replaced only when named twice); stopped (Ctrl-C, or the terminal closed) "
             "after a move, it goes to a new file of the current directory, casino-game.json (else "
