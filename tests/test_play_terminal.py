@@ -433,6 +433,12 @@ def test_save_naming_a_saved_game_says_so_and_a_game_left_before_any_move_leaves
     term.proc.send_signal(signal.SIGINT)
     assert "casino: interrupted\n" in term.rest()
     assert term.close() == 130 and saved.read_bytes() == before
+    new = tmp_path / "new.cas"  # a file that is not there: not made for a game of no move
+    term = Terminal("play", "--seed", "7", "--save", str(new), size=(400, 24))
+    assert "already exists" not in term.expect("q quit): ")
+    term.send("q")
+    assert f"casino: game left at hand 1; no move was played, so {new} was not written" in term.expect("written")
+    assert term.close() == 0 and not new.exists()
 
 
 def test_without_save_the_person_is_told_at_the_start_how_to_keep_the_record():

@@ -327,7 +327,7 @@ def _run(
     save = _kept(keeper, session)
     if left:
         at = f"at hand {session.hand}" if session.game.moves or session.hand == 1 else f"after hand {session.hand - 1}"
-        untouched = f"{keeper.target} is left as it was" if keeper.target else NOT_KEPT
+        untouched = NOT_KEPT if keeper.target is None else _untouched(keeper.target)
         say(f"game left {at}; " + (f"the record so far is in {save}" if save else untouched))
     elif not watch:  # a watched game's record is its output (or --save's), as its help says
         say(
@@ -345,6 +345,13 @@ def _kept(keeper: Keeper, session: Session) -> str | None:
         return None
     keeper.write(session)
     return keeper.target
+
+
+def _untouched(target: str) -> str:
+    """What became of --save's file in a game left before any move: nothing was written."""
+    return (
+        f"{target} is left as it was" if os.path.exists(target) else f"no move was played, so {target} was not written"
+    )
 
 
 def _played(session: Session) -> bool:
