@@ -107,12 +107,12 @@ def hint_words(position: Position, listing: MoveList, width: int) -> str:
         words, last = _with_game(does, game.get(r.game or 0, ""))
         best += "\n" + hanging(f"  {numbers[r.move]:>2}. {points_text(r.value):>{points}}  ", words, width, last)
     which = f"the best {min(3, len(ranked))} of {len(ranked)}" if len(ranked) > 3 else "best first"
-    value = f"expected points, {margin_words(position.rules)}"
+    value = f"expected points, {_margin_words(position.rules)}"
     by = f"moves that win the game first, then {value}" if game else f"{value}, from what you can see"
     return f"hint ({by}, {which}):{best}"
 
 
-def margin_words(rules: Rules) -> str:
+def _margin_words(rules: Rules) -> str:
     """What a hint's value counts, so that a negative one reads as it is meant: the
     mover's side's points less the others' (their mean with more than two sides)."""
     if rules.sides > 2:
