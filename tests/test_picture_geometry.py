@@ -172,6 +172,19 @@ def test_every_card_of_the_position_is_drawn_once_and_inside_the_picture(i):
 
 
 @pytest.mark.parametrize("i", range(len(PICTURES)))
+def test_no_hand_touches_the_felts_rim(i):
+    """A seat's cards keep clear of the felt and its 10-unit rim (5 of it outside the felt's
+    rectangle), by 2 units at least: a seat beside the felt, four cards fanned to its width,
+    touched the rim."""
+    _, svg, _ = PICTURES[i]
+    _, items = shapes(svg)
+    (felt,) = [s.box for s in items if s.tag == "rect" and s.attrs.get("stroke-width") == "10"]
+    clear = Box(felt.x - 7, felt.y - 7, felt.w + 14, felt.h + 14)  # the rim and 2 more
+    for ref, box, on_felt in cards_drawn(items):
+        assert on_felt or felt.holds(box) or not box.overlaps(clear, margin=0), (ref, box, felt)  # the stock: on it
+
+
+@pytest.mark.parametrize("i", range(len(PICTURES)))
 def test_no_card_hides_another_and_a_build_plate_holds_its_words_over_its_own_cards(i):
     """On the felt a card lies under another only fanned in its own build (its corner
     showing), a build's plate is as wide as its words at least, centred over its cards,

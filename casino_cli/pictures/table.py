@@ -354,7 +354,7 @@ def _round_table(pic: Picture, where: dict[str, int], y: float, width: float) ->
     """The seat across (if any) above the felt, the seats beside it at its sides, the seat
     at the bottom under it; the SVG and what is under it."""
     beside = "left" in where
-    table_x = 20 + (_SIDE_W if beside else 0)
+    table_x = 20 + (_SIDE_W + _GAP if beside else 0)  # a seat's fanned cards clear of the felt's rim
     out, y = _with_top(pic, where, y, width)
     svg, table_h = _felt(pic, table_x, y, width - 2 * table_x, 300.0 if beside else 260.0)
     out.append(svg)
