@@ -873,6 +873,7 @@ def test_a_program_has_a_second_to_end_on_its_own_once_its_stdin_is_closed(tmp_p
         assert (tmp_path / name).read_text() == "bye", name
 
 
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # see test_views.py
 def test_a_program_is_ended_by_the_process_that_started_it_alone(tmp_path):
     """A forked process (a worker of --jobs) holds its parent's bots: its close() must
     leave the parent's program running, and a bot closed twice is closed once."""
