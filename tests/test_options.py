@@ -81,7 +81,8 @@ def test_words_for_people(tmp_path):
 
 
 def plural_examples() -> list[str]:
-    from casino_cli.cli.plain import plural, sweep_words
+    from casino_cli.cli.plain import sweep_words
+    from casino_cli.errors import plural
 
     return [plural(1, "spade"), plural(2, "spade"), sweep_words(1, False), sweep_words(1, True)]
 

@@ -7,6 +7,7 @@ from typing import Any
 from ..engine.botcheck import check_bot
 from ..engine.bots import BOTS, spelled_bot
 from ..engine.rules import Rules
+from ..errors import plural
 from ..notation.fields import dumps
 from ..notation.position import rules_json
 from ..records.botproto import CommandBot
@@ -14,7 +15,6 @@ from ..records.shown import visible
 from .cmd_simulate import named_bot
 from .common import check_seed, rules_from_options
 from .output import VERDICT, Fail, Format, resolve_format, say, write_line
-from .plain import plural
 
 BOTCHECK_FORMAT = "casino.botcheck/1"
 

@@ -9,6 +9,7 @@ import sys
 
 from ..cards import card_code
 from ..engine import HandEnd, HandStart, Position, Step
+from ..errors import plural
 from ..notation.fields import dumps
 from ..notation.position import position_json
 from ..records.frames import Frame, Stop, frame_words, frames_of, part_way_stop
@@ -18,7 +19,6 @@ from ..records.shown import visible
 from .common import documents, take_record
 from .output import OK, USAGE, VERDICT, Fail, Format, Screen, resolve_format, say, write_line
 from .picture_files import check_target, same_file, write_file
-from .plain import plural
 from .records_io import finding_line, record_of
 from .safe_text import shown_names
 from .steer import keys_come, shown_words
@@ -94,11 +94,11 @@ def _check_bounds(record: Record, hand: int | None, to: int | None) -> None:
     """--hand and --to beyond the record are usage errors, said before anything is shown."""
     count = len(record.hands)
     if hand is not None and hand > count:
-        raise Fail(USAGE, f"--hand {hand}: the record has {count} hand{'s' if count != 1 else ''}")
+        raise Fail(USAGE, f"--hand {hand}: the record has {plural(count, 'hand')}")
     if to is not None:
         moves = len(record.hands[(hand or 1) - 1].moves) if count else 0
         if to > moves:
-            raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {moves} move{'s' if moves != 1 else ''}")
+            raise Fail(USAGE, f"--to {to}: hand {hand or 1} has {plural(moves, 'move')}")
 
 
 Stopped = tuple[Record, HandStart | Step | HandEnd, Position | None]  # a replay's last shown event, and before it

@@ -30,8 +30,9 @@ def parse_bots(text: str, players: int) -> list[str]:
     if not all(names):
         raise Fail(USAGE, f"--bots {text!r}: a name is missing between its commas")
     if len(names) > players:  # the surplus would be silently left out
-        seats = f"{players} seat" + "s" * (players != 1)
-        raise Fail(USAGE, f"--bots names {len(names)} bots for {seats} to fill: name at most {players}")
+        raise Fail(
+            USAGE, f"--bots names {len(names)} bots for {plural(players, 'seat')} to fill: name at most {players}"
+        )
     for name in names:
         named_bot(name)
     return [names[seat % len(names)] for seat in range(players)]

@@ -17,10 +17,11 @@ from ..cards import cards_of, suit
 from ..engine import Move, MoveFacts, Position, Unseen
 from ..engine.position import build_groups, known_cards, seat_size
 from ..engine.rules import Rules
+from ..errors import plural
 from ..records.describe import card_name, clear_words, item_words, listed, named_reason, nobody_words, side_names
 from ..records.scoresheet import hand_notes, scores_before
 from .output import hanging
-from .plain import moves_title, plural, sheet_lines, sweep_words
+from .plain import moves_title, sheet_lines, sweep_words
 
 _STYLES = ("bold", "bold red", "bold red", "bold")
 

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from ..errors import check_int, shown, wrong_type
+from ..errors import check_int, plural, shown, wrong_type
 from .deal import dealer_for_hand, seed_bytes, seeded_deck, start_position
 from .errors import CasinoError
 from .move_list import MoveList
@@ -99,8 +99,7 @@ def _seated_bots(rules: Rules, bots: object) -> tuple[Bot, ...]:
     seated = tuple(bots)
     if seated and len(seated) != rules.players:
         raise CasinoError(
-            f"{len(seated)} bot{'s' * (len(seated) != 1)} for {rules.players} seats:"
-            " give one a seat, or none to play move by move"
+            f"{plural(len(seated), 'bot')} for {rules.players} seats: give one a seat, or none to play move by move"
         )
     for seat, bot in enumerate(seated):
         unfit = unfit_bot(bot)
@@ -157,7 +156,7 @@ class Game:
     def __repr__(self) -> str:
         """One line: the rules, the seed, the hands played or in play, the scores, the winner."""
         played = len(self.hands)
-        hands = f"hand {played + 1} in play" if self.in_play else f"{played} hand{'s' * (played != 1)} played"
+        hands = f"hand {played + 1} in play" if self.in_play else f"{plural(played, 'hand')} played"
         won = "" if self.winner is None else f", side {self.winner} won"
         scores = "-".join(map(str, self.scores))
         return f"<Game {self.rules}, seed {shown(self.seed)}, {hands}, scores {scores}{won}>"

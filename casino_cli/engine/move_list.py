@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
-from ..errors import shown
+from ..errors import plural, shown
 
 if TYPE_CHECKING:  # at run time moves.py sets them here, once they exist (for typing.get_type_hints)
     from .moves import Move as Move
@@ -79,7 +79,7 @@ class MoveList(Sequence["Move"]):
             searched = f"[{start}:{'' if stop == sys.maxsize else stop}]"
             return f"{move.said()} is move {self.moves.index(move)} of the listing, outside {searched}"
         if self.truncated:
-            listed = f"{len(self.moves)} move{'s' * (len(self.moves) != 1)}"
+            listed = plural(len(self.moves), "move")
             return (
                 f"{move.said()} is not among the {listed} listed, a listing cut short by its bounds"
                 " (truncated): judge says whether it is legal"

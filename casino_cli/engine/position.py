@@ -561,7 +561,7 @@ def _owner_problems(pos: Position) -> list[str]:
         if not coverable(capturers, k):
             named = ", ".join(map(str, values[:-1])) + f" and {values[-1]}"
             owns = f"builds of {named}" if len(values) > 1 else f"a build of {values[0]}"
-            cards = f"{k} unknown card{'s' if k != 1 else ''}" if known else f"hand of {k} unknown card{'s' * (k != 1)}"
+            cards = plural(k, "unknown card") if known else f"hand of {plural(k, 'unknown card')}"
             if not all(capturers):
                 why = f"no unseen card can capture {next(v for v, c in zip(values, capturers) if not c)}"
             else:

@@ -91,12 +91,10 @@ def _pile_lines(pos: Position, seat: int, width: float) -> list[str]:
     """``N cards taken, 2 sweeps``: one line, or two when it is wider than the seat."""
     pile = pos.captured[seat]
     taken = pile.count if isinstance(pile, Unseen) else pile.bit_count()
-    words = [f"{taken} card{'s' if taken != 1 else ''} taken"]
+    words = [f"{plural(taken, 'card')} taken"]
     sweeps = pos.sweeps[seat]
     if sweeps:
-        words.append(
-            f"{sweeps} sweep{'s' if sweeps != 1 else ''}" if pos.rules.sweeps else f"cleared the table {sweeps}×"
-        )
+        words.append(plural(sweeps, "sweep") if pos.rules.sweeps else f"cleared the table {sweeps}×")
     line = ", ".join(words)
     return [line] if text_width(line, 12) <= width else [w + "," for w in words[:-1]] + words[-1:]
 

@@ -28,7 +28,7 @@ from ..engine.moves import (
     policy_rule,
 )
 from ..engine.position import A_POSITION, Partial, coverable, known_cards, make_hand, unknown_count
-from ..errors import wrong_type
+from ..errors import plural, wrong_type
 from ..notation.position import position_json
 
 RULING_FORMAT = "casino.ruling/1"
@@ -155,8 +155,8 @@ def decide(pos: Position, move: Move, unseen: int) -> Verdict:
         return Verdict(
             ILLEGAL,
             rule,
-            f"{move.text()} is illegal: seat {seat} would need {wanted} among its {k} unknown "
-            f"card{'s' if k != 1 else ''}, and {k} card{'s' if k != 1 else ''} cannot answer "
+            f"{move.text()} is illegal: seat {seat} would need {wanted} among its {plural(k, 'unknown card')}, "
+            f"and {plural(k, 'card')} cannot answer "
             f"{'both' if len(still) == 2 else 'them all'}",
         )
     return Verdict(

@@ -11,6 +11,7 @@ from ..engine.game import MAX_HANDS, GameEvent
 from ..engine.moves import MoveList
 from ..engine.rules import Rules
 from ..engine.views import Played
+from ..errors import plural
 from .game_record import game_record
 
 
@@ -81,8 +82,9 @@ class Session:
             del record["seed"], record["shuffle"]
             record["hands"] = [self._tabled(number, hand) for number, hand in enumerate(record["hands"], 1)]
         if self.takebacks:  # the moves kept are legal, but the player saw the replies to others first
-            moves = f"{self.takebacks} move" + "s" * (self.takebacks != 1)
-            record["_takebacks"] = f"{moves} taken back during play (undo), each after the replies to it were seen"
+            record["_takebacks"] = (
+                f"{plural(self.takebacks, 'move')} taken back during play (undo), each after the replies to it were seen"
+            )
         return record
 
     def _tabled(self, number: int, hand: dict[str, Any]) -> dict[str, Any]:
