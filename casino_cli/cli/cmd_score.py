@@ -37,16 +37,15 @@ def run_score(path: str, fmt: Format | None, svg: str | None = None) -> None:
             say(finding_line(doc, finding, record))
             if not finding.unchecked:
                 code = max(code, VERDICT)
-        stop = next((f for f in findings if not f.unchecked and f.rule != "claim"), None)
-        stopped = _stopped_at(stop) if stop is not None else ""
-        ending = f"not known: {stopped}" if stopped else "game goes on" + stop_note(sheet, shown_names(names))
-        _print(sheet, fmt, screen, rules, sides, before, ending)
+        stop = next((f for f in findings if f.stops), None)
+        unknown = _stopped_at(stop) if stop is not None else ""
+        _print(sheet, fmt, screen, rules, sides, before, unknown, stop_note(sheet, shown_names(names)))
         if svg is not None and index == 0:
             from ..pictures.sheet import sheet_svg
             from ..pictures.table import game_title
 
             title = f"Score sheet · {game_title(rules)}"
-            write_file(svg, sheet_svg(sheet, rules, names, title, before, stopped))
+            write_file(svg, sheet_svg(sheet, rules, names, title, before, unknown))
     if code:
         raise Fail(code)
 
@@ -82,19 +81,23 @@ def _print(
     rules: Rules,
     sides: list[str] | None = None,
     before: tuple[int, ...] | None = None,
-    ending: str = "game goes on",
+    unknown: str = "",
+    part_way: str = "",
 ) -> None:
-    """The sheet in ``fmt``, its result ``ending`` where no side has won."""
+    """The sheet in ``fmt``; where no side has won, its result: not known and why
+    (``unknown``, a record the referee stops), else the game goes on (``part_way``: where
+    the record stops part-way)."""
+    goes_on = f"not known: {unknown}" if unknown else f"game goes on{part_way}"
     if fmt in (Format.json, Format.jsonl):
         write_line(dumps(sheet))
     elif fmt == Format.text:
         write_line(f"score: {rules}")
-        for line in sheet_lines(sheet, rules, sides, ending, before):
+        for line in sheet_lines(sheet, rules, sides, goes_on, before):
             write_line(line)
     if screen.active:
         from .render import score_view
 
-        screen.print(score_view(sheet, rules, sides, ("the " if ending.startswith("game") else "") + ending, before))
+        screen.print(score_view(sheet, rules, sides, goes_on if unknown else f"the {goes_on}", before))
 
 
 def _stopped_at(finding: Finding) -> str:

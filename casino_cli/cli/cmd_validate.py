@@ -144,7 +144,7 @@ def _tally(findings: Iterable[Finding], unreadable: bool, keep_going: bool) -> T
         bad += not f.unchecked
         notes += f.unchecked
         skipped += f.skipped
-        ended = ended or (not f.unchecked and f.rule != "claim")
+        ended = ended or f.stops
         disputed = disputed or (f.move is not None and not f.unchecked)
         claimed = claimed or f.rule == "claim"
     if unreadable:

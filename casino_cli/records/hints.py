@@ -100,7 +100,7 @@ def _reach(record: Record, hand: HandRecord) -> tuple[int, list[Position]]:
         elif isinstance(event, Step):
             played = event.number
             positions.append(event.position)
-        elif isinstance(event, Finding) and not event.unchecked and event.rule != "claim":
+        elif isinstance(event, Finding) and event.stops:
             break
     return played, positions
 

@@ -61,6 +61,12 @@ class Finding(NamedTuple):
     by_seat: int = 0  # how much of the message is the engine's words, the mover "seat N" in them (not in the JSON)
     people: str | None = None  # the message with each side's score by name, 'Ana 5, Ben 0, Cy 6' (not in the JSON)
 
+    @property
+    def stops(self) -> bool:
+        """Whether the record cannot be followed past it (an illegal move): not a note,
+        nor a claimed score, which are checked with the game going on."""
+        return not self.unchecked and self.rule != "claim"
+
     def as_json(self) -> dict[str, Any]:
         """The finding's fields in the order of docs/notation.md's table of them."""
         out: dict[str, object] = {

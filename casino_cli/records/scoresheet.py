@@ -47,7 +47,7 @@ def record_score(record: Record) -> tuple[dict[str, Any], list[Finding]]:
     for event in walk(record):
         if isinstance(event, Finding):
             findings.append(event)
-            if not event.unchecked and event.rule != "claim":
+            if event.stops:
                 break  # after an illegal move the game's score is unknown
             continue
         last = event
