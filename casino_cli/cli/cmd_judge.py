@@ -52,7 +52,8 @@ def _instead(name: str, move: str, hand: int | None, number: int | None) -> str:
 
 def _by_number(name: str, move: str, hand: int | None) -> str:
     """A record's move given by its number as MOVE (``casino judge FILE 2``): the command meant."""
-    return f", not with its number as MOVE: `casino judge {name} --hand {hand or 1} --move {int(move)}` rules on move {int(move)}"
+    number = int(move)
+    return f", not with its number as MOVE: `casino judge {name} --hand {hand or 1} --move {number}` rules on move {number}"
 
 
 def _last_move(doc: Document, hand: int | None) -> str:
